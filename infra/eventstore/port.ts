@@ -1,0 +1,133 @@
+import { z } from 'zod';
+
+/**
+ * The event store port of ARCHITECTURE.md. Two adapters implement it (Postgres, the default, and EventStoreDB)
+ * and one contract suite (tests/infra/eventstore.contract.ts) holds them to the same behaviour.
+ */
+
+/**
+ * A place in the global log. Both engines order events by (commit, prepare): for EventStoreDB these are its
+ * commit and prepare positions; for Postgres `commit` is the writing transaction's id and `prepare` the event's
+ * global sequence number, so an event committed late by a transaction that started early is still read in order.
+ */
+export interface Position {
+  readonly commit: bigint;
+  readonly prepare: bigint;
+}
+
+export type ExpectedRevision = bigint | 'no_stream' | 'any';
+
+/** Who, when and why, carried by every event (time and ids come from the command, never from the domain). */
+export const EventMetadata = z
+  .object({
+    tenantId: z.string().min(1),
+    userId: z.string().min(1).optional(),
+    commandId: z.string().min(1).optional(),
+    correlationId: z.string().min(1).optional(),
+    causationId: z.string().min(1).optional(),
+    occurredAt: z.iso.datetime({ offset: true }),
+  })
+  .strict();
+export type EventMetadata = z.infer<typeof EventMetadata>;
+
+export interface NewEvent<Type extends string = string, Data = unknown> {
+  /** A UUID; a retried append with the same id stores the event once. Generated when absent. */
+  id?: string;
+  type: Type;
+  data: Data;
+  metadata: EventMetadata;
+}
+
+export interface RecordedEvent<Type extends string = string, Data = unknown> {
+  id: string;
+  stream: string;
+  revision: bigint;
+  type: Type;
+  data: Data;
+  metadata: EventMetadata;
+  position: Position;
+  createdAt: Date;
+}
+
+export interface AppendResult {
+  /** The revision of the last event now in the stream: pass it as `expectedRevision` for the next append. */
+  nextRevision: bigint;
+  /** The position of the last event appended. */
+  position: Position;
+}
+
+export interface ReadAllOptions {
+  /** Read events strictly after this position; from the start when absent. */
+  after?: Position;
+  limit: number;
+  /** Only events of these types. */
+  types?: readonly string[];
+}
+
+export interface SubscribeOptions {
+  after?: Position;
+  types?: readonly string[];
+  /** Largest batch handed to the handler at once. */
+  batchSize?: number;
+}
+
+export interface Subscription {
+  /** Stops reading; resolves once the handler is no longer running. */
+  stop(): Promise<void>;
+  /** Settles when the subscription ends: resolves after stop(), rejects when the handler or the store fails. */
+  readonly done: Promise<void>;
+}
+
+export interface EventStore {
+  readonly kind: 'postgres' | 'eventstoredb';
+  append(
+    stream: string,
+    events: readonly NewEvent[],
+    opts: { expectedRevision: ExpectedRevision },
+  ): Promise<AppendResult>;
+  readStream(
+    stream: string,
+    opts?: { fromRevision?: bigint; toPosition?: Position },
+  ): AsyncIterable<RecordedEvent>;
+  readAll(opts: ReadAllOptions): Promise<RecordedEvent[]>;
+  /** Delivers batches in log order, one at a time (the next read waits for the handler). */
+  subscribe(opts: SubscribeOptions, handle: (batch: RecordedEvent[]) => Promise<void>): Subscription;
+  /** The position of the newest event, or null for an empty log: how far behind a reader is. */
+  headPosition(): Promise<Position | null>;
+  close(): Promise<void>;
+}
+
+// ---- positions ----
+
+export function comparePositions(a: Position, b: Position): number {
+  if (a.commit !== b.commit) return a.commit < b.commit ? -1 : 1;
+  if (a.prepare !== b.prepare) return a.prepare < b.prepare ? -1 : 1;
+  return 0;
+}
+
+export function formatPosition(position: Position): string {
+  return `${position.commit}/${position.prepare}`;
+}
+
+export function parsePosition(text: string): Position {
+  const match = /^(\d+)\/(\d+)$/.exec(text);
+  if (!match) throw new Error(`"${text}" is not a position (expected commit/prepare)`);
+  return { commit: BigInt(match[1]!), prepare: BigInt(match[2]!) };
+}
+
+// ---- stream ids: <category>-<tenantId>.<entityKey> ----
+
+export function streamId(category: string, tenantId: string, entityKey: string): string {
+  if (!/^[a-z][a-zA-Z0-9_]*$/.test(category))
+    throw new Error(`stream category "${category}" must be camelCase`);
+  if (!tenantId || tenantId.includes('.'))
+    throw new Error(`tenant id "${tenantId}" must be non-empty, without dots`);
+  return `${category}-${tenantId}.${entityKey}`;
+}
+
+export function parseStreamId(
+  stream: string,
+): { category: string; tenantId: string; entityKey: string } | null {
+  const match = /^([^-]+)-([^.]+)\.(.+)$/.exec(stream);
+  return match ? { category: match[1]!, tenantId: match[2]!, entityKey: match[3]! } : null;
+}

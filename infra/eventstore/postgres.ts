@@ -1,0 +1,305 @@
+import { EventEmitter } from 'node:events';
+import pg from 'pg';
+import { DuplicateEventIdError, WrongExpectedRevisionError } from './errors';
+import type {
+  AppendResult,
+  EventMetadata,
+  EventStore,
+  ExpectedRevision,
+  NewEvent,
+  Position,
+  ReadAllOptions,
+  RecordedEvent,
+  SubscribeOptions,
+  Subscription,
+} from './port';
+import type { EventSchemaRegistry } from './registry';
+import { runSubscription } from './subscription';
+
+/**
+ * The event store on Postgres (tables from infra/db/migrations/*_event_store.ts).
+ *
+ * - An append is one statement: bump the stream head only if it is at the expected revision, and insert the events
+ *   numbered from it. A wrong revision bumps nothing, so the insert sees no row and nothing is written.
+ * - The log is read in (transaction id, sequence) order and only below the oldest running writer
+ *   (pg_snapshot_xmin), so a reader never passes an event that a slower transaction has yet to commit.
+ * - Readers in this process are woken at once after an append; other processes get a NOTIFY, sent at most every
+ *   few milliseconds outside the append's transaction (NOTIFY inside it would serialise every commit).
+ */
+export interface PostgresEventStoreOptions {
+  /** How often an idle subscriber looks for events it was not woken for (another process, a held-back writer). */
+  pollIntervalMs?: number;
+  /** End the pool on close (when the store created it). */
+  ownsPool?: boolean;
+}
+
+const CHANNEL = 'kedai_event_store';
+const NOTIFY_EVERY_MS = 5;
+
+interface EventRow {
+  global_position: string;
+  transaction_id: string;
+  stream_id: string;
+  stream_revision: string;
+  event_id: string;
+  type: string;
+  data: unknown;
+  metadata: EventMetadata;
+  created_ms: number;
+}
+
+// Output names shadow the columns in ORDER BY: order by the qualified columns, never these aliases.
+const COLUMNS = `global_position, transaction_id::text AS transaction_id, stream_id, stream_revision, event_id, type,
+  data, metadata, (extract(epoch FROM created_at) * 1000)::float8 AS created_ms`;
+
+// The stream head moves first; the events are numbered from the head it returns.
+const HEAD_UPDATE = {
+  expected: `UPDATE es_streams SET revision = revision + $2::bigint WHERE stream_id = $1 AND revision = $7::bigint
+    RETURNING revision`,
+  no_stream: `INSERT INTO es_streams (stream_id, revision) VALUES ($1, $2::bigint - 1)
+    ON CONFLICT (stream_id) DO NOTHING RETURNING revision`,
+  any: `INSERT INTO es_streams AS s (stream_id, revision) VALUES ($1, $2::bigint - 1)
+    ON CONFLICT (stream_id) DO UPDATE SET revision = s.revision + $2::bigint RETURNING revision`,
+};
+
+const appendSql = (head: string) => `
+  WITH head AS (${head}),
+  appended AS (
+    INSERT INTO es_events (stream_id, stream_revision, event_id, type, data, metadata)
+    SELECT $1, head.revision - $2::bigint + e.ord, e.id, e.type, e.data, e.metadata
+    FROM head, unnest($3::uuid[], $4::text[], $5::jsonb[], $6::jsonb[]) WITH ORDINALITY AS e(id, type, data, metadata, ord)
+    RETURNING transaction_id, global_position
+  )
+  SELECT (SELECT revision FROM head) AS revision, last.transaction_id::text AS transaction_id, last.global_position
+  FROM (SELECT 1) AS one
+  LEFT JOIN (SELECT * FROM appended ORDER BY global_position DESC LIMIT 1) AS last ON true`;
+
+export class PostgresEventStore implements EventStore {
+  readonly kind = 'postgres' as const;
+  private readonly wakeups = new EventEmitter();
+  private listener: pg.Client | undefined;
+  private listening: Promise<void> | undefined;
+  private notifyTimer: NodeJS.Timeout | undefined;
+  private readonly subscriptions = new Set<Subscription>();
+  private closed = false;
+
+  constructor(
+    private readonly pool: pg.Pool,
+    private readonly registry: EventSchemaRegistry,
+    private readonly options: PostgresEventStoreOptions = {},
+  ) {
+    this.wakeups.setMaxListeners(0);
+  }
+
+  async append(
+    stream: string,
+    events: readonly NewEvent[],
+    opts: { expectedRevision: ExpectedRevision },
+  ): Promise<AppendResult> {
+    if (events.length === 0) throw new Error('append needs at least one event');
+    const prepared = this.registry.prepare(events);
+    const expected = opts.expectedRevision;
+    const mode = expected === 'no_stream' || expected === 'any' ? expected : 'expected';
+    const ids = prepared.map((e) => e.id);
+    let row:
+      | { revision: string | null; transaction_id: string | null; global_position: string | null }
+      | undefined;
+    try {
+      const result = await this.pool.query({
+        name: `kedai_es_append_${mode}`,
+        text: appendSql(HEAD_UPDATE[mode]),
+        values: [
+          stream,
+          prepared.length,
+          ids,
+          prepared.map((e) => e.type),
+          prepared.map((e) => JSON.stringify(e.data)),
+          prepared.map((e) => JSON.stringify(e.metadata)),
+          ...(mode === 'expected' ? [String(expected)] : []),
+        ],
+      });
+      row = result.rows[0];
+    } catch (error) {
+      if (isUniqueViolation(error, 'es_events_event_id_key'))
+        return this.alreadyAppended(stream, ids, expected);
+      throw error;
+    }
+    if (!row || row.revision === null || row.global_position === null || row.transaction_id === null) {
+      return this.alreadyAppended(stream, ids, expected);
+    }
+    this.appended();
+    return {
+      nextRevision: BigInt(row.revision),
+      position: { commit: BigInt(row.transaction_id), prepare: BigInt(row.global_position) },
+    };
+  }
+
+  /**
+   * The append was refused (wrong revision or an event id already stored). When every one of its events is
+   * already in this stream, it is a retry of an append that succeeded: answer as that append did.
+   */
+  private async alreadyAppended(
+    stream: string,
+    ids: string[],
+    expected: ExpectedRevision,
+  ): Promise<AppendResult> {
+    const stored = await this.pool.query<{
+      stream_id: string;
+      stream_revision: string;
+      transaction_id: string;
+      global_position: string;
+    }>(
+      `SELECT stream_id, stream_revision, transaction_id::text AS transaction_id, global_position
+       FROM es_events WHERE event_id = ANY($1::uuid[]) ORDER BY stream_revision`,
+      [ids],
+    );
+    if (stored.rowCount === ids.length && stored.rows.every((r) => r.stream_id === stream)) {
+      const last = stored.rows.at(-1)!;
+      return {
+        nextRevision: BigInt(last.stream_revision),
+        position: { commit: BigInt(last.transaction_id), prepare: BigInt(last.global_position) },
+      };
+    }
+    if ((stored.rowCount ?? 0) > 0) throw new DuplicateEventIdError(stored.rows.map((r) => r.stream_id));
+    const head = await this.pool.query<{ revision: string }>(
+      'SELECT revision FROM es_streams WHERE stream_id = $1',
+      [stream],
+    );
+    const actual = head.rows[0] ? BigInt(head.rows[0].revision) : 'no_stream';
+    throw new WrongExpectedRevisionError(stream, expected, actual);
+  }
+
+  async *readStream(stream: string, opts: { fromRevision?: bigint; toPosition?: Position } = {}) {
+    const pageSize = 1000;
+    let from = opts.fromRevision ?? 0n;
+    const to = opts.toPosition;
+    for (;;) {
+      const result = await this.pool.query<EventRow>({
+        name: to ? 'kedai_es_read_stream_to' : 'kedai_es_read_stream',
+        text: `SELECT ${COLUMNS} FROM es_events WHERE stream_id = $1 AND stream_revision >= $2::bigint
+          ${to ? 'AND (transaction_id, global_position) <= ($4::text::xid8, $5::bigint)' : ''}
+          ORDER BY stream_revision LIMIT $3`,
+        values: to
+          ? [stream, String(from), pageSize, String(to.commit), String(to.prepare)]
+          : [stream, String(from), pageSize],
+      });
+      for (const row of result.rows) yield toRecorded(row);
+      if (result.rows.length < pageSize) return;
+      from = BigInt(result.rows.at(-1)!.stream_revision) + 1n;
+    }
+  }
+
+  async readAll(opts: ReadAllOptions): Promise<RecordedEvent[]> {
+    const filters = ['transaction_id < pg_snapshot_xmin(pg_current_snapshot())'];
+    const values: unknown[] = [opts.limit];
+    if (opts.after) {
+      values.push(String(opts.after.commit), String(opts.after.prepare));
+      filters.push('(transaction_id, global_position) > ($2::text::xid8, $3::bigint)');
+    }
+    if (opts.types) {
+      values.push(opts.types);
+      filters.push(`type = ANY($${values.length}::text[])`);
+    }
+    const result = await this.pool.query<EventRow>({
+      name: `kedai_es_read_all_${opts.after ? 'a' : ''}${opts.types ? 't' : ''}`,
+      text: `SELECT ${COLUMNS} FROM es_events WHERE ${filters.join(' AND ')}
+        ORDER BY es_events.transaction_id, es_events.global_position LIMIT $1`,
+      values,
+    });
+    return result.rows.map(toRecorded);
+  }
+
+  subscribe(opts: SubscribeOptions, handle: (batch: RecordedEvent[]) => Promise<void>): Subscription {
+    void this.listen();
+    const subscription = runSubscription({
+      read: (after, limit) => this.readAll({ after, limit, types: opts.types }),
+      after: opts.after,
+      batchSize: opts.batchSize ?? 1000,
+      pollIntervalMs: this.options.pollIntervalMs ?? 100,
+      wakeups: this.wakeups,
+      handle,
+    });
+    this.subscriptions.add(subscription);
+    void subscription.done.catch(() => undefined).finally(() => this.subscriptions.delete(subscription));
+    return subscription;
+  }
+
+  async headPosition(): Promise<Position | null> {
+    const result = await this.pool.query<{ transaction_id: string; global_position: string }>(
+      `SELECT transaction_id::text AS transaction_id, global_position FROM es_events
+       WHERE transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+       ORDER BY es_events.transaction_id DESC, es_events.global_position DESC LIMIT 1`,
+    );
+    const row = result.rows[0];
+    return row ? { commit: BigInt(row.transaction_id), prepare: BigInt(row.global_position) } : null;
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    await Promise.all([...this.subscriptions].map((s) => s.stop()));
+    clearTimeout(this.notifyTimer);
+    const listener = this.listener;
+    this.listener = undefined;
+    await listener?.end().catch(() => undefined);
+    if (this.options.ownsPool) await this.pool.end();
+  }
+
+  /** Wakes this process's subscribers now, and other processes' through one NOTIFY per few milliseconds. */
+  private appended(): void {
+    this.wakeups.emit('append');
+    if (this.notifyTimer || this.closed) return;
+    this.notifyTimer = setTimeout(() => {
+      this.notifyTimer = undefined;
+      if (!this.closed) this.pool.query(`SELECT pg_notify('${CHANNEL}', '')`).catch(() => undefined);
+    }, NOTIFY_EVERY_MS);
+    this.notifyTimer.unref();
+  }
+
+  /** One LISTEN connection per store, shared by its subscribers; a lost one leaves polling to carry on. */
+  private listen(): Promise<void> {
+    this.listening ??= (async () => {
+      const listener = new pg.Client(connectionOptions(this.pool));
+      listener.on('notification', () => this.wakeups.emit('append'));
+      listener.on('error', () => {
+        this.listener = undefined;
+        this.listening = undefined;
+      });
+      try {
+        await listener.connect();
+        await listener.query(`LISTEN ${CHANNEL}`);
+        if (this.closed) await listener.end();
+        else this.listener = listener;
+      } catch {
+        this.listening = undefined;
+      }
+    })();
+    return this.listening;
+  }
+}
+
+function connectionOptions(pool: pg.Pool): pg.ClientConfig {
+  const { connectionString, host, port, user, password, database } = pool.options;
+  return { connectionString, host, port, user, password, database };
+}
+
+function toRecorded(row: EventRow): RecordedEvent {
+  return {
+    id: row.event_id,
+    stream: row.stream_id,
+    revision: BigInt(row.stream_revision),
+    type: row.type,
+    data: row.data,
+    metadata: row.metadata,
+    position: { commit: BigInt(row.transaction_id), prepare: BigInt(row.global_position) },
+    createdAt: new Date(row.created_ms),
+  };
+}
+
+function isUniqueViolation(error: unknown, constraint: string): boolean {
+  return (
+    typeof error === 'object' &&
+    error !== null &&
+    (error as { code?: string }).code === '23505' &&
+    (error as { constraint?: string }).constraint === constraint
+  );
+}

@@ -1,0 +1,60 @@
+import type { EventEmitter } from 'node:events';
+import type { Position, RecordedEvent, Subscription } from './port';
+
+export interface PollingSubscriptionOptions {
+  read: (after: Position | undefined, limit: number) => Promise<RecordedEvent[]>;
+  after: Position | undefined;
+  batchSize: number;
+  pollIntervalMs: number;
+  /** Emits 'append' when new events may be readable. */
+  wakeups: EventEmitter;
+  handle: (batch: RecordedEvent[]) => Promise<void>;
+}
+
+/**
+ * A catch-up-then-live reader: reads full batches back to back, then waits for a wake-up or the poll interval.
+ * A wake-up that arrives while it reads is remembered, so none is lost between a read and the wait.
+ */
+export function runSubscription(options: PollingSubscriptionOptions): Subscription {
+  let stopped = false;
+  let pending = false;
+  let wake: (() => void) | undefined;
+  const onAppend = () => {
+    pending = true;
+    wake?.();
+  };
+  options.wakeups.on('append', onAppend);
+
+  const loop = async () => {
+    let after = options.after;
+    while (!stopped) {
+      pending = false;
+      const batch = await options.read(after, options.batchSize);
+      if (stopped) break;
+      if (batch.length > 0) {
+        await options.handle(batch);
+        after = batch.at(-1)!.position;
+        if (batch.length === options.batchSize) continue;
+      }
+      if (pending || stopped) continue;
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, options.pollIntervalMs);
+        wake = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+      wake = undefined;
+    }
+  };
+
+  const done = loop().finally(() => options.wakeups.off('append', onAppend));
+  return {
+    done,
+    async stop() {
+      stopped = true;
+      wake?.();
+      await done.catch(() => undefined);
+    },
+  };
+}

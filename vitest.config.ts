@@ -1,0 +1,29 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+
+const dir = (p: string) => fileURLToPath(new URL(p, import.meta.url));
+
+export default defineConfig({
+  resolve: {
+    alias: {
+      '@domain': dir('./domain'),
+      '@commands': dir('./commands'),
+      '@projections': dir('./projections'),
+      '@workflows': dir('./workflows'),
+      '@api': dir('./api'),
+      '@infra': dir('./infra'),
+      '@integrations': dir('./integrations'),
+      '@tests': dir('./tests'),
+    },
+  },
+  test: {
+    include: ['tests/**/*.spec.ts'],
+    globalSetup: ['tests/support/global-setup.ts'],
+    testTimeout: 120_000,
+    hookTimeout: 180_000,
+    pool: 'forks',
+    fileParallelism: true,
+    maxWorkers: 2,
+    reporters: ['default'],
+  },
+});
