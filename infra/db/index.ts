@@ -2,7 +2,7 @@ import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema';
 
-export type { Database } from './schema';
+export type * from './schema';
 
 /** One pool per process; kysely and the Postgres event store adapter share it. */
 export function createPool(url: string, max = 10): pg.Pool {

@@ -9,6 +9,13 @@ import type { ColumnType, Generated, SelectType } from 'kysely';
 /** bigint columns: pg hands them over as strings; we write bigint or string. */
 export type Int8 = ColumnType<string, bigint | string | number, bigint | string | number>;
 export type Timestamp = ColumnType<Date, Date | string, Date | string>;
+/** Columns with a default; kysely's Generated<> does not unwrap a ColumnType. */
+export type GeneratedInt8 = ColumnType<
+  string,
+  bigint | string | number | undefined,
+  bigint | string | number
+>;
+export type GeneratedTimestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 export type JsonValue = string | number | boolean | JsonValue[] | { [key: string]: JsonValue | null };
 export type Json = ColumnType<JsonValue, string, string>;
 
@@ -18,7 +25,7 @@ export interface EsStreamsTable {
 }
 
 export interface EsEventsTable {
-  global_position: Generated<Int8>;
+  global_position: GeneratedInt8;
   transaction_id: Generated<string>;
   stream_id: string;
   stream_revision: Int8;
@@ -26,7 +33,7 @@ export interface EsEventsTable {
   type: string;
   data: Json;
   metadata: Json;
-  created_at: Generated<Timestamp>;
+  created_at: GeneratedTimestamp;
 }
 
 export interface ProjectionCheckpointsTable {
@@ -35,8 +42,8 @@ export interface ProjectionCheckpointsTable {
   position_prepare: Int8 | null;
   status: Generated<'live' | 'rebuilding'>;
   rebuild_id: string | null;
-  events_applied: Generated<Int8>;
-  updated_at: Generated<Timestamp>;
+  events_applied: GeneratedInt8;
+  updated_at: GeneratedTimestamp;
 }
 
 export interface StreamCatalogueTable {

@@ -17,6 +17,11 @@ export class EventSchemaRegistry {
     return this;
   }
 
+  registerAll(schemas: Readonly<Record<string, z.ZodType>>): this {
+    for (const [type, schema] of Object.entries(schemas)) this.register(type, schema);
+    return this;
+  }
+
   has(type: string): boolean {
     return this.schemas.has(type);
   }

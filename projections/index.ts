@@ -1,0 +1,5 @@
+import type { Projection } from './runtime/projection';
+import { streamCatalogue } from './stream-catalogue';
+
+/** Every read model the runtime keeps; `npm run projections -- rebuild <name>` takes these names. */
+export const projections: readonly Projection[] = [streamCatalogue];
