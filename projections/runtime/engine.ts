@@ -236,12 +236,16 @@ export class ProjectionEngine {
     };
   }
 
-  /** Applies everything visible now, from the checkpoint, and returns how many events it applied. */
+  /**
+   * Applies everything visible now, from the checkpoint, and returns how many events it applied. A projection
+   * being rebuilt is left to its rebuilder.
+   */
   async catchUp(name: string, batchSize = 1000): Promise<number> {
     const projection = this.projection(name);
     let applied = 0;
     for (;;) {
       const state = await this.checkpoint(name);
+      if (state.status === 'rebuilding') return applied;
       const events = await this.deps.store.readAll({
         after: state.position ?? undefined,
         limit: batchSize,

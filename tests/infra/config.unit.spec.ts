@@ -1,0 +1,56 @@
+import path from 'node:path';
+import { ConfigError, parseConfig } from '@infra/config';
+import { describe, expect, it } from 'vitest';
+
+describe('config', () => {
+  it('embeds everything when nothing is set', () => {
+    const config = parseConfig({});
+    expect(config.database).toEqual({ kind: 'embedded', dir: path.resolve('.data/pg'), port: 54329 });
+    expect(config.eventStore).toEqual({ kind: 'postgres' });
+    expect(config.temporal.server).toMatchObject({
+      kind: 'embedded',
+      port: 7233,
+      dbFile: path.resolve('.data/temporal.db'),
+    });
+    expect(config.port).toBe(3000);
+  });
+
+  it('switches to real servers when their settings are given', () => {
+    const config = parseConfig({
+      DATABASE_URL: 'postgres://kedai:secret@db.internal:5432/kedai',
+      EVENTSTORE_URL: 'esdb://es.internal:2113?tls=false',
+      TEMPORAL_ADDRESS: 'temporal.internal:7233',
+      PORT: '8080',
+    });
+    expect(config.database).toEqual({
+      kind: 'external',
+      url: 'postgres://kedai:secret@db.internal:5432/kedai',
+    });
+    expect(config.eventStore).toEqual({ kind: 'eventstoredb', url: 'esdb://es.internal:2113?tls=false' });
+    expect(config.temporal.server).toEqual({ kind: 'external', address: 'temporal.internal:7233' });
+    expect(config.port).toBe(8080);
+  });
+
+  it.each([
+    ['DATABASE_URL', 'not-a-url'],
+    ['DATABASE_URL', 'mysql://x@localhost/db'],
+    ['EVENTSTORE_URL', 'http://localhost:2113'],
+    ['TEMPORAL_ADDRESS', 'localhost'],
+    ['PORT', '70000'],
+    ['PORT', 'eighty'],
+    ['LOG_LEVEL', 'loud'],
+  ])('refuses %s=%s with one sentence naming the setting', (setting, value) => {
+    let caught: unknown;
+    try {
+      parseConfig({ [setting]: value });
+    } catch (error) {
+      caught = error;
+    }
+    expect(caught).toBeInstanceOf(ConfigError);
+    const error = caught as ConfigError;
+    expect(error.setting).toBe(setting);
+    expect(error.message.startsWith(`${setting} (got "${value}")`)).toBe(true);
+    expect(error.message).not.toContain('\n');
+    expect(error.message.endsWith('.')).toBe(true);
+  });
+});
