@@ -1,0 +1,21 @@
+import { config } from '@infra/config';
+import { ensureTemporalCli } from '@infra/embedded/temporal';
+
+// `npm run setup`: builds what `npm start` needs and cannot get from npm, so the first start is not the slow one.
+async function main(): Promise<void> {
+  const { server } = config().temporal;
+  if (server.kind === 'external') {
+    console.log(`Temporal: using the server at ${server.address} (TEMPORAL_ADDRESS); nothing to build.`);
+    return;
+  }
+  await ensureTemporalCli(server.cli, (line) => console.log(line));
+  console.log(`Temporal CLI: ${server.cli}`);
+}
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    console.error(error instanceof Error ? error.message : String(error));
+    process.exit(1);
+  },
+);

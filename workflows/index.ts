@@ -1,0 +1,3 @@
+// The entry of the workflow bundle: every workflow the worker runs is exported from here. Workflow code is bundled
+// by webpack without the tsconfig path aliases, so workflow files import each other relatively.
+export { rebuildProjectionWorkflow } from './rebuild-projection.workflow';
