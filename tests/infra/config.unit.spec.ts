@@ -52,5 +52,6 @@ describe('config', () => {
     expect(error.message.startsWith(`${setting} (got "${value}")`)).toBe(true);
     expect(error.message).not.toContain('\n');
     expect(error.message.endsWith('.')).toBe(true);
+    if (setting === 'PORT') expect(error.message).toContain('must be a port number from 1 to 65535');
   });
 });

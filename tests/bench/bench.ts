@@ -1,0 +1,264 @@
+import { createDb, createPool } from '@infra/db';
+import { migrateToLatest } from '@infra/db/migrator';
+import { PostgresEventStore } from '@infra/eventstore/postgres';
+import { ProjectionEngine } from '@projections/runtime/engine';
+import { sql } from 'kysely';
+import {
+  assertDefaultTypeParsers,
+  type Contender,
+  emmettContender,
+  oursContender,
+  rawInsertContender,
+} from './contenders';
+import { type CpuSplit, cpuSampler, formatPerOperation, formatShares, sumSplits } from './cpu';
+import { benchRegistry } from './fixtures';
+import { leastDisturbed, median, runWriters, type Timed, timed } from './load';
+import {
+  benchRowsProjection,
+  countBenchRows,
+  countEvents,
+  createBenchRowsTable,
+  readWholeLog,
+  seedLog,
+} from './log';
+import { formatTable, log, perSec, type Row, ratio } from './report';
+import { startBenchServer } from './server';
+
+/**
+ * `npm run bench`: the budgets of ARCHITECTURE.md that concern the event store, measured in one process against one
+ * embedded Postgres. Prints a table, then the figures as one line of JSON (the last line of stdout).
+ *
+ *   BENCH_SCALE   multiplies the durations and counts (default 1: each write measurement runs 6 s after a 1 s
+ *                 warm-up; the log read and rebuilt holds 300,000 events)
+ *   BENCH_ROUNDS  rounds of the three write measurements, in rotating order; the median is reported (default 3)
+ *   BENCH_STRICT  when 1, exit with status 2 if a budget is missed
+ */
+
+const BUDGET = {
+  appendVsRawInsert: 0.6,
+  appendVsEmmett: 1.0,
+  catchUpReadPerSec: 200_000,
+  rebuildPerSec: 20_000,
+};
+
+const SCALE = positiveNumber('BENCH_SCALE', 1);
+const ROUNDS = Math.round(positiveNumber('BENCH_ROUNDS', 3));
+const WRITERS = 8;
+/** Pool of ours and of Emmett: one connection per writer plus slack (ours sends a NOTIFY every few ms). */
+const POOL_SIZE = 10;
+/** Each writer cycles over this many streams of its own (ours and Emmett alike), created during the warm-up. */
+const STREAMS_PER_WRITER = 16;
+const MEASURE_SECONDS = 6 * SCALE;
+const WARM_UP_SECONDS = 1 * SCALE;
+const LOG_EVENTS = Math.max(10_000, Math.round(300_000 * SCALE));
+const READ_PAGE = 10_000;
+const READ_PASSES = 3;
+const REBUILD_BATCH = 5_000;
+
+type Key = Contender['key'];
+type Measured = Timed & { cpu: CpuSplit };
+
+async function main(): Promise<number> {
+  const bench = await startBenchServer();
+  const cpu = cpuSampler(bench.dir);
+  const closers: Array<() => Promise<unknown>> = [];
+  try {
+    await bench.server.createDatabase('kedai_bench');
+    await bench.server.createDatabase('emmett_bench');
+    const pool = createPool(bench.server.url('kedai_bench'), POOL_SIZE);
+    const db = createDb(pool);
+    closers.push(() => db.destroy());
+    await migrateToLatest(db);
+    await createBenchRowsTable(db);
+    const store = new PostgresEventStore(pool, benchRegistry());
+    closers.push(() => store.close());
+    const streams = { streamsPerWriter: STREAMS_PER_WRITER };
+    const raw = await rawInsertContender(bench.server.url('kedai_bench'));
+    const emmett = await emmettContender(bench.server.url('emmett_bench'), POOL_SIZE, streams);
+    closers.push(() => emmett.close());
+    assertDefaultTypeParsers();
+    const ours = oursContender(store, streams);
+
+    // ---- writes: ROUNDS rounds; the order rotates so that each contender takes each slot in turn ----
+    const contenders: Contender[] = [raw, ours, emmett];
+    const results = new Map<Key, Measured[]>(contenders.map((c) => [c.key, []]));
+    log(
+      `writes: ${ROUNDS} rounds × 3 contenders, ${WRITERS} writers, ${+MEASURE_SECONDS.toFixed(2)} s each ` +
+        `after a ${+WARM_UP_SECONDS.toFixed(2)} s warm-up`,
+    );
+    let sessions = 0;
+    for (let round = 0; round < ROUNDS; round++) {
+      for (let slot = 0; slot < contenders.length; slot++) {
+        const contender = contenders[(round + slot) % contenders.length]!;
+        const what = `round ${round + 1} ${contender.label}`;
+        const result = await leastDisturbed(what, async () => {
+          const session = await contender.open(sessions++, WRITERS);
+          try {
+            await runWriters(session.writers, {
+              seconds: WARM_UP_SECONDS,
+              minPerWriter: 2 * STREAMS_PER_WRITER,
+            });
+            const before = cpu.sample();
+            const measured = await runWriters(session.writers, { seconds: MEASURE_SECONDS });
+            return { ...measured, cpu: cpu.split(before) };
+          } finally {
+            await session.close();
+          }
+        });
+        results.get(contender.key)!.push(result);
+        log(
+          `${what.padEnd(30)} ${perSec(result.perSec).padStart(9)} (${result.operations} in ` +
+            `${result.seconds.toFixed(2)} s; ${formatShares(result.cpu)}; ` +
+            `${formatPerOperation(result.cpu, result.operations)})`,
+        );
+      }
+    }
+    const rates = (key: Key) => results.get(key)!.map((r) => r.perSec);
+    const rawRate = median(rates('raw'));
+    const oursRate = median(rates('ours'));
+    const emmettRate = median(rates('emmett'));
+
+    // ---- the log: fill it with big appends, then read it all ----
+    const seed = await seedLog(store, db, LOG_EVENTS);
+    const logSize = await countEvents(db);
+    log(`seeded ${seed.seeded} events in ${seed.seconds.toFixed(1)} s; the log holds ${logSize}`);
+    // What autovacuum does to a freshly written log before long: statistics, visibility map and hint bits.
+    await sql`VACUUM (ANALYZE) es_events`.execute(db);
+    assertDefaultTypeParsers();
+
+    const reads: Measured[] = [];
+    for (let pass = 0; pass < READ_PASSES; pass++) {
+      const read = await leastDisturbed(`catch-up read ${pass + 1}`, async () => {
+        const before = cpu.sample();
+        const { value, seconds } = await timed(() => readWholeLog(store, READ_PAGE));
+        return { operations: value, seconds, perSec: value / seconds, cpu: cpu.split(before) };
+      });
+      if (read.operations !== logSize) {
+        throw new Error(`the catch-up read ${read.operations} events; the log holds ${logSize}`);
+      }
+      reads.push(read);
+      log(
+        `catch-up read ${pass + 1}: ${logSize} events in ${read.seconds.toFixed(2)} s (${perSec(read.perSec)}; ${formatShares(read.cpu)})`,
+      );
+    }
+    const catchUpRate = median(reads.map((r) => r.perSec));
+
+    // ---- rebuild: a projection writing one row per event, replayed over the same log ----
+    const engine = new ProjectionEngine({ db, store, projections: [benchRowsProjection] });
+    const rebuild = await leastDisturbed('rebuild', async (n) => {
+      const before = cpu.sample();
+      const { value, seconds } = await timed(() =>
+        engine.rebuild(benchRowsProjection.name, {
+          rebuildId: `bench-${process.pid}-${n}`,
+          batchSize: REBUILD_BATCH,
+        }),
+      );
+      const split = cpu.split(before);
+      const rows = await countBenchRows(db);
+      if (rows !== logSize || value.eventsApplied !== BigInt(logSize)) {
+        throw new Error(
+          `the rebuild wrote ${rows} rows, applied ${value.eventsApplied} events; the log holds ${logSize}`,
+        );
+      }
+      return { operations: rows, seconds, perSec: rows / seconds, cpu: split };
+    });
+    const rebuildRate = rebuild.perSec;
+    log(
+      `rebuild: ${rebuild.operations} rows in ${rebuild.seconds.toFixed(2)} s (${perSec(rebuildRate)}; ${formatShares(rebuild.cpu)})`,
+    );
+
+    // ---- report ----
+    const figures = {
+      rawInsertCommitsPerSec: Math.round(rawRate),
+      appendPerSec: Math.round(oursRate),
+      emmettAppendPerSec: Math.round(emmettRate),
+      catchUpReadPerSec: Math.round(catchUpRate),
+      rebuildPerSec: Math.round(rebuildRate),
+      appendVsRawInsert: Number((oursRate / rawRate).toFixed(3)),
+      appendVsEmmett: Number((oursRate / emmettRate).toFixed(3)),
+    };
+    const passes = {
+      appendVsRawInsert: figures.appendVsRawInsert >= BUDGET.appendVsRawInsert,
+      appendVsEmmett: figures.appendVsEmmett >= BUDGET.appendVsEmmett,
+      catchUpReadPerSec: figures.catchUpReadPerSec >= BUDGET.catchUpReadPerSec,
+      rebuildPerSec: figures.rebuildPerSec >= BUDGET.rebuildPerSec,
+    };
+    const writeDetail = (key: Key) => {
+      const all = results.get(key)!;
+      const split = sumSplits(all.map((r) => r.cpu));
+      const operations = all.reduce((sum, r) => sum + r.operations, 0);
+      return `rounds ${rates(key)
+        .map((r) => Math.round(r))
+        .join(' / ')}; ${formatPerOperation(split, operations)}; ${formatShares(split)}`;
+    };
+    const table: Row[] = [
+      { measure: 'raw INSERT commits/s, 8 connections', value: perSec(rawRate), detail: writeDetail('raw') },
+      {
+        measure: 'ours: append 1 event + revision, 8 writers',
+        value: perSec(oursRate),
+        detail: writeDetail('ours'),
+      },
+      {
+        measure: 'Emmett: append 1 event, same load',
+        value: perSec(emmettRate),
+        detail: writeDetail('emmett'),
+      },
+      {
+        measure: 'appendVsRawInsert',
+        value: ratio(figures.appendVsRawInsert),
+        budget: `≥ ${BUDGET.appendVsRawInsert}`,
+        pass: passes.appendVsRawInsert,
+      },
+      {
+        measure: 'appendVsEmmett',
+        value: ratio(figures.appendVsEmmett),
+        budget: `≥ ${BUDGET.appendVsEmmett}`,
+        pass: passes.appendVsEmmett,
+      },
+      {
+        measure: `catch-up read, readAll pages of ${READ_PAGE}`,
+        value: perSec(catchUpRate),
+        budget: `≥ ${perSec(BUDGET.catchUpReadPerSec)}`,
+        pass: passes.catchUpReadPerSec,
+        detail: `${logSize} events; passes ${reads.map((r) => Math.round(r.perSec)).join(' / ')}; ${formatShares(sumSplits(reads.map((r) => r.cpu)))}`,
+      },
+      {
+        measure: `projection rebuild, batches of ${REBUILD_BATCH}`,
+        value: perSec(rebuildRate),
+        budget: `≥ ${perSec(BUDGET.rebuildPerSec)}`,
+        pass: passes.rebuildPerSec,
+        detail: `${rebuild.operations} rows in ${rebuild.seconds.toFixed(2)} s; ${formatShares(rebuild.cpu)}`,
+      },
+      {
+        measure: 'peak RSS of this process',
+        value: `${Math.round(process.resourceUsage().maxRSS / 1024)} MB`,
+        detail: `Node ${process.version}, NODE_OPTIONS=${process.env.NODE_OPTIONS || '(none)'}, Postgres durable defaults`,
+      },
+    ];
+    process.stdout.write(`${formatTable(table)}\n${JSON.stringify(figures)}\n`);
+    const missed = Object.values(passes).some((pass) => !pass);
+    return missed && process.env.BENCH_STRICT === '1' ? 2 : 0;
+  } finally {
+    for (const close of closers.reverse()) {
+      await close().catch((error: unknown) => log(`cleanup: ${String(error)}`));
+    }
+    await bench.stop();
+  }
+}
+
+function positiveNumber(name: string, fallback: number): number {
+  const text = process.env[name];
+  if (text === undefined || text === '') return fallback;
+  const value = Number(text);
+  if (!Number.isFinite(value) || value <= 0)
+    throw new Error(`${name} must be a positive number, not "${text}"`);
+  return value;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    log(`failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    process.exit(1);
+  },
+);
