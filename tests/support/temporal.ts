@@ -36,5 +36,7 @@ export async function startTestTemporal(): Promise<TestTemporal> {
     }
   }
   const reason = lastError instanceof Error ? lastError.message : String(lastError);
-  throw new Error(`The Temporal dev server (${TEMPORAL_CLI}) did not start; run npm run setup to build it (${reason}).`);
+  throw new Error(
+    `The Temporal dev server (${TEMPORAL_CLI}) did not start; run npm run setup to build it (${reason}).`,
+  );
 }
