@@ -19,11 +19,6 @@ export type GeneratedTimestamp = ColumnType<Date, Date | string | undefined, Dat
 export type JsonValue = string | number | boolean | JsonValue[] | { [key: string]: JsonValue | null };
 export type Json = ColumnType<JsonValue, string, string>;
 
-export interface EsStreamsTable {
-  stream_id: string;
-  revision: Int8;
-}
-
 export interface EsEventsTable {
   global_position: GeneratedInt8;
   transaction_id: Generated<string>;
@@ -58,7 +53,6 @@ export interface StreamCatalogueTable {
 }
 
 export interface Database {
-  es_streams: EsStreamsTable;
   es_events: EsEventsTable;
   projection_checkpoints: ProjectionCheckpointsTable;
   stream_catalogue: StreamCatalogueTable;
@@ -76,7 +70,6 @@ type SchemaOf<D> = { [Table in keyof D]: { [Column in keyof D[Table]]-?: ColumnS
 const col = <T extends string, N extends boolean>(type: T, nullable: N) => ({ type, nullable });
 
 export const columns = {
-  es_streams: { stream_id: col('text', false), revision: col('int8', false) },
   es_events: {
     global_position: col('int8', false),
     transaction_id: col('xid8', false),

@@ -34,45 +34,51 @@ export interface PostgresEventStoreOptions {
 }
 
 const CHANNEL = 'kedai_event_store';
-const NOTIFY_EVERY_MS = 5;
+const NOTIFY_EVERY_MS = 20;
 
-interface EventRow {
-  global_position: string;
-  transaction_id: string;
-  stream_id: string;
-  stream_revision: string;
-  event_id: string;
-  type: string;
-  data: unknown;
-  metadata: EventMetadata;
-  created_ms: number;
-}
+/** A row of COLUMNS, fetched as an array (cheaper to parse than one object per row). */
+type EventRow = [
+  globalPosition: string,
+  transactionId: string,
+  streamId: string,
+  streamRevision: string,
+  eventId: string,
+  type: string,
+  data: unknown,
+  metadata: EventMetadata,
+  createdMs: number,
+];
 
 // Output names shadow the columns in ORDER BY: order by the qualified columns, never these aliases.
-const COLUMNS = `global_position, transaction_id::text AS transaction_id, stream_id, stream_revision, event_id, type,
-  data, metadata, (extract(epoch FROM created_at) * 1000)::float8 AS created_ms`;
+const COLUMNS = `global_position, transaction_id::text, stream_id, stream_revision, event_id, type,
+  data, metadata, (extract(epoch FROM created_at) * 1000)::float8`;
 
-// The stream head moves first; the events are numbered from the head it returns.
-const HEAD_UPDATE = {
-  expected: `UPDATE es_streams SET revision = revision + $2::bigint WHERE stream_id = $1 AND revision = $7::bigint
-    RETURNING revision`,
-  no_stream: `INSERT INTO es_streams (stream_id, revision) VALUES ($1, $2::bigint - 1)
-    ON CONFLICT (stream_id) DO NOTHING RETURNING revision`,
-  any: `INSERT INTO es_streams AS s (stream_id, revision) VALUES ($1, $2::bigint - 1)
-    ON CONFLICT (stream_id) DO UPDATE SET revision = s.revision + $2::bigint RETURNING revision`,
+/**
+ * The stream's next revision is read from the (stream_id, stream_revision) index in the same statement that inserts
+ * the events. Two writers that read the same head both try to insert the same revision: the unique index makes the
+ * second wait for the first and then fail, which is the conflict it should get.
+ */
+const HEAD = `(SELECT coalesce(max(stream_revision) + 1, 0) AS next FROM es_events WHERE stream_id = $1) AS head`;
+const EXPECTED = {
+  expected: 'WHERE head.next = $6::bigint + 1',
+  no_stream: 'WHERE head.next = 0',
+  any: '',
 };
+type Mode = keyof typeof EXPECTED;
+const RETURNING = 'RETURNING stream_revision, transaction_id::text, global_position';
 
-const appendSql = (head: string) => `
-  WITH head AS (${head}),
-  appended AS (
-    INSERT INTO es_events (stream_id, stream_revision, event_id, type, data, metadata)
-    SELECT $1, head.revision - $2::bigint + e.ord, e.id, e.type, e.data, e.metadata
-    FROM head, unnest($3::uuid[], $4::text[], $5::jsonb[], $6::jsonb[]) WITH ORDINALITY AS e(id, type, data, metadata, ord)
-    RETURNING transaction_id, global_position
-  )
-  SELECT (SELECT revision FROM head) AS revision, last.transaction_id::text AS transaction_id, last.global_position
-  FROM (SELECT 1) AS one
-  LEFT JOIN (SELECT * FROM appended ORDER BY global_position DESC LIMIT 1) AS last ON true`;
+// One event (the common case) with plain parameters; several through arrays.
+const appendOneSql = (mode: Mode) => `
+  INSERT INTO es_events (stream_id, stream_revision, event_id, type, data, metadata)
+  SELECT $1, head.next, $2::uuid, $3::text, $4::jsonb, $5::jsonb FROM ${HEAD} ${EXPECTED[mode]} ${RETURNING}`;
+const appendManySql = (mode: Mode) => `
+  INSERT INTO es_events (stream_id, stream_revision, event_id, type, data, metadata)
+  SELECT $1, head.next + e.ord - 1, e.id, e.type, e.data, e.metadata
+  FROM ${HEAD}, unnest($2::uuid[], $3::text[], $4::jsonb[], $5::jsonb[]) WITH ORDINALITY AS e(id, type, data, metadata, ord)
+  ${EXPECTED[mode]} ${RETURNING}`;
+
+// A writer with 'any' that lost the race for a revision simply takes the next one.
+const ANY_ATTEMPTS = 20;
 
 export class PostgresEventStore implements EventStore {
   readonly kind = 'postgres' as const;
@@ -99,39 +105,52 @@ export class PostgresEventStore implements EventStore {
     if (events.length === 0) throw new Error('append needs at least one event');
     const prepared = this.registry.prepare(events);
     const expected = opts.expectedRevision;
-    const mode = expected === 'no_stream' || expected === 'any' ? expected : 'expected';
+    const mode: Mode = expected === 'no_stream' || expected === 'any' ? expected : 'expected';
     const ids = prepared.map((e) => e.id);
-    let row:
-      | { revision: string | null; transaction_id: string | null; global_position: string | null }
-      | undefined;
-    try {
-      const result = await this.pool.query({
-        name: `kedai_es_append_${mode}`,
-        text: appendSql(HEAD_UPDATE[mode]),
-        values: [
+    const one = prepared.length === 1;
+    const values: unknown[] = one
+      ? [
           stream,
-          prepared.length,
+          ids[0],
+          prepared[0]!.type,
+          JSON.stringify(prepared[0]!.data),
+          JSON.stringify(prepared[0]!.metadata),
+        ]
+      : [
+          stream,
           ids,
           prepared.map((e) => e.type),
           prepared.map((e) => JSON.stringify(e.data)),
           prepared.map((e) => JSON.stringify(e.metadata)),
-          ...(mode === 'expected' ? [String(expected)] : []),
-        ],
-      });
-      row = result.rows[0];
-    } catch (error) {
-      if (isUniqueViolation(error, 'es_events_event_id_key'))
-        return this.alreadyAppended(stream, ids, expected);
-      throw error;
+        ];
+    if (mode === 'expected') values.push(String(expected));
+    for (let attempt = 1; ; attempt++) {
+      let rows: [revision: string, transactionId: string, globalPosition: string][];
+      try {
+        const result = await this.pool.query<[string, string, string]>({
+          name: `kedai_es_append_${one ? 'one' : 'many'}_${mode}`,
+          text: one ? appendOneSql(mode) : appendManySql(mode),
+          values,
+          rowMode: 'array',
+        });
+        rows = result.rows;
+      } catch (error) {
+        const raced = isUniqueViolation(error, 'es_events_stream_revision_key');
+        if (raced && mode === 'any' && attempt < ANY_ATTEMPTS) continue;
+        if (raced || isUniqueViolation(error, 'es_events_event_id_key')) {
+          return this.alreadyAppended(stream, ids, expected);
+        }
+        throw error;
+      }
+      if (rows.length === 0) return this.alreadyAppended(stream, ids, expected);
+      let last = rows[0]!;
+      for (const row of rows) if (BigInt(row[0]) > BigInt(last[0])) last = row;
+      this.appended();
+      return {
+        nextRevision: BigInt(last[0]),
+        position: { commit: BigInt(last[1]), prepare: BigInt(last[2]) },
+      };
     }
-    if (!row || row.revision === null || row.global_position === null || row.transaction_id === null) {
-      return this.alreadyAppended(stream, ids, expected);
-    }
-    this.appended();
-    return {
-      nextRevision: BigInt(row.revision),
-      position: { commit: BigInt(row.transaction_id), prepare: BigInt(row.global_position) },
-    };
   }
 
   /**
@@ -144,12 +163,13 @@ export class PostgresEventStore implements EventStore {
     expected: ExpectedRevision,
   ): Promise<AppendResult> {
     const stored = await this.pool.query<{
+      event_id: string;
       stream_id: string;
       stream_revision: string;
       transaction_id: string;
       global_position: string;
     }>(
-      `SELECT stream_id, stream_revision, transaction_id::text AS transaction_id, global_position
+      `SELECT event_id, stream_id, stream_revision, transaction_id::text AS transaction_id, global_position
        FROM es_events WHERE event_id = ANY($1::uuid[]) ORDER BY stream_revision`,
       [ids],
     );
@@ -160,12 +180,13 @@ export class PostgresEventStore implements EventStore {
         position: { commit: BigInt(last.transaction_id), prepare: BigInt(last.global_position) },
       };
     }
-    if ((stored.rowCount ?? 0) > 0) throw new DuplicateEventIdError(stored.rows.map((r) => r.stream_id));
-    const head = await this.pool.query<{ revision: string }>(
-      'SELECT revision FROM es_streams WHERE stream_id = $1',
+    if ((stored.rowCount ?? 0) > 0) throw new DuplicateEventIdError(stored.rows.map((r) => r.event_id));
+    const head = await this.pool.query<{ revision: string | null }>(
+      'SELECT max(stream_revision) AS revision FROM es_events WHERE stream_id = $1',
       [stream],
     );
-    const actual = head.rows[0] ? BigInt(head.rows[0].revision) : 'no_stream';
+    const revision = head.rows[0]?.revision;
+    const actual = revision === null || revision === undefined ? 'no_stream' : BigInt(revision);
     throw new WrongExpectedRevisionError(stream, expected, actual);
   }
 
@@ -182,10 +203,11 @@ export class PostgresEventStore implements EventStore {
         values: to
           ? [stream, String(from), pageSize, String(to.commit), String(to.prepare)]
           : [stream, String(from), pageSize],
+        rowMode: 'array',
       });
       for (const row of result.rows) yield toRecorded(row);
       if (result.rows.length < pageSize) return;
-      from = BigInt(result.rows.at(-1)!.stream_revision) + 1n;
+      from = BigInt(result.rows.at(-1)![3]) + 1n;
     }
   }
 
@@ -205,6 +227,7 @@ export class PostgresEventStore implements EventStore {
       text: `SELECT ${COLUMNS} FROM es_events WHERE ${filters.join(' AND ')}
         ORDER BY es_events.transaction_id, es_events.global_position LIMIT $1`,
       values,
+      rowMode: 'array',
     });
     return result.rows.map(toRecorded);
   }
@@ -284,14 +307,14 @@ function connectionOptions(pool: pg.Pool): pg.ClientConfig {
 
 function toRecorded(row: EventRow): RecordedEvent {
   return {
-    id: row.event_id,
-    stream: row.stream_id,
-    revision: BigInt(row.stream_revision),
-    type: row.type,
-    data: row.data,
-    metadata: row.metadata,
-    position: { commit: BigInt(row.transaction_id), prepare: BigInt(row.global_position) },
-    createdAt: new Date(row.created_ms),
+    id: row[4],
+    stream: row[2],
+    revision: BigInt(row[3]),
+    type: row[5],
+    data: row[6],
+    metadata: row[7],
+    position: { commit: BigInt(row[1]), prepare: BigInt(row[0]) },
+    createdAt: new Date(row[8]),
   };
 }
 

@@ -269,6 +269,22 @@ export function eventStoreContract(
       ]);
     });
 
+    it("gives racing writers with 'any' one revision each, losing none", async () => {
+      const s = stream();
+      const results = await Promise.all(
+        Array.from({ length: 12 }, (_, i) =>
+          store.append(s, [counted(i), counted(100 + i)], { expectedRevision: 'any' }),
+        ),
+      );
+      expect(new Set(results.map((r) => r.nextRevision)).size).toBe(12);
+      const events = await readAllOf(s);
+      expect(events.map((e) => e.revision)).toEqual(Array.from({ length: 24 }, (_, i) => BigInt(i)));
+      // Each writer's two events stay together.
+      for (let i = 0; i < 24; i += 2) {
+        expect((events[i + 1]!.data as { n: number }).n).toBe((events[i]!.data as { n: number }).n + 100);
+      }
+    });
+
     it('lets exactly one of many racing writers win each revision', async () => {
       const s = stream();
       await store.append(s, [counted(0)], { expectedRevision: 'no_stream' });

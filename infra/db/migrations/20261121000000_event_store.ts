@@ -1,13 +1,9 @@
 import { type Kysely, sql } from 'kysely';
 
-// The event log and the stream heads used for optimistic concurrency. `transaction_id` lets readers stop below the
-// oldest running writer (pg_snapshot_xmin), so an event committed late by a slow writer is never skipped.
+// The event log. The unique (stream_id, stream_revision) index is both the stream's head for optimistic concurrency
+// and the path of stream reads. `transaction_id` lets readers stop below the oldest running writer
+// (pg_snapshot_xmin), so an event committed late by a slow writer is never skipped.
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await sql`
-    CREATE TABLE es_streams (
-      stream_id text PRIMARY KEY,
-      revision bigint NOT NULL
-    )`.execute(db);
   await sql`
     CREATE TABLE es_events (
       global_position bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
@@ -27,5 +23,4 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`DROP TABLE es_events`.execute(db);
-  await sql`DROP TABLE es_streams`.execute(db);
 }
