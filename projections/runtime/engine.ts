@@ -192,6 +192,7 @@ export class ProjectionEngine {
       while (!stopped) {
         try {
           const state = await this.checkpoint(projection.name);
+          if (stopped) break;
           if (state.status === 'rebuilding') {
             // The rebuilder owns the projection until it marks it live again.
             await sleep();
@@ -212,6 +213,8 @@ export class ProjectionEngine {
             },
           );
           subscription = current;
+          // stop() may have come while this runner was subscribing, and found nothing to stop.
+          if (stopped) await current.stop();
           await current.done;
           subscription = undefined;
         } catch (error) {

@@ -1,10 +1,11 @@
 import { SYSTEM_TENANT, type SystemStarted } from '@domain/platform/system';
 import type { EventStore, NewEvent } from '@infra/eventstore/port';
-import { streamId } from '@infra/eventstore/port';
+import { comparePositions, type Position, streamId } from '@infra/eventstore/port';
+import { waitFor } from './wait';
 
 /**
  * Appends `count` SystemStarted events spread over `streams` streams and `tenants` tenants, `perAppend` events per
- * append call, in a fixed order: the same arguments always write the same log.
+ * append call, in a fixed order: the same arguments always write the same log. Returns once all are readable.
  */
 export async function appendSampleEvents(
   store: EventStore,
@@ -21,6 +22,7 @@ export async function appendSampleEvents(
     ),
   );
   const revisions = new Map<string, bigint | 'no_stream'>();
+  let last: Position | undefined;
   let written = 0;
   let turn = 0;
   while (written < opts.count) {
@@ -39,8 +41,15 @@ export async function appendSampleEvents(
       expectedRevision: revisions.get(stream) ?? 'no_stream',
     });
     revisions.set(stream, result.nextRevision);
+    last = result.position;
     written += size;
     turn += 1;
   }
+  // Readers see an event once every transaction older than it has ended, in any database of the server: another
+  // test file's open transaction can hold them back for a moment. Wait until the whole sample is readable.
+  await waitFor(async () => {
+    const head = await store.headPosition();
+    return (head && last && comparePositions(head, last) >= 0) || undefined;
+  });
   return { streams };
 }
