@@ -84,20 +84,19 @@ export class ProjectionEngine {
 
   // ---- checkpoints ----
 
-  async checkpoint(name: string, trx: Kysely<Database> = this.deps.db): Promise<CheckpointState> {
-    await trx
-      .insertInto('projection_checkpoints')
-      .values({ name })
-      .onConflict((oc) => oc.doNothing())
-      .execute();
-    const row = await trx
+  /** Where the projection stands; a projection that never ran is live at the start of the log. */
+  async checkpoint(name: string): Promise<CheckpointState> {
+    const row = await this.deps.db
       .selectFrom('projection_checkpoints')
       .selectAll()
       .where('name', '=', name)
-      .executeTakeFirstOrThrow();
-    return toState(row);
+      .executeTakeFirst();
+    return row
+      ? toState(row)
+      : { name, position: null, status: 'live', rebuildId: null, eventsApplied: 0n, updatedAt: new Date(0) };
   }
 
+  /** The checkpoint row, created if missing and locked until the transaction ends: one writer at a time. */
   private async lockCheckpoint(trx: Transaction<Database>, name: string): Promise<CheckpointState> {
     await trx
       .insertInto('projection_checkpoints')
