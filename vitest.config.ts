@@ -24,6 +24,6 @@ export default defineConfig({
     pool: 'forks',
     fileParallelism: true,
     maxWorkers: 2,
-    reporters: ['default'],
+    reporters: ['default', './tests/support/summary-reporter.ts'],
   },
 });
