@@ -1,11 +1,8 @@
-import { promises as fs } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { config } from '@infra/config';
 import { checkReachable, createDb, createPool } from '@infra/db';
-import { migrateDown, migrateToLatest } from '@infra/db/migrator';
+import { migrateDown, migrateToLatest, migrationStatus } from '@infra/db/migrator';
 import { openDatabaseServer } from '@infra/embedded/database';
-import { FileMigrationProvider, type Kysely, type MigrationResultSet, Migrator } from 'kysely';
+import type { Kysely, MigrationResultSet } from 'kysely';
 
 const USAGE = `Usage:
   npm run migrate                 apply every pending migration
@@ -52,10 +49,7 @@ function report(result: MigrationResultSet, command: string): void {
 }
 
 async function printStatus<T>(db: Kysely<T>): Promise<void> {
-  // Same folder and (kysely's default) bookkeeping tables as infra/db/migrator.ts.
-  const migrationFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
-  const migrator = new Migrator({ db, provider: new FileMigrationProvider({ fs, path, migrationFolder }) });
-  for (const m of await migrator.getMigrations()) {
+  for (const m of await migrationStatus(db)) {
     console.log(`${m.executedAt ? `applied ${m.executedAt.toISOString()}` : 'pending'}\t${m.name}`);
   }
 }

@@ -1,7 +1,7 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { type Kysely, type Migration, type MigrationResultSet, Migrator } from 'kysely';
+import { type Kysely, type Migration, type MigrationInfo, type MigrationResultSet, Migrator } from 'kysely';
 
 const migrationsDir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
@@ -46,4 +46,9 @@ export async function migrateDown<T>(db: Kysely<T>): Promise<MigrationResultSet>
 export async function migrateDownAll<T>(db: Kysely<T>): Promise<MigrationResultSet> {
   const { NO_MIGRATIONS } = await import('kysely');
   return unwrap(await migrator(db).migrateTo(NO_MIGRATIONS));
+}
+
+/** Every migration, with when it was applied (undefined while pending). */
+export async function migrationStatus<T>(db: Kysely<T>): Promise<readonly MigrationInfo[]> {
+  return migrator(db).getMigrations();
 }
