@@ -94,6 +94,16 @@ describe('npm run projections -- rebuild, killed half-way', () => {
     expect((await engine.checkpoint('stream_catalogue')).eventsApplied).toBe(BigInt(TOTAL));
   });
 
+  it("lists each projection's status, position, events applied and lag", async () => {
+    const child = spawnTsx('projections/runtime/cli.ts', ['list'], { DATABASE_URL: database.url });
+    children.push(child);
+    expect(await child.exited).toBe(0);
+    const { position } = await engine.checkpoint('stream_catalogue');
+    expect(child.output().trim()).toBe(
+      `stream_catalogue\tlive\tat ${position!.commit}/${position!.prepare}\tapplied ${TOTAL}\tlag 0`,
+    );
+  });
+
   it('names the known projections when asked for an unknown one', async () => {
     const child = spawnTsx('projections/runtime/cli.ts', ['rebuild', 'nope'], { DATABASE_URL: database.url });
     children.push(child);
