@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Config } from '@infra/config';
 import { ensureDatabase, startEmbeddedPostgres } from './postgres';
 
-export const EMBEDDED_DATABASE = 'kedai';
+const EMBEDDED_DATABASE = 'kedai';
 
 export interface DatabaseServer {
   url: string;

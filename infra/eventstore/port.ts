@@ -109,12 +109,6 @@ export function formatPosition(position: Position): string {
   return `${position.commit}/${position.prepare}`;
 }
 
-export function parsePosition(text: string): Position {
-  const match = /^(\d+)\/(\d+)$/.exec(text);
-  if (!match) throw new Error(`"${text}" is not a position (expected commit/prepare)`);
-  return { commit: BigInt(match[1]!), prepare: BigInt(match[2]!) };
-}
-
 // ---- stream ids: <category>-<tenantId>.<entityKey> ----
 
 export function streamId(category: string, tenantId: string, entityKey: string): string {
