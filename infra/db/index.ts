@@ -12,6 +12,20 @@ export function createPool(url: string, max = 10): pg.Pool {
   return pool;
 }
 
+/** A client of its own on the pool's server, outside the pool: LISTEN needs a connection nobody else borrows. */
+export function dedicatedClient(pool: pg.Pool): pg.Client {
+  const { connectionString, host, port, user, password, database } = pool.options;
+  return new pg.Client({
+    connectionString,
+    host,
+    port,
+    user,
+    password,
+    database,
+    application_name: 'kedai-listen',
+  });
+}
+
 export function createDb(pool: pg.Pool): Kysely<Database> {
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
 }

@@ -81,7 +81,6 @@ export class EventStoreDbEventStore implements EventStore {
     events: readonly NewEvent[],
     opts: { expectedRevision: ExpectedRevision },
   ): Promise<AppendResult> {
-    if (events.length === 0) throw new Error('append needs at least one event');
     const prepared = this.registry.prepare(events);
     const expected = opts.expectedRevision;
     const proposed = prepared.map(

@@ -1,5 +1,6 @@
 import { EventEmitter } from 'node:events';
-import pg from 'pg';
+import { dedicatedClient } from '@infra/db';
+import type pg from 'pg';
 import { DuplicateEventIdError, WrongExpectedRevisionError } from './errors';
 import type {
   AppendResult,
@@ -102,7 +103,6 @@ export class PostgresEventStore implements EventStore {
     events: readonly NewEvent[],
     opts: { expectedRevision: ExpectedRevision },
   ): Promise<AppendResult> {
-    if (events.length === 0) throw new Error('append needs at least one event');
     const prepared = this.registry.prepare(events);
     const expected = opts.expectedRevision;
     const mode: Mode = expected === 'no_stream' || expected === 'any' ? expected : 'expected';
@@ -281,7 +281,7 @@ export class PostgresEventStore implements EventStore {
   /** One LISTEN connection per store, shared by its subscribers; a lost one leaves polling to carry on. */
   private listen(): Promise<void> {
     this.listening ??= (async () => {
-      const listener = new pg.Client(connectionOptions(this.pool));
+      const listener = dedicatedClient(this.pool);
       listener.on('notification', () => this.wakeups.emit('append'));
       listener.on('error', () => {
         this.listener = undefined;
@@ -298,11 +298,6 @@ export class PostgresEventStore implements EventStore {
     })();
     return this.listening;
   }
-}
-
-function connectionOptions(pool: pg.Pool): pg.ClientConfig {
-  const { connectionString, host, port, user, password, database } = pool.options;
-  return { connectionString, host, port, user, password, database };
 }
 
 function toRecorded(row: EventRow): RecordedEvent {

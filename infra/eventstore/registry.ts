@@ -28,6 +28,7 @@ export class EventSchemaRegistry {
 
   /** Validates data and metadata and assigns missing event ids; returns the events as they will be stored. */
   prepare(events: readonly NewEvent[]): Required<NewEvent>[] {
+    if (events.length === 0) throw new Error('append needs at least one event');
     return events.map((event) => {
       const schema = this.schemas.get(event.type);
       if (!schema) throw new EventValidationError(event.type, [{ path: '', message: 'unknown event type' }]);

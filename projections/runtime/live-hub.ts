@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
-import pg from 'pg';
+import { dedicatedClient } from '@infra/db';
+import type pg from 'pg';
 import type { LiveChange } from './projection';
 
 const CHANNEL = 'kedai_live';
@@ -44,8 +45,7 @@ export class LiveHub {
   /** Starts receiving other processes' notices (one LISTEN connection). */
   async listen(): Promise<void> {
     if (!this.pool || this.listener) return;
-    const { connectionString, host, port, user, password, database } = this.pool.options;
-    const client = new pg.Client({ connectionString, host, port, user, password, database });
+    const client = dedicatedClient(this.pool);
     client.on('notification', (message) => {
       if (!message.payload) return;
       const envelope = JSON.parse(message.payload) as Envelope;

@@ -14,6 +14,26 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
 const registry = new EventSchemaRegistry().registerAll(eventSchemas);
 
+/** Starts a rebuild and aborts it once `after` events are applied, leaving it resumable under its id. */
+async function interruptedRebuild(
+  engine: ProjectionEngine,
+  rebuildId: string,
+  batchSize: number,
+  after: bigint,
+) {
+  const stop = new AbortController();
+  await expect(
+    engine.rebuild('stream_catalogue', {
+      rebuildId,
+      batchSize,
+      signal: stop.signal,
+      onProgress: (p) => {
+        if (p.eventsApplied >= after) stop.abort();
+      },
+    }),
+  ).rejects.toThrow();
+}
+
 describe('projection engine', () => {
   let database: TestDatabase;
   let store: PostgresEventStore;
@@ -111,17 +131,7 @@ describe('projection engine', () => {
     expect((await engine.checkpoint('stream_catalogue')).status).toBe('live');
 
     // Interrupted after some batches: the same id picks up where it stopped instead of starting over.
-    const stop = new AbortController();
-    await expect(
-      engine.rebuild('stream_catalogue', {
-        rebuildId: 'r2',
-        batchSize: 300,
-        signal: stop.signal,
-        onProgress: (p) => {
-          if (p.eventsApplied >= 600n) stop.abort();
-        },
-      }),
-    ).rejects.toThrow();
+    await interruptedRebuild(engine, 'r2', 300, 600n);
     const halfway = await engine.checkpoint('stream_catalogue');
     expect(halfway).toMatchObject({ status: 'rebuilding', rebuildId: 'r2', eventsApplied: 600n });
     const seen: bigint[] = [];
@@ -141,17 +151,7 @@ describe('projection engine', () => {
     const { engine: rebuilder } = newEngine();
     const { engine: live } = newEngine();
     await appendSampleEvents(store, { count: 600, streams: 6 });
-    const stop = new AbortController();
-    await expect(
-      rebuilder.rebuild('stream_catalogue', {
-        rebuildId: 'held',
-        batchSize: 100,
-        signal: stop.signal,
-        onProgress: (p) => {
-          if (p.eventsApplied >= 200n) stop.abort();
-        },
-      }),
-    ).rejects.toThrow();
+    await interruptedRebuild(rebuilder, 'held', 100, 200n);
     live.start();
     await appendSampleEvents(store, { count: 10, streams: 1, tenants: 1, prefix: 'late' });
     // The live runner must leave the half-built projection alone.
