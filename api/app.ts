@@ -1,61 +1,155 @@
-import type { Config } from '@infra/config';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import fastifyWebsocket from '@fastify/websocket';
+import type { Mailer } from '@infra/mail';
+import type { LiveHub } from '@projections/runtime/live-hub';
 import Fastify, { type FastifyError, type FastifyReply, type FastifyRequest } from 'fastify';
 import {
   hasZodFastifySchemaValidationErrors,
+  jsonSchemaTransform,
   serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import type { ErrorAnswer } from './answers';
+import type { SignInLimits } from './auth/rate-limit';
+import { defaultSignInLimits } from './auth/rate-limit';
+import { type AuthDeps, authRoutes } from './auth/routes';
+import { sessionPlugin } from './auth/session';
+import { ApiError, parseInvalid } from './errors';
 import { type HealthDeps, healthRoutes } from './health';
+import { hasMessage, translate } from './i18n';
+import { infoRoutes } from './info';
+import { webConsole } from './web';
+
+export { ErrorAnswer } from './answers';
 
 /**
- * The HTTP API: one Fastify instance, zod schemas on every route (validation, typing, and later OpenAPI), one
- * error handler that turns any failure into the `{ code, msg }` answer of the spec, one plugin per resource.
+ * The HTTP API: one Fastify instance, zod schemas on every route (validation, typing and the OpenAPI document at
+ * /docs), the session check every route declares, one error handler that turns any failure into the `{ code, msg }`
+ * answer of the spec, one plugin per resource, and the built console on the same port.
  */
 
 export interface AppDeps extends HealthDeps {
-  logLevel: Config['logLevel'];
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  auth: Omit<AuthDeps, 'db' | 'signInLimits'> & { signInLimits?: SignInLimits };
+  mailer: Mailer;
+  hub: Pick<LiveHub, 'subscribe'>;
+  /** Where the console is reached, for links in mail (`http://localhost:3000`). */
+  publicUrl: string;
+  /** The built console (web/dist); absent in API-only tests. */
+  webDir?: string;
 }
-
-/** What a failed request answers: `code` is the HTTP status or the catalogue's code; `errors` lists bad fields. */
-export const ErrorAnswer = z.object({
-  code: z.number().int(),
-  msg: z.string(),
-  errors: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
-});
-export type ErrorAnswer = z.infer<typeof ErrorAnswer>;
 
 export type KedaiApp = ReturnType<typeof buildApp>;
 
 export function buildApp(deps: AppDeps) {
-  const app = Fastify({ logger: { level: deps.logLevel } }).withTypeProvider<ZodTypeProvider>();
+  const app = Fastify({
+    logger: { level: deps.logLevel },
+    trustProxy: false,
+  }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(handleError);
-  app.setNotFoundHandler((_request, reply) => reply.code(404).send(notFound));
+  app.setNotFoundHandler((request, reply) =>
+    reply
+      .code(404)
+      .send({ code: 404, msg: translate(request.language, 'common.not_found') } satisfies ErrorAnswer),
+  );
+  // OAuth clients may post the token request as a form.
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string' },
+    (_request, body, done) => {
+      done(null, Object.fromEntries(new URLSearchParams(String(body))));
+    },
+  );
+
+  app.register(fastifySwagger, {
+    openapi: {
+      info: { title: 'Kedai API', description: 'The Kedai back-office API', version: deps.version },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  app.register(fastifySwaggerUi, { routePrefix: '/docs' });
+  app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
+  app.register(sessionPlugin, { db: deps.db });
 
   app.register(healthRoutes, deps);
+  app.register(authRoutes, {
+    db: deps.db,
+    ...deps.auth,
+    signInLimits: deps.auth.signInLimits ?? defaultSignInLimits,
+  });
+  app.register(infoRoutes, { db: deps.db });
+  if (deps.webDir)
+    app.register(webConsole, {
+      dir: deps.webDir,
+      clientId: deps.auth.clientId,
+      clientSecret: deps.auth.clientSecret,
+    });
   return app;
 }
 
-const notFound: ErrorAnswer = { code: 404, msg: 'Not found' };
+/** The first issue that carries a catalogue code decides the answer's code and message; the rest are listed. */
+function validationAnswer(
+  error: FastifyError & { validation: { instancePath: string; message?: string }[] },
+  request: FastifyRequest,
+) {
+  const where = error.validationContext ?? 'request';
+  let code = 400;
+  let msg: string | undefined;
+  const errors = error.validation.map((issue) => {
+    const coded = issue.message ? parseInvalid(issue.message) : undefined;
+    const message = coded
+      ? translate(request.language, coded.key, coded.params)
+      : issue.message && hasMessage(issue.message)
+        ? translate(request.language, issue.message)
+        : (issue.message ?? 'is invalid');
+    if (coded && msg === undefined) {
+      code = coded.code;
+      msg = message;
+    }
+    return { path: `${where}${issue.instancePath === '/' ? '' : issue.instancePath}`, message };
+  });
+  return {
+    code,
+    msg: msg ?? translate(request.language, 'common.invalid_input', { where }),
+    errors,
+  } satisfies ErrorAnswer;
+}
 
-/** Zod validation → 400 with the bad fields; an error that carries a 4xx → that status; anything else → a 500. */
+/**
+ * Zod validation → 400 with the catalogue's code where the schema names one; an ApiError → its status, code and
+ * translated message; another 4xx → that status; anything else → a 500 that tells the caller nothing internal.
+ * `/oauth/token` answers in OAuth's own shape.
+ */
 function handleError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  const oauth = request.url.startsWith('/oauth/');
   if (hasZodFastifySchemaValidationErrors(error)) {
-    const where = error.validationContext ?? 'request';
-    const errors = error.validation.map((issue) => ({
-      path: `${where}${issue.instancePath === '/' ? '' : issue.instancePath}`,
-      message: issue.message ?? 'is invalid',
-    }));
-    return reply.code(400).send({ code: 400, msg: `The ${where} is invalid.`, errors } satisfies ErrorAnswer);
+    const answer = validationAnswer(error, request);
+    if (oauth)
+      return reply
+        .code(400)
+        .send({ error: 'invalid_request', error_description: answer.errors[0]?.message ?? answer.msg });
+    return reply.code(400).send(answer);
+  }
+  if (error instanceof ApiError) {
+    const msg = translate(request.language, error.key, error.params);
+    if (oauth) return reply.code(error.status).send({ error: 'invalid_request', error_description: msg });
+    return reply.code(error.status).send({ code: error.code, msg } satisfies ErrorAnswer);
   }
   const status = error.statusCode ?? 500;
   if (status >= 400 && status < 500) {
-    return reply.code(status).send({ code: status, msg: error.message } satisfies ErrorAnswer);
+    const msg = status === 413 ? translate(request.language, 'common.too_large') : error.message;
+    if (oauth) return reply.code(status).send({ error: 'invalid_request', error_description: msg });
+    return reply.code(status).send({ code: status, msg } satisfies ErrorAnswer);
   }
   // A 5xx is a bug: the log gets the details, the caller nothing it could learn the internals from.
   request.log.error({ err: error }, 'request failed');
-  return reply.code(500).send({ code: 500, msg: 'Internal error' } satisfies ErrorAnswer);
+  return reply
+    .code(500)
+    .send({ code: 500, msg: translate(request.language, 'common.internal_error') } satisfies ErrorAnswer);
 }

@@ -78,7 +78,11 @@ type Components = HealthAnswer['data']['components'];
 export const healthRoutes: FastifyPluginAsyncZod<HealthDeps> = async (app, deps) => {
   app.get(
     '/api/health',
-    { schema: { summary: 'Health of every component', response: { 200: HealthAnswer } } },
+    {
+      // Monitors call it without signing in; it names components and lag, nothing of any tenant.
+      config: { access: 'public' },
+      schema: { tags: ['platform'], summary: 'Health of every component', response: { 200: HealthAnswer } },
+    },
     async () => ({ code: 0 as const, msg: 'ok' as const, data: await checkHealth(deps) }),
   );
 };

@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import os from 'node:os';
+import { ensureFirstStart } from '@api/accounts/seed';
 import { buildApp, type KedaiApp } from '@api/app';
 import { temporalProbe } from '@api/health';
 import { eventSchemas } from '@domain/events';
@@ -8,8 +9,10 @@ import { type Config, ConfigError, config as readConfig } from '@infra/config';
 import { assertPortFree, PortInUseError } from '@infra/embedded/ports';
 import { ensureTemporalCli, startTemporalDevServer } from '@infra/embedded/temporal';
 import { EventSchemaRegistry } from '@infra/eventstore';
+import { createMailer, type MailLog } from '@infra/mail';
 import { openInfrastructure } from '@infra/platform';
 import { connectTemporal, createKedaiWorker } from '@infra/temporal';
+import { ensureConsoleBuilt } from '@infra/web/build';
 import { projections } from '@projections/index';
 import { ProjectionEngine } from '@projections/runtime/engine';
 import { LiveHub } from '@projections/runtime/live-hub';
@@ -150,6 +153,12 @@ async function start(config: Config): Promise<void> {
   started.push({ name: 'the live hub', stop: () => hub.close() });
 
   // The app reports the engine's status and the engine logs through the app's logger: the app comes first.
+  const firstStart = await ensureFirstStart(infra.db);
+  const webDir = await ensureConsoleBuilt((line) => console.log(line));
+  const mailLog: MailLog = {
+    info: (detail, message) => log?.info(detail, message),
+    error: (detail, message) => log?.error(detail, message),
+  };
   const app: KedaiApp = buildApp({
     logLevel: config.logLevel,
     version,
@@ -157,6 +166,11 @@ async function start(config: Config): Promise<void> {
     store: infra.store,
     engine: { status: () => engine.status() },
     temporal: temporalProbe(temporalAddress, temporal.connection),
+    auth: config.auth,
+    mailer: createMailer(infra.db, config.mail, mailLog),
+    hub,
+    publicUrl: config.publicUrl,
+    webDir,
   });
   log = app.log;
   const engine = new ProjectionEngine({
@@ -195,7 +209,16 @@ async function start(config: Config): Promise<void> {
   });
   checkpoint();
 
-  console.log(`Kedai is running at http://${config.host}:${config.port}`);
+  console.log(`Kedai is running at ${config.publicUrl}  (API documentation: ${config.publicUrl}/docs)`);
+  if (firstStart.demo) {
+    console.log(`Demo seller: ${firstStart.demo.login}  password: ${firstStart.demo.password}`);
+  }
+  if (firstStart.admin) {
+    console.log(
+      `Admin (${config.publicUrl}/#/admin-login/): ${firstStart.admin.login}  password: ${firstStart.admin.password}`,
+    );
+  }
+  if (firstStart.demo || firstStart.admin) console.log('These passwords are shown only once: keep them.');
   if (temporalServer.kind === 'embedded') {
     console.log(`Temporal UI: http://127.0.0.1:${temporalServer.uiPort} (state in ${temporalServer.dbFile})`);
   }

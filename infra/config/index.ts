@@ -69,6 +69,19 @@ const EnvSchema = z.object({
   TEMPORAL_NAMESPACE: optionalText.default('default'),
   TEMPORAL_TASK_QUEUE: optionalText.default('kedai'),
   TEMPORAL_CLI: optionalText,
+  PUBLIC_URL: urlWithSchemes(['http', 'https'], 'https://kedai.example.com'),
+  OAUTH_CLIENT_ID: optionalText.default('kedai-console'),
+  OAUTH_CLIENT_SECRET: optionalText
+    .default('kedai-console-secret')
+    .refine((v) => v.length >= 12, { message: 'must be at least 12 characters' }),
+  TOKEN_TTL_HOURS: optionalText
+    .default('168')
+    .refine((v) => /^\d{1,5}$/.test(v) && Number(v) >= 1, {
+      message: 'must be a whole number of hours, at least 1',
+    })
+    .transform(Number),
+  SMTP_URL: urlWithSchemes(['smtp', 'smtps'], 'smtp://user:password@mail.example.com:587'),
+  MAIL_FROM: optionalText.default('Kedai <no-reply@kedai.local>'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -80,6 +93,10 @@ export interface Config {
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   database: { kind: 'external'; url: string } | { kind: 'embedded'; dir: string; port: number };
   eventStore: { kind: 'postgres' } | { kind: 'eventstoredb'; url: string };
+  /** Where users reach the console, for links in mail. */
+  publicUrl: string;
+  auth: { clientId: string; clientSecret: string; tokenTtlSeconds: number };
+  mail: { smtpUrl?: string; from: string };
   temporal: {
     namespace: string;
     taskQueue: string;
@@ -112,6 +129,16 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
     database: e.DATABASE_URL
       ? { kind: 'external', url: e.DATABASE_URL }
       : { kind: 'embedded', dir: path.join(dataDir, 'pg'), port: e.EMBEDDED_PG_PORT },
+    publicUrl: (e.PUBLIC_URL ?? `http://${e.HOST === '0.0.0.0' ? 'localhost' : e.HOST}:${e.PORT}`).replace(
+      /\/$/,
+      '',
+    ),
+    auth: {
+      clientId: e.OAUTH_CLIENT_ID,
+      clientSecret: e.OAUTH_CLIENT_SECRET,
+      tokenTtlSeconds: e.TOKEN_TTL_HOURS * 3600,
+    },
+    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
     eventStore: e.EVENTSTORE_URL ? { kind: 'eventstoredb', url: e.EVENTSTORE_URL } : { kind: 'postgres' },
     temporal: {
       namespace: e.TEMPORAL_NAMESPACE,

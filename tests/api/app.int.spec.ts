@@ -4,6 +4,7 @@ import { PostgresEventStore } from '@infra/eventstore/postgres';
 import { EventSchemaRegistry } from '@infra/eventstore/registry';
 import { projections } from '@projections/index';
 import { ProjectionEngine } from '@projections/runtime/engine';
+import { shellDeps } from '@tests/support/api';
 import { createTestDatabase, type TestDatabase } from '@tests/support/db';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -30,6 +31,7 @@ describe('the API error answers', () => {
       store,
       engine: new ProjectionEngine({ db: database.db, store, projections }),
       temporal: { address: 'unused:7233', check: async () => undefined },
+      ...shellDeps(database),
     });
     // Routes that fail in each of the ways the error handler tells apart.
     app.post(

@@ -8,6 +8,7 @@ import { EventSchemaRegistry } from '@infra/eventstore/registry';
 import { projections } from '@projections/index';
 import { ProjectionEngine } from '@projections/runtime/engine';
 import { Connection } from '@temporalio/client';
+import { shellDeps } from '@tests/support/api';
 import { createTestDatabase, type TestDatabase } from '@tests/support/db';
 import { appendSampleEvents } from '@tests/support/events';
 import { startTestTemporal, type TestTemporal } from '@tests/support/temporal';
@@ -33,7 +34,7 @@ describe('GET /api/health', () => {
   });
 
   const health = async (overrides: Partial<HealthDeps> = {}) => {
-    app = buildApp({ logLevel: 'silent', ...deps(overrides) });
+    app = buildApp({ logLevel: 'silent', ...deps(overrides), ...shellDeps(database) });
     const response = await app.inject({ method: 'GET', url: '/api/health' });
     expect(response.statusCode).toBe(200);
     await app.close();

@@ -1,0 +1,155 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { STANDARD_PACKAGES, TRIAL_PACKAGE } from '@domain/access/packages';
+import type { Database } from '@infra/db';
+import type { Kysely } from 'kysely';
+import { hashSecret } from '../auth/secrets';
+
+/**
+ * What a fresh installation needs before anyone can sign in: the standard packages, the provider's admin, and a
+ * demo seller account whose owner can sign in at once. Passwords are random, shown once (at the first start), and
+ * only their hashes are kept.
+ */
+
+export async function ensurePackages(db: Kysely<Database>): Promise<void> {
+  for (const pkg of STANDARD_PACKAGES) {
+    await db
+      .insertInto('packages')
+      .values({
+        id: pkg.id,
+        name: pkg.name,
+        limits: JSON.stringify(pkg.limits),
+        flags: JSON.stringify(pkg.flags),
+      })
+      .onConflict((oc) => oc.column('id').doNothing())
+      .execute();
+  }
+}
+
+export interface NewTenant {
+  tenantId?: string;
+  name: string;
+  country: string;
+  packageId?: string;
+  status: 'pending' | 'active';
+  promoCode?: string | null;
+  business?: Record<string, string>;
+  owner: {
+    email: string;
+    username?: string | null;
+    firstName: string;
+    lastName: string;
+    phone: string;
+    password: string;
+    language?: string;
+  };
+}
+
+/** A seller account and its owner, in one transaction. Returns the ids. */
+export async function createTenantWithOwner(
+  db: Kysely<Database>,
+  input: NewTenant,
+): Promise<{ tenantId: string; userId: string }> {
+  const tenantId = input.tenantId ?? randomUUID();
+  const userId = randomUUID();
+  const passwordHash = await hashSecret(input.owner.password);
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto('tenants')
+      .values({
+        id: tenantId,
+        name: input.name,
+        country: input.country,
+        package_id: input.packageId ?? TRIAL_PACKAGE,
+        status: input.status,
+        promo_code: input.promoCode ?? null,
+        business: JSON.stringify(input.business ?? {}),
+      })
+      .execute();
+    await trx
+      .insertInto('users')
+      .values({
+        id: userId,
+        tenant_id: tenantId,
+        kind: 'owner',
+        username: input.owner.username ?? null,
+        email: input.owner.email,
+        first_name: input.owner.firstName,
+        last_name: input.owner.lastName,
+        phone: input.owner.phone,
+        country: input.country,
+        password_hash: passwordHash,
+        status: input.status,
+        language: input.owner.language ?? 'en-us',
+        email_verified_at: input.status === 'active' ? new Date() : null,
+      })
+      .execute();
+  });
+  return { tenantId, userId };
+}
+
+export interface CreatedLogin {
+  login: string;
+  password: string;
+}
+
+export interface FirstStart {
+  admin?: CreatedLogin;
+  demo?: CreatedLogin & { tenantId: string };
+}
+
+const randomPassword = () => `${randomBytes(9).toString('base64url')}7`;
+
+export const DEMO_TENANT_ID = 'demo';
+export const DEMO_OWNER_EMAIL = 'demo@kedai.local';
+export const ADMIN_USERNAME = 'admin';
+
+/** Creates the admin and the demo account when they do not exist yet; says which it created, with their passwords. */
+export async function ensureFirstStart(db: Kysely<Database>): Promise<FirstStart> {
+  await ensurePackages(db);
+  const created: FirstStart = {};
+  const admin = await db.selectFrom('users').select('id').where('kind', '=', 'admin').executeTakeFirst();
+  if (!admin) {
+    const password = randomPassword();
+    await db
+      .insertInto('users')
+      .values({
+        id: randomUUID(),
+        tenant_id: null,
+        kind: 'admin',
+        username: ADMIN_USERNAME,
+        email: 'admin@kedai.local',
+        first_name: 'Kedai',
+        last_name: 'Admin',
+        password_hash: await hashSecret(password),
+        status: 'active',
+        email_verified_at: new Date(),
+      })
+      .execute();
+    created.admin = { login: ADMIN_USERNAME, password };
+  }
+  const demo = await db
+    .selectFrom('tenants')
+    .select('id')
+    .where('id', '=', DEMO_TENANT_ID)
+    .executeTakeFirst();
+  if (!demo) {
+    const password = randomPassword();
+    await createTenantWithOwner(db, {
+      tenantId: DEMO_TENANT_ID,
+      name: 'Kedai Demo Store',
+      country: 'MY',
+      packageId: 'growth',
+      status: 'active',
+      owner: {
+        email: DEMO_OWNER_EMAIL,
+        username: 'demo',
+        firstName: 'Demo',
+        lastName: 'Seller',
+        phone: '+60123456789',
+        password,
+      },
+    });
+    created.demo = { login: DEMO_OWNER_EMAIL, password, tenantId: DEMO_TENANT_ID };
+  }
+  return created;
+}

@@ -1,0 +1,147 @@
+import { isPermissionKey, PERMISSION_KEYS, type PermissionKey } from '@domain/access/permissions';
+import type { Database, UserKind } from '@infra/db';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Kysely } from 'kysely';
+import { ApiError, forbidden, unauthorized } from '../errors';
+import { type Language, languageOf } from '../i18n';
+import { tokenHash } from './secrets';
+
+/**
+ * Who is calling. Every route declares `config.access`; this plugin refuses a route registered without one, reads the
+ * bearer token (opaque, stored hashed), and checks the declared access before the handler runs: a missing, expired or
+ * revoked token is a 401, a sub-user without the route's permission key a 403.
+ */
+
+export type Access =
+  /** Anyone, signed in or not. */
+  | 'public'
+  /** Any signed-in user of a seller account (owner or sub-user). */
+  | 'seller'
+  /** The owner of the seller account only (users, groups, package). */
+  | 'owner'
+  /** The provider's admins and sub-admins (`/admin-login/`). */
+  | 'admin'
+  /** Anyone signed in, seller or admin. */
+  | 'signed-in'
+  /** A seller user holding this key (the owner holds every key). */
+  | { permission: PermissionKey };
+
+export interface Session {
+  userId: string;
+  tenantId: string | null;
+  kind: UserKind;
+  permissions: ReadonlySet<PermissionKey>;
+  tokenHash: string;
+}
+
+export interface SellerSession extends Session {
+  tenantId: string;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: Access;
+  }
+  interface FastifyRequest {
+    session: Session | null;
+    language: Language;
+  }
+}
+
+/** The session of a route declared 'seller', 'owner' or with a permission: the tenant is certain. */
+export function seller(request: FastifyRequest): SellerSession {
+  const session = request.session;
+  if (!session || session.tenantId === null) throw unauthorized();
+  return session as SellerSession;
+}
+
+export function signedIn(request: FastifyRequest): Session {
+  if (!request.session) throw unauthorized();
+  return request.session;
+}
+
+export const isAdminKind = (kind: UserKind) => kind === 'admin' || kind === 'subadmin';
+
+/** The bearer token of a request: the Authorization header, or for a browser websocket the `bearer, <token>` subprotocol. */
+export function bearerToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (header) {
+    const match = /^Bearer\s+(\S+)$/i.exec(header);
+    return match?.[1];
+  }
+  const protocols = request.headers['sec-websocket-protocol']?.split(',').map((p) => p.trim());
+  if (protocols && protocols[0] === 'bearer' && protocols[1]) return protocols[1];
+  return undefined;
+}
+
+/** Reads the session a token grants: null when the token is unknown, expired, revoked, or its user not active. */
+export async function loadSession(db: Kysely<Database>, token: string): Promise<Session | null> {
+  const hash = tokenHash(token);
+  const row = await db
+    .selectFrom('access_tokens as t')
+    .innerJoin('users as u', 'u.id', 't.user_id')
+    .leftJoin('user_groups as g', 'g.id', 'u.group_id')
+    .leftJoin('tenants as n', 'n.id', 'u.tenant_id')
+    .select(['u.id', 'u.tenant_id', 'u.kind', 'g.permissions', 'n.status as tenant_status'])
+    .where('t.token_hash', '=', hash)
+    .where('t.revoked_at', 'is', null)
+    .where('t.expires_at', '>', new Date())
+    .where('u.status', '=', 'active')
+    .executeTakeFirst();
+  if (!row || row.tenant_status === 'suspended') return null;
+  const permissions: ReadonlySet<PermissionKey> =
+    row.kind === 'owner'
+      ? new Set(PERMISSION_KEYS)
+      : row.kind === 'subuser'
+        ? new Set((row.permissions ?? []).filter(isPermissionKey))
+        : new Set();
+  return { userId: row.id, tenantId: row.tenant_id, kind: row.kind, permissions, tokenHash: hash };
+}
+
+function check(access: Access, session: Session | null): void {
+  if (access === 'public') return;
+  if (!session) throw unauthorized();
+  if (access === 'signed-in') return;
+  if (access === 'admin') {
+    if (!isAdminKind(session.kind)) throw forbidden();
+    return;
+  }
+  if (isAdminKind(session.kind)) throw forbidden();
+  if (access === 'seller') return;
+  if (access === 'owner') {
+    if (session.kind !== 'owner') throw forbidden();
+    return;
+  }
+  if (!session.permissions.has(access.permission)) throw forbidden();
+}
+
+export const sessionPlugin = fp(
+  async (app: FastifyInstance, opts: { db: Kysely<Database> }) => {
+    app.decorateRequest('session', null);
+    app.decorateRequest('language', 'en-us');
+
+    app.addHook('onRoute', (route) => {
+      const url = route.url;
+      if (url.startsWith('/docs') || !(url.startsWith('/api') || url.startsWith('/oauth'))) return;
+      if (route.config?.access === undefined) {
+        throw new Error(
+          `Route ${route.method} ${url} declares no access: every route must name who may call it.`,
+        );
+      }
+    });
+
+    app.addHook('onRequest', async (request) => {
+      request.language = languageOf(request.headers.language ?? request.headers['accept-language']);
+      const access = request.routeOptions.config.access;
+      if (access === undefined) return;
+      const token = bearerToken(request);
+      if (token) request.session = await loadSession(opts.db, token);
+      if (token && !request.session && access !== 'public') throw unauthorized('auth.token_invalid');
+      check(access, request.session);
+    });
+  },
+  { name: 'kedai-session' },
+);
+
+export { ApiError };

@@ -1,0 +1,74 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+
+/**
+ * The API's own messages (result-code messages, validation messages) in the caller's language: the `language`
+ * header of spec §7, default en-us. They live in `locales/<lang>/api.json` beside the console's namespaces and use
+ * the same `{{name}}` interpolation as i18next.
+ */
+
+export const LANGUAGES = ['en-us', 'zh-cn', 'th-th', 'id-id', 'vi-vn', 'en-ph'] as const;
+export type Language = (typeof LANGUAGES)[number];
+export const DEFAULT_LANGUAGE: Language = 'en-us';
+
+const aliases: Record<string, Language> = {
+  en: 'en-us',
+  zh: 'zh-cn',
+  'zh-hans': 'zh-cn',
+  th: 'th-th',
+  id: 'id-id',
+  vi: 'vi-vn',
+};
+
+/** The language a `language` (or Accept-Language) header asks for; anything unknown falls back to en-us. */
+export function languageOf(header: string | string[] | undefined): Language {
+  const first = (Array.isArray(header) ? header[0] : header)
+    ?.split(',')[0]
+    ?.split(';')[0]
+    ?.trim()
+    .toLowerCase();
+  if (!first) return DEFAULT_LANGUAGE;
+  if ((LANGUAGES as readonly string[]).includes(first)) return first as Language;
+  return aliases[first] ?? aliases[first.split('-')[0]!] ?? DEFAULT_LANGUAGE;
+}
+
+export type MessageParams = Record<string, string | number>;
+type Catalogue = Record<string, string>;
+
+export const LOCALES_DIR = path.resolve(import.meta.dirname, '..', 'locales');
+
+function loadCatalogues(): Map<Language, Catalogue> {
+  const catalogues = new Map<Language, Catalogue>();
+  for (const language of LANGUAGES) {
+    const file = path.join(LOCALES_DIR, language, 'api.json');
+    try {
+      catalogues.set(language, flatten(JSON.parse(readFileSync(file, 'utf8'))));
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    }
+  }
+  return catalogues;
+}
+
+function flatten(tree: unknown, prefix = '', into: Catalogue = {}): Catalogue {
+  for (const [key, value] of Object.entries(tree as Record<string, unknown>)) {
+    const name = prefix ? `${prefix}.${key}` : key;
+    if (typeof value === 'string') into[name] = value;
+    else flatten(value, name, into);
+  }
+  return into;
+}
+
+const catalogues = loadCatalogues();
+
+export function hasMessage(key: string): boolean {
+  return catalogues.get(DEFAULT_LANGUAGE)?.[key] !== undefined;
+}
+
+/** The message for `key` in `language` (falling back to en-us, then to the key itself), with `{{name}}` filled in. */
+export function translate(language: Language, key: string, params: MessageParams = {}): string {
+  const template = catalogues.get(language)?.[key] ?? catalogues.get(DEFAULT_LANGUAGE)?.[key] ?? key;
+  return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) =>
+    params[name] === undefined ? whole : String(params[name]),
+  );
+}

@@ -1,0 +1,43 @@
+import { createHash } from 'node:crypto';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+
+/**
+ * The console is built by Vite into web/dist. `npm start` and the browser tests build it when its sources changed
+ * since the last build (a hash of web/ sources and locales/ kept beside the build), so a fresh clone needs no extra
+ * command and a second start costs nothing.
+ */
+
+const ROOT = path.resolve(import.meta.dirname, '..', '..');
+export const WEB_DIR = path.join(ROOT, 'web');
+export const WEB_DIST = path.join(WEB_DIR, 'dist');
+const STAMP = path.join(WEB_DIST, '.source-hash');
+const SOURCES = [path.join(WEB_DIR, 'src'), path.join(ROOT, 'locales'), path.join(ROOT, 'domain')];
+const SOURCE_FILES = ['index.html', 'vite.config.ts'].map((file) => path.join(WEB_DIR, file));
+
+async function filesUnder(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { withFileTypes: true, recursive: true }).catch(() => []);
+  return entries.filter((entry) => entry.isFile()).map((entry) => path.join(entry.parentPath, entry.name));
+}
+
+export async function sourceHash(): Promise<string> {
+  const files = [...(await Promise.all(SOURCES.map(filesUnder))).flat(), ...SOURCE_FILES].sort();
+  const hash = createHash('sha256');
+  for (const file of files) {
+    hash.update(path.relative(ROOT, file));
+    hash.update(await readFile(file).catch(() => Buffer.alloc(0)));
+  }
+  return hash.digest('hex');
+}
+
+/** Builds the console unless the last build is of the same sources; returns the directory to serve. */
+export async function ensureConsoleBuilt(say: (line: string) => void = () => undefined): Promise<string> {
+  const wanted = await sourceHash();
+  const built = await readFile(STAMP, 'utf8').catch(() => '');
+  if (built.trim() === wanted) return WEB_DIST;
+  say('Building the console (web/)…');
+  const { build } = await import('vite');
+  await build({ configFile: path.join(WEB_DIR, 'vite.config.ts'), logLevel: 'warn' });
+  await writeFile(STAMP, wanted);
+  return WEB_DIST;
+}

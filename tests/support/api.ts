@@ -1,0 +1,145 @@
+import { randomBytes } from 'node:crypto';
+import { createTenantWithOwner, ensurePackages } from '@api/accounts/seed';
+import { type AppDeps, buildApp, type KedaiApp } from '@api/app';
+import type { SignInLimits } from '@api/auth/rate-limit';
+import { eventSchemas } from '@domain/events';
+import { PostgresEventStore } from '@infra/eventstore/postgres';
+import { EventSchemaRegistry } from '@infra/eventstore/registry';
+import { createMailer } from '@infra/mail';
+import { projections } from '@projections/index';
+import { ProjectionEngine } from '@projections/runtime/engine';
+import { LiveHub } from '@projections/runtime/live-hub';
+import { createTestDatabase, type TestDatabase } from '@tests/support/db';
+import { expect } from 'vitest';
+
+/**
+ * The whole API on a fresh database, for `app.inject` tests: the real session check, mailer (outbox only), live hub
+ * and projection engine. Temporal is not started; a test of /api/health starts it itself.
+ */
+
+export const TEST_CLIENT = { clientId: 'kedai-console', clientSecret: 'test-client-secret' } as const;
+
+/** The deps besides health's that buildApp needs, for tests that build the app around their own health deps. */
+export function shellDeps(database: TestDatabase) {
+  return {
+    auth: { ...TEST_CLIENT, tokenTtlSeconds: 3600 },
+    mailer: createMailer(database.db, { from: 'Kedai <no-reply@kedai.test>' }, { info() {}, error() {} }),
+    hub: new LiveHub(),
+    publicUrl: 'http://kedai.test',
+  };
+}
+
+export interface TestApi {
+  app: KedaiApp;
+  database: TestDatabase;
+  store: PostgresEventStore;
+  engine: ProjectionEngine;
+  hub: LiveHub;
+  close(): Promise<void>;
+}
+
+export async function createTestApi(
+  opts: { signInLimits?: SignInLimits; webDir?: string; overrides?: Partial<AppDeps> } = {},
+): Promise<TestApi> {
+  const database = await createTestDatabase();
+  await ensurePackages(database.db);
+  const store = new PostgresEventStore(database.pool, new EventSchemaRegistry().registerAll(eventSchemas));
+  const engine = new ProjectionEngine({ db: database.db, store, projections, retryMs: 50 });
+  const hub = new LiveHub(database.pool);
+  const app = buildApp({
+    logLevel: 'silent',
+    version: 'test',
+    db: database.db,
+    store,
+    engine,
+    temporal: {
+      address: 'not-started',
+      check: async () => {
+        throw new Error('Temporal is not started in this test');
+      },
+    },
+    auth: { ...TEST_CLIENT, tokenTtlSeconds: 3600, signInLimits: opts.signInLimits },
+    mailer: createMailer(database.db, { from: 'Kedai <no-reply@kedai.test>' }, { info() {}, error() {} }),
+    hub,
+    publicUrl: 'http://kedai.test',
+    webDir: opts.webDir,
+    ...opts.overrides,
+  });
+  await app.ready();
+  return {
+    app,
+    database,
+    store,
+    engine,
+    hub,
+    async close() {
+      await app.close();
+      await engine.stop();
+      await hub.close();
+      await store.close();
+      await database.drop();
+    },
+  };
+}
+
+export interface TestSeller {
+  tenantId: string;
+  userId: string;
+  email: string;
+  password: string;
+  token: string;
+}
+
+const unique = () => randomBytes(4).toString('hex');
+
+/** A verified seller account with its owner signed in. */
+export async function createSeller(
+  api: TestApi,
+  opts: { packageId?: string; country?: string; name?: string } = {},
+): Promise<TestSeller> {
+  const email = `owner-${unique()}@shop.test`;
+  const password = 'correct horse 1';
+  const { tenantId, userId } = await createTenantWithOwner(api.database.db, {
+    name: opts.name ?? `Shop ${unique()}`,
+    country: opts.country ?? 'MY',
+    packageId: opts.packageId,
+    status: 'active',
+    owner: { email, firstName: 'Siti', lastName: 'Aminah', phone: '+60123456789', password },
+  });
+  return { tenantId, userId, email, password, token: await signIn(api.app, email, password) };
+}
+
+export async function signIn(
+  app: KedaiApp,
+  login: string,
+  password: string,
+  scope?: 'admin',
+): Promise<string> {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/oauth/token',
+    payload: {
+      grant_type: 'password',
+      ...clientFields,
+      username: login,
+      password,
+      ...(scope ? { scope } : {}),
+    },
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<{ access_token: string }>().access_token;
+}
+
+const clientFields = { client_id: TEST_CLIENT.clientId, client_secret: TEST_CLIENT.clientSecret };
+export const tokenRequest = (username: string, password: string, extra: Record<string, string> = {}) => ({
+  grant_type: 'password',
+  ...clientFields,
+  username,
+  password,
+  ...extra,
+});
+
+export const bearer = (token: string, language?: string) => ({
+  authorization: `Bearer ${token}`,
+  ...(language ? { language } : {}),
+});
