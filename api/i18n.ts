@@ -1,9 +1,9 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
 /**
  * The API's own messages (result-code messages, validation messages) in the caller's language: the `language`
- * header of spec §7, default en-us. They live in `locales/<lang>/api.json` beside the console's namespaces and use
+ * header of spec §7, default en-us. They live in `locales/<lang>/api*.json` beside the console's namespaces and use
  * the same `{{name}}` interpolation as i18next.
  */
 
@@ -37,15 +37,15 @@ type Catalogue = Record<string, string>;
 
 export const LOCALES_DIR = path.resolve(import.meta.dirname, '..', 'locales');
 
+/** Every `api*.json` of a language (`api.json`, `api-announcements.json`, …), merged: keys carry their area. */
 function loadCatalogues(): Map<Language, Catalogue> {
   const catalogues = new Map<Language, Catalogue>();
   for (const language of LANGUAGES) {
-    const file = path.join(LOCALES_DIR, language, 'api.json');
-    try {
-      catalogues.set(language, flatten(JSON.parse(readFileSync(file, 'utf8'))));
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-    }
+    const dir = path.join(LOCALES_DIR, language);
+    const files = existsSync(dir) ? readdirSync(dir).filter((f) => /^api(-[\w-]+)?\.json$/.test(f)) : [];
+    const catalogue: Catalogue = {};
+    for (const file of files.sort()) flatten(JSON.parse(readFileSync(path.join(dir, file), 'utf8')), '', catalogue);
+    catalogues.set(language, catalogue);
   }
   return catalogues;
 }
