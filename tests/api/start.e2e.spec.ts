@@ -149,6 +149,25 @@ describe('npm start', () => {
     });
     expect(processesUsing(dataDir).length).toBeGreaterThanOrEqual(2);
 
+    // The first start creates a demo seller and prints its login once; that login signs in.
+    const demo = /Demo seller: (\S+)\s+password: (\S+)/.exec(first.stdout());
+    expect(demo, first.stdout()).not.toBeNull();
+    const token = await fetch(`${url}/oauth/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        grant_type: 'password',
+        client_id: 'kedai-console',
+        client_secret: 'kedai-console-secret',
+        username: demo![1],
+        password: demo![2],
+      }),
+    });
+    expect(token.status).toBe(200);
+    // The console is served on the same port, with the OAuth client filled in.
+    const page = await (await fetch(`${url}/`)).text();
+    expect(page).toContain('<meta name="kedai-client" content="kedai-console:kedai-console-secret" />');
+
     expect(await stop(first, 'SIGTERM')).toEqual({ code: 0, signal: null });
     expect(first.stdout()).toContain('Kedai stopped.');
     expect(processesUsing(dataDir)).toEqual([]);
@@ -156,6 +175,7 @@ describe('npm start', () => {
     const settings = await embeddedSettings(dataDir);
     const second = launch(settings);
     await healthyWith(await runningAt(second), '2');
+    expect(second.stdout()).not.toContain('Demo seller:');
     const client = new pg.Client({
       connectionString: `postgres://postgres:kedai@127.0.0.1:${settings.EMBEDDED_PG_PORT}/kedai`,
     });

@@ -2,6 +2,7 @@ import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { freePort } from '@infra/embedded/ports';
 import { type EmbeddedPostgresServer, startEmbeddedPostgres } from '@infra/embedded/postgres';
+import { ensureConsoleBuilt } from '@infra/web/build';
 import type { TestProject } from 'vitest/node';
 
 /** One embedded Postgres for the whole run; every test file makes its own database on it (tests/support/db.ts). */
@@ -18,6 +19,13 @@ export async function setup(project: TestProject): Promise<void> {
     settings: { fsync: 'off', synchronous_commit: 'off', full_page_writes: 'off', max_connections: 300 },
   });
   project.provide('postgresUrl', server.url());
+  // The console, built once for the browser tests and for `npm start` under test (a no-op when it is up to date).
+  // A broken build fails the tests that need the console, with the build's error, not the whole run.
+  const built = await ensureConsoleBuilt().then(
+    () => '',
+    (error: unknown) => (error instanceof Error ? error.message : String(error)),
+  );
+  project.provide('consoleBuildError', built);
 }
 
 export async function teardown(): Promise<void> {
@@ -28,5 +36,7 @@ export async function teardown(): Promise<void> {
 declare module 'vitest' {
   export interface ProvidedContext {
     postgresUrl: string;
+    /** Empty when the console built; otherwise why it did not. */
+    consoleBuildError: string;
   }
 }
