@@ -7,19 +7,27 @@ import Fastify, { type FastifyError, type FastifyReply, type FastifyRequest } fr
 import {
   hasZodFastifySchemaValidationErrors,
   jsonSchemaTransform,
+  jsonSchemaTransformObject,
   serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import { recoveryRoutes } from './accounts/recovery';
+import { registrationRoutes } from './accounts/registration';
+import { announcementRoutes } from './announcements';
 import type { ErrorAnswer } from './answers';
 import type { SignInLimits } from './auth/rate-limit';
 import { defaultSignInLimits } from './auth/rate-limit';
 import { type AuthDeps, authRoutes } from './auth/routes';
 import { sessionPlugin } from './auth/session';
+import { categoryRoutes } from './categories';
 import { ApiError, parseInvalid } from './errors';
 import { type HealthDeps, healthRoutes } from './health';
-import { hasMessage, translate } from './i18n';
+import { hasMessage, languageOf, translate } from './i18n';
 import { infoRoutes } from './info';
+import { type LiveDeps, liveProtocol, liveRoutes } from './live';
+import { lookupRoutes } from './lookups';
+import { teamRoutes } from './team';
 import { webConsole } from './web';
 
 export { ErrorAnswer } from './answers';
@@ -39,6 +47,8 @@ export interface AppDeps extends HealthDeps {
   publicUrl: string;
   /** The built console (web/dist); absent in API-only tests. */
   webDir?: string;
+  /** Live websocket timings (tests shorten them). */
+  live?: Pick<LiveDeps, 'tokenRecheckMs' | 'heartbeatMs'>;
 }
 
 export type KedaiApp = ReturnType<typeof buildApp>;
@@ -47,6 +57,12 @@ export function buildApp(deps: AppDeps) {
   const app = Fastify({
     logger: { level: deps.logLevel },
     trustProxy: false,
+    // A URL the router cannot take (a malformed or over-long path parameter) answers in the spec's shape too.
+    frameworkErrors: (error, request, reply) =>
+      (reply as unknown as FastifyReply).code(error.statusCode ?? 400).send({
+        code: error.statusCode ?? 400,
+        msg: translate(languageOf(request.headers.language), 'common.bad_url'),
+      } satisfies ErrorAnswer),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -65,6 +81,10 @@ export function buildApp(deps: AppDeps) {
     },
   );
 
+  // Before the session check: its request hook marks upgrade requests, so a refused upgrade (401) closes its socket.
+  app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024, handleProtocols: liveProtocol } });
+  // First, so its route hook marks public routes before the OpenAPI document collects them.
+  app.register(sessionPlugin, { db: deps.db });
   app.register(fastifySwagger, {
     openapi: {
       info: { title: 'Kedai API', description: 'The Kedai back-office API', version: deps.version },
@@ -72,10 +92,10 @@ export function buildApp(deps: AppDeps) {
       security: [{ bearer: [] }],
     },
     transform: jsonSchemaTransform,
+    // Named zod schemas (a recursive category tree) become components the document's $refs resolve to.
+    transformObject: jsonSchemaTransformObject,
   });
   app.register(fastifySwaggerUi, { routePrefix: '/docs' });
-  app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
-  app.register(sessionPlugin, { db: deps.db });
 
   app.register(healthRoutes, deps);
   app.register(authRoutes, {
@@ -84,6 +104,13 @@ export function buildApp(deps: AppDeps) {
     signInLimits: deps.auth.signInLimits ?? defaultSignInLimits,
   });
   app.register(infoRoutes, { db: deps.db });
+  app.register(registrationRoutes, { db: deps.db, mailer: deps.mailer, publicUrl: deps.publicUrl });
+  app.register(recoveryRoutes, { db: deps.db, mailer: deps.mailer, publicUrl: deps.publicUrl });
+  app.register(teamRoutes, { db: deps.db });
+  app.register(lookupRoutes);
+  app.register(announcementRoutes, { db: deps.db });
+  app.register(categoryRoutes, { db: deps.db });
+  app.register(liveRoutes, { db: deps.db, hub: deps.hub, ...deps.live });
   if (deps.webDir)
     app.register(webConsole, {
       dir: deps.webDir,
