@@ -44,7 +44,8 @@ function loadCatalogues(): Map<Language, Catalogue> {
     const dir = path.join(LOCALES_DIR, language);
     const files = existsSync(dir) ? readdirSync(dir).filter((f) => /^api(-[\w-]+)?\.json$/.test(f)) : [];
     const catalogue: Catalogue = {};
-    for (const file of files.sort()) flatten(JSON.parse(readFileSync(path.join(dir, file), 'utf8')), '', catalogue);
+    for (const file of files.sort())
+      flatten(JSON.parse(readFileSync(path.join(dir, file), 'utf8')), '', catalogue);
     catalogues.set(language, catalogue);
   }
   return catalogues;

@@ -102,7 +102,10 @@ describe('every route refuses malformed input with a 4xx', () => {
               const isPublic = Array.isArray(operation.security) && operation.security.length === 0;
               // The router refuses a path it cannot take (414) before anyone is asked for a token: that leaks nothing.
               const wrongDoor =
-                who === 'anonymous' && !isPublic && response.statusCode !== 401 && response.statusCode !== 414;
+                who === 'anonymous' &&
+                !isPublic &&
+                response.statusCode !== 401 &&
+                response.statusCode !== 414;
               if (wrongDoor || !((refused && shaped) || accepted)) {
                 failures.push(
                   `${who} ${method.toUpperCase()} ${url.slice(0, 80)} ${JSON.stringify(body)?.slice(0, 60)} → ${response.statusCode} ${response.body.slice(0, 120)}`,
