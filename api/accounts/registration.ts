@@ -150,6 +150,9 @@ const CodeSent = z.object({ email: z.string(), expires_in: z.number().int() });
 
 // ---- refusals ----
 
+/** Sign-ups one address may make in an hour (an office behind one address still fits). */
+export const SIGNUPS_PER_ADDRESS_PER_HOUR = 20;
+
 const emailTaken = () => new ApiError(409, RegistrationCode.emailTaken, 'register.email_taken');
 const wrongCode = () => new ApiError(400, RegistrationCode.otpWrong, 'register.otp_wrong');
 const expiredCode = () => new ApiError(400, RegistrationCode.otpExpired, 'register.otp_expired');
@@ -188,11 +191,23 @@ export const registrationRoutes: FastifyPluginAsyncZod<RegistrationDeps> = async
         tags: ['registration'],
         summary: 'Sign up: creates a pending seller account and mails a 6-digit code',
         body: RegisterRequest,
-        response: { 200: Ok(CodeSent), 400: ErrorAnswer, 409: ErrorAnswer },
+        response: { 200: Ok(CodeSent), 400: ErrorAnswer, 409: ErrorAnswer, 429: ErrorAnswer },
       },
     },
     async (request) => {
       const form = request.body;
+      // Each sign-up costs a password hash and a mail: an address gets a bounded number per hour.
+      const recent = await db
+        .selectFrom('sign_in_failures')
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .where('scope', '=', 'signup')
+        .where('key', '=', request.ip)
+        .where('at', '>', new Date(Date.now() - 3_600_000))
+        .executeTakeFirstOrThrow();
+      if (Number(recent.n) >= SIGNUPS_PER_ADDRESS_PER_HOUR) {
+        throw new ApiError(429, RegistrationCode.tooManyRequests, 'register.signups_per_address');
+      }
+      await db.insertInto('sign_in_failures').values({ scope: 'signup', key: request.ip }).execute();
       if (await findUser(form.email)) throw emailTaken();
       let account: { tenantId: string; userId: string };
       try {

@@ -124,7 +124,7 @@ export interface AccessTokensTable {
 
 export interface SignInFailuresTable {
   id: GeneratedInt8;
-  scope: 'account' | 'address';
+  scope: 'account' | 'address' | 'signup';
   key: string;
   at: GeneratedTimestamp;
 }

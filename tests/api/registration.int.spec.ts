@@ -1,5 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { OTP_MAX_ATTEMPTS, OTP_TTL_SECONDS, type RegisterRequest } from '@api/accounts/registration';
+import {
+  OTP_MAX_ATTEMPTS,
+  OTP_TTL_SECONDS,
+  type RegisterRequest,
+  SIGNUPS_PER_ADDRESS_PER_HOUR,
+} from '@api/accounts/registration';
 import { verifySecret } from '@api/auth/secrets';
 import { bearer, createTestApi, signIn, type TestApi, tokenRequest } from '@tests/support/api';
 import { sql } from 'kysely';
@@ -558,6 +563,33 @@ describe('registration with an e-mailed 6-digit code', () => {
     expect(wrong.json()).toEqual({ code: 430, msg: '验证码错误。请查看邮件后重试。' });
     const thai = await post('/api/register/resend', { email: body.email }, 'th-th');
     expect(thai.json().msg).toMatch(/^กรุณารอ \d+ วินาทีก่อนขอรหัสใหม่$/);
+  });
+
+  it(`takes at most ${SIGNUPS_PER_ADDRESS_PER_HOUR} sign-ups an hour from one address, and only from that address`, async () => {
+    const busy = '203.0.113.7';
+    await api.database.db
+      .insertInto('sign_in_failures')
+      .values(
+        Array.from({ length: SIGNUPS_PER_ADDRESS_PER_HOUR }, () => ({ scope: 'signup' as const, key: busy })),
+      )
+      .execute();
+    const before = await counts();
+    const refused = await api.app.inject({
+      method: 'POST',
+      url: '/api/register',
+      payload: form(),
+      remoteAddress: busy,
+    });
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().msg).toMatch(/Too many sign-ups/);
+    expect(await counts()).toEqual(before);
+    const elsewhere = await api.app.inject({
+      method: 'POST',
+      url: '/api/register',
+      payload: form(),
+      remoteAddress: '198.51.100.20',
+    });
+    expect(elsewhere.statusCode).toBe(200);
   });
 
   it('documents the registration calls in OpenAPI', async () => {

@@ -71,10 +71,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       address text
     )`.execute(db);
   await sql`CREATE INDEX access_tokens_user_idx ON access_tokens (user_id)`.execute(db);
+  // Failed sign-ins per account and per address, and sign-ups per address: what the rate limits count.
   await sql`
     CREATE TABLE sign_in_failures (
       id bigserial PRIMARY KEY,
-      scope text NOT NULL CHECK (scope IN ('account', 'address')),
+      scope text NOT NULL CHECK (scope IN ('account', 'address', 'signup')),
       key text NOT NULL,
       at timestamptz NOT NULL DEFAULT now()
     )`.execute(db);
