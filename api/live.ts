@@ -93,7 +93,8 @@ export const liveRoutes: FastifyPluginAsync<LiveDeps> = async (app, deps) => {
         send({ type: 'error', code: 400, msg: translate(language, key, params) });
 
       const stopListening = deps.hub.subscribe((change) => {
-        if (session.tenantId === null || change.tenantId !== session.tenantId || !views.has(change.view)) return;
+        if (session.tenantId === null || change.tenantId !== session.tenantId || !views.has(change.view))
+          return;
         if (socket.bufferedAmount > MAX_BUFFERED_BYTES) {
           socket.close(CLOSE_TOO_SLOW, 'too slow');
           return;

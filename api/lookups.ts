@@ -73,7 +73,13 @@ export const lookupRoutes: FastifyPluginAsyncZod = async (app) => {
   list('currencies', 'Currencies (ISO 4217)', CurrencyRow, currencies);
   list('units', 'Units of measure (UN/ECE Recommendation 20)', UnitRow, units);
   list('einvoice-countries', 'E-invoice countries (ISO 3166 alpha-3)', EinvoiceCountryRow, einvoiceCountries);
-  list('countries', 'The countries of the product: supported ones, then BN and US', Country, countries, 'public');
+  list(
+    'countries',
+    'The countries of the product: supported ones, then BN and US',
+    Country,
+    countries,
+    'public',
+  );
   list('platforms', 'Marketplaces and storefront platforms with their logos', Platform, platforms, 'public');
 
   app.get(

@@ -2,7 +2,7 @@ import type { Database } from '@infra/db';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
-import { ok } from '../answers';
+import { Ok, ok, refusals } from '../answers';
 import { translate } from '../i18n';
 import { clearAccountFailures, recordSignInFailure, type SignInLimits, signInBlocked } from './rate-limit';
 import { decoyHash, newToken, sameText, tokenHash, verifySecret } from './secrets';
@@ -122,7 +122,11 @@ export const authRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps) => 
     '/api/logout',
     {
       config: { access: 'signed-in' },
-      schema: { tags: ['session'], summary: 'Sign out: revokes the bearer token' },
+      schema: {
+        tags: ['session'],
+        summary: 'Sign out: revokes the bearer token',
+        response: { 200: Ok(z.null()), ...refusals },
+      },
     },
     async (request) => {
       const session = signedIn(request);

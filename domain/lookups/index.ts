@@ -34,14 +34,20 @@ export const ClassificationRow = z.strictObject({
 });
 export type ClassificationRow = z.infer<typeof ClassificationRow>;
 
-export const TaxTypeRow = z.strictObject({ code: z.string().regex(/^(\d{2}|E)$/), description: z.string().min(1) });
+export const TaxTypeRow = z.strictObject({
+  code: z.string().regex(/^(\d{2}|E)$/),
+  description: z.string().min(1),
+});
 export type TaxTypeRow = z.infer<typeof TaxTypeRow>;
 
 export const PaymentModeRow = z.strictObject({ code: z.string().regex(/^\d{2}$/), name: z.string().min(1) });
 export type PaymentModeRow = z.infer<typeof PaymentModeRow>;
 
 /** ISO 3166-1 alpha-3, as e-invoices name countries. */
-export const EinvoiceCountryRow = z.strictObject({ code: z.string().regex(/^[A-Z]{3}$/), name: z.string().min(1) });
+export const EinvoiceCountryRow = z.strictObject({
+  code: z.string().regex(/^[A-Z]{3}$/),
+  name: z.string().min(1),
+});
 export type EinvoiceCountryRow = z.infer<typeof EinvoiceCountryRow>;
 
 /** ISO 4217. */
@@ -59,7 +65,11 @@ export type UnitRow = z.infer<typeof UnitRow>;
 // ── Loading ──────────────────────────────────────────────────────────────────────────────────────────────────
 
 /** Parses a table once; a malformed or duplicated row is a build mistake and stops the process at start. */
-function table<Row extends { code: string }>(name: string, row: z.ZodType<Row>, data: unknown): readonly Row[] {
+function table<Row extends { code: string }>(
+  name: string,
+  row: z.ZodType<Row>,
+  data: unknown,
+): readonly Row[] {
   const rows = z.array(row).parse(data);
   const seen = new Set<string>();
   for (const r of rows) {
@@ -169,7 +179,9 @@ const COUNTRIES: readonly Country[] = Object.freeze(
     const details = COUNTRY_DETAILS[code];
     // The spec's list must name countries and currencies the e-invoice tables know.
     if (!EINVOICE_COUNTRY_BY_CODE.has(details.alpha3) || !CURRENCY_BY_CODE.has(details.currency)) {
-      throw new Error(`country ${code}: ${details.alpha3}/${details.currency} missing from the MyInvois tables`);
+      throw new Error(
+        `country ${code}: ${details.alpha3}/${details.currency} missing from the MyInvois tables`,
+      );
     }
     return Object.freeze({
       code,
@@ -236,7 +248,9 @@ const PLATFORM_NAMES: Record<PlatformCode, string> = {
 };
 
 const PLATFORMS: readonly Platform[] = Object.freeze(
-  PLATFORM_CODES.map((code) => Object.freeze({ code, name: PLATFORM_NAMES[code], logo: `/platforms/${code}.svg` })),
+  PLATFORM_CODES.map((code) =>
+    Object.freeze({ code, name: PLATFORM_NAMES[code], logo: `/platforms/${code}.svg` }),
+  ),
 );
 
 export const platforms = (): readonly Platform[] => PLATFORMS;

@@ -19,8 +19,10 @@ interface Closed {
 class LiveClient {
   readonly messages: LiveServerMessage[] = [];
   readonly closed: Promise<Closed>;
-  private readonly waiters: { match: (m: LiveServerMessage) => boolean; resolve: (m: LiveServerMessage) => void }[] =
-    [];
+  private readonly waiters: {
+    match: (m: LiveServerMessage) => boolean;
+    resolve: (m: LiveServerMessage) => void;
+  }[] = [];
   private consumed = 0;
 
   constructor(readonly socket: WebSocket) {
@@ -276,7 +278,11 @@ describe('GET /api/live', () => {
     const a = await connect(seller.token);
     await a.subscribe(['orders']);
 
-    const logout = await api.app.inject({ method: 'POST', url: '/api/logout', headers: bearer(seller.token) });
+    const logout = await api.app.inject({
+      method: 'POST',
+      url: '/api/logout',
+      headers: bearer(seller.token),
+    });
     expect(logout.statusCode).toBe(200);
 
     expect(await a.closed).toEqual({ code: CLOSE_SESSION_ENDED, reason: 'session ended' });

@@ -59,7 +59,10 @@ describe('GET /api/lookup/*', () => {
   });
 
   it('answers the states with the 17 codes of the spec', async () => {
-    const data = (await get('/api/lookup/states', seller.token)).json().data as { code: string; name: string }[];
+    const data = (await get('/api/lookup/states', seller.token)).json().data as {
+      code: string;
+      name: string;
+    }[];
     expect(data).toHaveLength(17);
     expect(data[0]).toEqual({ code: '01', name: 'Johor' });
     expect(data[13]?.name).toMatch(/Kuala Lumpur$/);
@@ -70,8 +73,12 @@ describe('GET /api/lookup/*', () => {
     const list = await get('/api/lookup/countries');
     expect(list.statusCode).toBe(200);
     expect(list.json().data).toEqual(countries());
-    expect(list.json().data.filter((c: { supported: boolean }) => c.supported).map((c: { code: string }) => c.code))
-      .toEqual(['MY', 'TH', 'TW', 'SG', 'PH', 'ID', 'CN', 'VN', 'IN']);
+    expect(
+      list
+        .json()
+        .data.filter((c: { supported: boolean }) => c.supported)
+        .map((c: { code: string }) => c.code),
+    ).toEqual(['MY', 'TH', 'TW', 'SG', 'PH', 'ID', 'CN', 'VN', 'IN']);
 
     const shown = await get('/api/lookup/platforms');
     expect(shown.statusCode).toBe(200);
@@ -125,7 +132,9 @@ describe('GET /api/lookup/*', () => {
 
     it('explains a bad range in the caller’s language', async () => {
       const english = await get('/api/lookup/msic?startRow=0&endRow=5000', seller.token);
-      expect(english.json().msg).toBe('Ask for at most 1000 rows at a time, with endRow greater than startRow.');
+      expect(english.json().msg).toBe(
+        'Ask for at most 1000 rows at a time, with endRow greater than startRow.',
+      );
       const chinese = await get('/api/lookup/msic?startRow=0&endRow=5000', seller.token, 'zh-cn');
       expect(chinese.json().msg).toBe('每次最多请求 1000 行，且 endRow 必须大于 startRow。');
       const thai = await get('/api/lookup/msic?startRow=10&endRow=5', seller.token, 'th-th');
