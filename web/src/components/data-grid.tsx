@@ -1,0 +1,212 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { apiData } from '@web/api/client';
+import {
+  type SavedColumnState,
+  type TableSettings,
+  tableSettingsKeys,
+  useSaveTableSettings,
+  useTableSettings,
+} from '@web/api/table-settings';
+import { useNotify } from '@web/shell/notifications';
+import {
+  AllCommunityModule,
+  type ColDef,
+  type ColumnState,
+  type GridApi,
+  type IDatasource,
+  ModuleRegistry,
+} from 'ag-grid-community';
+import { AgGridReact } from 'ag-grid-react';
+import { type Ref, useCallback, useEffect, useImperativeHandle, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+
+ModuleRegistry.registerModules([AllCommunityModule]);
+
+/**
+ * Every list of the console: ag-grid's Infinite Row Model over a list endpoint that answers
+ * `{ rows, lastRow }` for `startRow, endRow, sortModel, filterModel, search`. The column layout the user makes
+ * (order, widths, hidden and pinned columns, sort) is kept in their table settings under `gridId`: applied when
+ * the grid is ready, saved a moment after each change.
+ */
+
+export interface GridPage<Row> {
+  rows: Row[];
+  lastRow: number;
+}
+
+export interface DataGridHandle {
+  /** Reloads the rows in place, after a change the screen made. */
+  refresh(): void;
+}
+
+export interface DataGridProps<Row> {
+  /** The key of this grid's column state in the user's table settings. */
+  gridId: string;
+  endpoint: string;
+  columns: ColDef<Row>[];
+  /** The grid's accessible name. */
+  label: string;
+  search?: string;
+  getRowId: (row: Row) => string;
+  handle?: Ref<DataGridHandle>;
+  blockSize?: number;
+}
+
+const SAVE_DELAY_MS = 600;
+const SEARCH_DELAY_MS = 300;
+
+/** The part of ag-grid's column state the settings keep. */
+function toSaved(state: ColumnState[]): SavedColumnState[] {
+  return state.map((column) => {
+    const saved: SavedColumnState = { colId: column.colId };
+    if (typeof column.width === 'number') saved.width = Math.round(column.width);
+    if (column.hide !== undefined) saved.hide = column.hide;
+    saved.pinned = column.pinned === true ? 'left' : column.pinned ? column.pinned : null;
+    saved.sort = column.sort ?? null;
+    saved.sortIndex = column.sortIndex ?? null;
+    if (column.flex !== undefined) saved.flex = column.flex;
+    return saved;
+  });
+}
+
+export function DataGrid<Row>({
+  gridId,
+  endpoint,
+  columns,
+  label,
+  search = '',
+  getRowId,
+  handle,
+  blockSize = 100,
+}: DataGridProps<Row>) {
+  const { t } = useTranslation('settings');
+  const notify = useNotify();
+  const queryClient = useQueryClient();
+  const settings = useTableSettings();
+  const { mutate: saveSettings } = useSaveTableSettings();
+  const [gridApi, setGridApi] = useState<GridApi<Row> | null>(null);
+
+  const endpointRef = useRef(endpoint);
+  const searchRef = useRef(search);
+  const applied = useRef(false);
+  const lastSaved = useRef('');
+  const pending = useRef<SavedColumnState[] | null>(null);
+  const saveTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+
+  const datasource = useMemo<IDatasource>(
+    () => ({
+      getRows(params) {
+        apiData<GridPage<Row>>(endpointRef.current, {
+          query: {
+            startRow: params.startRow,
+            endRow: params.endRow,
+            sortModel: JSON.stringify(params.sortModel.map(({ colId, sort }) => ({ colId, sort }))),
+            filterModel: JSON.stringify(params.filterModel ?? {}),
+            search: searchRef.current.trim() || undefined,
+          },
+        }).then(
+          (page) => params.successCallback(page.rows, page.lastRow),
+          (error: unknown) => {
+            params.failCallback();
+            notify({ kind: 'error', message: error instanceof Error ? error.message : String(error) });
+          },
+        );
+      },
+    }),
+    [notify],
+  );
+
+  useImperativeHandle(handle, () => ({ refresh: () => gridApi?.refreshInfiniteCache() }), [gridApi]);
+
+  // A new endpoint or search starts the rows over from the top.
+  useEffect(() => {
+    if (!gridApi || endpoint === endpointRef.current) return;
+    endpointRef.current = endpoint;
+    gridApi.purgeInfiniteCache();
+  }, [endpoint, gridApi]);
+
+  useEffect(() => {
+    if (!gridApi || search === searchRef.current) return;
+    const timer = setTimeout(() => {
+      searchRef.current = search;
+      gridApi.purgeInfiniteCache();
+      if (gridApi.getDisplayedRowCount() > 0) gridApi.ensureIndexVisible(0, 'top');
+    }, SEARCH_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [search, gridApi]);
+
+  // The stored layout, once, as soon as both the grid and the settings are there.
+  useEffect(() => {
+    if (!gridApi || applied.current || settings.isPending) return;
+    const stored = settings.data?.[gridId]?.columnState;
+    if (stored && stored.length > 0) gridApi.applyColumnState({ state: stored, applyOrder: true });
+    lastSaved.current = JSON.stringify(toSaved(gridApi.getColumnState()));
+    applied.current = true;
+  }, [gridApi, settings.isPending, settings.data, gridId]);
+
+  const flush = useCallback(() => {
+    clearTimeout(saveTimer.current);
+    saveTimer.current = undefined;
+    const state = pending.current;
+    pending.current = null;
+    if (!state) return;
+    const text = JSON.stringify(state);
+    if (text === lastSaved.current) return;
+    lastSaved.current = text;
+    const current = queryClient.getQueryData<TableSettings>(tableSettingsKeys.detail()) ?? {};
+    saveSettings(
+      { ...current, [gridId]: { ...current[gridId], columnState: state } },
+      {
+        onError: (error) =>
+          notify({ kind: 'error', message: t('grid.save_failed', { reason: error.message }) }),
+      },
+    );
+  }, [gridId, notify, queryClient, saveSettings, t]);
+
+  const columnsChanged = useCallback(() => {
+    if (!gridApi || !applied.current || gridApi.isDestroyed()) return;
+    pending.current = toSaved(gridApi.getColumnState());
+    clearTimeout(saveTimer.current);
+    saveTimer.current = setTimeout(flush, SAVE_DELAY_MS);
+  }, [gridApi, flush]);
+
+  // Leaving the screen right after a change still keeps it.
+  const flushRef = useRef(flush);
+  useEffect(() => {
+    flushRef.current = flush;
+  }, [flush]);
+  useEffect(() => () => flushRef.current(), []);
+
+  const localeText = useMemo(
+    () => ({
+      loadingOoo: t('grid.loading'),
+      noRowsToShow: t('grid.no_rows'),
+      loadingError: t('grid.load_failed'),
+    }),
+    [t],
+  );
+
+  return (
+    <section className="data-grid" aria-label={label}>
+      <AgGridReact<Row>
+        columnDefs={columns}
+        defaultColDef={{ resizable: true, sortable: false, filter: false, minWidth: 80 }}
+        rowModelType="infinite"
+        datasource={datasource}
+        cacheBlockSize={blockSize}
+        maxBlocksInCache={20}
+        infiniteInitialRowCount={1}
+        getRowId={(params) => getRowId(params.data)}
+        localeText={localeText}
+        suppressCellFocus
+        maintainColumnOrder
+        onGridReady={(event) => setGridApi(event.api)}
+        onColumnMoved={(event) => event.finished && columnsChanged()}
+        onColumnResized={(event) => event.finished && event.source === 'uiColumnResized' && columnsChanged()}
+        onColumnVisible={columnsChanged}
+        onColumnPinned={columnsChanged}
+        onSortChanged={columnsChanged}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,19 @@
+import { adminRoutes } from './admin/routes';
+import { settingsRoutes } from './settings/routes';
+import type { ModuleRoute } from './types';
+
+/** Every module screen inside the signed-in layout; a later module adds its list here. */
+export const moduleRoutes: readonly ModuleRoute[] = [...settingsRoutes, ...adminRoutes];
+
+/** The namespace of an i18n key written `ns:key` (the default namespace otherwise). */
+export const namespaceOf = (key: string) => (key.includes(':') ? key.slice(0, key.indexOf(':')) : 'common');
+
+/** The namespaces the menu and the page titles of the modules need loaded. */
+export const menuNamespaces: readonly string[] = [
+  ...new Set([
+    'common',
+    ...moduleRoutes.flatMap((route) =>
+      [route.titleKey, route.menu?.labelKey ?? route.titleKey].map(namespaceOf),
+    ),
+  ]),
+];

@@ -1,0 +1,14 @@
+import type { ComponentType, LazyExoticComponent } from 'react';
+
+/** Who may open a route: any seller user, the owner only, provider admins, or holders of a permission key. */
+export type RouteAccess = 'seller' | 'owner' | 'admin' | { permission: string };
+
+/** A screen a module adds to the console: its path, title, who may open it and where it appears in the sidebar. */
+export interface ModuleRoute {
+  path: string;
+  /** i18n key 'ns:key' for the page title and the menu. */
+  titleKey: string;
+  element: LazyExoticComponent<ComponentType>;
+  access: RouteAccess;
+  menu?: { section: 'main' | 'settings' | 'admin'; labelKey: string };
+}

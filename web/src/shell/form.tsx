@@ -1,0 +1,156 @@
+import { ApiFailure } from '@web/api/client';
+import { type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, useId } from 'react';
+
+/**
+ * Form fields with a visible label tied to the control, the required asterisk of spec §5 (hidden from the
+ * accessible name), and an error text the control points to.
+ */
+
+interface FieldFrame {
+  label: string;
+  error?: string | undefined;
+  hint?: ReactNode;
+  required?: boolean;
+}
+
+/** The asterisk sits beside the label, not in it, so the label's text is the field's name and nothing else. */
+function Label({ htmlFor, label, required }: { htmlFor: string; label: string; required?: boolean }) {
+  return (
+    <span className="field-label-row">
+      <label htmlFor={htmlFor} className="field-label">
+        {label}
+      </label>
+      {required && (
+        <span className="required-mark" aria-hidden="true">
+          *
+        </span>
+      )}
+    </span>
+  );
+}
+
+function Described({ id, error, hint }: { id: string; error?: string | undefined; hint?: ReactNode }) {
+  return (
+    <>
+      {hint && !error && (
+        <p id={`${id}-hint`} className="field-hint">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={`${id}-error`} className="field-error">
+          {error}
+        </p>
+      )}
+    </>
+  );
+}
+
+const describedBy = (id: string, error?: string, hint?: ReactNode) =>
+  error ? `${id}-error` : hint ? `${id}-hint` : undefined;
+
+export function TextField({
+  label,
+  error,
+  hint,
+  required,
+  ...input
+}: FieldFrame & Omit<InputHTMLAttributes<HTMLInputElement>, 'required'>) {
+  const id = useId();
+  return (
+    <div className={`field ${error ? 'field-invalid' : ''}`}>
+      <Label htmlFor={id} label={label} required={required ?? false} />
+      <input
+        id={id}
+        className="input"
+        aria-required={required || undefined}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, error, hint)}
+        {...input}
+      />
+      <Described id={id} error={error} hint={hint} />
+    </div>
+  );
+}
+
+export function SelectField({
+  label,
+  error,
+  hint,
+  required,
+  options,
+  placeholder,
+  ...select
+}: FieldFrame &
+  Omit<SelectHTMLAttributes<HTMLSelectElement>, 'required'> & {
+    options: readonly { value: string; label: string }[];
+    placeholder?: string;
+  }) {
+  const id = useId();
+  return (
+    <div className={`field ${error ? 'field-invalid' : ''}`}>
+      <Label htmlFor={id} label={label} required={required ?? false} />
+      <select
+        id={id}
+        className="input"
+        aria-required={required || undefined}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, error, hint)}
+        {...select}
+      >
+        {placeholder !== undefined && <option value="">{placeholder}</option>}
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+      <Described id={id} error={error} hint={hint} />
+    </div>
+  );
+}
+
+export function CheckboxField({
+  label,
+  error,
+  required,
+  ...input
+}: FieldFrame & Omit<InputHTMLAttributes<HTMLInputElement>, 'required' | 'type'>) {
+  const id = useId();
+  return (
+    <div className={`field field-checkbox ${error ? 'field-invalid' : ''}`}>
+      <input
+        id={id}
+        type="checkbox"
+        aria-required={required || undefined}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        {...input}
+      />
+      <Label htmlFor={id} label={label} required={required ?? false} />
+      <Described id={id} error={error} />
+    </div>
+  );
+}
+
+/** A failure's field messages by field name (`body/confirm_password` → `confirm_password`). */
+export function fieldErrorsOf(error: unknown): Record<string, string> {
+  if (!(error instanceof ApiFailure) || !error.errors) return {};
+  const fields: Record<string, string> = {};
+  for (const issue of error.errors) {
+    const name = issue.path.split('/').filter(Boolean).pop();
+    if (name && name !== 'body' && !fields[name]) fields[name] = issue.message;
+  }
+  return fields;
+}
+
+export const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/** An inline message above a form: an error (announced at once) or a success. */
+export function FormMessage({ kind, children }: { kind: 'error' | 'success' | 'info'; children: ReactNode }) {
+  return (
+    <div className={`form-message form-message-${kind}`} role={kind === 'error' ? 'alert' : 'status'}>
+      {children}
+    </div>
+  );
+}

@@ -1,0 +1,35 @@
+import { changeLanguage } from '@web/i18n';
+import { isLanguage, LANGUAGES } from '@web/i18n/languages';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { GlobeIcon } from './icons';
+
+/** The language switch: the six languages, each named in its own language. */
+export function LanguageSwitch({ className }: { className?: string }) {
+  const { t, i18n } = useTranslation('common');
+  const id = useId();
+  return (
+    <div className={`language-switch ${className ?? ''}`}>
+      <label htmlFor={id} className="visually-hidden">
+        {t('language.label')}
+      </label>
+      <span className="language-icon">
+        <GlobeIcon />
+      </span>
+      <select
+        id={id}
+        data-testid="language-switch"
+        value={i18n.language}
+        onChange={(event) => {
+          if (isLanguage(event.target.value)) void changeLanguage(event.target.value);
+        }}
+      >
+        {LANGUAGES.map((language) => (
+          <option key={language.code} value={language.code} lang={language.code}>
+            {language.name}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
