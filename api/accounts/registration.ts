@@ -1,3 +1,13 @@
+import {
+  ACCOUNTING_SYSTEMS,
+  AVERAGE_ORDERS,
+  FOUND_US,
+  LOOKING_FOR,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  SUPPORTED_COUNTRIES as SIGN_UP_COUNTRIES,
+  WAREHOUSE_SIZES,
+} from '@domain/access/sign-up';
 import type { Database } from '@infra/db';
 import type { Mailer } from '@infra/mail';
 import type { FastifyReply } from 'fastify';
@@ -41,44 +51,14 @@ export const RegistrationCode = {
 
 // ---- the form's shapes (shared with the password and PIN reset calls) ----
 
-/** The countries a seller can register in (spec §1, §9). */
-export const SIGN_UP_COUNTRIES = ['MY', 'TH', 'TW', 'SG', 'PH', 'ID', 'CN', 'VN', 'IN'] as const;
-
-/** Average orders per day. */
-export const AVERAGE_ORDERS = ['under_50', '50_200', '200_1000', '1000_5000', 'over_5000'] as const;
-export const WAREHOUSE_SIZES = ['none', 'small', 'medium', 'large', 'multiple'] as const;
-export const ACCOUNTING_SYSTEMS = [
-  'none',
-  'autocount',
-  'sql_account',
-  'xero',
-  'quickbooks',
-  'bukku',
-  'other',
-] as const;
-export const FOUND_US = [
-  'search_engine',
-  'facebook',
-  'instagram',
-  'tiktok',
-  'youtube',
-  'friend',
-  'marketplace',
-  'event',
-  'other',
-] as const;
-export const LOOKING_FOR = [
-  'order_management',
-  'inventory',
-  'listings',
-  'pos',
-  'dropship',
-  'accounting',
-  'einvoice',
-  'webstore',
-  'reports',
-  'other',
-] as const;
+export {
+  ACCOUNTING_SYSTEMS,
+  AVERAGE_ORDERS,
+  FOUND_US,
+  LOOKING_FOR,
+  SUPPORTED_COUNTRIES as SIGN_UP_COUNTRIES,
+  WAREHOUSE_SIZES,
+} from '@domain/access/sign-up';
 
 const rule = (key: string, params?: Record<string, number>) => invalid(RegistrationCode.invalid, key, params);
 
@@ -93,8 +73,8 @@ export const EmailAddress = z
 /** Spec §5 and §9: more than 8 characters with at least one digit. */
 export const NewPassword = z
   .string({ error: rule('register.password_short') })
-  .min(9, rule('register.password_short'))
-  .max(200, rule('register.password_long'))
+  .min(PASSWORD_MIN_LENGTH, rule('register.password_short'))
+  .max(PASSWORD_MAX_LENGTH, rule('register.password_long'))
   .regex(/\d/, rule('register.password_digit'));
 
 const text = (key: string, max: number) =>

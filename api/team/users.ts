@@ -4,6 +4,7 @@ import { hashSecret } from '@api/auth/secrets';
 import { seller } from '@api/auth/session';
 import { ApiError, invalid, notFound } from '@api/errors';
 import { PackageLimits } from '@domain/access/packages';
+import { passwordFollowsRule } from '@domain/access/sign-up';
 import type { Database } from '@infra/db';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
@@ -19,7 +20,6 @@ import { listUsers, selectTeamUsers, type TeamUserRow, UsersGridQuery } from './
  */
 
 export const USERNAME_PATTERN = /^[a-z0-9._-]{3,50}$/;
-export const passwordFollowsRule = (password: string) => password.length > 8 && /\d/.test(password);
 
 const usernameInvalid = invalid(TeamCode.usernameInvalid, 'users.username_invalid');
 const emailInvalid = invalid(TeamCode.emailInvalid, 'users.email_invalid');

@@ -1,3 +1,4 @@
+import { SUPPORTED_COUNTRIES } from '@domain/access/sign-up';
 import { z } from 'zod';
 import classificationTable from './data/classification.json' with { type: 'json' };
 import countryTable from './data/countries.json' with { type: 'json' };
@@ -139,7 +140,7 @@ export const units = (): readonly UnitRow[] => UNITS;
 // ── The spec's countries ─────────────────────────────────────────────────────────────────────────────────────
 
 /** Where sellers may be (spec §1, §9). */
-export const SUPPORTED_COUNTRY_CODES = ['MY', 'TH', 'TW', 'SG', 'PH', 'ID', 'CN', 'VN', 'IN'] as const;
+export const SUPPORTED_COUNTRY_CODES = SUPPORTED_COUNTRIES;
 /** Every country the lookups name: the supported ones, then BN and US. */
 export const COUNTRY_CODES = [...SUPPORTED_COUNTRY_CODES, 'US', 'BN'] as const;
 export const CountryCode = z.enum(COUNTRY_CODES);

@@ -1,12 +1,12 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { TITLE_MAX_LENGTH } from '@api/announcements/shape';
 import { ErrorAnswer } from '@api/answers';
-import { hashSecret } from '@api/auth/secrets';
 import {
   bearer,
+  createAdmin,
   createSeller,
+  createSubUser,
   createTestApi,
-  signIn,
   type TestApi,
   type TestSeller,
 } from '@tests/support/api';
@@ -17,54 +17,6 @@ const DAY = 24 * 60 * 60 * 1000;
 const at = (offsetDays: number) => new Date(Date.now() + offsetDays * DAY).toISOString();
 
 /** A provider admin, written straight into the users table as the first start does, then signed in at /admin-login/. */
-async function createAdmin(api: TestApi): Promise<{ userId: string; token: string }> {
-  const userId = randomUUID();
-  const email = `admin-${randomBytes(4).toString('hex')}@kedai.test`;
-  const password = 'admin password 1';
-  await api.database.db
-    .insertInto('users')
-    .values({
-      id: userId,
-      tenant_id: null,
-      kind: 'admin',
-      email,
-      first_name: 'Ops',
-      password_hash: await hashSecret(password),
-      status: 'active',
-      email_verified_at: new Date(),
-    })
-    .execute();
-  return { userId, token: await signIn(api.app, email, password, 'admin') };
-}
-
-/** Another user of the same seller account, in a group of its own. */
-async function createSubuser(api: TestApi, tenantId: string): Promise<{ userId: string; token: string }> {
-  const db = api.database.db;
-  const groupId = randomUUID();
-  const userId = randomUUID();
-  const email = `staff-${randomBytes(4).toString('hex')}@shop.test`;
-  const password = 'staff password 1';
-  await db
-    .insertInto('user_groups')
-    .values({ id: groupId, tenant_id: tenantId, name: `Staff ${groupId}`, permissions: [] })
-    .execute();
-  await db
-    .insertInto('users')
-    .values({
-      id: userId,
-      tenant_id: tenantId,
-      kind: 'subuser',
-      email,
-      first_name: 'Staff',
-      password_hash: await hashSecret(password),
-      status: 'active',
-      group_id: groupId,
-      email_verified_at: new Date(),
-    })
-    .execute();
-  return { userId, token: await signIn(api.app, email, password) };
-}
-
 const validAnnouncement = () => ({
   priority: 5,
   subject: 'Scheduled maintenance',
@@ -533,7 +485,7 @@ describe('announcements (spec §3–5, §8)', () => {
 
     it('shows an announcement to a sub-user of the account too', async () => {
       const id = await insert({ country: 'MY' });
-      const staff = await createSubuser(api, sellerMy.tenantId);
+      const staff = await createSubUser(api, sellerMy.tenantId);
       const list = await inject('GET', '/api/announcement', staff.token);
       expect(list.json().data.map((a: { id: string }) => a.id)).toEqual([id]);
     });
@@ -583,7 +535,7 @@ describe('announcements (spec §3–5, §8)', () => {
       }
 
       // Another user of the same account answers for themselves.
-      const staff = await createSubuser(api, sellerMy.tenantId);
+      const staff = await createSubUser(api, sellerMy.tenantId);
       expect(await prompt(staff.token)).toEqual([id]);
       const rejected = await inject('POST', '/api/announcement/acknowledge', staff.token, {
         id,

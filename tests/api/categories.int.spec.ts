@@ -1,44 +1,15 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { ErrorAnswer } from '@api/answers';
-import { hashSecret } from '@api/auth/secrets';
 import { CATEGORY_NAME_MAX_LENGTH, type CategoryNode } from '@api/categories';
-import type { PermissionKey } from '@domain/access/permissions';
 import {
   bearer,
   createSeller,
+  createSubUser,
   createTestApi,
-  signIn,
   type TestApi,
   type TestSeller,
 } from '@tests/support/api';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-
-/** A sub-user of the account in a group holding only the given keys. */
-async function createSubuser(api: TestApi, tenantId: string, permissions: PermissionKey[]): Promise<string> {
-  const db = api.database.db;
-  const groupId = randomUUID();
-  const email = `staff-${randomBytes(4).toString('hex')}@shop.test`;
-  const password = 'staff password 1';
-  await db
-    .insertInto('user_groups')
-    .values({ id: groupId, tenant_id: tenantId, name: `Group ${groupId}`, permissions })
-    .execute();
-  await db
-    .insertInto('users')
-    .values({
-      id: randomUUID(),
-      tenant_id: tenantId,
-      kind: 'subuser',
-      email,
-      first_name: 'Staff',
-      password_hash: await hashSecret(password),
-      status: 'active',
-      group_id: groupId,
-      email_verified_at: new Date(),
-    })
-    .execute();
-  return signIn(api.app, email, password);
-}
 
 /** The tree as `name` or `name > [children]`, easy to compare. */
 const outline = (nodes: CategoryNode[]): unknown[] =>
@@ -331,9 +302,9 @@ describe('storefront and other-platform categories (spec §3, §5, §8, §9)', (
 
   it('needs listings-index to read and listings-manage to write (403 otherwise)', async () => {
     const id = await add(sellerA.token, 'webstore', 'Women');
-    const reader = await createSubuser(api, sellerA.tenantId, ['listings-index']);
-    const nobody = await createSubuser(api, sellerA.tenantId, ['sales-index']);
-    const manager = await createSubuser(api, sellerA.tenantId, ['listings-index', 'listings-manage']);
+    const reader = (await createSubUser(api, sellerA.tenantId, ['listings-index'])).token;
+    const nobody = (await createSubUser(api, sellerA.tenantId, ['sales-index'])).token;
+    const manager = (await createSubUser(api, sellerA.tenantId, ['listings-index', 'listings-manage'])).token;
 
     expect(await tree(reader, 'webstore')).toEqual(['Women']);
     expect((await inject('GET', '/api/category/webstore/search?q=wo', reader)).statusCode).toBe(200);

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { hashSecret } from '@api/auth/secrets';
-import { createSeller, createTestApi, signIn, type TestApi } from '@tests/support/api';
+import { createAdmin, createSeller, createTestApi, type TestApi } from '@tests/support/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 /**
@@ -39,20 +38,7 @@ describe('every route refuses malformed input with a 4xx', () => {
   beforeAll(async () => {
     api = await createTestApi();
     const seller = await createSeller(api);
-    await api.database.db
-      .insertInto('users')
-      .values({
-        id: randomUUID(),
-        tenant_id: null,
-        kind: 'admin',
-        username: 'malformed-admin',
-        email: 'malformed-admin@kedai.test',
-        first_name: 'Ad',
-        password_hash: await hashSecret('admin password 1'),
-        status: 'active',
-      })
-      .execute();
-    const admin = await signIn(api.app, 'malformed-admin', 'admin password 1', 'admin');
+    const admin = (await createAdmin(api)).token;
     callers.anonymous = {};
     callers.seller = { authorization: `Bearer ${seller.token}` };
     callers.admin = { authorization: `Bearer ${admin}` };

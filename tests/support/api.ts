@@ -1,7 +1,9 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { createTenantWithOwner, ensurePackages } from '@api/accounts/seed';
 import { type AppDeps, buildApp, type KedaiApp } from '@api/app';
 import type { SignInLimits } from '@api/auth/rate-limit';
+import { hashSecret } from '@api/auth/secrets';
+import type { PermissionKey } from '@domain/access/permissions';
 import { eventSchemas } from '@domain/events';
 import { PostgresEventStore } from '@infra/eventstore/postgres';
 import { EventSchemaRegistry } from '@infra/eventstore/registry';
@@ -107,6 +109,59 @@ export async function createSeller(
     owner: { email, firstName: 'Siti', lastName: 'Aminah', phone: '+60123456789', password },
   });
   return { tenantId, userId, email, password, token: await signIn(api.app, email, password) };
+}
+
+/** An admin of the provider (no tenant), signed in through the admin door. */
+export async function createAdmin(api: TestApi): Promise<{ userId: string; token: string }> {
+  const userId = randomUUID();
+  const email = `admin-${unique()}@kedai.test`;
+  const password = 'admin password 1';
+  await api.database.db
+    .insertInto('users')
+    .values({
+      id: userId,
+      tenant_id: null,
+      kind: 'admin',
+      email,
+      first_name: 'Ops',
+      password_hash: await hashSecret(password),
+      status: 'active',
+      email_verified_at: new Date(),
+    })
+    .execute();
+  return { userId, token: await signIn(api.app, email, password, 'admin') };
+}
+
+/** A signed-in sub-user of a seller account, in a group of its own holding exactly `permissions`. */
+export async function createSubUser(
+  api: TestApi,
+  tenantId: string,
+  permissions: PermissionKey[] = [],
+): Promise<{ userId: string; token: string }> {
+  const db = api.database.db;
+  const groupId = randomUUID();
+  const userId = randomUUID();
+  const email = `staff-${unique()}@shop.test`;
+  const password = 'staff password 1';
+  await db
+    .insertInto('user_groups')
+    .values({ id: groupId, tenant_id: tenantId, name: `Staff ${groupId}`, permissions })
+    .execute();
+  await db
+    .insertInto('users')
+    .values({
+      id: userId,
+      tenant_id: tenantId,
+      kind: 'subuser',
+      email,
+      first_name: 'Staff',
+      password_hash: await hashSecret(password),
+      status: 'active',
+      group_id: groupId,
+      email_verified_at: new Date(),
+    })
+    .execute();
+  return { userId, token: await signIn(api.app, email, password) };
 }
 
 export async function signIn(

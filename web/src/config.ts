@@ -24,12 +24,9 @@ export const VERSION_FORCE_MS = 86_400_000;
 /** A screen's script that has not loaded after this long is a load error. */
 export const SCREEN_LOAD_TIMEOUT_MS = 120_000;
 
-export const OTP_LENGTH = 6;
-export const POS_PIN_LENGTH = 6;
-/** Password rule of spec §5: more than 8 characters with at least one digit. */
-export const PASSWORD_MIN_EXCLUSIVE = 8;
-export const passwordIsStrong = (password: string) =>
-  password.length > PASSWORD_MIN_EXCLUSIVE && /\d/.test(password);
-
-/** The countries a seller signs up from (spec §1, §9). */
-export const SIGN_UP_COUNTRIES = ['MY', 'TH', 'TW', 'SG', 'PH', 'ID', 'CN', 'VN', 'IN'] as const;
+export {
+  OTP_LENGTH,
+  POS_PIN_LENGTH,
+  passwordFollowsRule as passwordIsStrong,
+  SUPPORTED_COUNTRIES as SIGN_UP_COUNTRIES,
+} from '@domain/access/sign-up';

@@ -1,3 +1,10 @@
+import {
+  ACCOUNTING_SYSTEMS,
+  AVERAGE_ORDERS,
+  FOUND_US,
+  LOOKING_FOR,
+  WAREHOUSE_SIZES,
+} from '@domain/access/sign-up';
 import { useQuery } from '@tanstack/react-query';
 import { type Answer, api, apiData } from '@web/api/client';
 import { passwordIsStrong, SIGN_UP_COUNTRIES } from '@web/config';
@@ -13,13 +20,6 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { AuthFrame } from './auth-frame';
-import {
-  ACCOUNTING_SYSTEMS,
-  AVERAGE_ORDERS,
-  FOUND_US,
-  LOOKING_FOR,
-  WAREHOUSE_SIZES,
-} from './sign-up-choices';
 
 /**
  * Self-registration (spec §2, §5): the account and business questions, checked here first (required fields,
