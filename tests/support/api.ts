@@ -112,7 +112,9 @@ export async function createSeller(
 }
 
 /** An admin of the provider (no tenant), signed in through the admin door. */
-export async function createAdmin(api: TestApi): Promise<{ userId: string; token: string }> {
+export async function createAdmin(
+  api: TestApi,
+): Promise<{ userId: string; email: string; password: string; token: string }> {
   const userId = randomUUID();
   const email = `admin-${unique()}@kedai.test`;
   const password = 'admin password 1';
@@ -129,7 +131,7 @@ export async function createAdmin(api: TestApi): Promise<{ userId: string; token
       email_verified_at: new Date(),
     })
     .execute();
-  return { userId, token: await signIn(api.app, email, password, 'admin') };
+  return { userId, email, password, token: await signIn(api.app, email, password, 'admin') };
 }
 
 /** A signed-in sub-user of a seller account, in a group of its own holding exactly `permissions`. */

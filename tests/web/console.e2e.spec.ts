@@ -1,3 +1,4 @@
+import { createAdmin, createSeller } from '@tests/support/api';
 import {
   type ConsoleServer,
   latestMail,
@@ -184,5 +185,53 @@ describe('the console in a browser', () => {
 
     expect(errors).toEqual([]);
     await page.context().close();
+  });
+
+  it('lets an admin publish an announcement that a seller is prompted with at sign-in and accepts', async () => {
+    const admin = await createAdmin(server.api);
+    const seller = await createSeller(server.api);
+    const subject = `Raya sale maintenance ${Date.now()}`;
+
+    // ---- the admin writes it in the admin area ----
+    const { page, errors } = await openPage(browser, server.url);
+    await page.goto('/#/admin-login/');
+    await signIn(page, admin.email, admin.password);
+    await page.waitForURL(/#\/admin-settings\/announcement/);
+    await page.getByRole('button', { name: 'New announcement' }).click();
+    const form = page.getByRole('dialog');
+    await form.getByRole('button', { name: 'Create announcement' }).click();
+    // Nothing filled in: the API's own message comes back, and nothing is stored.
+    await expect.poll(() => page.getByText('Please provide priority').first().isVisible()).toBe(true);
+    await form.getByLabel('Subject').fill(subject);
+    await form.getByLabel('Content').fill('The console is read-only from 02:00 to 03:00.');
+    await form.getByLabel('Priority').fill('9');
+    await form.getByLabel('Active', { exact: true }).check();
+    await form.getByLabel('Requires acknowledgement').check();
+    await form.getByLabel('Prompt at sign-in').check();
+    await form.getByRole('button', { name: 'Create announcement' }).click();
+    await expect.poll(() => page.getByRole('grid').getByText(subject).isVisible()).toBe(true);
+    await page.context().close();
+
+    // ---- the seller is prompted at sign-in and accepts ----
+    const sellerPage = await openPage(browser, server.url);
+    await sellerPage.page.goto('/#/login');
+    await signIn(sellerPage.page, seller.email, seller.password);
+    const prompt = sellerPage.page.getByRole('dialog', { name: subject });
+    await expect.poll(() => prompt.isVisible()).toBe(true);
+    await prompt.getByRole('button', { name: 'Accept' }).click();
+    const ack = await waitFor(
+      () =>
+        server.api.database.db
+          .selectFrom('announcement_acks as a')
+          .innerJoin('announcements as n', 'n.id', 'a.announcement_id')
+          .select(['a.status'])
+          .where('n.subject', '=', subject)
+          .where('a.user_id', '=', seller.userId)
+          .executeTakeFirst(),
+      { what: 'the acknowledgement to be stored' },
+    );
+    expect(ack.status).toBe(100);
+    expect([...errors, ...sellerPage.errors]).toEqual([]);
+    await sellerPage.page.context().close();
   });
 });

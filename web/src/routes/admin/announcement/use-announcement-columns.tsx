@@ -1,14 +1,12 @@
 import type { AdminAnnouncement } from '@web/api/announcements';
+import type { RowActions } from '@web/components/grid-screen';
 import type { ColDef, ICellRendererParams } from 'ag-grid-community';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /** The admin announcements grid's columns; the sortable ones are those the endpoint sorts by. */
 
-export interface AnnouncementActions {
-  onEdit: (announcement: AdminAnnouncement) => void;
-  onDelete: (announcement: AdminAnnouncement) => void;
-}
+export type AnnouncementActions = RowActions<AdminAnnouncement>;
 
 function ActionsCell({
   data,

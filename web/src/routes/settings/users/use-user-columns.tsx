@@ -1,14 +1,12 @@
 import type { TeamUser } from '@web/api/users';
+import type { RowActions } from '@web/components/grid-screen';
 import type { ColDef, ICellRendererParams } from 'ag-grid-community';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /** The users grid's columns; the sortable ones are those the users endpoint sorts by. */
 
-export interface UserActions {
-  onEdit: (user: TeamUser) => void;
-  onDelete: (user: TeamUser) => void;
-}
+export type UserActions = RowActions<TeamUser>;
 
 export const fullName = (user: Pick<TeamUser, 'first_name' | 'last_name'>) =>
   `${user.first_name} ${user.last_name}`.trim();
