@@ -234,4 +234,29 @@ describe('the console in a browser', () => {
     expect([...errors, ...sellerPage.errors]).toEqual([]);
     await sellerPage.page.context().close();
   });
+
+  it('notices a new version of the console when the route changes, and offers to reload', async () => {
+    const { page, errors } = await openPage(browser, server.url);
+    await page.goto('/#/login');
+    const served = await (await fetch(`${server.url}/`)).text();
+    // The same build: moving between pages finds nothing new.
+    await page.getByRole('link', { name: 'Create an account' }).click();
+    await page.waitForURL(/#\/register/);
+    const checked = page.waitForResponse((response) => new URL(response.url()).pathname === '/');
+    await page.getByRole('link', { name: 'Sign in' }).click();
+    await checked;
+    expect(await page.getByText('A new version is available').isVisible()).toBe(false);
+    // A deploy: the root page now names another entry script.
+    await page.route(`${server.url}/`, (route) =>
+      route.fulfill({
+        contentType: 'text/html',
+        body: served.replace(/\/assets\/index-[^"]+\.js/, '/assets/index-NEWBUILD.js'),
+      }),
+    );
+    await page.getByRole('link', { name: 'Create an account' }).click();
+    await expect.poll(() => page.getByText('A new version is available').isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole('button', { name: 'Reload' }).isVisible()).toBe(true);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
 });
