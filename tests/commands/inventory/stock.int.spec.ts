@@ -1,0 +1,118 @@
+import { randomUUID } from 'node:crypto';
+import { handleStockCommand } from '@commands/inventory/stock';
+import { eventSchemas } from '@domain/events';
+import { stockStreamId } from '@domain/inventory/stock';
+import type { DomainError } from '@domain/shared/errors';
+import { PostgresEventStore } from '@infra/eventstore/postgres';
+import { EventSchemaRegistry } from '@infra/eventstore/registry';
+import { createTestDatabase, type TestDatabase } from '@tests/support/db';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+describe('stock commands against the real event store', () => {
+  let database: TestDatabase;
+  let store: PostgresEventStore;
+  const tenantId = 'tenant-a';
+
+  beforeAll(async () => {
+    database = await createTestDatabase({ poolSize: 20 });
+    store = new PostgresEventStore(database.pool, new EventSchemaRegistry().registerAll(eventSchemas));
+  });
+  afterAll(async () => {
+    await store?.close();
+    await database?.drop();
+  });
+
+  const context = (commandId = randomUUID()) => ({
+    tenantId,
+    userId: 'user-1',
+    commandId,
+    occurredAt: new Date().toISOString(),
+  });
+
+  async function eventsOf(masterCodeId: string, warehouseId: string) {
+    const events = [];
+    for await (const event of store.readStream(stockStreamId(tenantId, masterCodeId, warehouseId)))
+      events.push(event);
+    return events;
+  }
+
+  it('counts every one of many simultaneous adjustments of the same stock', async () => {
+    const at = { masterCodeId: randomUUID(), warehouseId: 'wh-1' };
+    await handleStockCommand(store, { type: 'ReceiveStock', ...at, quantity: 100 }, context());
+    const moves = Array.from({ length: 40 }, (_, i) => ({
+      mode: i % 3 === 0 ? ('deduct' as const) : ('add' as const),
+      quantity: (i % 7) + 1,
+    }));
+    const results = await Promise.allSettled(
+      moves.map((move) =>
+        handleStockCommand(store, { type: 'AdjustStock', ...at, ...move, refuseNegative: true }, context()),
+      ),
+    );
+    expect(results.every((result) => result.status === 'fulfilled')).toBe(true);
+    const expected =
+      100 + moves.reduce((sum, move) => sum + (move.mode === 'add' ? move.quantity : -move.quantity), 0);
+    const events = await eventsOf(at.masterCodeId, at.warehouseId);
+    expect(events).toHaveLength(41);
+    expect((events.at(-1)!.data as { onHand: number }).onHand).toBe(expected);
+    // The ledger chains: each event's figures follow from the one before.
+    let onHand = 0;
+    for (const event of events) {
+      const data = event.data as { change: number; onHand: number };
+      expect(data.onHand).toBe(onHand + data.change);
+      onHand = data.onHand;
+    }
+  });
+
+  it('refuses, under contention, exactly the deductions that would go below zero', async () => {
+    const at = { masterCodeId: randomUUID(), warehouseId: 'wh-1' };
+    await handleStockCommand(store, { type: 'ReceiveStock', ...at, quantity: 10 }, context());
+    const results = await Promise.allSettled(
+      Array.from({ length: 15 }, () =>
+        handleStockCommand(
+          store,
+          { type: 'AdjustStock', ...at, mode: 'deduct', quantity: 1, refuseNegative: true },
+          context(),
+        ),
+      ),
+    );
+    const refused = results.filter((r) => r.status === 'rejected');
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(10);
+    expect(refused).toHaveLength(5);
+    for (const r of refused)
+      expect(((r as PromiseRejectedResult).reason as DomainError).code).toBe('NEGATIVE_STOCK');
+    const events = await eventsOf(at.masterCodeId, at.warehouseId);
+    expect((events.at(-1)!.data as { onHand: number }).onHand).toBe(0);
+  });
+
+  it('moves stock once for a command retried with the same idempotency key, even concurrently and later', async () => {
+    const at = { masterCodeId: randomUUID(), warehouseId: 'wh-2' };
+    const key = randomUUID();
+    const command = { type: 'ReceiveStock' as const, ...at, quantity: 7 };
+    const [first, second] = await Promise.all([
+      handleStockCommand(store, command, context(key)),
+      handleStockCommand(store, command, context(key)),
+    ]);
+    expect(first.position).toEqual(second.position);
+    await handleStockCommand(
+      store,
+      { type: 'AdjustStock', ...at, mode: 'deduct', quantity: 7, refuseNegative: true },
+      context(),
+    );
+    // Long after, with the stock now at zero: the retry answers as the first time and changes nothing.
+    const retry = await handleStockCommand(store, command, context(key));
+    expect(retry.replayed).toBe(true);
+    expect(retry.position).toEqual(first.position);
+    const events = await eventsOf(at.masterCodeId, at.warehouseId);
+    expect(events.map((event) => event.type)).toEqual(['StockReceived', 'StockAdjusted']);
+  });
+
+  it('appends nothing for a refused command', async () => {
+    const at = { masterCodeId: randomUUID(), warehouseId: 'wh-3' };
+    await expect(
+      handleStockCommand(store, { type: 'ReceiveStock', ...at, quantity: 0 }, context()),
+    ).rejects.toMatchObject({
+      code: 'QUANTITY_NOT_POSITIVE',
+    });
+    expect(await eventsOf(at.masterCodeId, at.warehouseId)).toEqual([]);
+  });
+});
