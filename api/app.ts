@@ -3,6 +3,7 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import fastifyWebsocket from '@fastify/websocket';
 import type { Mailer } from '@infra/mail';
 import type { LiveHub } from '@projections/runtime/live-hub';
+import { stockLevel } from '@projections/stock';
 import Fastify, { type FastifyError, type FastifyReply, type FastifyRequest } from 'fastify';
 import {
   hasZodFastifySchemaValidationErrors,
@@ -25,6 +26,7 @@ import { ApiError, parseInvalid } from './errors';
 import { type HealthDeps, healthRoutes } from './health';
 import { hasMessage, languageOf, translate } from './i18n';
 import { infoRoutes } from './info';
+import { inventoryRoutes, type StockOf } from './inventory';
 import { type LiveDeps, liveProtocol, liveRoutes } from './live';
 import { lookupRoutes } from './lookups';
 import { teamRoutes } from './team';
@@ -47,6 +49,8 @@ export interface AppDeps extends HealthDeps {
   publicUrl: string;
   /** The built console (web/dist); absent in API-only tests. */
   webDir?: string;
+  /** On-hand stock of a master code in a warehouse, from the stock projection; absent, every figure is 0. */
+  stockOf?: StockOf;
   /** Live websocket timings (tests shorten them). */
   live?: Pick<LiveDeps, 'tokenRecheckMs' | 'heartbeatMs'>;
 }
@@ -110,6 +114,12 @@ export function buildApp(deps: AppDeps) {
   app.register(lookupRoutes);
   app.register(announcementRoutes, { db: deps.db });
   app.register(categoryRoutes, { db: deps.db });
+  // The stock a master code holds in a warehouse, from the stock read model (tests may stand in their own figure).
+  const stockOf: StockOf =
+    deps.stockOf ??
+    (async (tenantId, masterCodeId, warehouseId) =>
+      (await stockLevel(deps.db, tenantId, masterCodeId, warehouseId))?.onHand ?? 0);
+  app.register(inventoryRoutes, { db: deps.db, stockOf });
   app.register(liveRoutes, { db: deps.db, hub: deps.hub, ...deps.live });
   if (deps.webDir)
     app.register(webConsole, {

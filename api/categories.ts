@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { logActivity as logSharedActivity } from '@api/activity';
 import { PLATFORM_CODES } from '@domain/lookups';
 import type { Database } from '@infra/db';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -142,24 +143,21 @@ async function lockTree(trx: Transaction<Database>, session: SellerSession, plat
   );
 }
 
-async function logActivity(
+function logActivity(
   trx: Transaction<Database>,
   session: SellerSession,
   action: string,
   id: string,
   detail: Record<string, unknown>,
 ) {
-  await trx
-    .insertInto('activity_log')
-    .values({
-      tenant_id: session.tenantId,
-      user_id: session.userId,
-      action,
-      subject_type: 'category',
-      subject_id: id,
-      detail: JSON.stringify(detail),
-    })
-    .execute();
+  return logSharedActivity(trx, {
+    tenantId: session.tenantId,
+    userId: session.userId,
+    action,
+    subjectType: 'category',
+    subjectId: id,
+    detail,
+  });
 }
 
 function buildTree(rows: Category[]): CategoryNode[] {

@@ -215,20 +215,38 @@ export const infoRoutes: FastifyPluginAsyncZod<{ db: Kysely<Database> }> = async
         .where('n.id', '=', tenantId)
         .executeTakeFirstOrThrow();
       const limits = PackageLimits.parse(tenant.limits);
-      const subUsers = await db
-        .selectFrom('users')
-        .select((eb) => eb.fn.countAll<string>().as('n'))
-        .where('tenant_id', '=', tenantId)
-        .where('kind', '=', 'subuser')
-        .executeTakeFirstOrThrow();
-      // Orders, master codes, stores and branches arrive with later modules; until then nothing is used.
+      const count = (query: { executeTakeFirstOrThrow(): Promise<{ n: string }> }) =>
+        query.executeTakeFirstOrThrow().then((row) => Number(row.n));
+      const [subUsers, masterCodes, branches] = await Promise.all([
+        count(
+          db
+            .selectFrom('users')
+            .select((eb) => eb.fn.countAll<string>().as('n'))
+            .where('tenant_id', '=', tenantId)
+            .where('kind', '=', 'subuser'),
+        ),
+        count(
+          db
+            .selectFrom('master_codes')
+            .select((eb) => eb.fn.countAll<string>().as('n'))
+            .where('tenant_id', '=', tenantId),
+        ),
+        count(
+          db
+            .selectFrom('warehouses')
+            .select((eb) => eb.fn.countAll<string>().as('n'))
+            .where('tenant_id', '=', tenantId)
+            .where('kind', '=', 'branch'),
+        ),
+      ]);
+      // Orders and stores arrive with later modules; until then nothing is used.
       return ok(request, {
         package: { id: tenant.id, name: tenant.name },
         monthlyOrders: { used: 0, limit: limits.monthlyOrders },
-        masterCodes: { used: 0, limit: limits.masterCodes },
+        masterCodes: { used: masterCodes, limit: limits.masterCodes },
         marketplaces: { used: 0, limit: limits.marketplaces },
-        subUsers: { used: Number(subUsers.n), limit: limits.subUsers },
-        branches: { used: 0, limit: limits.branches },
+        subUsers: { used: subUsers, limit: limits.subUsers },
+        branches: { used: branches, limit: limits.branches },
         dropshipping: limits.dropshipping,
         supplier: limits.supplier,
         dealerLevel: limits.dealerLevel,

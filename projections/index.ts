@@ -1,5 +1,6 @@
 import type { Projection } from './runtime/projection';
+import { stockProjection } from './stock';
 import { streamCatalogue } from './stream-catalogue';
 
 /** Every read model the runtime keeps; `npm run projections -- rebuild <name>` takes these names. */
-export const projections: readonly Projection[] = [streamCatalogue];
+export const projections: readonly Projection[] = [streamCatalogue, stockProjection];

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { logActivity as logSharedActivity } from '@api/activity';
 import type { Database } from '@infra/db';
 import type { FastifyBaseLogger } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -209,21 +210,12 @@ function gridWhere(query: GridQuery) {
 
 // ---- the activity log ----
 
-async function logActivity(
+function logActivity(
   db: Kysely<Database> | Transaction<Database>,
   entry: { userId: string; action: string; subjectId: string; detail: Record<string, unknown> },
 ) {
-  await db
-    .insertInto('activity_log')
-    .values({
-      tenant_id: null,
-      user_id: entry.userId,
-      action: entry.action,
-      subject_type: 'announcement',
-      subject_id: entry.subjectId,
-      detail: JSON.stringify(entry.detail),
-    })
-    .execute();
+  // Announcements are the provider's, not a tenant's.
+  return logSharedActivity(db, { tenantId: null, subjectType: 'announcement', ...entry });
 }
 
 function rowValues(body: AddAnnouncement) {

@@ -1,3 +1,4 @@
+import { type Activity, logActivity as logSharedActivity } from '@api/activity';
 import type { Database } from '@infra/db';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
@@ -46,27 +47,9 @@ export function violation(error: unknown, code: '23505' | '23503', constraint?: 
   return pgError.code === code && (constraint === undefined || pgError.constraint === constraint);
 }
 
-export interface Activity {
-  tenantId: string;
-  userId: string;
-  action: string;
-  subjectType: 'user' | 'user_group';
-  subjectId: string;
-  detail?: Record<string, unknown>;
-}
+export type TeamActivity = Activity<'user' | 'user_group'> & { tenantId: string; userId: string };
 
-export async function logActivity(db: Kysely<Database>, activity: Activity): Promise<void> {
-  await db
-    .insertInto('activity_log')
-    .values({
-      tenant_id: activity.tenantId,
-      user_id: activity.userId,
-      action: activity.action,
-      subject_type: activity.subjectType,
-      subject_id: activity.subjectId,
-      detail: JSON.stringify(activity.detail ?? {}),
-    })
-    .execute();
-}
+/** An activity-log row for a change to a user or a group. */
+export const logActivity = (db: Kysely<Database>, activity: TeamActivity) => logSharedActivity(db, activity);
 
 export const iso = (value: Date | null) => (value ? value.toISOString() : null);

@@ -52,6 +52,49 @@ export interface StreamCatalogueTable {
   last_event_at: Timestamp;
 }
 
+/** A column Postgres computes (GENERATED ALWAYS … STORED): read, never written. */
+export type Computed<T> = ColumnType<T, never, never>;
+
+/** The stock of a master code in a warehouse (projections/stock.ts). */
+export interface StockLevelsTable {
+  tenant_id: string;
+  master_code_id: string;
+  warehouse_id: string;
+  on_hand: Int8;
+  reserved: Int8;
+  available: Computed<string>;
+  negative: Computed<boolean>;
+  last_movement_at: Timestamp;
+  movements: Int8;
+  last_revision: Int8;
+  last_position: Int8;
+}
+
+/** The stock movement ledger, one row per stock event (projections/stock.ts). */
+export interface StockMovementsTable {
+  tenant_id: string;
+  master_code_id: string;
+  warehouse_id: string;
+  revision: Int8;
+  event_id: string;
+  occurred_at: Timestamp;
+  action: string;
+  mode: string | null;
+  quantity: Int8;
+  previous_stock: Int8;
+  change: Int8;
+  stock_in: Int8;
+  stock_out: Int8;
+  new_stock: Int8;
+  reserved: Int8;
+  counterpart_warehouse_id: string | null;
+  reason: string | null;
+  source_type: string | null;
+  source_id: string | null;
+  created_by: string | null;
+  global_position: Int8;
+}
+
 // ---- accounts and the console shell (plain tables) ----
 
 /** A column with a default, of any type. */
@@ -210,10 +253,120 @@ export interface ActivityLogTable {
   at: GeneratedTimestamp;
 }
 
+// ---- inventory reference data (plain tables; stock itself is events and projections) ----
+
+export type InventoryCurrency = 'MYR' | 'SGD' | 'HKD' | 'TWD' | 'PHP';
+
+export interface InventoryCategoriesTable {
+  id: string;
+  tenant_id: string;
+  name: string;
+  parent_id: string | null;
+  created_at: GeneratedTimestamp;
+  updated_at: GeneratedTimestamp;
+}
+
+export interface BrandsTable {
+  id: string;
+  tenant_id: string;
+  name: string;
+  created_at: GeneratedTimestamp;
+  updated_at: GeneratedTimestamp;
+}
+
+export interface UnitsTable {
+  id: string;
+  tenant_id: string;
+  name: string;
+  created_at: GeneratedTimestamp;
+  updated_at: GeneratedTimestamp;
+}
+
+export interface MasterCodesTable {
+  id: string;
+  tenant_id: string;
+  code: string;
+  name: string;
+  type: 'standard' | 'combo';
+  category_id: string | null;
+  image_url: string | null;
+  unit_price: Numeric;
+  cost: Numeric;
+  weight_kg: Numeric;
+  seller_sku: WithDefault<string>;
+  upc: WithDefault<string>;
+  brand_id: string | null;
+  einvoice_classification: string | null;
+  remark: WithDefault<string>;
+  status: WithDefault<'active' | 'inactive'>;
+  soft_threshold: WithDefault<number>;
+  initial_quantity: WithDefault<number>;
+  pos_app_name: WithDefault<string>;
+  unit_id: string | null;
+  bound: WithDefault<boolean>;
+  created_at: GeneratedTimestamp;
+  updated_at: GeneratedTimestamp;
+}
+
+export interface MasterCodePricesTable {
+  tenant_id: string;
+  master_code_id: string;
+  currency: InventoryCurrency;
+  unit_price: Numeric;
+}
+
+export interface ComboItemsTable {
+  tenant_id: string;
+  combo_id: string;
+  component_id: string;
+  quantity: number;
+  position: number;
+}
+
+export interface WarehousesTable {
+  id: string;
+  tenant_id: string;
+  kind: 'warehouse' | 'branch';
+  code: string;
+  name: string;
+  manager: WithDefault<string>;
+  phone: WithDefault<string>;
+  address: WithDefault<string>;
+  location: WithDefault<string>;
+  is_default: WithDefault<boolean>;
+  use_address_on_receipt: WithDefault<boolean>;
+  use_phone_on_receipt: WithDefault<boolean>;
+  created_at: GeneratedTimestamp;
+  updated_at: GeneratedTimestamp;
+}
+
+export interface RacksTable {
+  id: string;
+  tenant_id: string;
+  warehouse_id: string;
+  name: string;
+  status: WithDefault<'occupied' | 'available'>;
+  note: WithDefault<string>;
+  created_at: GeneratedTimestamp;
+  updated_at: GeneratedTimestamp;
+}
+
+export interface MasterCodeLocationsTable {
+  tenant_id: string;
+  master_code_id: string;
+  warehouse_id: string;
+  rack_id: string | null;
+  note: WithDefault<string>;
+  created_at: GeneratedTimestamp;
+  updated_at: GeneratedTimestamp;
+}
+
 export interface Database {
   es_events: EsEventsTable;
   projection_checkpoints: ProjectionCheckpointsTable;
   stream_catalogue: StreamCatalogueTable;
+  stock_levels: StockLevelsTable;
+  stock_movements: StockMovementsTable;
   packages: PackagesTable;
   tenants: TenantsTable;
   user_groups: UserGroupsTable;
@@ -228,6 +381,15 @@ export interface Database {
   announcement_acks: AnnouncementAcksTable;
   categories: CategoriesTable;
   activity_log: ActivityLogTable;
+  inventory_categories: InventoryCategoriesTable;
+  brands: BrandsTable;
+  units: UnitsTable;
+  master_codes: MasterCodesTable;
+  master_code_prices: MasterCodePricesTable;
+  combo_items: ComboItemsTable;
+  warehouses: WarehousesTable;
+  racks: RacksTable;
+  master_code_locations: MasterCodeLocationsTable;
 }
 
 // ---- the schema as Postgres reports it, tied to the interfaces above ----
@@ -281,6 +443,42 @@ export const columns = {
     last_event_type: col('text', false),
     first_event_at: col('timestamptz', false),
     last_event_at: col('timestamptz', false),
+  },
+  stock_levels: {
+    tenant_id: col('text', false),
+    master_code_id: col('text', false),
+    warehouse_id: col('text', false),
+    on_hand: col('int8', false),
+    reserved: col('int8', false),
+    available: col('int8', false),
+    negative: col('bool', false),
+    last_movement_at: col('timestamptz', false),
+    movements: col('int8', false),
+    last_revision: col('int8', false),
+    last_position: col('int8', false),
+  },
+  stock_movements: {
+    tenant_id: col('text', false),
+    master_code_id: col('text', false),
+    warehouse_id: col('text', false),
+    revision: col('int8', false),
+    event_id: col('uuid', false),
+    occurred_at: col('timestamptz', false),
+    action: col('text', false),
+    mode: col('text', true),
+    quantity: col('int8', false),
+    previous_stock: col('int8', false),
+    change: col('int8', false),
+    stock_in: col('int8', false),
+    stock_out: col('int8', false),
+    new_stock: col('int8', false),
+    reserved: col('int8', false),
+    counterpart_warehouse_id: col('text', true),
+    reason: col('text', true),
+    source_type: col('text', true),
+    source_id: col('text', true),
+    created_by: col('text', true),
+    global_position: col('int8', false),
   },
   packages: {
     id: col('text', false),
@@ -414,6 +612,101 @@ export const columns = {
     subject_id: col('text', false),
     detail: col('jsonb', false),
     at: col('timestamptz', false),
+  },
+  inventory_categories: {
+    id: col('uuid', false),
+    tenant_id: col('text', false),
+    name: col('text', false),
+    parent_id: col('uuid', true),
+    created_at: col('timestamptz', false),
+    updated_at: col('timestamptz', false),
+  },
+  brands: {
+    id: col('uuid', false),
+    tenant_id: col('text', false),
+    name: col('text', false),
+    created_at: col('timestamptz', false),
+    updated_at: col('timestamptz', false),
+  },
+  units: {
+    id: col('uuid', false),
+    tenant_id: col('text', false),
+    name: col('text', false),
+    created_at: col('timestamptz', false),
+    updated_at: col('timestamptz', false),
+  },
+  master_codes: {
+    id: col('uuid', false),
+    tenant_id: col('text', false),
+    code: col('text', false),
+    name: col('text', false),
+    type: col('text', false),
+    category_id: col('uuid', true),
+    image_url: col('text', true),
+    unit_price: col('numeric', false),
+    cost: col('numeric', false),
+    weight_kg: col('numeric', false),
+    seller_sku: col('text', false),
+    upc: col('text', false),
+    brand_id: col('uuid', true),
+    einvoice_classification: col('text', true),
+    remark: col('text', false),
+    status: col('text', false),
+    soft_threshold: col('int4', false),
+    initial_quantity: col('int4', false),
+    pos_app_name: col('text', false),
+    unit_id: col('uuid', true),
+    bound: col('bool', false),
+    created_at: col('timestamptz', false),
+    updated_at: col('timestamptz', false),
+  },
+  master_code_prices: {
+    tenant_id: col('text', false),
+    master_code_id: col('uuid', false),
+    currency: col('text', false),
+    unit_price: col('numeric', false),
+  },
+  combo_items: {
+    tenant_id: col('text', false),
+    combo_id: col('uuid', false),
+    component_id: col('uuid', false),
+    quantity: col('int4', false),
+    position: col('int4', false),
+  },
+  warehouses: {
+    id: col('uuid', false),
+    tenant_id: col('text', false),
+    kind: col('text', false),
+    code: col('text', false),
+    name: col('text', false),
+    manager: col('text', false),
+    phone: col('text', false),
+    address: col('text', false),
+    location: col('text', false),
+    is_default: col('bool', false),
+    use_address_on_receipt: col('bool', false),
+    use_phone_on_receipt: col('bool', false),
+    created_at: col('timestamptz', false),
+    updated_at: col('timestamptz', false),
+  },
+  racks: {
+    id: col('uuid', false),
+    tenant_id: col('text', false),
+    warehouse_id: col('uuid', false),
+    name: col('text', false),
+    status: col('text', false),
+    note: col('text', false),
+    created_at: col('timestamptz', false),
+    updated_at: col('timestamptz', false),
+  },
+  master_code_locations: {
+    tenant_id: col('text', false),
+    master_code_id: col('uuid', false),
+    warehouse_id: col('uuid', false),
+    rack_id: col('uuid', true),
+    note: col('text', false),
+    created_at: col('timestamptz', false),
+    updated_at: col('timestamptz', false),
   },
 } as const satisfies SchemaOf<Database>;
 

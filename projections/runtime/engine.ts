@@ -117,8 +117,15 @@ export class ProjectionEngine {
     return Promise.all(
       this.deps.projections.map(async (p) => {
         const state = await this.checkpoint(p.name);
+        // A projection that reads a few event types is caught up when none of its types waits, however far the
+        // head of the log (other types) has moved.
+        const waiting = await this.deps.store.readAll({
+          after: state.position ?? undefined,
+          limit: 1,
+          types: p.eventTypes,
+        });
         const lag =
-          head && (!state.position || comparePositions(head, state.position) > 0)
+          waiting.length > 0 && head && (!state.position || comparePositions(head, state.position) > 0)
             ? head.prepare - (state.position?.prepare ?? 0n)
             : 0n;
         return { ...state, lag };

@@ -70,9 +70,9 @@ describe('GET /api/health', () => {
         database: { status: 'up' },
         eventStore: { status: 'up', kind: 'postgres' },
         temporal: { status: 'up', address: temporal.address },
-        projections: [
+        projections: expect.arrayContaining([
           { name: 'stream_catalogue', status: 'live', position: null, eventsApplied: '0', lag: '3' },
-        ],
+        ]),
       },
     });
 
@@ -80,22 +80,22 @@ describe('GET /api/health', () => {
     const after = await waitFor(
       async () => {
         const data = await health();
-        return Array.isArray(data.components.projections) && data.components.projections[0]?.lag === '0'
+        return Array.isArray(data.components.projections) &&
+          data.components.projections.every((projection) => projection.lag === '0')
           ? data
           : undefined;
       },
       { what: 'the projection lag to reach 0' },
     );
     expect(after.status).toBe('ok');
-    expect(after.components.projections).toEqual([
-      {
-        name: 'stream_catalogue',
-        status: 'live',
-        position: expect.stringMatching(/^\d+\/\d+$/),
-        eventsApplied: '3',
-        lag: '0',
-      },
-    ]);
+    expect(after.components.projections).toHaveLength(projections.length);
+    expect(after.components.projections).toContainEqual({
+      name: 'stream_catalogue',
+      status: 'live',
+      position: expect.stringMatching(/^\d+\/\d+$/),
+      eventsApplied: '3',
+      lag: '0',
+    });
   });
 
   it('is degraded, still with HTTP 200, when Temporal does not answer', async () => {

@@ -23,6 +23,7 @@ import {
 } from './log';
 import { formatTable, log, perSec, type Row, ratio } from './report';
 import { startBenchServer } from './server';
+import { measurePointInTime, seedStockHistory } from './stock';
 
 /**
  * `npm run bench`: the budgets of ARCHITECTURE.md that concern the event store, measured in one process against one
@@ -32,6 +33,9 @@ import { startBenchServer } from './server';
  *                 warm-up; the log read and rebuilt holds 300,000 events)
  *   BENCH_ROUNDS  rounds of the three write measurements, in rotating order; the median is reported (default 3)
  *   BENCH_STRICT  when 1, exit with status 2 if a budget is missed
+ *
+ * The point-in-time query runs on one stock with 100,000 movements (BENCH_SCALE does not change that: it is the
+ * budget's own size).
  */
 
 const BUDGET = {
@@ -39,6 +43,7 @@ const BUDGET = {
   appendVsEmmett: 1.0,
   catchUpReadPerSec: 200_000,
   rebuildPerSec: 20_000,
+  pointInTimeMs: 50,
 };
 
 const SCALE = positiveNumber('BENCH_SCALE', 1);
@@ -54,6 +59,8 @@ const LOG_EVENTS = Math.max(10_000, Math.round(300_000 * SCALE));
 const READ_PAGE = 10_000;
 const READ_PASSES = 3;
 const REBUILD_BATCH = 5_000;
+const STOCK_MOVEMENTS = 100_000;
+const POINT_IN_TIME_QUERIES = 200;
 
 type Key = Contender['key'];
 type Measured = Timed & { cpu: CpuSplit };
@@ -167,6 +174,22 @@ async function main(): Promise<number> {
       `rebuild: ${rebuild.operations} rows in ${rebuild.seconds.toFixed(2)} s (${perSec(rebuildRate)}; ${formatShares(rebuild.cpu)})`,
     );
 
+    // ---- point in time: the stock of one master code with 100,000 movements, as of random past instants ----
+    const history = await seedStockHistory(pool, db, STOCK_MOVEMENTS);
+    log(
+      `stock history: ${STOCK_MOVEMENTS} movements appended in ${history.seedSeconds.toFixed(1)} s, ` +
+        `projected in ${history.projectSeconds.toFixed(1)} s; plan: ${history.plan}`,
+    );
+    const pointInTime = await leastDisturbed('point in time', async () => {
+      const before = cpu.sample();
+      const result = await measurePointInTime(db, history, POINT_IN_TIME_QUERIES);
+      return { ...result, cpu: cpu.split(before) };
+    });
+    log(
+      `point in time: median ${pointInTime.medianMs.toFixed(2)} ms, p95 ${pointInTime.p95Ms.toFixed(2)} ms, ` +
+        `max ${pointInTime.maxMs.toFixed(2)} ms over ${pointInTime.queries} queries`,
+    );
+
     // ---- report ----
     const figures = {
       rawInsertCommitsPerSec: Math.round(rawRate),
@@ -174,6 +197,7 @@ async function main(): Promise<number> {
       emmettAppendPerSec: Math.round(emmettRate),
       catchUpReadPerSec: Math.round(catchUpRate),
       rebuildPerSec: Math.round(rebuildRate),
+      pointInTimeMs: Number(pointInTime.p95Ms.toFixed(2)),
       appendVsRawInsert: Number((oursRate / rawRate).toFixed(3)),
       appendVsEmmett: Number((oursRate / emmettRate).toFixed(3)),
     };
@@ -182,6 +206,7 @@ async function main(): Promise<number> {
       appendVsEmmett: figures.appendVsEmmett >= BUDGET.appendVsEmmett,
       catchUpReadPerSec: figures.catchUpReadPerSec >= BUDGET.catchUpReadPerSec,
       rebuildPerSec: figures.rebuildPerSec >= BUDGET.rebuildPerSec,
+      pointInTimeMs: figures.pointInTimeMs <= BUDGET.pointInTimeMs,
     };
     const writeDetail = (key: Key) => {
       const all = results.get(key)!;
@@ -228,6 +253,15 @@ async function main(): Promise<number> {
         budget: `≥ ${perSec(BUDGET.rebuildPerSec)}`,
         pass: passes.rebuildPerSec,
         detail: `${rebuild.operations} rows in ${rebuild.seconds.toFixed(2)} s; ${formatShares(rebuild.cpu)}`,
+      },
+      {
+        measure: `stock as of a past instant, p95 of ${POINT_IN_TIME_QUERIES}`,
+        value: `${figures.pointInTimeMs.toFixed(2)} ms`,
+        budget: `≤ ${BUDGET.pointInTimeMs} ms`,
+        pass: passes.pointInTimeMs,
+        detail:
+          `${STOCK_MOVEMENTS} movements of one stock; median ${pointInTime.medianMs.toFixed(2)} ms, ` +
+          `max ${pointInTime.maxMs.toFixed(2)} ms; stockAt through withTenant; ${formatShares(pointInTime.cpu)}`,
       },
       {
         measure: 'peak RSS of this process',

@@ -20,6 +20,7 @@ export function specFor<Command, Event, State>(decider: Decider<Command, Event, 
         return Array.isArray(decided) ? decided : [decided];
       };
       return {
+        // biome-ignore lint/suspicious/noThenProperty: STYLE.md's given/when/then; this object is never awaited
         then(expected: Event[]) {
           expect(run()).toEqual(expected);
         },

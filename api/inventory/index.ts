@@ -1,0 +1,21 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { catalogueRoutes } from './catalogue';
+import { comboRoutes } from './combos';
+import type { InventoryDeps } from './common';
+import { masterCodeRoutes } from './master-codes';
+import { rackRoutes } from './racks';
+import { warehouseRoutes } from './warehouses';
+
+/**
+ * The inventory's reference data: master codes, combos, categories, brands and units, warehouses and branches, racks
+ * and rack locations. Stock itself is event-sourced elsewhere; `stockOf` is how these routes ask it (absent: 0).
+ */
+export const inventoryRoutes: FastifyPluginAsyncZod<InventoryDeps> = async (app, deps) => {
+  await app.register(masterCodeRoutes, deps);
+  await app.register(comboRoutes, deps);
+  await app.register(catalogueRoutes, deps);
+  await app.register(warehouseRoutes, deps);
+  await app.register(rackRoutes, deps);
+};
+
+export { InventoryCode, type StockOf } from './common';

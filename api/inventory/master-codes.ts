@@ -1,0 +1,192 @@
+import { ErrorAnswer, GridPage, Ok, ok, refusals } from '@api/answers';
+import { seller } from '@api/auth/session';
+import { ApiError, notFound } from '@api/errors';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { IdParams, InventoryCode, type InventoryDeps, isUuid, logActivity } from './common';
+import {
+  createMasterCode,
+  findMasterCode,
+  MasterCode,
+  MasterCodeChanges,
+  MasterCodeDetail,
+  masterCode,
+  masterCodeRefusal,
+  NewMasterCode,
+  replacePrices,
+  requireReferences,
+} from './master-code-data';
+import { listMasterCodes, MasterCodeGridQuery } from './master-codes-list';
+
+/**
+ * Master codes (spec §3 "Master code"): the grid, one master code in full, create (within the package's limit),
+ * edit, activate and deactivate. There is no delete: a master code may already carry stock history, so a seller
+ * deactivates it instead. Combo items and rack locations have routes of their own (combos.ts, racks.ts).
+ */
+
+const conflicts = { 409: ErrorAnswer };
+const access = { access: { permission: 'inventory-master-code' } } as const;
+const tags = ['inventory'];
+
+export const masterCodeRoutes: FastifyPluginAsyncZod<InventoryDeps> = async (app, { db }) => {
+  app.get(
+    '/api/inventory/master-code',
+    {
+      config: access,
+      schema: {
+        tags,
+        summary: "The account's master codes for ag-grid's Infinite Row Model",
+        querystring: MasterCodeGridQuery,
+        response: { 200: Ok(GridPage(MasterCode)), ...refusals },
+      },
+    },
+    async (request) => {
+      const page = await listMasterCodes(db, seller(request).tenantId, request.query);
+      return ok(request, { rows: page.rows.map(masterCode), lastRow: page.lastRow });
+    },
+  );
+
+  app.get(
+    '/api/inventory/master-code/:id',
+    {
+      config: access,
+      schema: {
+        tags,
+        summary: 'One master code with its price list, combo items and rack locations',
+        params: IdParams,
+        response: { 200: Ok(MasterCodeDetail), ...refusals },
+      },
+    },
+    async (request) => ok(request, await findMasterCode(db, seller(request).tenantId, request.params.id)),
+  );
+
+  app.post(
+    '/api/inventory/master-code',
+    {
+      config: access,
+      schema: {
+        tags,
+        summary:
+          "Create a master code (409 when the code is taken; 403, code 472, past the package's master-code limit)",
+        body: NewMasterCode,
+        response: { 200: Ok(MasterCodeDetail), ...refusals, ...conflicts },
+      },
+    },
+    async (request) => {
+      const session = seller(request);
+      const id = await createMasterCode(db, session, request.body);
+      return ok(request, await findMasterCode(db, session.tenantId, id), 'inventory.master_code.created');
+    },
+  );
+
+  app.put(
+    '/api/inventory/master-code/:id',
+    {
+      config: access,
+      schema: {
+        tags,
+        summary: 'Edit a master code; a price list given replaces the whole list (the type cannot change)',
+        params: IdParams,
+        body: MasterCodeChanges,
+        response: { 200: Ok(MasterCodeDetail), ...refusals, ...conflicts },
+      },
+    },
+    async (request) => {
+      const session = seller(request);
+      const { tenantId } = session;
+      const { id } = request.params;
+      const { prices, type, ...changes } = request.body;
+      try {
+        await db.transaction().execute(async (trx) => {
+          const before = isUuid(id)
+            ? await trx
+                .selectFrom('master_codes')
+                .select(['id', 'code', 'type', 'bound'])
+                .where('id', '=', id)
+                .where('tenant_id', '=', tenantId)
+                .forUpdate()
+                .executeTakeFirst()
+            : undefined;
+          if (!before) throw notFound();
+          if (type !== undefined && type !== before.type) {
+            throw new ApiError(409, InventoryCode.typeFixed, 'inventory.master_code.type_fixed');
+          }
+          const codeChanges = changes.code !== undefined && changes.code !== before.code;
+          if (codeChanges && before.bound) {
+            throw new ApiError(409, InventoryCode.codeBound, 'inventory.master_code.code_bound');
+          }
+          await requireReferences(trx, tenantId, changes);
+          await trx
+            .updateTable('master_codes')
+            .set({ ...changes, updated_at: new Date() })
+            .where('id', '=', before.id)
+            .execute();
+          if (prices !== undefined) await replacePrices(trx, tenantId, before.id, prices);
+          await logActivity(trx, {
+            tenantId,
+            userId: session.userId,
+            action: 'master_code.updated',
+            subjectType: 'master_code',
+            subjectId: before.id,
+            detail: {
+              changes: { ...changes, ...(prices === undefined ? {} : { prices }) },
+              ...(codeChanges ? { code: { from: before.code, to: changes.code } } : {}),
+            },
+          });
+        });
+      } catch (error) {
+        throw masterCodeRefusal(error, changes.code);
+      }
+      return ok(request, await findMasterCode(db, tenantId, id), 'inventory.master_code.updated');
+    },
+  );
+
+  for (const status of ['active', 'inactive'] as const) {
+    const verb = status === 'active' ? 'activate' : 'deactivate';
+    app.post(
+      `/api/inventory/master-code/:id/${verb}`,
+      {
+        config: access,
+        schema: {
+          tags,
+          summary:
+            status === 'active'
+              ? 'Activate a master code'
+              : 'Deactivate a master code (kept with its history; it can be activated again)',
+          params: IdParams,
+          response: { 200: Ok(MasterCodeDetail), ...refusals },
+        },
+      },
+      async (request) => {
+        const session = seller(request);
+        const { id } = request.params;
+        await db.transaction().execute(async (trx) => {
+          const before = isUuid(id)
+            ? await trx
+                .selectFrom('master_codes')
+                .select(['id', 'status'])
+                .where('id', '=', id)
+                .where('tenant_id', '=', session.tenantId)
+                .forUpdate()
+                .executeTakeFirst()
+            : undefined;
+          if (!before) throw notFound();
+          if (before.status === status) return;
+          await trx
+            .updateTable('master_codes')
+            .set({ status, updated_at: new Date() })
+            .where('id', '=', before.id)
+            .execute();
+          await logActivity(trx, {
+            tenantId: session.tenantId,
+            userId: session.userId,
+            action: `master_code.${verb}d`,
+            subjectType: 'master_code',
+            subjectId: before.id,
+            detail: { status: { from: before.status, to: status } },
+          });
+        });
+        return ok(request, await findMasterCode(db, session.tenantId, id), `inventory.master_code.${verb}d`);
+      },
+    );
+  }
+};

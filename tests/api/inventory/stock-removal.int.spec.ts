@@ -1,0 +1,64 @@
+import { randomUUID } from 'node:crypto';
+import { handleStockCommand } from '@commands/inventory/stock';
+import { createSeller, createTestApi, type TestApi, type TestSeller } from '@tests/support/api';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { caller, data, refusal } from './inventory-api';
+
+/**
+ * The branch-removal rule with the real figures: stock received through the stock command, projected by the stock
+ * read model, read by the inventory routes (no stand-in `stockOf`).
+ */
+describe('removing a master code from a branch, against the projected stock', () => {
+  let api: TestApi;
+  let owner: TestSeller;
+  const call = caller(() => api);
+
+  beforeAll(async () => {
+    api = await createTestApi();
+    owner = await createSeller(api, { packageId: 'growth' });
+  });
+  afterAll(async () => {
+    await api?.close();
+  });
+
+  const move = async (command: Parameters<typeof handleStockCommand>[1]) => {
+    await handleStockCommand(api.store, command, {
+      tenantId: owner.tenantId,
+      userId: owner.userId,
+      commandId: randomUUID(),
+      occurredAt: new Date().toISOString(),
+    });
+    await api.engine.catchUp('stock');
+  };
+
+  it('refuses while the branch holds stock, and removes once it is counted down to 0', async () => {
+    const item = data<{ id: string }>(
+      await call('POST', '/api/inventory/master-code', owner.token, { code: 'KOPI-250', name: 'Kopi 250 g' }),
+    );
+    const branch = data<{ id: string }>(
+      await call('POST', '/api/inventory/branch', owner.token, { code: 'PJ', name: 'Petaling Jaya' }),
+    );
+    data(
+      await call('PUT', `/api/inventory/master-code/${item.id}/location`, owner.token, {
+        warehouse_id: branch.id,
+      }),
+    );
+    const url = `/api/inventory/master-code/${item.id}/location/${branch.id}`;
+
+    await move({ type: 'ReceiveStock', masterCodeId: item.id, warehouseId: branch.id, quantity: 4 });
+    expect(refusal(await call('DELETE', url, owner.token))).toMatchObject({
+      status: 409,
+      msg: 'Only 0 quantity able to be removed from a branch',
+    });
+
+    await move({
+      type: 'AdjustStock',
+      masterCodeId: item.id,
+      warehouseId: branch.id,
+      mode: 'set',
+      quantity: 0,
+      refuseNegative: true,
+    });
+    expect((await call('DELETE', url, owner.token)).statusCode).toBe(200);
+  });
+});
