@@ -27,6 +27,9 @@ import { type HealthDeps, healthRoutes } from './health';
 import { hasMessage, languageOf, translate } from './i18n';
 import { infoRoutes } from './info';
 import { inventoryRoutes, type StockOf } from './inventory';
+import { barcodeRoutes } from './inventory/barcode';
+import { stockRoutes } from './inventory/stock';
+import { initialStockReceiver } from './inventory/stock-common';
 import { type LiveDeps, liveProtocol, liveRoutes } from './live';
 import { lookupRoutes } from './lookups';
 import { teamRoutes } from './team';
@@ -119,7 +122,13 @@ export function buildApp(deps: AppDeps) {
     deps.stockOf ??
     (async (tenantId, masterCodeId, warehouseId) =>
       (await stockLevel(deps.db, tenantId, masterCodeId, warehouseId))?.onHand ?? 0);
-  app.register(inventoryRoutes, { db: deps.db, stockOf });
+  app.register(inventoryRoutes, {
+    db: deps.db,
+    stockOf,
+    initialStock: initialStockReceiver(deps.db, deps.store),
+  });
+  app.register(stockRoutes, { db: deps.db, store: deps.store });
+  app.register(barcodeRoutes, { db: deps.db });
   app.register(liveRoutes, { db: deps.db, hub: deps.hub, ...deps.live });
   if (deps.webDir)
     app.register(webConsole, {

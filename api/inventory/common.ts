@@ -65,9 +65,18 @@ export const InventoryCode = {
  */
 export type StockOf = (tenantId: string, masterCodeId: string, warehouseId: string) => Promise<number>;
 
+/** Receives a new master code's initial quantity as stock (api/inventory/stock-common.ts initialStockReceiver). */
+export type InitialStock = (
+  session: { tenantId: string; userId: string },
+  masterCodeId: string,
+  quantity: number,
+) => Promise<void>;
+
 export interface InventoryDeps {
   db: Kysely<Database>;
   stockOf?: StockOf;
+  /** Absent (tests of the reference routes alone), the initial quantity is recorded on the master code only. */
+  initialStock?: InitialStock;
 }
 
 /** An id in the path. A value that is not a uuid is simply an id nobody has: 404. */

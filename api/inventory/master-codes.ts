@@ -27,7 +27,7 @@ const conflicts = { 409: ErrorAnswer };
 const access = { access: { permission: 'inventory-master-code' } } as const;
 const tags = ['inventory'];
 
-export const masterCodeRoutes: FastifyPluginAsyncZod<InventoryDeps> = async (app, { db }) => {
+export const masterCodeRoutes: FastifyPluginAsyncZod<InventoryDeps> = async (app, { db, initialStock }) => {
   app.get(
     '/api/inventory/master-code',
     {
@@ -74,6 +74,8 @@ export const masterCodeRoutes: FastifyPluginAsyncZod<InventoryDeps> = async (app
     async (request) => {
       const session = seller(request);
       const id = await createMasterCode(db, session, request.body);
+      // Once the row is committed: the initial quantity is received into the default warehouse (once, by its id).
+      if (request.body.initial_quantity > 0) await initialStock?.(session, id, request.body.initial_quantity);
       return ok(request, await findMasterCode(db, session.tenantId, id), 'inventory.master_code.created');
     },
   );

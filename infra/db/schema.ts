@@ -361,6 +361,34 @@ export interface MasterCodeLocationsTable {
   updated_at: GeneratedTimestamp;
 }
 
+// ---- the stock API's plain tables (api/inventory/stock*.ts) ----
+
+export interface InventorySettingsTable {
+  tenant_id: string;
+  refuse_negative_manual: WithDefault<boolean>;
+  updated_by: string | null;
+  updated_at: GeneratedTimestamp;
+}
+
+export type StockUploadStatus = 'running' | 'done' | 'failed';
+
+export interface StockUploadsTable {
+  id: string;
+  tenant_id: string;
+  user_id: string;
+  filename: string;
+  file_hash: string;
+  status: StockUploadStatus;
+  total: number;
+  applied: WithDefault<number>;
+  replayed: WithDefault<number>;
+  failed: WithDefault<number>;
+  errors: JsonDefault;
+  created_at: GeneratedTimestamp;
+  updated_at: GeneratedTimestamp;
+  finished_at: Timestamp | null;
+}
+
 export interface Database {
   es_events: EsEventsTable;
   projection_checkpoints: ProjectionCheckpointsTable;
@@ -390,6 +418,8 @@ export interface Database {
   warehouses: WarehousesTable;
   racks: RacksTable;
   master_code_locations: MasterCodeLocationsTable;
+  inventory_settings: InventorySettingsTable;
+  stock_uploads: StockUploadsTable;
 }
 
 // ---- the schema as Postgres reports it, tied to the interfaces above ----
@@ -707,6 +737,28 @@ export const columns = {
     note: col('text', false),
     created_at: col('timestamptz', false),
     updated_at: col('timestamptz', false),
+  },
+  inventory_settings: {
+    tenant_id: col('text', false),
+    refuse_negative_manual: col('bool', false),
+    updated_by: col('uuid', true),
+    updated_at: col('timestamptz', false),
+  },
+  stock_uploads: {
+    id: col('uuid', false),
+    tenant_id: col('text', false),
+    user_id: col('uuid', false),
+    filename: col('text', false),
+    file_hash: col('text', false),
+    status: col('text', false),
+    total: col('int4', false),
+    applied: col('int4', false),
+    replayed: col('int4', false),
+    failed: col('int4', false),
+    errors: col('jsonb', false),
+    created_at: col('timestamptz', false),
+    updated_at: col('timestamptz', false),
+    finished_at: col('timestamptz', true),
   },
 } as const satisfies SchemaOf<Database>;
 

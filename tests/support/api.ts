@@ -46,8 +46,9 @@ export async function createTestApi(
   const database = await createTestDatabase();
   await ensurePackages(database.db);
   const store = new PostgresEventStore(database.pool, new EventSchemaRegistry().registerAll(eventSchemas));
-  const engine = new ProjectionEngine({ db: database.db, store, projections, retryMs: 50 });
   const hub = new LiveHub(database.pool);
+  // The projections publish what they change to the hub, as in `npm start`, so `/api/live` sees it.
+  const engine = new ProjectionEngine({ db: database.db, store, projections, hub, retryMs: 50 });
   const app = buildApp({
     logLevel: 'silent',
     version: 'test',

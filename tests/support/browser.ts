@@ -24,6 +24,8 @@ export async function startConsoleServer(): Promise<ConsoleServer> {
   const url = `http://127.0.0.1:${port}`;
   const api = await createTestApi({ webDir: WEB_DIST, overrides: { publicUrl: url } });
   await api.app.listen({ host: '127.0.0.1', port });
+  // The projections run live, as in `npm start`: screens showing read models move as events arrive.
+  api.engine.start();
   return { api, url, close: () => api.close() };
 }
 

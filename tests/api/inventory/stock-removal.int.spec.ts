@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { handleStockCommand } from '@commands/inventory/stock';
+import { stockLevel } from '@projections/stock';
 import { createSeller, createTestApi, type TestApi, type TestSeller } from '@tests/support/api';
+import { waitFor } from '@tests/support/wait';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { caller, data, refusal } from './inventory-api';
 
@@ -21,14 +23,27 @@ describe('removing a master code from a branch, against the projected stock', ()
     await api?.close();
   });
 
+  /** Moves stock and waits until the read model shows it (the log may hold back an event briefly: wait on it). */
   const move = async (command: Parameters<typeof handleStockCommand>[1]) => {
-    await handleStockCommand(api.store, command, {
+    const { event } = await handleStockCommand(api.store, command, {
       tenantId: owner.tenantId,
       userId: owner.userId,
       commandId: randomUUID(),
       occurredAt: new Date().toISOString(),
     });
-    await api.engine.catchUp('stock');
+    await waitFor(
+      async () => {
+        await api.engine.catchUp('stock');
+        const level = await stockLevel(
+          api.database.db,
+          owner.tenantId,
+          command.masterCodeId,
+          command.warehouseId,
+        );
+        return level?.onHand === event.data.onHand;
+      },
+      { what: 'the stock read model to show the movement' },
+    );
   };
 
   it('refuses while the branch holds stock, and removes once it is counted down to 0', async () => {

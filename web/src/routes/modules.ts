@@ -1,9 +1,16 @@
 import { adminRoutes } from './admin/routes';
+import { inventoryRoutes } from './inventory/routes';
+import { stockRoutes } from './inventory/stock-routes';
 import { settingsRoutes } from './settings/routes';
 import type { ModuleRoute } from './types';
 
 /** Every module screen inside the signed-in layout; a later module adds its list here. */
-export const moduleRoutes: readonly ModuleRoute[] = [...settingsRoutes, ...adminRoutes];
+export const moduleRoutes: readonly ModuleRoute[] = [
+  ...settingsRoutes,
+  ...inventoryRoutes,
+  ...stockRoutes,
+  ...adminRoutes,
+];
 
 /** The namespace of an i18n key written `ns:key` (the default namespace otherwise). */
 export const namespaceOf = (key: string) => (key.includes(':') ? key.slice(0, key.indexOf(':')) : 'common');

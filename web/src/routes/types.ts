@@ -10,5 +10,5 @@ export interface ModuleRoute {
   titleKey: string;
   element: LazyExoticComponent<ComponentType>;
   access: RouteAccess;
-  menu?: { section: 'main' | 'settings' | 'admin'; labelKey: string };
+  menu?: { section: 'main' | 'inventory' | 'settings' | 'admin'; labelKey: string };
 }

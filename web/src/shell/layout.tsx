@@ -15,8 +15,15 @@ import { UsagePanel } from './usage-panel';
 
 /** The signed-in frame: sidebar with the modules the user may open, header, and the screen. */
 
-type Section = 'main' | 'settings' | 'admin';
-const SECTIONS: Section[] = ['main', 'settings', 'admin'];
+type Section = NonNullable<ModuleRoute['menu']>['section'];
+const SECTIONS: Section[] = ['main', 'inventory', 'settings', 'admin'];
+/** Each section's heading; a module's own section is named in its namespace. */
+const HEADINGS: Record<Section, string> = {
+  main: 'nav.main',
+  inventory: 'inventory:nav.section',
+  settings: 'nav.settings',
+  admin: 'nav.admin',
+};
 
 function useMenu() {
   const session = useSession();
@@ -62,7 +69,7 @@ function Sidebar({ open, onNavigate }: { open: boolean; onNavigate: () => void }
       {sections.slice(1).map(({ section, items }) =>
         items.length === 0 ? null : (
           <div key={section} className="menu-section">
-            <h2 className="menu-heading">{t(`nav.${section}`)}</h2>
+            <h2 className="menu-heading">{t(HEADINGS[section])}</h2>
             <ul className="menu">
               {items.map((route) => (
                 <li key={route.path}>

@@ -1,0 +1,437 @@
+import { randomUUID } from 'node:crypto';
+import type { SellerSession } from '@api/auth/session';
+import { ApiError, invalid } from '@api/errors';
+import { handleStockCommand, type StockCommandResult } from '@commands/inventory/stock';
+import {
+  STOCK_EVENT_TYPES,
+  type StockCommand,
+  type StockErrorCode,
+  type StockEvent,
+} from '@domain/inventory/stock';
+import { DomainError } from '@domain/shared/errors';
+import type { Database } from '@infra/db';
+import { DuplicateEventIdError } from '@infra/eventstore/errors';
+import type { EventStore } from '@infra/eventstore/port';
+import type { FastifyRequest } from 'fastify';
+import { type Kysely, sql, type Transaction } from 'kysely';
+import { z } from 'zod';
+import {
+  type InitialStock,
+  InventoryCode,
+  isUuid,
+  lockTenant,
+  logActivity,
+  QUANTITY_MAX,
+  violation,
+} from './common';
+
+/**
+ * What the stock routes share (api/inventory/stock.ts has the route list): result codes, the lookups every stock
+ * route starts with (the master code and the warehouse must be the tenant's: another tenant's is simply missing), the
+ * tenant's stock settings, the idempotency key, running a stock command with its refusals mapped to answers, and
+ * the answer shape of one movement.
+ */
+
+/** Result codes of the stock routes (the inventory reference routes use 460–497). */
+export const StockCode = {
+  quantityInvalid: 450,
+  /** A manual deduction would take on-hand stock below zero while the tenant refuses that (HTTP 409). */
+  negativeStock: 451,
+  modeInvalid: 452,
+  /** The same idempotency key was used for a different movement (HTTP 409). */
+  keyReused: 453,
+  keyInvalid: 454,
+  /** A bulk file with bad rows: nothing applied, every bad row listed. */
+  uploadRows: 455,
+  uploadFile: 456,
+  /** The request body is not a CSV or XLSX file (HTTP 415). */
+  mediaType: 457,
+  /** An export larger than the cap. */
+  exportTooLarge: 458,
+  timeInvalid: 459,
+  /** Refused by the domain for another reason (release more than reserved, same warehouse). */
+  refused: 449,
+  /** A combo has no stock of its own (shared with the reference routes). */
+  comboHasNoStock: InventoryCode.comboHasNoStock,
+} as const;
+
+export interface StockDeps {
+  db: Kysely<Database>;
+  /** The app's event store; the stock routes need it whole (AppDeps types only what /api/health reads). */
+  store: Pick<EventStore, 'kind'>;
+}
+
+/** The store as a command handler needs it; an app wired with a partial store is a bug, not a refusal. */
+export function commandStore(store: Pick<EventStore, 'kind'>): EventStore {
+  const whole = store as Partial<EventStore>;
+  if (typeof whole.append !== 'function' || typeof whole.readStream !== 'function') {
+    throw new Error('the stock routes were given an event store that cannot append');
+  }
+  return store as EventStore;
+}
+
+export const tags = ['inventory-stock'];
+
+// ---- field schemas ----
+
+export const STOCK_TEXT_MAX = 500;
+
+export const quantityInvalid = invalid(StockCode.quantityInvalid, 'stock.quantity_invalid', {
+  max: QUANTITY_MAX,
+});
+export const setQuantityInvalid = invalid(StockCode.quantityInvalid, 'stock.set_quantity_invalid', {
+  max: QUANTITY_MAX,
+});
+
+/** A whole number of pieces, 1 to QUANTITY_MAX; `set` takes 0 too (checked by the body's refinement). */
+export const Quantity = z
+  .number({ error: quantityInvalid })
+  .int(quantityInvalid)
+  .min(0, quantityInvalid)
+  .max(QUANTITY_MAX, quantityInvalid);
+
+export const StockText = z
+  .string({ error: invalid(400, 'stock.text_invalid') })
+  .trim()
+  .max(STOCK_TEXT_MAX, invalid(400, 'stock.too_long', { max: STOCK_TEXT_MAX }));
+
+/** An id in a body or query; one that is not a uuid is looked up all the same and found missing (404). */
+export const RefId = z
+  .string({ error: invalid(400, 'stock.id_invalid') })
+  .trim()
+  .min(1, invalid(400, 'stock.id_invalid'))
+  .max(64, invalid(400, 'stock.id_invalid'));
+
+export const IDEMPOTENCY_KEY_MAX = 100;
+const keyInvalid = invalid(StockCode.keyInvalid, 'stock.idempotency_key_invalid', {
+  max: IDEMPOTENCY_KEY_MAX,
+});
+export const IdempotencyKey = z
+  .string({ error: keyInvalid })
+  .min(1, keyInvalid)
+  .max(IDEMPOTENCY_KEY_MAX, keyInvalid)
+  .regex(/^[\x21-\x7e]+$/, keyInvalid);
+
+/** An instant in a query: ISO 8601 with a time zone (`2026-01-31T12:00:00Z`), or a bare date (UTC midnight). */
+export const Instant = z
+  .string({ error: invalid(StockCode.timeInvalid, 'stock.time_invalid') })
+  .max(40, invalid(StockCode.timeInvalid, 'stock.time_invalid'))
+  .regex(
+    /^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:?\d{2}))?$/,
+    invalid(StockCode.timeInvalid, 'stock.time_invalid'),
+  )
+  .transform((text, ctx) => {
+    const date = new Date(text.length === 10 ? `${text}T00:00:00Z` : text.replace(' ', 'T'));
+    if (Number.isNaN(date.getTime())) {
+      ctx.addIssue({ code: 'custom', message: invalid(StockCode.timeInvalid, 'stock.time_invalid') });
+      return z.NEVER;
+    }
+    return date;
+  });
+
+// ---- lookups ----
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+export interface Target {
+  masterCode: { id: string; code: string; name: string; type: 'standard' | 'combo'; status: string };
+  warehouse: { id: string; code: string; name: string; kind: 'warehouse' | 'branch' };
+}
+
+export const masterCodeMissing = () => new ApiError(404, 404, 'stock.master_code_not_found');
+export const warehouseMissing = () => new ApiError(404, 404, 'stock.warehouse_not_found');
+export const comboRefused = (code: string) =>
+  new ApiError(409, StockCode.comboHasNoStock, 'stock.combo_has_no_stock', { code });
+
+export async function findMasterCodeOf(db: Db, tenantId: string, id: string) {
+  const row = isUuid(id)
+    ? await db
+        .selectFrom('master_codes')
+        .select(['id', 'code', 'name', 'type', 'status'])
+        .where('tenant_id', '=', tenantId)
+        .where('id', '=', id.toLowerCase())
+        .executeTakeFirst()
+    : undefined;
+  if (!row) throw masterCodeMissing();
+  return row;
+}
+
+export async function findWarehouseOf(db: Db, tenantId: string, id: string) {
+  const row = isUuid(id)
+    ? await db
+        .selectFrom('warehouses')
+        .select(['id', 'code', 'name', 'kind'])
+        .where('tenant_id', '=', tenantId)
+        .where('id', '=', id.toLowerCase())
+        .executeTakeFirst()
+    : undefined;
+  if (!row) throw warehouseMissing();
+  return row;
+}
+
+/**
+ * The master code and the warehouse (or branch) a stock route names, both the tenant's: an unknown id and another
+ * tenant's answer the same 404. The master code is checked first. A combo has no stock of its own (409) unless
+ * `combo` says the caller derives it. Inactive master codes are found: their stock can still be counted and written
+ * down after they stop selling.
+ */
+export async function findTarget(
+  db: Db,
+  tenantId: string,
+  masterCodeId: string,
+  warehouseId: string,
+  opts: { combo?: 'refuse' | 'allow' } = {},
+): Promise<Target> {
+  const masterCode = await findMasterCodeOf(db, tenantId, masterCodeId);
+  const warehouse = await findWarehouseOf(db, tenantId, warehouseId);
+  if (masterCode.type === 'combo' && opts.combo !== 'allow') throw comboRefused(masterCode.code);
+  return { masterCode, warehouse };
+}
+
+// ---- settings ----
+
+export interface StockSettings {
+  refuse_negative_manual: boolean;
+  updated_at: string | null;
+}
+
+export const DEFAULT_SETTINGS = { refuse_negative_manual: true } as const;
+
+export async function stockSettings(db: Db, tenantId: string): Promise<StockSettings> {
+  const row = await db
+    .selectFrom('inventory_settings')
+    .select(['refuse_negative_manual', 'updated_at'])
+    .where('tenant_id', '=', tenantId)
+    .executeTakeFirst();
+  return row
+    ? { refuse_negative_manual: row.refuse_negative_manual, updated_at: row.updated_at.toISOString() }
+    : { ...DEFAULT_SETTINGS, updated_at: null };
+}
+
+// ---- idempotency ----
+
+/**
+ * The command id of a request: the `Idempotency-Key` header or the body's `idempotency_key` (both given, they must
+ * agree), scoped by tenant so two accounts never share one; without a key, a fresh id (the request is not retried
+ * safely). The key becomes the event id (commands/support/ids.ts), so a retry moves stock once.
+ */
+export function commandIdOf(request: FastifyRequest, tenantId: string, bodyKey: string | undefined): string {
+  const header = request.headers['idempotency-key'];
+  const headerKey = Array.isArray(header) ? header[0] : header;
+  if (headerKey !== undefined && !IdempotencyKey.safeParse(headerKey).success) {
+    throw new ApiError(400, StockCode.keyInvalid, 'stock.idempotency_key_invalid', {
+      max: IDEMPOTENCY_KEY_MAX,
+    });
+  }
+  if (headerKey !== undefined && bodyKey !== undefined && headerKey !== bodyKey) {
+    throw new ApiError(400, StockCode.keyInvalid, 'stock.idempotency_key_mismatch');
+  }
+  const key = headerKey ?? bodyKey;
+  return key === undefined ? `${tenantId}:${randomUUID()}` : `${tenantId}:${key}`;
+}
+
+// ---- running a command ----
+
+const refusalOf: Record<StockErrorCode, { status: number; code: number; key: string }> = {
+  QUANTITY_NOT_POSITIVE: { status: 400, code: StockCode.quantityInvalid, key: 'stock.quantity_invalid' },
+  QUANTITY_NEGATIVE: { status: 400, code: StockCode.quantityInvalid, key: 'stock.set_quantity_invalid' },
+  NEGATIVE_STOCK: { status: 409, code: StockCode.negativeStock, key: 'stock.negative_stock' },
+  RELEASE_MORE_THAN_RESERVED: {
+    status: 409,
+    code: StockCode.refused,
+    key: 'stock.release_more_than_reserved',
+  },
+  SAME_WAREHOUSE: { status: 400, code: StockCode.refused, key: 'stock.same_warehouse' },
+};
+
+/** A domain refusal as the answer it means; anything else is passed on. */
+export function stockRefusal(error: unknown): unknown {
+  if (error instanceof DomainError) {
+    const refusal = refusalOf[error.code as StockErrorCode];
+    if (!refusal) return error;
+    const params: Record<string, string | number> = { ...error.params, max: QUANTITY_MAX };
+    if (typeof error.params.onHand === 'number' && typeof error.params.change === 'number') {
+      params.after = error.params.onHand + error.params.change;
+    }
+    return new ApiError(refusal.status, refusal.code, refusal.key, params);
+  }
+  // The key's event already stands in another stock's stream: the key was used for another movement.
+  if (error instanceof DuplicateEventIdError) {
+    return new ApiError(409, StockCode.keyReused, 'stock.idempotency_key_reused');
+  }
+  return error;
+}
+
+const eventTypeOf: Partial<Record<StockCommand['type'], StockEvent['type']>> = {
+  ReceiveStock: 'StockReceived',
+  AdjustStock: 'StockAdjusted',
+};
+
+/** A replayed event must be the one this command would have recorded: same kind, mode and quantity. */
+function sameMovement(command: StockCommand, event: StockEvent): boolean {
+  if (eventTypeOf[command.type] !== event.type) return false;
+  if ('quantity' in event.data && event.data.quantity !== command.quantity) return false;
+  if (command.type === 'AdjustStock' && event.type === 'StockAdjusted')
+    return event.data.mode === command.mode;
+  return true;
+}
+
+export interface RunContext {
+  tenantId: string;
+  userId?: string;
+  commandId: string;
+}
+
+/**
+ * Runs one stock command (load, decide, append with retry on conflict; a known command id answers as it did the
+ * first time), mapping refusals to answers. A key already used for a different movement is refused (409).
+ */
+export async function runStockCommand(
+  store: Pick<EventStore, 'kind'>,
+  command: StockCommand,
+  context: RunContext,
+): Promise<StockCommandResult> {
+  let result: StockCommandResult;
+  try {
+    result = await handleStockCommand(commandStore(store), command, {
+      ...context,
+      occurredAt: new Date().toISOString(),
+    });
+  } catch (error) {
+    throw stockRefusal(error);
+  }
+  if (result.replayed && !sameMovement(command, result.event)) {
+    throw new ApiError(409, StockCode.keyReused, 'stock.idempotency_key_reused');
+  }
+  return result;
+}
+
+// ---- the answer of one movement ----
+
+export const StockMovementAnswer = z.object({
+  master_code: z.object({ id: z.string(), code: z.string(), name: z.string() }),
+  warehouse: z.object({ id: z.string(), code: z.string(), name: z.string() }),
+  /** The event type: StockReceived, StockAdjusted, … */
+  action: z.enum(STOCK_EVENT_TYPES),
+  /** add, deduct or set for an adjustment; null otherwise. */
+  mode: z.enum(['add', 'deduct', 'set']).nullable(),
+  /** What was entered: units received, added or deducted, or the counted quantity for `set`. */
+  quantity: z.number().int(),
+  previous_stock: z.number().int(),
+  /** Signed change to on hand. */
+  change: z.number().int(),
+  on_hand: z.number().int(),
+  reserved: z.number().int(),
+  available: z.number().int(),
+  reason: z.string().nullable(),
+  /** The movement's place in its stock's stream, from 0. */
+  revision: z.number().int(),
+});
+export type StockMovementAnswer = z.infer<typeof StockMovementAnswer>;
+
+export function movementAnswer(target: Target, result: StockCommandResult): StockMovementAnswer {
+  const { event } = result;
+  const data = event.data;
+  return {
+    master_code: { id: target.masterCode.id, code: target.masterCode.code, name: target.masterCode.name },
+    warehouse: { id: target.warehouse.id, code: target.warehouse.code, name: target.warehouse.name },
+    action: event.type,
+    mode: event.type === 'StockAdjusted' ? event.data.mode : null,
+    quantity: data.quantity,
+    previous_stock: data.onHand - data.change,
+    change: data.change,
+    on_hand: data.onHand,
+    reserved: data.reserved,
+    available: data.onHand - data.reserved,
+    reason: data.reason ?? null,
+    revision: Number(result.revision),
+  };
+}
+
+// ---- initial quantity ----
+
+export const INITIAL_QUANTITY_REASON = 'Initial quantity';
+export const MAIN_WAREHOUSE = { code: 'MAIN', name: 'Main warehouse' } as const;
+
+/**
+ * The tenant's default warehouse; when the tenant has no warehouse at all yet, a default "Main warehouse" (code
+ * MAIN, or MAIN-2, MAIN-3… when a branch holds that code) is created first, so the stock lands somewhere.
+ */
+export async function defaultWarehouse(
+  db: Kysely<Database>,
+  session: Pick<SellerSession, 'tenantId' | 'userId'>,
+): Promise<string> {
+  const { tenantId } = session;
+  const current = async (trx: Db) =>
+    (
+      await trx
+        .selectFrom('warehouses')
+        .select('id')
+        .where('tenant_id', '=', tenantId)
+        .where('is_default', '=', true)
+        .executeTakeFirst()
+    )?.id;
+  const found = await current(db);
+  if (found) return found;
+  return db.transaction().execute(async (trx) => {
+    // The same lock the warehouse routes take to keep one default per tenant.
+    await lockTenant(trx, tenantId);
+    const raced = await current(trx);
+    if (raced) return raced;
+    const id = randomUUID();
+    for (let n = 1; ; n++) {
+      const code = n === 1 ? MAIN_WAREHOUSE.code : `${MAIN_WAREHOUSE.code}-${n}`;
+      try {
+        // A code taken by a branch aborts the insert only, through this savepoint.
+        await sql`SAVEPOINT main_warehouse`.execute(trx);
+        await trx
+          .insertInto('warehouses')
+          .values({
+            id,
+            tenant_id: tenantId,
+            kind: 'warehouse',
+            code,
+            name: MAIN_WAREHOUSE.name,
+            is_default: true,
+          })
+          .execute();
+        await sql`RELEASE SAVEPOINT main_warehouse`.execute(trx);
+        await logActivity(trx, {
+          tenantId,
+          userId: session.userId,
+          action: 'warehouse.created',
+          subjectType: 'warehouse',
+          subjectId: id,
+          detail: { code, name: MAIN_WAREHOUSE.name, kind: 'warehouse', is_default: true, automatic: true },
+        });
+        return id;
+      } catch (error) {
+        if (!violation(error, '23505', 'warehouses_code_idx') || n >= 20) throw error;
+        await sql`ROLLBACK TO SAVEPOINT main_warehouse`.execute(trx);
+      }
+    }
+  });
+}
+
+/**
+ * The master code routes call this once the new row is committed: the quantity is received into the default
+ * warehouse with command id `initial:<masterCodeId>`, so a retry never receives it twice.
+ */
+export function initialStockReceiver(db: Kysely<Database>, store: Pick<EventStore, 'kind'>): InitialStock {
+  return async (session, masterCodeId, quantity) => {
+    if (quantity <= 0) return;
+    const warehouseId = await defaultWarehouse(db, session);
+    await runStockCommand(
+      store,
+      {
+        type: 'ReceiveStock',
+        masterCodeId,
+        warehouseId,
+        quantity,
+        reason: INITIAL_QUANTITY_REASON,
+        source: { type: 'master_code', id: masterCodeId },
+      },
+      { tenantId: session.tenantId, userId: session.userId, commandId: `initial:${masterCodeId}` },
+    );
+  };
+}

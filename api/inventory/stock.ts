@@ -1,0 +1,298 @@
+/**
+ * The stock API: the seller's stock operations and reports (issue 4; spec §3 "Stock movement and adjustment",
+ * "Master code" stock figures, §5 uploads). Stock is event-sourced (domain/inventory/stock.ts, one stream per master
+ * code per warehouse); these routes run its commands and read its projections (projections/stock.ts).
+ *
+ * Every answer is `{ code: 0, msg, data }`; a refusal is an HTTP 4xx with `{ code, msg, errors? }`. An unknown
+ * master code, warehouse or upload and another tenant's all answer the same 404. Codes (stock-common.ts StockCode):
+ * 450 quantity invalid, 451 negative stock refused (409), 452 mode invalid, 453 idempotency key reused (409), 454
+ * idempotency key invalid, 455 upload has bad rows, 456 upload file unusable, 457 not a CSV/XLSX body (415), 458
+ * export too large, 459 time invalid, 475 a combo has no stock of its own (409), 449 other domain refusals.
+ *
+ * ---- single movements (permission inventory-stock-adjustment) ----
+ * Both take an idempotency key: header `Idempotency-Key` or body `idempotency_key` (1–100 printable ASCII; both
+ * given, they must agree). The same key again moves nothing and answers the first answer again, with the response
+ * header `Idempotent-Replayed: true`; the same key for a different movement → 409 (453). Without a key each call
+ * moves stock. Inactive master codes may be received and adjusted (stock is still counted after an item stops
+ * selling); combos are refused (409, 475). Master code first, then warehouse, are checked: unknown → 404.
+ *
+ * POST /api/inventory/stock/receive
+ *   body { master_code_id, warehouse_id (a warehouse or a branch), quantity: 1..1e9,
+ *          reason?: string ≤ 500, reference?: string ≤ 100 (recorded as source {type:'reference', id}),
+ *          idempotency_key? }
+ *   → data StockMovement (below), msg "Stock received"
+ * POST /api/inventory/stock/adjust
+ *   body { master_code_id, warehouse_id, mode: 'add'|'deduct'|'set', quantity (add/deduct 1..1e9; set 0..1e9:
+ *          the counted quantity), reason?, idempotency_key? }
+ *   → data StockMovement, msg "Stock adjusted"; 409 (451) when the tenant refuses negative manual stock and the
+ *     change would take on hand below 0 (the message states on hand, change and the result)
+ *   StockMovement = { master_code {id, code, name}, warehouse {id, code, name}, action ('StockReceived' |
+ *     'StockAdjusted' | …), mode ('add'|'deduct'|'set'|null), quantity, previous_stock, change, on_hand, reserved,
+ *     available, reason (string|null), revision (the movement's place in its stock's stream, from 0) }
+ *
+ * ---- settings ----
+ * GET /api/inventory/settings  (inventory-stock-adjustment)
+ * PUT /api/inventory/settings  (the owner) body { refuse_negative_manual: boolean }
+ *   → data { refuse_negative_manual (default true), updated_at: ISO|null (null: never saved) }
+ *
+ * ---- bulk upload (inventory-stock-adjustment; stock-upload.ts) ----
+ * POST /api/inventory/stock/upload?filename=<name.csv|name.xlsx>
+ *   body: the file itself (not multipart), Content-Type text/csv, application/vnd.openxmlformats-officedocument.
+ *   spreadsheetml.sheet, application/vnd.ms-excel (what Windows browsers call a CSV) or application/octet-stream;
+ *   the filename's extension decides how it is read (default upload.csv / upload.xlsx from the type). ≤ 5 MB,
+ *   ≤ 10,000 rows, first row a header (ignored), columns master_code, warehouse_code, mode (add|deduct|set),
+ *   quantity, reason. CSV in UTF-8 without a BOM.
+ *   → 400 (455) when any row is bad, nothing applied: { code, msg, errors: [{ path: 'row 7 quantity', message }],
+ *     rows: [{ row: 7, column: 'quantity'|null, message }] }. Bad rows: format, unknown master code ("Master code
+ *     [X] not found") or warehouse code ("Warehouse [X] not found") of the tenant, a combo, and — while negative
+ *     manual stock is refused — a deduction that would take on hand below 0 (from the current stock, rows in order).
+ *   → 400 (456) for an unusable file (type, BOM, encoding, empty, more than 10,000 rows, over 5 MB, unreadable),
+ *     413 past the body limit (5 MB + 64 KB), 415 (457) for a body that is not a file.
+ *   → 202 data { upload_id, status: 'running', total } — the rows are applied in the background; the same file
+ *     (by SHA-256) uploaded while it is still running answers that upload's id. Each row's command id is
+ *     `upload:<tenant>:<file hash>:<row>`, so the same file uploaded again moves stock once (its rows replay).
+ * GET /api/inventory/stock/upload/:id
+ *   → data { id, filename, status: 'running'|'done'|'failed', total, applied (moved stock now), replayed (already
+ *     applied by an earlier upload of the same file), failed, processed (applied+replayed+failed), errors: [{ row,
+ *     column|null, message }], message: string|null (why it failed as a whole: interrupted), created_at,
+ *     finished_at|null }. The console polls it (e.g. every 500 ms) until status is not 'running'.
+ *
+ * ---- reports (stock-reports.ts) ----
+ * GET /api/inventory/stock  (inventory-master-code) — the stock list, ag-grid Infinite Row Model
+ *   query: startRow, endRow (≤ 500 rows a page), sortModel JSON [{colId, sort}] with colId in code, name,
+ *   seller_sku, warehouse, type, status, on_hand, reserved, available, last_movement_at (default code asc);
+ *   filterModel JSON { code?, name?, seller_sku?, warehouse? (text filters), type?, status? (set filters) };
+ *   search (code, name, seller SKU); warehouse_id (one warehouse or branch; unknown → 404); negative_only=true
+ *   → data { rows: StockRow[], lastRow } — lastRow exact while at most 10,000 rows match (or once a page comes back
+ *     short), else -1: ag-grid then grows the grid as the seller scrolls
+ *   StockRow = { key: '<masterCodeId>@<warehouseId>' (the live view 'stock' names rows so), master_code_id, code,
+ *     name, seller_sku, type, status, soft_threshold, warehouse_id, warehouse_code, warehouse_name, warehouse_kind,
+ *     on_hand (null for a combo), reserved (null for a combo), available, negative (available < 0: oversold),
+ *     low (available ≤ soft threshold > 0), last_movement_at (ISO|null) }.
+ *   A standard master code appears in a warehouse once its stock there has moved. A combo appears in each
+ *   warehouse where any of its components has stock, with available = min over components of
+ *   floor(component available ÷ quantity) (a missing component counts 0). A change to a component's stock is
+ *   pushed live under the component's key: the console refreshes the visible page on any 'stock' change.
+ * GET /api/inventory/stock/movements  (inventory-stock-movement) — the movement report, newest first
+ *   query: startRow, endRow, sortModel [{colId:'occurred_at', sort}], search (description), master_code_id?,
+ *   warehouse_id?, from? / to? (ISO instants, inclusive), action? (comma list of StockReceived, StockAdjusted, …)
+ *   → data { rows: MovementRow[], lastRow } (lastRow -1 while more than 10,000 match and the page is full)
+ *   MovementRow = { id: '<mc>@<wh>#<revision>', master_code {id, code|null, name|null}, warehouse {id, code|null,
+ *     name|null}, revision, occurred_at, action, mode, quantity, previous_stock, change, stock_in, stock_out,
+ *     new_stock, reserved, available, description (the reason; string|null), source {type, id}|null,
+ *     counterpart_warehouse {id, code|null, name|null}|null, created_by {id, name}|null }
+ * GET /api/inventory/stock/movements/export?format=csv|xlsx&<the same filters>  (inventory-list-export)
+ *   → a file download (CSV UTF-8 with BOM, or XLSX), at most 100,000 rows: more → 400 (458) asking to narrow the
+ *   filters. Headers, actions and modes in the caller's language.
+ * GET /api/inventory/stock/at?master_code_id&warehouse_id&at=<ISO>  (inventory-stock-movement)
+ *   → data { on_hand, reserved, available, as_of_movement: MovementRow|null } (null: no movement yet, all 0)
+ * GET /api/inventory/stock/history?master_code_id&warehouse_id&until=<ISO, default now>&limit=<1..1000, 100>
+ *     &before_revision=<n>  (inventory-stock-movement) — the auditor's replay
+ *   → data { on_hand, reserved, available, as_of_movement, movements: MovementRow[] (oldest first, ending with
+ *     as_of_movement: the last `limit`), total (movements up to it); for the page before, pass the first
+ *     movement's revision as before_revision }
+ * GET /api/inventory/stock/series?master_code_id&warehouse_id&from&to&points=<2..1000, 200>
+ *     (inventory-stock-movement) — for a chart
+ *   → data { from, to, kind: 'movements'|'sampled', points: [{ at, on_hand, reserved, available }] } — every
+ *     movement in [from, to] (plus the stock at from and at to) when they are at most `points`, else the stock at
+ *     `points` evenly spaced instants. from defaults to the first movement, to to now.
+ * Combos are refused by at/history/series (409, 475): their stock is their components'.
+ */
+import { ErrorAnswer, Ok, ok, refusals } from '@api/answers';
+import { seller } from '@api/auth/session';
+import { invalid } from '@api/errors';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { logActivity } from '../activity';
+import {
+  commandIdOf,
+  findTarget,
+  IdempotencyKey,
+  movementAnswer,
+  Quantity,
+  quantityInvalid,
+  RefId,
+  runStockCommand,
+  StockCode,
+  type StockDeps,
+  StockMovementAnswer,
+  StockText,
+  stockSettings,
+  tags,
+} from './stock-common';
+import { stockReportRoutes } from './stock-reports';
+import { stockUploadRoutes } from './stock-upload';
+
+export const ADJUST_MODES = ['add', 'deduct', 'set'] as const;
+
+const ReceiveBody = z.strictObject({
+  master_code_id: RefId,
+  warehouse_id: RefId,
+  quantity: Quantity.min(1, quantityInvalid),
+  reason: StockText.optional(),
+  reference: z
+    .string({ error: invalid(400, 'stock.text_invalid') })
+    .trim()
+    .max(100, invalid(400, 'stock.too_long', { max: 100 }))
+    .optional(),
+  idempotency_key: IdempotencyKey.optional(),
+});
+
+const AdjustBody = z
+  .strictObject({
+    master_code_id: RefId,
+    warehouse_id: RefId,
+    mode: z.enum(ADJUST_MODES, { error: invalid(StockCode.modeInvalid, 'stock.mode_invalid') }),
+    quantity: Quantity,
+    reason: StockText.optional(),
+    idempotency_key: IdempotencyKey.optional(),
+  })
+  .superRefine((body, ctx) => {
+    if (body.mode !== 'set' && body.quantity < 1) {
+      ctx.addIssue({ code: 'custom', path: ['quantity'], message: quantityInvalid });
+    }
+  });
+
+const Settings = z.object({ refuse_negative_manual: z.boolean(), updated_at: z.string().nullable() });
+const SettingsBody = z.strictObject({
+  refuse_negative_manual: z.boolean({ error: invalid(400, 'stock.settings.flag_invalid') }),
+});
+
+const adjusting = { access: { permission: 'inventory-stock-adjustment' } } as const;
+const conflicts = { 409: ErrorAnswer };
+const replayedHeader = 'idempotent-replayed';
+
+export const stockRoutes: FastifyPluginAsyncZod<StockDeps> = async (app, deps) => {
+  const { db, store } = deps;
+
+  app.post(
+    '/api/inventory/stock/receive',
+    {
+      config: adjusting,
+      schema: {
+        tags,
+        summary:
+          'Receive stock of a master code into a warehouse or branch (Idempotency-Key header: a retry moves nothing)',
+        body: ReceiveBody,
+        response: { 200: Ok(StockMovementAnswer), ...refusals, ...conflicts },
+      },
+    },
+    async (request, reply) => {
+      const session = seller(request);
+      const body = request.body;
+      const commandId = commandIdOf(request, session.tenantId, body.idempotency_key);
+      const target = await findTarget(db, session.tenantId, body.master_code_id, body.warehouse_id);
+      const result = await runStockCommand(
+        store,
+        {
+          type: 'ReceiveStock',
+          masterCodeId: target.masterCode.id,
+          warehouseId: target.warehouse.id,
+          quantity: body.quantity,
+          ...(body.reason ? { reason: body.reason } : {}),
+          ...(body.reference ? { source: { type: 'reference', id: body.reference } } : {}),
+        },
+        { tenantId: session.tenantId, userId: session.userId, commandId },
+      );
+      if (result.replayed) reply.header(replayedHeader, 'true');
+      return ok(request, movementAnswer(target, result), 'stock.received');
+    },
+  );
+
+  app.post(
+    '/api/inventory/stock/adjust',
+    {
+      config: adjusting,
+      schema: {
+        tags,
+        summary:
+          'Adjust stock: add, deduct, or set to the counted quantity (409, code 451, when it would go below 0 and the account refuses that)',
+        body: AdjustBody,
+        response: { 200: Ok(StockMovementAnswer), ...refusals, ...conflicts },
+      },
+    },
+    async (request, reply) => {
+      const session = seller(request);
+      const body = request.body;
+      const commandId = commandIdOf(request, session.tenantId, body.idempotency_key);
+      const target = await findTarget(db, session.tenantId, body.master_code_id, body.warehouse_id);
+      const settings = await stockSettings(db, session.tenantId);
+      const result = await runStockCommand(
+        store,
+        {
+          type: 'AdjustStock',
+          masterCodeId: target.masterCode.id,
+          warehouseId: target.warehouse.id,
+          mode: body.mode,
+          quantity: body.quantity,
+          refuseNegative: settings.refuse_negative_manual,
+          ...(body.reason ? { reason: body.reason } : {}),
+        },
+        { tenantId: session.tenantId, userId: session.userId, commandId },
+      );
+      if (result.replayed) reply.header(replayedHeader, 'true');
+      return ok(request, movementAnswer(target, result), 'stock.adjusted');
+    },
+  );
+
+  app.get(
+    '/api/inventory/settings',
+    {
+      config: adjusting,
+      schema: {
+        tags,
+        summary: "The account's stock settings (refuse negative stock for manual deductions)",
+        response: { 200: Ok(Settings), ...refusals },
+      },
+    },
+    async (request) => ok(request, await stockSettings(db, seller(request).tenantId)),
+  );
+
+  app.put(
+    '/api/inventory/settings',
+    {
+      config: { access: 'owner' },
+      schema: {
+        tags,
+        summary: "Change the account's stock settings (the owner only)",
+        body: SettingsBody,
+        response: { 200: Ok(Settings), ...refusals },
+      },
+    },
+    async (request) => {
+      const session = seller(request);
+      const { tenantId } = session;
+      await db.transaction().execute(async (trx) => {
+        const before = await stockSettings(trx, tenantId);
+        await trx
+          .insertInto('inventory_settings')
+          .values({ tenant_id: tenantId, ...request.body, updated_by: session.userId })
+          .onConflict((oc) =>
+            oc.column('tenant_id').doUpdateSet({
+              ...request.body,
+              updated_by: session.userId,
+              updated_at: new Date(),
+            }),
+          )
+          .execute();
+        await logActivity(trx, {
+          tenantId,
+          userId: session.userId,
+          action: 'inventory_settings.updated',
+          subjectType: 'inventory_settings',
+          subjectId: tenantId,
+          detail: {
+            refuse_negative_manual: {
+              from: before.refuse_negative_manual,
+              to: request.body.refuse_negative_manual,
+            },
+          },
+        });
+      });
+      return ok(request, await stockSettings(db, tenantId), 'stock.settings.saved');
+    },
+  );
+
+  await app.register(stockUploadRoutes, deps);
+  await app.register(stockReportRoutes, deps);
+};

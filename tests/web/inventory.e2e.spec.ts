@@ -1,0 +1,113 @@
+import { writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { createSeller, type TestSeller } from '@tests/support/api';
+import { type ConsoleServer, launchBrowser, openPage, startConsoleServer } from '@tests/support/browser';
+import { waitFor } from '@tests/support/wait';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+/**
+ * Issue 4 in a real Chromium: a seller creates a master code with an initial quantity (received into the default
+ * warehouse), adjusts it by uploading a CSV, and a second browser's stock list moves without a reload; the
+ * point-in-time view shows the stock before and after, and the movements that led to it.
+ */
+describe('inventory in the console', () => {
+  let server: ConsoleServer;
+  let browser: Browser;
+  let seller: TestSeller;
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startConsoleServer(), launchBrowser()]);
+    seller = await createSeller(server.api, { packageId: 'growth' });
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  async function signedIn(): Promise<{ page: Page; errors: string[] }> {
+    const opened = await openPage(browser, server.url);
+    await opened.page.goto('/#/login');
+    await opened.page.getByLabel('Username or e-mail').fill(seller.email);
+    await opened.page.getByLabel('Password', { exact: true }).fill(seller.password);
+    await opened.page.getByRole('button', { name: 'Sign in' }).click();
+    await opened.page.waitForURL((url) => url.hash === '#/' || url.hash === '');
+    return opened;
+  }
+
+  it('creates a master code, adjusts it by upload, moves a second browser live, and replays its history', async () => {
+    const a = await signedIn();
+    const b = await signedIn();
+
+    // ---- a master code with an initial quantity ----
+    await a.page.goto('/#/inventory/master-code/new');
+    await a.page.getByLabel('Master code', { exact: true }).fill('BATIK-01');
+    await a.page.getByLabel('Name', { exact: true }).fill('Batik sarong, indigo');
+    await a.page.getByLabel('Unit price', { exact: true }).fill('59.90');
+    await a.page.getByLabel('Initial quantity').fill('10');
+    await a.page.getByRole('button', { name: 'Create master code' }).click();
+    await a.page.waitForURL(/#\/inventory\/master-code\/[0-9a-f-]{36}/);
+    const masterCodeId = /master-code\/([0-9a-f-]{36})/.exec(a.page.url())![1]!;
+    // The initial quantity went to the default warehouse, made for the occasion.
+    const main = await server.api.database.db
+      .selectFrom('warehouses')
+      .select('id')
+      .where('tenant_id', '=', seller.tenantId)
+      .where('is_default', '=', true)
+      .executeTakeFirstOrThrow();
+    // The point-in-time form takes whole seconds: the instant to look back at is the next whole second, and the
+    // upload starts after it.
+    const beforeUpload = new Date(Math.ceil((Date.now() + 1) / 1000) * 1000);
+    await waitFor(() => Date.now() > beforeUpload.getTime() + 50, { what: 'the next whole second' });
+
+    // ---- the second browser watches the stock list ----
+    await b.page.goto('/#/inventory/list');
+    const list = b.page.getByRole('region', { name: 'Stock list' }).or(b.page.getByLabel('Stock list'));
+    // ag-grid names each row by its id: `<masterCodeId>@<warehouseId>`.
+    const onHand = b.page.locator(`[row-id="${masterCodeId}@${main.id}"] [col-id="on_hand"]`);
+    await expect.poll(() => onHand.innerText(), { timeout: 15_000 }).toBe('10');
+    expect(await list.count()).toBeGreaterThan(0);
+
+    // ---- adjust by upload in the first browser ----
+    await a.page.goto('/#/inventory/stock-adjustment');
+    const file = path.join(os.tmpdir(), `kedai-adjust-${Date.now()}.csv`);
+    await writeFile(
+      file,
+      'master_code,warehouse_code,mode,quantity,reason\nBATIK-01,MAIN,deduct,3,damaged in storage\n',
+    );
+    await a.page.getByLabel('Adjustment file (CSV or XLSX)').setInputFiles(file);
+    await a.page.getByRole('button', { name: 'Upload' }).click();
+    await expect.poll(() => a.page.getByText('Applied now').isVisible(), { timeout: 20_000 }).toBe(true);
+
+    // ---- the second browser's list moves without a reload ----
+    await expect.poll(() => onHand.innerText(), { timeout: 15_000 }).toBe('7');
+
+    // ---- point in time: before the upload, and now ----
+    await a.page.goto('/#/inventory/stock-history');
+    const form = a.page.getByRole('form', { name: 'Point in time' });
+    await form.getByLabel('Master code', { exact: true }).fill('BATIK');
+    await a.page
+      .getByRole('option', { name: /BATIK-01/ })
+      .first()
+      .click();
+    await form.getByLabel('Warehouse').selectOption({ index: 1 });
+    const local = (date: Date) =>
+      new Date(date.getTime() - date.getTimezoneOffset() * 60_000).toISOString().slice(0, 19);
+    await form.getByLabel('Date and time').fill(local(beforeUpload));
+    await form.getByRole('button', { name: 'Show stock' }).click();
+    await expect.poll(() => a.page.getByTestId('stock-at-on-hand').innerText()).toBe('10');
+    await form.getByRole('button', { name: 'Now' }).click();
+    await form.getByRole('button', { name: 'Show stock' }).click();
+    await expect.poll(() => a.page.getByTestId('stock-at-on-hand').innerText()).toBe('7');
+    const history = a.page.getByRole('table', { name: 'Movements up to that time' });
+    await expect.poll(() => history.innerText()).toContain('damaged in storage');
+    await expect
+      .poll(() => a.page.getByRole('img', { name: /Stock on hand over time: BATIK-01/ }).isVisible())
+      .toBe(true);
+
+    expect([...a.errors, ...b.errors]).toEqual([]);
+    await a.page.context().close();
+    await b.page.context().close();
+  });
+});

@@ -1,0 +1,201 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type Answer, api, apiData } from './client';
+
+/**
+ * Inventory → master codes (spec §3 "Master code"): the seller's own items with their price list per currency, a
+ * combo's items and the rack location per warehouse. The grid reads its pages itself (components/data-grid); the
+ * editor reads one master code in full. There is no delete: a master code is deactivated instead.
+ */
+
+export const MASTER_CODE_TYPES = ['standard', 'combo'] as const;
+export type MasterCodeType = (typeof MASTER_CODE_TYPES)[number];
+export const MASTER_CODE_STATUSES = ['active', 'inactive'] as const;
+export type MasterCodeStatus = (typeof MASTER_CODE_STATUSES)[number];
+/** Price list currencies (spec §9). */
+export const PRICE_CURRENCIES = ['MYR', 'SGD', 'HKD', 'TWD', 'PHP'] as const;
+export type PriceCurrency = (typeof PRICE_CURRENCIES)[number];
+
+export interface Named {
+  id: string;
+  name: string;
+}
+
+export interface MasterCode {
+  id: string;
+  code: string;
+  name: string;
+  type: MasterCodeType;
+  status: MasterCodeStatus;
+  category: Named | null;
+  brand: Named | null;
+  unit: Named | null;
+  image_url: string | null;
+  /** Decimals come as text ("12.50"). */
+  unit_price: string;
+  cost: string;
+  weight_kg: string;
+  seller_sku: string;
+  upc: string;
+  einvoice_classification: string | null;
+  remark: string;
+  soft_threshold: number;
+  initial_quantity: number;
+  pos_app_name: string;
+  /** Linked to at least one listing. */
+  bound: boolean;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ComboItem {
+  component_id: string;
+  code: string;
+  name: string;
+  status: MasterCodeStatus;
+  quantity: number;
+}
+
+export interface PlaceRef {
+  id: string;
+  kind: 'warehouse' | 'branch';
+  code: string;
+  name: string;
+}
+
+export type RackStatus = 'occupied' | 'available';
+
+export interface MasterCodeLocation {
+  warehouse: PlaceRef;
+  rack: { id: string; name: string; status: RackStatus } | null;
+  note: string;
+  updated_at: string;
+}
+
+export interface PriceEntry {
+  currency: PriceCurrency;
+  unit_price: string;
+}
+
+export interface MasterCodeDetail extends MasterCode {
+  prices: PriceEntry[];
+  items: ComboItem[];
+  locations: MasterCodeLocation[];
+}
+
+/** What the editor sends: every field but the type and the initial quantity, which only a new one has. */
+export interface MasterCodeFields {
+  code: string;
+  name: string;
+  category_id: string | null;
+  brand_id: string | null;
+  unit_id: string | null;
+  image_url: string | null;
+  unit_price: string;
+  cost: string;
+  weight_kg: string;
+  seller_sku: string;
+  upc: string;
+  einvoice_classification: string | null;
+  remark: string;
+  status: MasterCodeStatus;
+  soft_threshold: number;
+  pos_app_name: string;
+  prices: PriceEntry[];
+}
+
+export type NewMasterCode = MasterCodeFields & { type: MasterCodeType; initial_quantity: number };
+
+export interface Classification {
+  code: string;
+  description: string;
+}
+
+export const MASTER_CODES_ENDPOINT = '/api/inventory/master-code';
+const one = (id: string) => `${MASTER_CODES_ENDPOINT}/${encodeURIComponent(id)}`;
+
+export const masterCodeKeys = {
+  all: ['master-codes'] as const,
+  lists: () => [...masterCodeKeys.all, 'list'] as const,
+  list: (query: Record<string, unknown>) => [...masterCodeKeys.lists(), query] as const,
+  details: () => [...masterCodeKeys.all, 'detail'] as const,
+  detail: (id: string) => [...masterCodeKeys.details(), id] as const,
+  classifications: () => [...masterCodeKeys.all, 'classifications'] as const,
+};
+
+export function useMasterCode(id: string | null) {
+  return useQuery({
+    queryKey: masterCodeKeys.detail(id ?? ''),
+    queryFn: () => apiData<MasterCodeDetail>(one(id ?? '')),
+    enabled: id !== null,
+  });
+}
+
+/** The first matches of a search over code, name, seller SKU and UPC, for the pickers (combo items, locations). */
+export function useMasterCodeSearch(text: string, opts: { type?: MasterCodeType; enabled?: boolean } = {}) {
+  const search = text.trim();
+  const query = { search, type: opts.type ?? null };
+  return useQuery({
+    queryKey: masterCodeKeys.list(query),
+    queryFn: () =>
+      apiData<{ rows: MasterCode[]; lastRow: number }>(MASTER_CODES_ENDPOINT, {
+        query: {
+          startRow: 0,
+          endRow: 20,
+          sortModel: JSON.stringify([{ colId: 'code', sort: 'asc' }]),
+          filterModel: JSON.stringify(opts.type ? { type: { filterType: 'set', values: [opts.type] } } : {}),
+          search: search || undefined,
+        },
+      }),
+    enabled: opts.enabled ?? true,
+  });
+}
+
+/** The e-invoice classification codes (001–045); they never change while the page is open. */
+export function useClassifications() {
+  return useQuery({
+    queryKey: masterCodeKeys.classifications(),
+    queryFn: () => apiData<Classification[]>('/api/lookup/classifications'),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}
+
+/** After a change: the lists and pickers, that master code, and the combo lists that show it as an item. */
+export function useInvalidateMasterCodes() {
+  const queryClient = useQueryClient();
+  return (id?: string) => {
+    queryClient.invalidateQueries({ queryKey: masterCodeKeys.lists() });
+    if (id) queryClient.invalidateQueries({ queryKey: masterCodeKeys.detail(id) });
+    // comboKeys.all (combos.ts builds on this file).
+    queryClient.invalidateQueries({ queryKey: ['combos'] });
+  };
+}
+
+export function useCreateMasterCode() {
+  const invalidate = useInvalidateMasterCodes();
+  return useMutation({
+    mutationFn: (body: NewMasterCode) =>
+      api<Answer<MasterCodeDetail>>(MASTER_CODES_ENDPOINT, { method: 'POST', body }),
+    onSuccess: (answer) => invalidate(answer.data.id),
+  });
+}
+
+export function useUpdateMasterCode() {
+  const invalidate = useInvalidateMasterCodes();
+  return useMutation({
+    mutationFn: ({ id, changes }: { id: string; changes: Partial<MasterCodeFields> }) =>
+      api<Answer<MasterCodeDetail>>(one(id), { method: 'PUT', body: changes }),
+    onSuccess: (_answer, { id }) => invalidate(id),
+  });
+}
+
+/** Activate or deactivate (kept with its history either way). */
+export function useSetMasterCodeStatus() {
+  const invalidate = useInvalidateMasterCodes();
+  return useMutation({
+    mutationFn: ({ id, status }: { id: string; status: MasterCodeStatus }) =>
+      api<Answer<MasterCodeDetail>>(`${one(id)}/${status === 'active' ? 'activate' : 'deactivate'}`, {
+        method: 'POST',
+      }),
+    onSuccess: (_answer, { id }) => invalidate(id),
+  });
+}

@@ -1,0 +1,76 @@
+import type { InventoryCategoryNode } from '@web/api/inventory-catalogue';
+import { type TextareaHTMLAttributes, useId } from 'react';
+
+/** What the inventory forms need beside shell/form: a labelled text area, the category options, number checks. */
+
+export function TextAreaField({
+  label,
+  error,
+  hint,
+  ...textarea
+}: {
+  label: string;
+  error?: string | undefined;
+  hint?: string;
+} & TextareaHTMLAttributes<HTMLTextAreaElement>) {
+  const id = useId();
+  const described = error ? `${id}-error` : hint ? `${id}-hint` : undefined;
+  return (
+    <div className={`field field-wide ${error ? 'field-invalid' : ''}`}>
+      <span className="field-label-row">
+        <label htmlFor={id} className="field-label">
+          {label}
+        </label>
+      </span>
+      <textarea
+        id={id}
+        className="input textarea"
+        aria-invalid={error ? true : undefined}
+        aria-describedby={described}
+        {...textarea}
+      />
+      {hint && !error && (
+        <p id={`${id}-hint`} className="field-hint">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={`${id}-error`} className="field-error">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** Every category in tree order, indented by depth, leaving out `skip` and everything under it. */
+export function categoryOptions(
+  nodes: readonly InventoryCategoryNode[],
+  skip?: string,
+  depth = 0,
+): { value: string; label: string }[] {
+  return nodes.flatMap((node) =>
+    node.id === skip
+      ? []
+      : [
+          { value: node.id, label: `${'\u2014 '.repeat(depth)}${node.name}` },
+          ...categoryOptions(node.children, skip, depth + 1),
+        ],
+  );
+}
+
+/** A decimal of at most `integerDigits` digits before the point and `scale` after it, as the API takes it. */
+export const isDecimal = (text: string, integerDigits: number, scale: number) =>
+  new RegExp(`^\\d{1,${integerDigits}}(\\.\\d{1,${scale}})?$`).test(text.trim());
+
+/** The largest quantity the API takes (soft threshold, initial quantity, combo item quantity). */
+export const QUANTITY_MAX = 1_000_000_000;
+
+export const isWholeNumber = (text: string, min = 0) =>
+  /^\d+$/.test(text.trim()) && Number(text) >= min && Number(text) <= QUANTITY_MAX;
+
+/** Formats an instant for a grid cell in the interface language. */
+export function dateTimeFormatter(language: string) {
+  const format = new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' });
+  return (value: string | null | undefined) => (value ? format.format(new Date(value)) : '');
+}

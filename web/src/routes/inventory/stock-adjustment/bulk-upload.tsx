@@ -1,0 +1,243 @@
+import {
+  ADJUSTMENT_COLUMNS,
+  adjustmentTemplate,
+  UPLOAD_MAX_BYTES,
+  UPLOAD_MAX_ROWS,
+  UploadRefused,
+  type UploadRowError,
+  uploadAdjustmentFile,
+  useUploadStatus,
+} from '@web/api/stock';
+import { FormMessage, messageOf } from '@web/shell/form';
+import { useNotify } from '@web/shell/notifications';
+import { type FormEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+
+/**
+ * Bulk adjustment by file: a CSV (UTF-8 without BOM) or XLSX with the header row and the columns master_code,
+ * warehouse_code, mode, quantity, reason. A file with any bad row is refused whole and every bad row is listed;
+ * a good one is applied in the background while its progress shows, then a summary: rows applied now, rows an
+ * earlier upload of the same file already applied.
+ */
+
+const ACCEPT = '.csv,.xlsx';
+const TEMPLATE_NAME = 'stock-adjustment-template.csv';
+
+function RowErrors({ rows, caption }: { rows: UploadRowError[]; caption: string }) {
+  const { t } = useTranslation('stock');
+  return (
+    <div className="upload-errors">
+      <table className="stock-table">
+        <caption>{caption}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t('upload.columns.row')}</th>
+            <th scope="col">{t('upload.columns.column')}</th>
+            <th scope="col">{t('upload.columns.problem')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row, index) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: one row may have several problems
+            <tr key={index}>
+              <td>{row.row}</td>
+              <td>{row.column ?? ''}</td>
+              <td>{row.message}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+export function BulkUpload() {
+  const { t, i18n } = useTranslation('stock');
+  const notify = useNotify();
+  const id = useId();
+  const input = useRef<HTMLInputElement>(null);
+  const [file, setFile] = useState<File | null>(null);
+  const [sending, setSending] = useState(false);
+  const [refused, setRefused] = useState<{ message: string; rows: UploadRowError[] } | null>(null);
+  const [uploadId, setUploadId] = useState<string | null>(null);
+  const [fileError, setFileError] = useState<string | null>(null);
+  const status = useUploadStatus(uploadId);
+  const upload = status.data;
+  const number = new Intl.NumberFormat(i18n.language);
+
+  const templateUrl = useMemo(
+    () => `data:text/csv;charset=utf-8,${encodeURIComponent(adjustmentTemplate())}`,
+    [],
+  );
+
+  // Tell once when the upload finishes.
+  const announced = useRef<string | null>(null);
+  useEffect(() => {
+    if (!upload || upload.status === 'running' || announced.current === upload.id) return;
+    announced.current = upload.id;
+    if (upload.status === 'done') {
+      notify({
+        kind: 'success',
+        message: t('upload.done_notice', { applied: upload.applied, replayed: upload.replayed }),
+      });
+    } else {
+      notify({ kind: 'error', message: t('upload.failed_notice', { failed: upload.failed }) });
+    }
+  }, [upload, notify, t]);
+
+  function choose(chosen: File | null) {
+    setFile(chosen);
+    setRefused(null);
+    setFileError(null);
+    if (chosen && !/\.(csv|xlsx)$/i.test(chosen.name)) setFileError(t('upload.errors.type'));
+    else if (chosen && chosen.size > UPLOAD_MAX_BYTES)
+      setFileError(t('upload.errors.size', { max: UPLOAD_MAX_BYTES / 1024 / 1024 }));
+  }
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (sending) return;
+    if (!file) {
+      setFileError(t('upload.errors.no_file'));
+      return;
+    }
+    if (fileError) return;
+    setSending(true);
+    setRefused(null);
+    setUploadId(null);
+    try {
+      const answer = await uploadAdjustmentFile(file);
+      setUploadId(answer.upload_id);
+      setFile(null);
+      if (input.current) input.current.value = '';
+    } catch (error) {
+      setRefused({
+        message: messageOf(error),
+        rows: error instanceof UploadRefused ? error.rows : [],
+      });
+    } finally {
+      setSending(false);
+    }
+  }
+
+  const running = upload?.status === 'running' || (uploadId !== null && !upload);
+  const percent = upload && upload.total > 0 ? Math.round((upload.processed / upload.total) * 100) : 0;
+
+  return (
+    <section className="card" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>{t('upload.title')}</h2>
+      <p className="muted">
+        {t('upload.intro', { columns: ADJUSTMENT_COLUMNS.join(', '), rows: number.format(UPLOAD_MAX_ROWS) })}
+      </p>
+      <p>
+        <a href={templateUrl} download={TEMPLATE_NAME}>
+          {t('upload.template')}
+        </a>
+      </p>
+      <form className="form" onSubmit={submit} noValidate aria-label={t('upload.form_label')}>
+        <div className={`field ${fileError ? 'field-invalid' : ''}`}>
+          <label htmlFor={`${id}-file`} className="field-label">
+            {t('upload.file_label')}
+          </label>
+          <input
+            ref={input}
+            id={`${id}-file`}
+            type="file"
+            className="input"
+            accept={ACCEPT}
+            aria-invalid={fileError ? true : undefined}
+            aria-describedby={fileError ? `${id}-file-error` : `${id}-file-hint`}
+            onChange={(event) => choose(event.target.files?.[0] ?? null)}
+          />
+          {fileError ? (
+            <p id={`${id}-file-error`} className="field-error">
+              {fileError}
+            </p>
+          ) : (
+            <p id={`${id}-file-hint`} className="field-hint">
+              {t('upload.file_hint', { max: UPLOAD_MAX_BYTES / 1024 / 1024 })}
+            </p>
+          )}
+        </div>
+        <div className="form-actions">
+          <button type="submit" className="button button-primary" disabled={sending || running}>
+            {sending ? t('upload.sending') : t('upload.submit')}
+          </button>
+        </div>
+      </form>
+
+      {refused && (
+        <div className="upload-result">
+          <FormMessage kind="error">{refused.message}</FormMessage>
+          {refused.rows.length > 0 && (
+            <RowErrors
+              rows={refused.rows}
+              caption={t('upload.errors_caption', { count: refused.rows.length })}
+            />
+          )}
+        </div>
+      )}
+
+      {status.isError && <FormMessage kind="error">{status.error.message}</FormMessage>}
+
+      {uploadId !== null && (
+        <div className="upload-result" aria-live="polite">
+          {running && (
+            <div className="upload-progress">
+              <label htmlFor={`${id}-progress`}>{t('upload.progress_label')}</label>
+              <progress id={`${id}-progress`} max={upload?.total || 1} value={upload?.processed ?? 0}>
+                {percent}%
+              </progress>
+              <span className="muted">
+                {t('upload.progress', {
+                  processed: number.format(upload?.processed ?? 0),
+                  total: number.format(upload?.total ?? 0),
+                  percent,
+                })}
+              </span>
+            </div>
+          )}
+          {upload && upload.status !== 'running' && (
+            <div role="status" className="upload-summary">
+              <h3>
+                {upload.status === 'done'
+                  ? t('upload.summary_title', { file: upload.filename })
+                  : t('upload.failed_title', { file: upload.filename })}
+              </h3>
+              {upload.message && <FormMessage kind="error">{upload.message}</FormMessage>}
+              <dl className="stock-figures">
+                <div>
+                  <dt>{t('upload.applied')}</dt>
+                  <dd>{number.format(upload.applied)}</dd>
+                </div>
+                <div>
+                  <dt>{t('upload.replayed')}</dt>
+                  <dd>{number.format(upload.replayed)}</dd>
+                </div>
+                {(upload.failed > 0 || upload.status === 'failed') && (
+                  <div>
+                    <dt>{t('upload.failed')}</dt>
+                    <dd>{number.format(upload.failed)}</dd>
+                  </div>
+                )}
+                {upload.status === 'failed' && upload.processed < upload.total && (
+                  <div>
+                    <dt>{t('upload.not_processed')}</dt>
+                    <dd>{number.format(upload.total - upload.processed)}</dd>
+                  </div>
+                )}
+              </dl>
+              {upload.status === 'failed' && <p className="muted">{t('upload.retry_hint')}</p>}
+            </div>
+          )}
+          {upload && upload.status !== 'running' && upload.errors.length > 0 && (
+            <RowErrors
+              rows={upload.errors}
+              caption={t('upload.errors_caption', { count: upload.errors.length })}
+            />
+          )}
+        </div>
+      )}
+    </section>
+  );
+}

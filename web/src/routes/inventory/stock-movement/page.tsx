@@ -1,0 +1,210 @@
+import { ApiFailure } from '@web/api/client';
+import {
+  exportMovements,
+  MOVEMENTS_ENDPOINT,
+  type MovementFilters,
+  type MovementRow,
+  STOCK_ACTIONS,
+  withQuery,
+} from '@web/api/stock';
+import { useSession } from '@web/auth/session';
+import { DataGrid, type DataGridHandle } from '@web/components/data-grid';
+import { messageOf } from '@web/shell/form';
+import { useNotify } from '@web/shell/notifications';
+import { useCallback, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { MasterCodePicker, type PickedMasterCode } from '../stock-common/master-code-picker';
+import { PlaceSelect } from '../stock-common/place-select';
+import { useLiveRefresh } from '../stock-common/use-live-refresh';
+import { useMovementColumns } from './use-movement-columns';
+import '@web/routes/management.css';
+import '../stock-common/stock.css';
+
+/**
+ * Inventory → stock movement: the ledger (spec §3: previous stock, change, in, out, new stock, warehouse, time,
+ * action, description, created by), newest first, filtered by master code, warehouse, dates and action, searched
+ * by description, and exported to CSV or XLSX with the same filters.
+ */
+
+/** A local calendar day as the instant it starts (or ends) in the browser's zone, ISO. */
+export function dayBound(day: string, end: boolean): string | undefined {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) return undefined;
+  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
+  const instant = end ? new Date(year, month - 1, date, 23, 59, 59, 999) : new Date(year, month - 1, date);
+  return instant.toISOString();
+}
+
+export default function StockMovementPage() {
+  const { t } = useTranslation('stock');
+  const { can } = useSession();
+  const notify = useNotify();
+  const id = useId();
+  const grid = useRef<DataGridHandle>(null);
+  const columns = useMovementColumns();
+  const [masterCode, setMasterCode] = useState<PickedMasterCode | null>(null);
+  const [warehouseId, setWarehouseId] = useState('');
+  const [from, setFrom] = useState('');
+  const [to, setTo] = useState('');
+  const [action, setAction] = useState('');
+  const [search, setSearch] = useState('');
+  const [exporting, setExporting] = useState<'csv' | 'xlsx' | null>(null);
+
+  const rangeInvalid = from !== '' && to !== '' && from > to;
+  const filters: MovementFilters = {
+    master_code_id: masterCode?.id,
+    warehouse_id: warehouseId || undefined,
+    from: rangeInvalid ? undefined : dayBound(from, false),
+    to: rangeInvalid ? undefined : dayBound(to, true),
+    action: action || undefined,
+  };
+  const endpoint = withQuery(MOVEMENTS_ENDPOINT, { ...filters });
+  // New movements show as they happen.
+  useLiveRefresh(
+    'stock',
+    useCallback(() => grid.current?.refresh(), []),
+  );
+
+  async function download(format: 'csv' | 'xlsx') {
+    setExporting(format);
+    try {
+      const search_ = search.trim();
+      const file = await exportMovements(format, { ...filters, ...(search_ ? { search: search_ } : {}) });
+      notify({ kind: 'success', message: t('movements.exported', { file }) });
+    } catch (error) {
+      notify({
+        kind: 'error',
+        message: error instanceof ApiFailure ? messageOf(error) : t('download.denied'),
+      });
+    } finally {
+      setExporting(null);
+    }
+  }
+
+  return (
+    <div className="page management-page stock-page stock-page-wide">
+      <div className="page-header">
+        <div>
+          <h1 className="page-title">{t('movements.title')}</h1>
+          <p className="muted">{t('movements.intro')}</p>
+        </div>
+        <div className="toolbar">
+          <Link className="button" to="/inventory/stock-history">
+            {t('movements.point_in_time')}
+          </Link>
+          {can('inventory-list-export') && (
+            <>
+              <button
+                type="button"
+                className="button"
+                disabled={exporting !== null}
+                onClick={() => download('csv')}
+              >
+                {exporting === 'csv' ? t('movements.exporting') : t('movements.export_csv')}
+              </button>
+              <button
+                type="button"
+                className="button"
+                disabled={exporting !== null}
+                onClick={() => download('xlsx')}
+              >
+                {exporting === 'xlsx' ? t('movements.exporting') : t('movements.export_xlsx')}
+              </button>
+            </>
+          )}
+        </div>
+      </div>
+      <search className="card filters" aria-label={t('movements.filters_label')}>
+        <div className="form-grid">
+          <MasterCodePicker
+            label={t('movements.filters.master_code')}
+            value={masterCode}
+            onChange={setMasterCode}
+            type="standard"
+          />
+          <PlaceSelect
+            label={t('movements.filters.warehouse')}
+            value={warehouseId}
+            onChange={(value) => setWarehouseId(value)}
+            allLabel={t('list.all_warehouses')}
+          />
+          <div className={`field ${rangeInvalid ? 'field-invalid' : ''}`}>
+            <label htmlFor={`${id}-from`} className="field-label">
+              {t('movements.filters.from')}
+            </label>
+            <input
+              id={`${id}-from`}
+              type="date"
+              className="input"
+              value={from}
+              max={to || undefined}
+              aria-invalid={rangeInvalid || undefined}
+              aria-describedby={rangeInvalid ? `${id}-range` : undefined}
+              onChange={(event) => setFrom(event.target.value)}
+            />
+          </div>
+          <div className={`field ${rangeInvalid ? 'field-invalid' : ''}`}>
+            <label htmlFor={`${id}-to`} className="field-label">
+              {t('movements.filters.to')}
+            </label>
+            <input
+              id={`${id}-to`}
+              type="date"
+              className="input"
+              value={to}
+              min={from || undefined}
+              aria-invalid={rangeInvalid || undefined}
+              aria-describedby={rangeInvalid ? `${id}-range` : undefined}
+              onChange={(event) => setTo(event.target.value)}
+            />
+            {rangeInvalid && (
+              <p id={`${id}-range`} className="field-error">
+                {t('movements.errors.range')}
+              </p>
+            )}
+          </div>
+          <div className="field">
+            <label htmlFor={`${id}-action`} className="field-label">
+              {t('movements.filters.action')}
+            </label>
+            <select
+              id={`${id}-action`}
+              className="input"
+              value={action}
+              onChange={(event) => setAction(event.target.value)}
+            >
+              <option value="">{t('movements.all_actions')}</option>
+              {STOCK_ACTIONS.map((value) => (
+                <option key={value} value={value}>
+                  {t(`actions.${value}`)}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="field">
+            <label htmlFor={`${id}-search`} className="field-label">
+              {t('movements.filters.search')}
+            </label>
+            <input
+              id={`${id}-search`}
+              type="search"
+              className="input"
+              placeholder={t('movements.search_placeholder')}
+              value={search}
+              onChange={(event) => setSearch(event.target.value)}
+            />
+          </div>
+        </div>
+      </search>
+      <DataGrid<MovementRow>
+        gridId="inventory.stock-movements"
+        endpoint={endpoint}
+        columns={columns}
+        label={t('movements.grid_label')}
+        search={search}
+        getRowId={(row) => row.id}
+        handle={grid}
+      />
+    </div>
+  );
+}
