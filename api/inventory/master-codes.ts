@@ -2,7 +2,7 @@ import { ErrorAnswer, GridPage, Ok, ok, refusals } from '@api/answers';
 import { seller } from '@api/auth/session';
 import { ApiError, notFound } from '@api/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { IdParams, InventoryCode, type InventoryDeps, isUuid, logActivity } from './common';
+import { IdParams, InventoryCode, type InventoryDeps, isUuid, logActivity, requireAny } from './common';
 import {
   createMasterCode,
   findMasterCode,
@@ -25,13 +25,27 @@ import { listMasterCodes, MasterCodeGridQuery } from './master-codes-list';
 
 const conflicts = { 409: ErrorAnswer };
 const access = { access: { permission: 'inventory-master-code' } } as const;
+/**
+ * Reading master codes (the grid and one in full) is also what the pickers of the combo, stock, movement, label and
+ * rack screens do: any of their keys reads them; writing needs inventory-master-code.
+ */
+const readAccess = { access: 'seller' } as const;
+const readers = requireAny([
+  'inventory-master-code',
+  'inventory-combo-list',
+  'inventory-stock-adjustment',
+  'inventory-stock-movement',
+  'inventory-list-export',
+  'inventory-rack',
+]);
 const tags = ['inventory'];
 
 export const masterCodeRoutes: FastifyPluginAsyncZod<InventoryDeps> = async (app, { db, initialStock }) => {
   app.get(
     '/api/inventory/master-code',
     {
-      config: access,
+      config: readAccess,
+      preHandler: readers,
       schema: {
         tags,
         summary: "The account's master codes for ag-grid's Infinite Row Model",
@@ -48,7 +62,8 @@ export const masterCodeRoutes: FastifyPluginAsyncZod<InventoryDeps> = async (app
   app.get(
     '/api/inventory/master-code/:id',
     {
-      config: access,
+      config: readAccess,
+      preHandler: readers,
       schema: {
         tags,
         summary: 'One master code with its price list, combo items and rack locations',

@@ -548,19 +548,29 @@ describe('master codes', () => {
     expect(data<MasterCode>(await call('GET', `${url}/${mine.id}`, owner.token)).name).toBe('Item');
   });
 
-  it('needs the master code permission', async () => {
+  it('writes with the master code permission; the inventory screens with pickers may read', async () => {
     const item = await create(owner);
-    const outsider = await createSubUser(api, owner.tenantId, ['inventory-combo-list', 'inventory-rack']);
+    const outsider = await createSubUser(api, owner.tenantId, ['sales-index', 'listings-manage']);
+    const picker = await createSubUser(api, owner.tenantId, ['inventory-stock-adjustment']);
     const clerk = await createSubUser(api, owner.tenantId, ['inventory-master-code']);
-    for (const [method, path, body] of [
-      ['GET', url, undefined],
-      ['GET', `${url}/${item.id}`, undefined],
+    const writes = [
       ['POST', url, { code: nextCode(), name: 'Nope' }],
       ['PUT', `${url}/${item.id}`, { name: 'Nope' }],
       ['POST', `${url}/${item.id}/activate`, undefined],
       ['POST', `${url}/${item.id}/deactivate`, undefined],
+    ] as const;
+    for (const [method, path, body] of [
+      ['GET', url, undefined],
+      ['GET', `${url}/${item.id}`, undefined],
+      ...writes,
     ] as const) {
       expect((await call(method, path, outsider.token, body)).statusCode, `${method} ${path}`).toBe(403);
+    }
+    // A stock clerk finds master codes in the pickers, and changes none.
+    expect(data<MasterCode>(await call('GET', `${url}/${item.id}`, picker.token)).id).toBe(item.id);
+    expect((await call('GET', url, picker.token)).statusCode).toBe(200);
+    for (const [method, path, body] of writes) {
+      expect((await call(method, path, picker.token, body)).statusCode, `${method} ${path}`).toBe(403);
     }
     expect(data<MasterCode>(await call('GET', `${url}/${item.id}`, clerk.token)).id).toBe(item.id);
     expect((await create({ ...owner, token: clerk.token }, {})).code).toMatch(/^MC-/);

@@ -141,7 +141,7 @@ export function ComboItemsEditor({
           </tbody>
         </table>
       )}
-      {can('inventory-master-code') ? (
+      {can('inventory-master-code') || can('inventory-combo-list') ? (
         <MasterCodePicker
           label={t('combo.find_component')}
           type="standard"

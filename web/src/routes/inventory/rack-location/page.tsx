@@ -173,7 +173,7 @@ function LocationsTab({ warehouseId }: { warehouseId: string | null }) {
           value={search}
           onChange={(event) => setSearch(event.target.value)}
         />
-        {can('inventory-master-code') && (
+        {(can('inventory-master-code') || can('inventory-rack')) && (
           <button
             type="button"
             className="button button-primary toolbar-end"
