@@ -2,8 +2,9 @@ import { DataGrid, type DataGridHandle } from '@web/components/data-grid';
 import { ConfirmDialog } from '@web/components/modal-dialog';
 import { messageOf } from '@web/shell/form';
 import { useNotify } from '@web/shell/notifications';
+import { PageHeader, SearchToolbar } from '@web/shell/page';
 import type { ColDef } from 'ag-grid-community';
-import { type ReactNode, useCallback, useId, useMemo, useRef, useState } from 'react';
+import { type ReactNode, useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import '@web/routes/management.css';
 
@@ -34,7 +35,6 @@ export interface GridScreenProps<Row extends { id: string }> {
 export function GridScreen<Row extends { id: string }>(props: GridScreenProps<Row>) {
   const { t } = useTranslation(props.namespace);
   const notify = useNotify();
-  const searchId = useId();
   const grid = useRef<DataGridHandle>(null);
   const [search, setSearch] = useState('');
   const [editing, setEditing] = useState<Row | 'new' | null>(null);
@@ -61,28 +61,17 @@ export function GridScreen<Row extends { id: string }>(props: GridScreenProps<Ro
 
   return (
     <div className="page management-page">
-      <div className="page-header">
-        <div>
-          <h1 className="page-title">{t(key('title'))}</h1>
-          <p className="muted">{t(key('intro'))}</p>
-        </div>
+      <PageHeader title={t(key('title'))} intro={t(key('intro'))}>
         <button type="button" className="button button-primary" onClick={() => setEditing('new')}>
           {t(key('add'))}
         </button>
-      </div>
-      <div className="toolbar">
-        <label htmlFor={searchId} className="visually-hidden">
-          {t(key('search_label'))}
-        </label>
-        <input
-          id={searchId}
-          type="search"
-          className="input toolbar-search"
-          placeholder={t(key('search_placeholder'))}
-          value={search}
-          onChange={(event) => setSearch(event.target.value)}
-        />
-      </div>
+      </PageHeader>
+      <SearchToolbar
+        label={t(key('search_label'))}
+        placeholder={t(key('search_placeholder'))}
+        value={search}
+        onChange={setSearch}
+      />
       <DataGrid<Row>
         gridId={props.gridId}
         endpoint={props.endpoint}

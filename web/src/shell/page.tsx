@@ -1,5 +1,5 @@
 import { namespaceOf } from '@web/routes/modules';
-import { type ReactNode, useEffect } from 'react';
+import { type ReactNode, useEffect, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 
 export const PRODUCT_NAME = 'Kedai';
@@ -17,4 +17,52 @@ export function usePageTitle(titleKey: string) {
 export function Page({ titleKey, children }: { titleKey: string; children: ReactNode }) {
   usePageTitle(titleKey);
   return children;
+}
+
+/** The heading of a screen: its title, a line saying what it is for, and the screen's main actions. */
+export function PageHeader({
+  title,
+  intro,
+  children,
+}: {
+  title: string;
+  intro?: string;
+  children?: ReactNode;
+}) {
+  return (
+    <div className="page-header">
+      <div>
+        <h1 className="page-title">{title}</h1>
+        {intro && <p className="muted">{intro}</p>}
+      </div>
+      {children}
+    </div>
+  );
+}
+
+/** A list's search box, in the toolbar above it; `children` are the toolbar's other controls. */
+export function SearchToolbar(props: {
+  label: string;
+  placeholder: string;
+  value: string;
+  onChange(value: string): void;
+  children?: ReactNode;
+}) {
+  const id = useId();
+  return (
+    <div className="toolbar">
+      <label htmlFor={id} className="visually-hidden">
+        {props.label}
+      </label>
+      <input
+        id={id}
+        type="search"
+        className="input toolbar-search"
+        placeholder={props.placeholder}
+        value={props.value}
+        onChange={(event) => props.onChange(event.target.value)}
+      />
+      {props.children}
+    </div>
+  );
 }

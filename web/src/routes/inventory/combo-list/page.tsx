@@ -4,7 +4,8 @@ import { useSession } from '@web/auth/session';
 import { DataGrid, type DataGridHandle } from '@web/components/data-grid';
 import { messageOf } from '@web/shell/form';
 import { useNotify } from '@web/shell/notifications';
-import { useCallback, useId, useMemo, useRef, useState } from 'react';
+import { PageHeader, SearchToolbar } from '@web/shell/page';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { ComboItemsDialog } from '../components/combo-items-dialog';
@@ -20,7 +21,6 @@ export default function ComboListPage() {
   const { t } = useTranslation('inventory');
   const notify = useNotify();
   const { can } = useSession();
-  const searchId = useId();
   const grid = useRef<DataGridHandle>(null);
   const [search, setSearch] = useState('');
   const [editing, setEditing] = useState<ComboRow | null>(null);
@@ -49,28 +49,17 @@ export default function ComboListPage() {
 
   return (
     <div className="page management-page inventory-page">
-      <div className="page-header">
-        <div>
-          <h1 className="page-title">{t('combo.title')}</h1>
-          <p className="muted">{t('combo.intro')}</p>
-        </div>
+      <PageHeader title={t('combo.title')} intro={t('combo.intro')}>
         <Link to="/inventory/combo-list/new" className="button button-primary">
           {t('combo.add')}
         </Link>
-      </div>
-      <div className="toolbar">
-        <label htmlFor={searchId} className="visually-hidden">
-          {t('combo.search_label')}
-        </label>
-        <input
-          id={searchId}
-          type="search"
-          className="input toolbar-search"
-          placeholder={t('combo.search_placeholder')}
-          value={search}
-          onChange={(event) => setSearch(event.target.value)}
-        />
-      </div>
+      </PageHeader>
+      <SearchToolbar
+        label={t('combo.search_label')}
+        placeholder={t('combo.search_placeholder')}
+        value={search}
+        onChange={setSearch}
+      />
       <DataGrid<ComboRow>
         gridId="inventory.combos"
         endpoint={COMBOS_ENDPOINT}

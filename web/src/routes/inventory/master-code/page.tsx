@@ -2,7 +2,8 @@ import { MASTER_CODES_ENDPOINT, type MasterCode, useSetMasterCodeStatus } from '
 import { DataGrid, type DataGridHandle } from '@web/components/data-grid';
 import { messageOf } from '@web/shell/form';
 import { useNotify } from '@web/shell/notifications';
-import { useCallback, useId, useMemo, useRef, useState } from 'react';
+import { PageHeader, SearchToolbar } from '@web/shell/page';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { type MasterCodeActions, useMasterCodeColumns } from './use-master-code-columns';
@@ -17,7 +18,6 @@ import '../inventory.css';
 export default function MasterCodesPage() {
   const { t } = useTranslation('inventory');
   const notify = useNotify();
-  const searchId = useId();
   const grid = useRef<DataGridHandle>(null);
   const [search, setSearch] = useState('');
   const setStatus = useSetMasterCodeStatus();
@@ -42,28 +42,17 @@ export default function MasterCodesPage() {
 
   return (
     <div className="page management-page inventory-page">
-      <div className="page-header">
-        <div>
-          <h1 className="page-title">{t('master_code.title')}</h1>
-          <p className="muted">{t('master_code.intro')}</p>
-        </div>
+      <PageHeader title={t('master_code.title')} intro={t('master_code.intro')}>
         <Link to="/inventory/master-code/new" className="button button-primary">
           {t('master_code.add')}
         </Link>
-      </div>
-      <div className="toolbar">
-        <label htmlFor={searchId} className="visually-hidden">
-          {t('master_code.search_label')}
-        </label>
-        <input
-          id={searchId}
-          type="search"
-          className="input toolbar-search"
-          placeholder={t('master_code.search_placeholder')}
-          value={search}
-          onChange={(event) => setSearch(event.target.value)}
-        />
-      </div>
+      </PageHeader>
+      <SearchToolbar
+        label={t('master_code.search_label')}
+        placeholder={t('master_code.search_placeholder')}
+        value={search}
+        onChange={setSearch}
+      />
       <DataGrid<MasterCode>
         gridId="inventory.master-codes"
         endpoint={MASTER_CODES_ENDPOINT}
