@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { logActivity as logSharedActivity } from '@api/activity';
+import { isUuid } from '@api/ids';
 import { PLATFORM_CODES } from '@domain/lookups';
 import type { Database } from '@infra/db';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -102,12 +103,10 @@ export const SearchQuery = z.strictObject({
 
 // ---- the tree's storage ----
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 type Db = Kysely<Database> | Transaction<Database>;
 
 async function findCategory(db: Db, session: SellerSession, platform: string, id: string) {
-  if (!UUID.test(id)) return undefined;
+  if (!isUuid(id)) return undefined;
   return db
     .selectFrom('categories')
     .select(['id', 'name', 'parent_id'])

@@ -9,6 +9,7 @@ import {
   WAREHOUSE_SIZES,
 } from '@domain/access/sign-up';
 import type { Database } from '@infra/db';
+import { violation } from '@infra/db/errors';
 import type { Mailer } from '@infra/mail';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -140,9 +141,6 @@ const lockedCode = () => new ApiError(400, RegistrationCode.otpLocked, 'register
 const alreadyVerified = () =>
   new ApiError(409, RegistrationCode.alreadyVerified, 'register.already_verified');
 
-const isUniqueViolation = (error: unknown) =>
-  typeof error === 'object' && error !== null && 'code' in error && error.code === '23505';
-
 // ---- the calls ----
 
 export const registrationRoutes: FastifyPluginAsyncZod<RegistrationDeps> = async (app, deps) => {
@@ -215,7 +213,7 @@ export const registrationRoutes: FastifyPluginAsyncZod<RegistrationDeps> = async
         });
       } catch (error) {
         // Two sign-ups with one e-mail at the same moment: the unique index decides.
-        if (isUniqueViolation(error)) throw emailTaken();
+        if (violation(error, '23505')) throw emailTaken();
         throw error;
       }
 

@@ -58,6 +58,4 @@ export function toAnnouncement(row: AnnouncementRow): Announcement {
   };
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-/** Postgres refuses a malformed uuid with an error; the routes answer it as an unknown id instead. */
-export const isUuid = (value: string) => UUID.test(value);
+export { isUuid } from '@api/ids';

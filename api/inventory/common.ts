@@ -79,20 +79,10 @@ export interface InventoryDeps {
   initialStock?: InitialStock;
 }
 
-/** An id in the path. A value that is not a uuid is simply an id nobody has: 404. */
-export const IdParams = z.strictObject({ id: z.string().max(64) });
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const isUuid = (value: string) => UUID.test(value);
+export { IdParams, isUuid } from '@api/ids';
+export { violation } from '@infra/db/errors';
 
 export const iso = (value: Date) => value.toISOString();
-
-/** A Postgres unique (23505) or foreign-key (23503) violation, on the named constraint or index when given. */
-export function violation(error: unknown, code: '23505' | '23503', constraint?: string): boolean {
-  if (typeof error !== 'object' || error === null) return false;
-  const pgError = error as { code?: unknown; constraint?: unknown };
-  return pgError.code === code && (constraint === undefined || pgError.constraint === constraint);
-}
 
 // ---- field schemas ----
 

@@ -4,6 +4,7 @@ import { seller } from '@api/auth/session';
 import { ApiError, invalid } from '@api/errors';
 import { allOf, gridQuery, literal, pageWindow, setFilter, setWhere, TextFilter, textWhere } from '@api/grid';
 import { type Language, translate } from '@api/i18n';
+import { isUuid, UUID_PATTERN } from '@api/ids';
 import { STOCK_EVENT_TYPES, type StockEventType } from '@domain/inventory/stock';
 import type { Database } from '@infra/db';
 import { withTenant } from '@infra/db/tenant';
@@ -31,7 +32,6 @@ import {
  * (projections/stock.ts) inside `withTenant`, joined with the master codes, warehouses and users they name.
  */
 
-const UUID_PATTERN = '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$';
 /** A text id as a uuid, or null when it is not one (streams name master codes and warehouses by text). */
 const uuidOf = (column: RawBuilder<string>) =>
   sql`(CASE WHEN ${column} ~ ${sql.lit(UUID_PATTERN)} THEN ${column}::uuid END)`;
@@ -771,7 +771,7 @@ async function named(
   const placeIds = [
     ...new Set(movements.map((m) => m.counterpartWarehouseId).filter((id): id is string => id !== null)),
   ];
-  const uuids = (ids: string[]) => ids.filter((id) => new RegExp(UUID_PATTERN).test(id));
+  const uuids = (ids: string[]) => ids.filter(isUuid);
   const [users, places] = await Promise.all([
     uuids(userIds).length === 0
       ? []

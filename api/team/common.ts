@@ -1,7 +1,6 @@
 import { type Activity, logActivity as logSharedActivity } from '@api/activity';
 import type { Database } from '@infra/db';
 import type { Kysely } from 'kysely';
-import { z } from 'zod';
 
 /**
  * What the sub-user and group routes share: their result codes, the id parameter, and the activity-log row every
@@ -34,18 +33,8 @@ export const TeamCode = {
 
 export const SUB_USER_LIMIT_REACHED = TeamCode.subUserLimit;
 
-/** A user or group id in the path. A value that is not a uuid is simply an id nobody has: 404. */
-export const IdParams = z.strictObject({ id: z.string().max(64) });
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const isUuid = (value: string) => UUID.test(value);
-
-/** A Postgres unique (23505) or foreign-key (23503) violation, on the named constraint or index when given. */
-export function violation(error: unknown, code: '23505' | '23503', constraint?: string): boolean {
-  if (typeof error !== 'object' || error === null) return false;
-  const pgError = error as { code?: unknown; constraint?: unknown };
-  return pgError.code === code && (constraint === undefined || pgError.constraint === constraint);
-}
+export { IdParams, isUuid } from '@api/ids';
+export { violation } from '@infra/db/errors';
 
 export type TeamActivity = Activity<'user' | 'user_group'> & { tenantId: string; userId: string };
 

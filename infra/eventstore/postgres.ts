@@ -1,5 +1,6 @@
 import { EventEmitter } from 'node:events';
 import { dedicatedClient } from '@infra/db';
+import { violation } from '@infra/db/errors';
 import type pg from 'pg';
 import { DuplicateEventIdError, WrongExpectedRevisionError } from './errors';
 import type {
@@ -313,11 +314,4 @@ function toRecorded(row: EventRow): RecordedEvent {
   };
 }
 
-function isUniqueViolation(error: unknown, constraint: string): boolean {
-  return (
-    typeof error === 'object' &&
-    error !== null &&
-    (error as { code?: string }).code === '23505' &&
-    (error as { constraint?: string }).constraint === constraint
-  );
-}
+const isUniqueViolation = (error: unknown, constraint: string) => violation(error, '23505', constraint);

@@ -3,7 +3,9 @@ import { TeamCode } from '@api/team';
 import { PERMISSION_AREAS, PERMISSION_KEYS } from '@domain/access/permissions';
 import {
   bearer,
+  caller,
   createSeller,
+  createGroup as createSharedGroup,
   createTestApi,
   signIn,
   type TestApi,
@@ -25,25 +27,10 @@ describe('user groups and the permission checklist', () => {
     await api?.close();
   });
 
-  const call = (
-    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-    url: string,
-    token: string,
-    payload?: unknown,
-    language?: string,
-  ) =>
-    api.app.inject({
-      method,
-      url,
-      headers: bearer(token, language),
-      ...(payload === undefined ? {} : { payload: payload as object }),
-    });
+  const call = caller(() => api);
 
-  async function createGroup(seller: TestSeller, name: string, permissions: string[]): Promise<string> {
-    const response = await call('POST', '/api/setting/groups', seller.token, { name, permissions });
-    expect(response.statusCode, response.body).toBe(200);
-    return response.json().data.id as string;
-  }
+  const createGroup = (seller: TestSeller, name: string, permissions: string[]) =>
+    createSharedGroup(api, seller, name, permissions);
 
   let subUserSeq = 0;
   async function createSubUser(seller: TestSeller, groupId: string) {

@@ -3,7 +3,9 @@ import { SUB_USER_LIMIT_REACHED, TeamCode } from '@api/team';
 import { PERMISSION_KEYS } from '@domain/access/permissions';
 import {
   bearer,
+  caller,
   createSeller,
+  createGroup as createSharedGroup,
   createTestApi,
   signIn,
   type TestApi,
@@ -30,25 +32,10 @@ describe('sub-users of a seller account', () => {
     await api?.close();
   });
 
-  const call = (
-    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-    url: string,
-    token: string,
-    payload?: unknown,
-    language?: string,
-  ) =>
-    api.app.inject({
-      method,
-      url,
-      headers: bearer(token, language),
-      ...(payload === undefined ? {} : { payload: payload as object }),
-    });
+  const call = caller(() => api);
 
-  async function createGroup(seller: TestSeller, name: string, permissions: string[]): Promise<string> {
-    const response = await call('POST', '/api/setting/groups', seller.token, { name, permissions });
-    expect(response.statusCode, response.body).toBe(200);
-    return response.json().data.id as string;
-  }
+  const createGroup = (seller: TestSeller, name: string, permissions: string[]) =>
+    createSharedGroup(api, seller, name, permissions);
 
   const password = 'shift start 7';
   let seq = 0;

@@ -201,3 +201,31 @@ export const bearer = (token: string, language?: string) => ({
   authorization: `Bearer ${token}`,
   ...(language ? { language } : {}),
 });
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/** `call(method, url, token, payload?, language?)` against the app of `api()` (read when called: set in beforeAll). */
+export function caller(api: () => TestApi) {
+  return (method: Method, url: string, token: string, payload?: unknown, language?: string) =>
+    api().app.inject({
+      method,
+      url,
+      headers: bearer(token, language),
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });
+}
+
+/** A group of the seller's account made through the API; returns its id. */
+export async function createGroup(
+  api: TestApi,
+  seller: TestSeller,
+  name: string,
+  permissions: string[],
+): Promise<string> {
+  const response = await caller(() => api)('POST', '/api/setting/groups', seller.token, {
+    name,
+    permissions,
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json().data.id as string;
+}

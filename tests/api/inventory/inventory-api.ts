@@ -1,20 +1,10 @@
 import type { PackageLimits } from '@domain/access/packages';
-import { bearer, type TestApi } from '@tests/support/api';
+import type { TestApi } from '@tests/support/api';
 import { expect } from 'vitest';
 
 /** What the inventory API tests share: a caller, answer readers, and a package with small limits. */
 
-export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-
-export function caller(api: () => TestApi) {
-  return (method: Method, url: string, token: string, payload?: unknown, language?: string) =>
-    api().app.inject({
-      method,
-      url,
-      headers: bearer(token, language),
-      ...(payload === undefined ? {} : { payload: payload as object }),
-    });
-}
+export { caller, type Method } from '@tests/support/api';
 
 /** ag-grid's query string: plain values as they are, models as JSON. */
 export function gridParams(query: Record<string, unknown>): URLSearchParams {

@@ -4,7 +4,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { dateTimeFormatter } from '../components/fields';
-import { choiceFilter, dateFilter, textFilter } from '../components/grid-filters';
+import { dateFilter, statusColumn, textFilter } from '../components/grid-filters';
 
 /** The combo grid's columns: the combo, its items ("2 × A-001"), status and last change, and its actions. */
 
@@ -76,21 +76,7 @@ export function useComboColumns(actions: ComboActions): ColDef<ComboRow>[] {
         minWidth: 200,
         ...textFilter<ComboRow>(),
       },
-      {
-        colId: 'status',
-        headerName: t('combo.columns.status'),
-        valueGetter: ({ data }) => (data ? t(`status.${data.status}`) : ''),
-        sortable: true,
-        minWidth: 130,
-        ...choiceFilter<ComboRow>({
-          label: t('master_code.filters.status'),
-          anyLabel: t('filters.any'),
-          choices: [
-            { value: 'active', label: t('status.active') },
-            { value: 'inactive', label: t('status.inactive') },
-          ],
-        }),
-      },
+      statusColumn<ComboRow>(t, t('combo.columns.status')),
       {
         colId: 'items',
         headerName: t('combo.columns.items'),

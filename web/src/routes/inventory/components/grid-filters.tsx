@@ -106,3 +106,25 @@ export function dateFilter<Row>(): Partial<ColDef<Row>> {
     floatingFilter: true,
   };
 }
+
+/** The active/inactive status column of the master code and combo grids, with its choice filter. */
+export function statusColumn<Row extends { status: 'active' | 'inactive' }>(
+  t: (key: string) => string,
+  headerName: string,
+): ColDef<Row> {
+  return {
+    colId: 'status',
+    headerName,
+    valueGetter: ({ data }) => (data ? t(`status.${data.status}`) : ''),
+    sortable: true,
+    minWidth: 130,
+    ...choiceFilter<Row>({
+      label: t('master_code.filters.status'),
+      anyLabel: t('filters.any'),
+      choices: [
+        { value: 'active', label: t('status.active') },
+        { value: 'inactive', label: t('status.inactive') },
+      ],
+    }),
+  };
+}

@@ -4,7 +4,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { dateTimeFormatter } from '../components/fields';
-import { choiceFilter, dateFilter, textFilter } from '../components/grid-filters';
+import { choiceFilter, dateFilter, statusColumn, textFilter } from '../components/grid-filters';
 
 /**
  * The master code grid's columns; the sortable and filterable ones are those the endpoint sorts and filters by
@@ -70,22 +70,10 @@ export function useMasterCodeColumns(actions: MasterCodeActions): ColDef<MasterC
         ...textFilter<MasterCode>(),
       },
       {
-        colId: 'status',
-        headerName: t('master_code.columns.status'),
-        valueGetter: ({ data }) => (data ? t(`status.${data.status}`) : ''),
-        sortable: true,
-        minWidth: 130,
+        ...statusColumn<MasterCode>(t, t('master_code.columns.status')),
         width: 140,
         // Pinned like the code: its filter stays in view however many columns the screen fits.
         pinned: 'left',
-        ...choiceFilter<MasterCode>({
-          label: t('master_code.filters.status'),
-          anyLabel: t('filters.any'),
-          choices: [
-            { value: 'active', label: t('status.active') },
-            { value: 'inactive', label: t('status.inactive') },
-          ],
-        }),
       },
       {
         colId: 'name',
