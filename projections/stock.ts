@@ -1,6 +1,6 @@
 import { STOCK_EVENT_TYPES, type StockEvent, type StockEventType } from '@domain/inventory/stock';
 import type { Database, StockLevelsTable, StockMovementsTable } from '@infra/db';
-import { asProjectionWriter, withTenant } from '@infra/db/tenant';
+import { withTenant } from '@infra/db/tenant';
 import type { RecordedEvent } from '@infra/eventstore/port';
 import { type Insertable, type Kysely, type Selectable, sql } from 'kysely';
 import { defineProjection, type LiveChange } from './runtime/projection';
@@ -109,7 +109,6 @@ export const stockProjection = defineProjection({
   eventTypes: STOCK_EVENT_TYPES,
   tables: ['stock_levels', 'stock_movements'],
   async apply(trx, events) {
-    await asProjectionWriter(trx);
     const rows = events.map(movementRow);
 
     // The ledger: one INSERT of column arrays for the whole batch (a rebuild writes thousands of rows at once).

@@ -33,7 +33,7 @@ export async function withTenant<T>(
   return db.isTransaction ? run(db as Transaction<Database>) : db.transaction().execute(run);
 }
 
-/** Lets a projection's batch transaction write the rows of every tenant. */
+/** Lets a projection's batch transaction write the rows of every tenant (the engine calls it for each batch). */
 export async function asProjectionWriter(trx: Transaction<Database>): Promise<void> {
   await setTenant(trx, ALL_TENANTS);
 }

@@ -1,4 +1,5 @@
 import type { Database } from '@infra/db';
+import { asProjectionWriter } from '@infra/db/tenant';
 import { comparePositions, type EventStore, type Position, type RecordedEvent } from '@infra/eventstore/port';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { LiveHub } from './live-hub';
@@ -151,6 +152,8 @@ export class ProjectionEngine {
       if (!samePosition(state.position, from)) return undefined;
       if (opts.rebuildId !== undefined && state.rebuildId !== opts.rebuildId) return undefined;
       if (opts.rebuildId === undefined && state.status === 'rebuilding') return undefined;
+      // A projection writes the rows of every tenant: row-level security lets its batch through.
+      await asProjectionWriter(trx);
       const applied = await projection.apply(trx, events);
       const last = events.at(-1)!.position;
       await trx
