@@ -34,6 +34,7 @@ import { type LiveDeps, liveProtocol, liveRoutes } from './live';
 import { lookupRoutes } from './lookups';
 import { teamRoutes } from './team';
 import { webConsole } from './web';
+import type { WorkflowDeps } from './workflows';
 
 export { ErrorAnswer } from './answers';
 
@@ -54,6 +55,8 @@ export interface AppDeps extends HealthDeps {
   webDir?: string;
   /** On-hand stock of a master code in a warehouse, from the stock projection; absent, every figure is 0. */
   stockOf?: StockOf;
+  /** The Temporal client the routes start, signal and update workflows with, and the task queue of the workers. */
+  workflows: WorkflowDeps;
   /** Live websocket timings (tests shorten them). */
   live?: Pick<LiveDeps, 'tokenRecheckMs' | 'heartbeatMs'>;
 }

@@ -159,6 +159,7 @@ async function start(config: Config): Promise<void> {
     info: (detail, message) => log?.info(detail, message),
     error: (detail, message) => log?.error(detail, message),
   };
+  const mailer = createMailer(infra.db, config.mail, mailLog);
   const app: KedaiApp = buildApp({
     logLevel: config.logLevel,
     version,
@@ -167,8 +168,9 @@ async function start(config: Config): Promise<void> {
     engine: { status: () => engine.status() },
     temporal: temporalProbe(temporalAddress, temporal.connection),
     auth: config.auth,
-    mailer: createMailer(infra.db, config.mail, mailLog),
+    mailer,
     hub,
+    workflows: { client: temporal.client, taskQueue: config.temporal.taskQueue },
     publicUrl: config.publicUrl,
     webDir,
   });
@@ -194,7 +196,7 @@ async function start(config: Config): Promise<void> {
     address: temporalAddress,
     namespace: config.temporal.namespace,
     taskQueue: config.temporal.taskQueue,
-    activities: createActivities({ engine }),
+    activities: createActivities({ engine, db: infra.db, store: infra.store, mailer }),
   });
   started.push({ name: 'the worker', stop: () => worker.shutdown() });
   worker.run().then(

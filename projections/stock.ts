@@ -1,4 +1,11 @@
-import { STOCK_EVENT_TYPES, type StockEvent, type StockEventType } from '@domain/inventory/stock';
+import {
+  available,
+  emptyStock,
+  STOCK_EVENT_TYPES,
+  type StockEvent,
+  type StockEventType,
+  type StockState,
+} from '@domain/inventory/stock';
 import type { Database, StockLevelsTable, StockMovementsTable } from '@infra/db';
 import { withTenant } from '@infra/db/tenant';
 import type { RecordedEvent } from '@infra/eventstore/port';
@@ -8,8 +15,9 @@ import { defineProjection, type LiveChange } from './runtime/projection';
 /**
  * The stock read models, from the stock events (domain/inventory/stock.ts):
  *
- * - `stock_levels`: one row per master code and warehouse: on hand, reserved, available (= on hand − reserved,
- *   computed by Postgres) and `negative`, the oversell flag; the stock list reads it.
+ * - `stock_levels`: one row per master code and warehouse: every figure (on hand, reserved, in process, the three
+ *   holds, incoming), available (what the channels may sell, computed by Postgres) and `negative`, the oversell
+ *   flag; the stock list reads it.
  * - `stock_movements`: the ledger, one row per event, with the movement report's figures (previous stock, change,
  *   in, out, new stock) and who, when and why. Each row carries the figures after it, so the stock at any past
  *   instant is the last row at or before it: one lookup in (tenant, master code, warehouse, occurred_at), however
@@ -43,11 +51,17 @@ const handlers: { [Type in StockEventType]: (data: DataOf<Type>) => Details } = 
   StockAdjusted: (data) => ({ mode: data.mode, counterpartWarehouseId: null }),
   StockReserved: plain,
   StockReleased: plain,
-  StockShipped: plain,
+  StockProcessingStarted: plain,
+  StockProcessingStopped: plain,
+  StockShipped: (data) => ({ mode: data.from, counterpartWarehouseId: null }),
   StockReturned: plain,
   StockTransferredOut: (data) => ({ mode: null, counterpartWarehouseId: data.toWarehouseId }),
   StockTransferredIn: (data) => ({ mode: null, counterpartWarehouseId: data.fromWarehouseId }),
   StockWrittenOff: plain,
+  StockHeld: (data) => ({ mode: data.hold, counterpartWarehouseId: null }),
+  StockHoldReleased: (data) => ({ mode: data.hold, counterpartWarehouseId: null }),
+  StockIncomingExpected: plain,
+  StockIncomingCancelled: plain,
 };
 
 /** The ledger row of one stock event. */
@@ -71,6 +85,11 @@ export function movementRow(event: RecordedEvent): NewStockMovementRow {
     stock_out: Math.max(-data.change, 0),
     new_stock: data.onHand,
     reserved: data.reserved,
+    in_process: data.inProcess,
+    on_hold: data.onHold,
+    pos_on_hold: data.posOnHold,
+    supplier_on_hold: data.supplierOnHold,
+    incoming: data.incoming,
     counterpart_warehouse_id: details.counterpartWarehouseId,
     reason: data.reason ?? null,
     source_type: data.source?.type ?? null,
@@ -96,6 +115,11 @@ const MOVEMENT_COLUMNS = [
   ['stock_out', 'bigint'],
   ['new_stock', 'bigint'],
   ['reserved', 'bigint'],
+  ['in_process', 'bigint'],
+  ['on_hold', 'bigint'],
+  ['pos_on_hold', 'bigint'],
+  ['supplier_on_hold', 'bigint'],
+  ['incoming', 'bigint'],
   ['counterpart_warehouse_id', 'text'],
   ['reason', 'text'],
   ['source_type', 'text'],
@@ -140,6 +164,11 @@ export const stockProjection = defineProjection({
           warehouse_id: row.warehouse_id,
           on_hand: row.new_stock,
           reserved: row.reserved,
+          in_process: row.in_process,
+          on_hold: row.on_hold,
+          pos_on_hold: row.pos_on_hold,
+          supplier_on_hold: row.supplier_on_hold,
+          incoming: row.incoming,
           last_movement_at: row.occurred_at,
           movements: count,
           last_revision: row.revision,
@@ -150,6 +179,11 @@ export const stockProjection = defineProjection({
         oc.columns(['tenant_id', 'master_code_id', 'warehouse_id']).doUpdateSet({
           on_hand: sql`excluded.on_hand`,
           reserved: sql`excluded.reserved`,
+          in_process: sql`excluded.in_process`,
+          on_hold: sql`excluded.on_hold`,
+          pos_on_hold: sql`excluded.pos_on_hold`,
+          supplier_on_hold: sql`excluded.supplier_on_hold`,
+          incoming: sql`excluded.incoming`,
           last_movement_at: sql`excluded.last_movement_at`,
           movements: sql`stock_levels.movements + excluded.movements`,
           last_revision: sql`excluded.last_revision`,
@@ -170,19 +204,22 @@ export const stockProjection = defineProjection({
 
 // ---- queries: each filters on the tenant and runs inside withTenant (row-level security) ----
 
-export interface StockLevel {
+/** Every figure of a stock, and what the channels may sell of it. */
+export interface StockFigures extends StockState {
+  available: number;
+}
+
+export interface StockLevel extends StockFigures {
   masterCodeId: string;
   warehouseId: string;
-  onHand: number;
-  reserved: number;
-  available: number;
   /** Available below zero: sold more than there is (marketplaces oversell). */
   negative: boolean;
   lastMovementAt: Date;
   movements: number;
 }
 
-export interface StockMovement {
+/** One movement of the ledger; its figures are the stock's after it (`onHand` is the new stock). */
+export interface StockMovement extends StockFigures {
   masterCodeId: string;
   warehouseId: string;
   /** The movement's place in its stock's stream, from 0. */
@@ -199,8 +236,6 @@ export interface StockMovement {
   stockIn: number;
   stockOut: number;
   newStock: number;
-  reserved: number;
-  available: number;
   /** The other warehouse of a transfer. */
   counterpartWarehouseId: string | null;
   /** The movement report's description. */
@@ -210,12 +245,23 @@ export interface StockMovement {
   globalPosition: string;
 }
 
+function figures(row: StockLevelRow | StockMovementRow, onHand: string): StockFigures {
+  const state: StockState = {
+    onHand: Number(onHand),
+    reserved: Number(row.reserved),
+    inProcess: Number(row.in_process),
+    onHold: Number(row.on_hold),
+    posOnHold: Number(row.pos_on_hold),
+    supplierOnHold: Number(row.supplier_on_hold),
+    incoming: Number(row.incoming),
+  };
+  return { ...state, available: available(state) };
+}
+
 const toLevel = (row: StockLevelRow): StockLevel => ({
   masterCodeId: row.master_code_id,
   warehouseId: row.warehouse_id,
-  onHand: Number(row.on_hand),
-  reserved: Number(row.reserved),
-  available: Number(row.available),
+  ...figures(row, row.on_hand),
   negative: row.negative,
   lastMovementAt: row.last_movement_at,
   movements: Number(row.movements),
@@ -235,8 +281,7 @@ const toMovement = (row: StockMovementRow): StockMovement => ({
   stockIn: Number(row.stock_in),
   stockOut: Number(row.stock_out),
   newStock: Number(row.new_stock),
-  reserved: Number(row.reserved),
-  available: Number(row.new_stock) - Number(row.reserved),
+  ...figures(row, row.new_stock),
   counterpartWarehouseId: row.counterpart_warehouse_id,
   reason: row.reason,
   source:
@@ -295,6 +340,11 @@ export const STOCK_LIST_SORTS = [
   'available',
   'on_hand',
   'reserved',
+  'in_process',
+  'on_hold',
+  'pos_on_hold',
+  'supplier_on_hold',
+  'incoming',
   'master_code_id',
   'last_movement_at',
 ] as const;
@@ -401,10 +451,7 @@ async function movementAt(
     .executeTakeFirst();
 }
 
-export interface StockAt {
-  onHand: number;
-  reserved: number;
-  available: number;
+export interface StockAt extends StockFigures {
   /** The movement that left the stock so; null before the first movement (all figures 0). */
   asOf: StockMovement | null;
 }
@@ -420,9 +467,19 @@ export async function stockAt(
   const row = await withTenant(db, tenantId, (trx) =>
     movementAt(trx, tenantId, masterCodeId, warehouseId, instant),
   );
-  if (!row) return { onHand: 0, reserved: 0, available: 0, asOf: null };
+  if (!row) return { ...emptyStock, available: 0, asOf: null };
   const asOf = toMovement(row);
-  return { onHand: asOf.newStock, reserved: asOf.reserved, available: asOf.available, asOf };
+  return {
+    onHand: asOf.onHand,
+    reserved: asOf.reserved,
+    inProcess: asOf.inProcess,
+    onHold: asOf.onHold,
+    posOnHold: asOf.posOnHold,
+    supplierOnHold: asOf.supplierOnHold,
+    incoming: asOf.incoming,
+    available: asOf.available,
+    asOf,
+  };
 }
 
 export interface MovementsUntil {

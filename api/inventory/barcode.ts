@@ -129,9 +129,7 @@ export type PrintLabels = z.infer<typeof PrintLabels>;
 const priceText = (amount: string | undefined, currency: string | undefined) =>
   amount === undefined || Number(amount) === 0 ? null : currency ? `${currency} ${amount}` : amount;
 
-export const barcodeRoutes: FastifyPluginAsyncZod<
-  InventoryDeps & { labelFont?: string | Uint8Array }
-> = async (app, { db, labelFont }) => {
+export const barcodeRoutes: FastifyPluginAsyncZod<InventoryDeps> = async (app, { db }) => {
   app.post(
     '/api/inventory/barcode/print',
     {
@@ -234,7 +232,6 @@ export const barcodeRoutes: FastifyPluginAsyncZod<
           perSheet: body.per_sheet,
           showName: body.show_name,
           showPrice: body.show_price,
-          ...(labelFont === undefined ? {} : { font: labelFont }),
         },
         items,
       );

@@ -1,3 +1,6 @@
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import bwipjs from 'bwip-js/node';
 import PDFDocument from 'pdfkit';
 
@@ -13,6 +16,9 @@ import PDFDocument from 'pdfkit';
  *   width × height.
  * - Under the barcode: the name, the code and the price, each on one line, cut with "…" to fit. A wide QR label
  *   puts them beside the code instead. A label too short for every line keeps the code, then the price, then the name.
+ * - Text is written in Noto Sans, switching within a line to Noto Sans Thai for Thai and Noto Sans SC for Chinese,
+ *   Japanese kana and other CJK characters (see `scriptRuns`). pdfkit embeds only the glyphs used, each font with a
+ *   ToUnicode map, so the PDF stays small and its text can be searched and copied.
  */
 
 export const PAPERS = ['a4', 'letter', 'continuous'] as const;
@@ -53,11 +59,6 @@ export interface LabelOptions {
   perSheet?: number | null;
   showName: boolean;
   showPrice: boolean;
-  /**
-   * A TrueType/OpenType font (path or bytes) for the text. Without one the PDF's built-in Helvetica is used, which
-   * only has Latin-1 (Windows-1252) characters: anything else prints as "?".
-   */
-  font?: string | Uint8Array;
 }
 
 export interface LabelItem {
@@ -169,26 +170,88 @@ export const isCode128Text = (text: string) => /^[\x20-\x7e]+$/.test(text);
 
 // ---- text ----
 
-/** Characters the built-in fonts can show (Windows-1252); anything else becomes "?". */
-const WIN_ANSI_EXTRA = new Set([
-  0x152, 0x153, 0x160, 0x161, 0x178, 0x17d, 0x17e, 0x192, 0x2c6, 0x2dc, 0x2013, 0x2014, 0x2018, 0x2019,
-  0x201a, 0x201c, 0x201d, 0x201e, 0x2020, 0x2021, 0x2022, 0x2026, 0x2030, 0x2039, 0x203a, 0x20ac, 0x2122,
-]);
+/** The fonts text is written in, one per group of scripts: each ships in an installed @expo-google-fonts package. */
+export const LABEL_FONTS = {
+  latin: {
+    name: 'NotoSans',
+    pkg: '@expo-google-fonts/noto-sans',
+    file: '400Regular/NotoSans_400Regular.ttf',
+  },
+  thai: {
+    name: 'NotoSansThai',
+    pkg: '@expo-google-fonts/noto-sans-thai',
+    file: '400Regular/NotoSansThai_400Regular.ttf',
+  },
+  cjk: {
+    name: 'NotoSansSC',
+    pkg: '@expo-google-fonts/noto-sans-sc',
+    file: '400Regular/NotoSansSC_400Regular.ttf',
+  },
+} as const;
+export type Script = keyof typeof LABEL_FONTS;
 
-export function winAnsi(text: string): string {
-  let out = '';
-  for (const char of text.normalize('NFC')) {
-    const point = char.codePointAt(0) ?? 0;
-    if ((point >= 0x20 && point <= 0x7e) || (point >= 0xa0 && point <= 0xff) || WIN_ANSI_EXTRA.has(point))
-      out += char;
-    else if (point < 0x20 || (point >= 0x7f && point < 0xa0)) out += ' ';
-    else out += '?';
-  }
-  return out;
+/** Code point ranges written in Noto Sans SC: CJK ideographs, kana, hangul, CJK punctuation, fullwidth forms. */
+const CJK_RANGES: readonly (readonly [number, number])[] = [
+  [0x1100, 0x11ff], // Hangul Jamo
+  [0x2e80, 0x2fdf], // CJK radicals, Kangxi radicals
+  [0x2ff0, 0x303f], // ideographic description, CJK symbols and punctuation
+  [0x3040, 0x33ff], // kana, bopomofo, hangul compatibility jamo, kanbun, strokes, enclosed CJK, CJK compatibility
+  [0x3400, 0x4dbf], // CJK extension A
+  [0x4e00, 0x9fff], // CJK unified ideographs
+  [0xa960, 0xa97f], // Hangul Jamo extended A
+  [0xac00, 0xd7ff], // Hangul syllables, Jamo extended B
+  [0xf900, 0xfaff], // CJK compatibility ideographs
+  [0xfe30, 0xfe4f], // CJK compatibility forms
+  [0xff00, 0xffef], // halfwidth and fullwidth forms
+  [0x1b000, 0x1b16f], // kana supplement and extended A
+  [0x20000, 0x3ffff], // CJK extensions B and later
+];
+const COMBINING_MARK = /^\p{M}$/u;
+
+export function scriptOf(point: number): Script {
+  if (point >= 0x0e00 && point <= 0x0e7f) return 'thai';
+  for (const [from, to] of CJK_RANGES) if (point >= from && point <= to) return 'cjk';
+  return 'latin';
 }
 
-/** One line: whitespace runs and control characters made single spaces. */
-const oneLine = (text: string) => text.replace(/[\s\p{Cc}]+/gu, ' ').trim();
+/**
+ * `text` split into runs of one font each, in order. A combining mark stays with the character it is written on, so
+ * a letter and its accent are never drawn in two fonts.
+ */
+export function scriptRuns(text: string): { script: Script; text: string }[] {
+  const runs: { script: Script; text: string }[] = [];
+  for (const char of text) {
+    const last = runs.at(-1);
+    const script = last && COMBINING_MARK.test(char) ? last.script : scriptOf(char.codePointAt(0)!);
+    if (last?.script === script) last.text += char;
+    else runs.push({ script, text: char });
+  }
+  return runs;
+}
+
+const fontFiles = new Map<Script, Promise<Buffer>>();
+const resolveFrom = createRequire(import.meta.url);
+
+/** A font's bytes, read once per process (a failed read is tried again next time). */
+function fontFile(script: Script): Promise<Buffer> {
+  let file = fontFiles.get(script);
+  if (!file) {
+    const { pkg, file: name } = LABEL_FONTS[script];
+    file = readFile(path.join(path.dirname(resolveFrom.resolve(`${pkg}/package.json`)), name));
+    file.catch(() => fontFiles.delete(script));
+    fontFiles.set(script, file);
+  }
+  return file;
+}
+
+/** One line: whitespace runs and control characters made single spaces; composed (NFC), as the fonts map it. */
+const oneLine = (text: string) =>
+  text
+    .normalize('NFC')
+    .replace(/[\s\p{Cc}]+/gu, ' ')
+    .trim();
+
+const graphemes = new Intl.Segmenter('und', { granularity: 'grapheme' });
 
 // ---- drawing ----
 
@@ -240,24 +303,42 @@ async function renderBarcode(doc: Doc, symbology: Symbology, text: string): Prom
   return { image, modules: 0 };
 }
 
-interface TextStyle {
-  font: string;
-  /** Whether text must be narrowed to the built-in font's characters. */
-  builtIn: boolean;
+/** Where the baseline sits below the top of a line's em box, in ems: Latin, Thai and CJK text all fit the line. */
+const BASELINE_EM = 0.85;
+
+const selectFont = (doc: Doc, script: Script) => doc.font(LABEL_FONTS[script].name);
+
+/** The width of `text` at the current size, each run measured in the font it is written in. */
+function textWidth(doc: Doc, text: string): number {
+  let width = 0;
+  for (const run of scriptRuns(text)) width += selectFont(doc, run.script).widthOfString(run.text);
+  return width;
 }
 
-/** `text` cut with "…" so it is at most `width` wide at the current font and size. */
+/** `text` cut with "…" so it is at most `width` wide at the current size (never inside a character cluster). */
 function fitText(doc: Doc, text: string, width: number): string {
-  if (doc.widthOfString(text) <= width) return text;
-  const chars = Array.from(text);
+  if (textWidth(doc, text) <= width) return text;
+  const clusters = Array.from(graphemes.segment(text), (part) => part.segment);
+  const cut = (count: number) => `${clusters.slice(0, count).join('').trimEnd()}…`;
   let low = 0;
-  let high = chars.length;
+  let high = clusters.length;
   while (low < high) {
     const mid = Math.ceil((low + high) / 2);
-    if (doc.widthOfString(`${chars.slice(0, mid).join('').trimEnd()}…`) <= width) low = mid;
+    if (textWidth(doc, cut(mid)) <= width) low = mid;
     else high = mid - 1;
   }
-  return low === 0 ? '' : `${chars.slice(0, low).join('').trimEnd()}…`;
+  return low === 0 ? '' : cut(low);
+}
+
+/** `text` from `x` along the baseline at `y`, run after run, each in its own font. */
+function writeText(doc: Doc, text: string, x: number, y: number) {
+  let left = x;
+  for (const run of scriptRuns(text)) {
+    selectFont(doc, run.script);
+    // No `width` option: pdfkit then writes the run as it is, never wrapping it or starting a new page.
+    doc.text(run.text, left, y, { lineBreak: false, baseline: 'alphabetic' });
+    left += doc.widthOfString(run.text);
+  }
 }
 
 const clamp = (value: number, min: number, max: number) => Math.min(max, Math.max(min, value));
@@ -266,7 +347,6 @@ const clamp = (value: number, min: number, max: number) => Math.min(max, Math.ma
 function drawLabel(
   doc: Doc,
   options: LabelOptions,
-  style: TextStyle,
   item: LabelItem,
   barcode: Barcode,
   width: number,
@@ -278,13 +358,12 @@ function drawLabel(
   const fontSize = clamp(innerHeight * 0.12, 5, 10);
   const lineHeight = fontSize * 1.15;
   const gap = fontSize * 0.3;
-  const clean = (text: string) => oneLine(style.builtIn ? winAnsi(text) : text);
 
   // The lines in reading order, each with its rank when space runs short (the code is kept longest).
   const candidates = [
-    { text: options.showName ? clean(item.name) : '', rank: 2 },
-    { text: clean(item.code), rank: 0 },
-    { text: options.showPrice && item.price ? clean(item.price) : '', rank: 1 },
+    { text: options.showName ? oneLine(item.name) : '', rank: 2 },
+    { text: oneLine(item.code), rank: 0 },
+    { text: options.showPrice && item.price ? oneLine(item.price) : '', rank: 1 },
   ].filter((line) => line.text.length > 0);
   const keep = (room: number) => {
     const count = Math.max(0, Math.min(candidates.length, Math.floor((room + EPSILON) / lineHeight)));
@@ -292,7 +371,7 @@ function drawLabel(
     return candidates.filter((line) => kept.has(line));
   };
 
-  doc.font(style.font).fontSize(fontSize).fillColor('black');
+  doc.fontSize(fontSize).fillColor('black');
   const writeLines = (
     lines: { text: string }[],
     x: number,
@@ -303,10 +382,9 @@ function drawLabel(
     lines.forEach((line, index) => {
       const text = fitText(doc, line.text, lineWidth);
       if (!text) return;
-      const textWidth = doc.widthOfString(text);
-      const left = align === 'center' ? x + (lineWidth - textWidth) / 2 : x;
-      // No `width` option: pdfkit then writes the line as it is, never wrapping it or starting a new page.
-      doc.text(text, left, y + index * lineHeight + (lineHeight - fontSize) / 2, { lineBreak: false });
+      const left = align === 'center' ? x + (lineWidth - textWidth(doc, text)) / 2 : x;
+      const emTop = y + index * lineHeight + (lineHeight - fontSize) / 2;
+      writeText(doc, text, left, emTop + fontSize * BASELINE_EM);
     });
   };
 
@@ -347,6 +425,15 @@ const YIELD_EVERY = 250;
 export async function renderLabels(options: LabelOptions, items: readonly LabelItem[]): Promise<Buffer> {
   const layout = pageLayout(options);
   if (!items.some((item) => item.copies > 0)) throw new RangeError('renderLabels: no labels to print');
+  // The fonts the text needs (Noto Sans always: it has the "…"), read before the document starts.
+  const scripts = new Set<Script>(['latin']);
+  for (const item of items) {
+    const texts = [item.code, options.showName ? item.name : '', options.showPrice ? (item.price ?? '') : ''];
+    for (const char of texts.join('')) scripts.add(scriptOf(char.codePointAt(0)!));
+  }
+  const fonts = await Promise.all(
+    [...scripts].map(async (script) => [script, await fontFile(script)] as const),
+  );
   const doc = new PDFDocument({
     size: [layout.pageWidth, layout.pageHeight],
     margin: 0,
@@ -361,12 +448,7 @@ export async function renderLabels(options: LabelOptions, items: readonly LabelI
   });
 
   try {
-    const style: TextStyle = { font: 'Helvetica', builtIn: true };
-    if (options.font !== undefined) {
-      doc.registerFont('label', options.font as Buffer | string);
-      style.font = 'label';
-      style.builtIn = false;
-    }
+    for (const [script, bytes] of fonts) doc.registerFont(LABEL_FONTS[script].name, bytes);
     // One barcode image per distinct code, however many labels show it.
     const barcodes = new Map<string, Barcode>();
     for (const item of items) {
@@ -391,7 +473,7 @@ export async function renderLabels(options: LabelOptions, items: readonly LabelI
           // Content x runs down the page, content y leftwards from the page's right edge.
           doc.translate(layout.pageWidth, 0).rotate(90, { origin: [0, 0] });
         }
-        drawLabel(doc, options, style, item, barcode, layout.labelWidth, layout.labelHeight);
+        drawLabel(doc, options, item, barcode, layout.labelWidth, layout.labelHeight);
         doc.restore();
         slot++;
         // A long print lets other requests in now and then.

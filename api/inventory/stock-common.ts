@@ -3,6 +3,9 @@ import type { SellerSession } from '@api/auth/session';
 import { ApiError, invalid } from '@api/errors';
 import { handleStockCommand, type StockCommandResult } from '@commands/inventory/stock';
 import {
+  available,
+  figuresOf,
+  HOLD_KINDS,
   STOCK_EVENT_TYPES,
   type StockCommand,
   type StockErrorCode,
@@ -32,7 +35,10 @@ import {
  * the answer shape of one movement.
  */
 
-/** Result codes of the stock routes (the inventory reference routes use 460–497). */
+/**
+ * Result codes of the stock routes (the inventory reference routes use 460–497, the team routes 440–445, the
+ * barcode routes share 450–456 for their own refusals). 498 was the first code of 440–499 no route used.
+ */
 export const StockCode = {
   quantityInvalid: 450,
   /** A manual deduction would take on-hand stock below zero while the tenant refuses that (HTTP 409). */
@@ -49,8 +55,13 @@ export const StockCode = {
   /** An export larger than the cap. */
   exportTooLarge: 458,
   timeInvalid: 459,
-  /** Refused by the domain for another reason (release more than reserved, same warehouse). */
+  /**
+   * Refused by the domain for another reason (HTTP 409): release more than reserved or held, stop processing more
+   * than is in process, cancel more incoming than expected; same warehouse (HTTP 400).
+   */
   refused: 449,
+  /** A hold request naming an unknown hold kind (online, pos, supplier) or action (hold, release). */
+  holdInvalid: 498,
   /** A combo has no stock of its own (shared with the reference routes). */
   comboHasNoStock: InventoryCode.comboHasNoStock,
 } as const;
@@ -241,6 +252,17 @@ const refusalOf: Record<StockErrorCode, { status: number; code: number; key: str
     code: StockCode.refused,
     key: 'stock.release_more_than_reserved',
   },
+  RELEASE_MORE_THAN_HELD: { status: 409, code: StockCode.refused, key: 'stock.release_more_than_held' },
+  STOP_MORE_THAN_IN_PROCESS: {
+    status: 409,
+    code: StockCode.refused,
+    key: 'stock.stop_more_than_in_process',
+  },
+  CANCEL_MORE_THAN_INCOMING: {
+    status: 409,
+    code: StockCode.refused,
+    key: 'stock.cancel_more_than_incoming',
+  },
   SAME_WAREHOUSE: { status: 400, code: StockCode.refused, key: 'stock.same_warehouse' },
 };
 
@@ -262,17 +284,41 @@ export function stockRefusal(error: unknown): unknown {
   return error;
 }
 
-const eventTypeOf: Partial<Record<StockCommand['type'], StockEvent['type']>> = {
+/** The event each command records (a new command type must be named here). */
+const eventTypeOf: Record<StockCommand['type'], StockEvent['type']> = {
   ReceiveStock: 'StockReceived',
   AdjustStock: 'StockAdjusted',
+  ReserveStock: 'StockReserved',
+  ReleaseStock: 'StockReleased',
+  StartProcessing: 'StockProcessingStarted',
+  StopProcessing: 'StockProcessingStopped',
+  ShipStock: 'StockShipped',
+  ReturnStock: 'StockReturned',
+  TransferStockOut: 'StockTransferredOut',
+  TransferStockIn: 'StockTransferredIn',
+  WriteOffStock: 'StockWrittenOff',
+  HoldStock: 'StockHeld',
+  ReleaseHold: 'StockHoldReleased',
+  ExpectStock: 'StockIncomingExpected',
+  CancelExpectedStock: 'StockIncomingCancelled',
 };
 
-/** A replayed event must be the one this command would have recorded: same kind, mode and quantity. */
-function sameMovement(command: StockCommand, event: StockEvent): boolean {
+/**
+ * A replayed event must be the one this command would have recorded: same kind and quantity, and the same
+ * adjustment mode, hold kind, ship source or other warehouse.
+ */
+export function sameMovement(command: StockCommand, event: StockEvent): boolean {
   if (eventTypeOf[command.type] !== event.type) return false;
-  if ('quantity' in event.data && event.data.quantity !== command.quantity) return false;
-  if (command.type === 'AdjustStock' && event.type === 'StockAdjusted')
-    return event.data.mode === command.mode;
+  if (event.data.quantity !== command.quantity) return false;
+  if (command.type === 'AdjustStock' && event.type === 'StockAdjusted') return event.data.mode === command.mode;
+  if (command.type === 'HoldStock' && event.type === 'StockHeld') return event.data.hold === command.hold;
+  if (command.type === 'ReleaseHold' && event.type === 'StockHoldReleased')
+    return event.data.hold === command.hold;
+  if (command.type === 'ShipStock' && event.type === 'StockShipped') return event.data.from === command.from;
+  if (command.type === 'TransferStockOut' && event.type === 'StockTransferredOut')
+    return event.data.toWarehouseId === command.toWarehouseId;
+  if (command.type === 'TransferStockIn' && event.type === 'StockTransferredIn')
+    return event.data.fromWarehouseId === command.fromWarehouseId;
   return true;
 }
 
@@ -308,21 +354,89 @@ export async function runStockCommand(
 
 // ---- the answer of one movement ----
 
+/** What a movement's `mode` holds: an adjustment's mode, a hold's kind, or where a shipment was taken from. */
+export const MOVEMENT_MODES = ['add', 'deduct', 'set', ...HOLD_KINDS, 'reserved', 'inProcess', 'free'] as const;
+export type MovementMode = (typeof MOVEMENT_MODES)[number];
+
+/** The mode of a stock event, as the movement report shows it (projections/stock.ts stores the same). */
+export function modeOf(event: StockEvent): MovementMode | null {
+  switch (event.type) {
+    case 'StockAdjusted':
+      return event.data.mode;
+    case 'StockHeld':
+    case 'StockHoldReleased':
+      return event.data.hold;
+    case 'StockShipped':
+      return event.data.from;
+    default:
+      return null;
+  }
+}
+
+/** Every stock figure after a movement (spec §3 "Stock figures"), as the API names them. */
+export const FigureFields = {
+  on_hand: z.number().int(),
+  reserved: z.number().int(),
+  /** Held by orders being picked and packed. */
+  in_process: z.number().int(),
+  /** Set aside by the seller. */
+  on_hold: z.number().int(),
+  /** Held by parked Smart POS sales. */
+  pos_on_hold: z.number().int(),
+  /** Set aside for a supplier. */
+  supplier_on_hold: z.number().int(),
+  /** Expected from a supplier or in transit; not part of on hand. */
+  incoming: z.number().int(),
+  /** Available online: on hand − reserved − in process − the three holds. */
+  available: z.number().int(),
+};
+export interface FigureAnswer {
+  on_hand: number;
+  reserved: number;
+  in_process: number;
+  on_hold: number;
+  pos_on_hold: number;
+  supplier_on_hold: number;
+  incoming: number;
+  available: number;
+}
+
+/** The figures of the projection's or the domain's camel-case shape, as the API names them. */
+export function figureAnswer(figures: {
+  onHand: number;
+  reserved: number;
+  inProcess: number;
+  onHold: number;
+  posOnHold: number;
+  supplierOnHold: number;
+  incoming: number;
+}): FigureAnswer {
+  return {
+    on_hand: figures.onHand,
+    reserved: figures.reserved,
+    in_process: figures.inProcess,
+    on_hold: figures.onHold,
+    pos_on_hold: figures.posOnHold,
+    supplier_on_hold: figures.supplierOnHold,
+    incoming: figures.incoming,
+    available: available(figures),
+  };
+}
+
 export const StockMovementAnswer = z.object({
   master_code: z.object({ id: z.string(), code: z.string(), name: z.string() }),
   warehouse: z.object({ id: z.string(), code: z.string(), name: z.string() }),
   /** The event type: StockReceived, StockAdjusted, … */
   action: z.enum(STOCK_EVENT_TYPES),
-  /** add, deduct or set for an adjustment; null otherwise. */
-  mode: z.enum(['add', 'deduct', 'set']).nullable(),
+  /** add, deduct or set for an adjustment; online, pos or supplier for a hold; reserved, inProcess or free for a
+   * shipment; null otherwise. */
+  mode: z.enum(MOVEMENT_MODES).nullable(),
   /** What was entered: units received, added or deducted, or the counted quantity for `set`. */
   quantity: z.number().int(),
   previous_stock: z.number().int(),
   /** Signed change to on hand. */
   change: z.number().int(),
-  on_hand: z.number().int(),
-  reserved: z.number().int(),
-  available: z.number().int(),
+  ...FigureFields,
   reason: z.string().nullable(),
   /** The movement's place in its stock's stream, from 0. */
   revision: z.number().int(),
@@ -336,13 +450,11 @@ export function movementAnswer(target: Target, result: StockCommandResult): Stoc
     master_code: { id: target.masterCode.id, code: target.masterCode.code, name: target.masterCode.name },
     warehouse: { id: target.warehouse.id, code: target.warehouse.code, name: target.warehouse.name },
     action: event.type,
-    mode: event.type === 'StockAdjusted' ? event.data.mode : null,
+    mode: modeOf(event),
     quantity: data.quantity,
     previous_stock: data.onHand - data.change,
     change: data.change,
-    on_hand: data.onHand,
-    reserved: data.reserved,
-    available: data.onHand - data.reserved,
+    ...figureAnswer(figuresOf(data)),
     reason: data.reason ?? null,
     revision: Number(result.revision),
   };

@@ -5,7 +5,7 @@ import { ApiError, invalid } from '@api/errors';
 import { allOf, gridQuery, literal, pageWindow, setFilter, setWhere, TextFilter, textWhere } from '@api/grid';
 import { type Language, translate } from '@api/i18n';
 import { isUuid, UUID_PATTERN } from '@api/ids';
-import { STOCK_EVENT_TYPES, type StockEventType } from '@domain/inventory/stock';
+import { available, emptyStock, STOCK_EVENT_TYPES, type StockEventType } from '@domain/inventory/stock';
 import type { Database } from '@infra/db';
 import { withTenant } from '@infra/db/tenant';
 import { movementsUntil, type StockMovement, stockAt } from '@projections/stock';
@@ -15,6 +15,8 @@ import { type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely';
 import { z } from 'zod';
 import { MASTER_CODE_STATUSES, MASTER_CODE_TYPES } from './master-code-data';
 import {
+  FigureFields,
+  figureAnswer,
   findMasterCodeOf,
   findTarget,
   findWarehouseOf,
@@ -38,6 +40,18 @@ const uuidOf = (column: RawBuilder<string>) =>
 
 // ---- the stock list ----
 
+/** The stock's own figures besides available: a combo has none (null). */
+export const OWN_FIGURES = [
+  'on_hand',
+  'reserved',
+  'in_process',
+  'on_hold',
+  'pos_on_hold',
+  'supplier_on_hold',
+  'incoming',
+] as const;
+type OwnFigure = (typeof OWN_FIGURES)[number];
+
 export const STOCK_SORT_COLUMNS = [
   'code',
   'name',
@@ -45,9 +59,9 @@ export const STOCK_SORT_COLUMNS = [
   'warehouse',
   'type',
   'status',
-  'on_hand',
-  'reserved',
+  ...OWN_FIGURES,
   'available',
+  'available_percent',
   'last_movement_at',
 ] as const;
 type StockSort = (typeof STOCK_SORT_COLUMNS)[number];
@@ -84,7 +98,15 @@ export const StockRow = z.object({
   warehouse_kind: z.enum(['warehouse', 'branch']),
   on_hand: z.number().int().nullable(),
   reserved: z.number().int().nullable(),
+  in_process: z.number().int().nullable(),
+  on_hold: z.number().int().nullable(),
+  pos_on_hold: z.number().int().nullable(),
+  supplier_on_hold: z.number().int().nullable(),
+  incoming: z.number().int().nullable(),
+  /** Available online: on hand − reserved − in process − the three holds (a combo's: from its components). */
   available: z.number().int(),
+  /** Available as a percent of on hand, one decimal; null when on hand ≤ 0, and for a combo. */
+  available_percent: z.number().nullable(),
   negative: z.boolean(),
   low: z.boolean(),
   last_movement_at: z.string().nullable(),
@@ -118,11 +140,9 @@ function stockConditions(query: StockListQuery): RawBuilder<SqlBool>[] {
   return where;
 }
 
-interface StockListRow {
+type StockListRow = Record<OwnFigure, string | null> & {
   master_code_id: string;
   warehouse_id: string;
-  on_hand: string | null;
-  reserved: string | null;
   available: string;
   last_movement_at: Date | null;
   code: string;
@@ -134,10 +154,23 @@ interface StockListRow {
   warehouse_code: string;
   warehouse_name: string;
   warehouse_kind: 'warehouse' | 'branch';
+};
+
+const figureOrNull = (value: string | null) => (value === null ? null : Number(value));
+
+/**
+ * Available as a percent of on hand to one decimal, half away from zero, in integers (no floating-point drift);
+ * null when there is nothing on hand to be a percent of.
+ */
+export function availablePercent(onHand: number | null, available: number): number | null {
+  if (onHand === null || onHand <= 0) return null;
+  const tenths = Math.floor((Math.abs(available) * 2000 + onHand) / (2 * onHand));
+  return (Math.sign(available) * tenths) / 10 || 0;
 }
 
 const toStockRow = (row: StockListRow): StockRow => {
   const available = Number(row.available);
+  const onHand = figureOrNull(row.on_hand);
   return {
     key: `${row.master_code_id}@${row.warehouse_id}`,
     master_code_id: row.master_code_id,
@@ -151,9 +184,15 @@ const toStockRow = (row: StockListRow): StockRow => {
     warehouse_code: row.warehouse_code,
     warehouse_name: row.warehouse_name,
     warehouse_kind: row.warehouse_kind,
-    on_hand: row.on_hand === null ? null : Number(row.on_hand),
-    reserved: row.reserved === null ? null : Number(row.reserved),
+    on_hand: onHand,
+    reserved: figureOrNull(row.reserved),
+    in_process: figureOrNull(row.in_process),
+    on_hold: figureOrNull(row.on_hold),
+    pos_on_hold: figureOrNull(row.pos_on_hold),
+    supplier_on_hold: figureOrNull(row.supplier_on_hold),
+    incoming: figureOrNull(row.incoming),
     available,
+    available_percent: availablePercent(onHand, available),
     negative: available < 0,
     low: row.soft_threshold > 0 && available <= row.soft_threshold,
     last_movement_at: row.last_movement_at?.toISOString() ?? null,
@@ -161,10 +200,22 @@ const toStockRow = (row: StockListRow): StockRow => {
 };
 
 /** The stock's own figures: a list sorted by them alone is cut from the levels before any join. */
-const LEVEL_SORTS = ['on_hand', 'reserved', 'available', 'last_movement_at'] as const;
+const LEVEL_SORTS = [...OWN_FIGURES, 'available', 'available_percent', 'last_movement_at'] as const;
 type LevelSort = (typeof LEVEL_SORTS)[number];
 const isLevelSort = (column: StockSort): column is LevelSort =>
   (LEVEL_SORTS as readonly string[]).includes(column);
+
+/**
+ * Available as a share of on hand, for sorting: the exact ratio (what the row shows is it rounded to a tenth of a
+ * percent); null when on hand ≤ 0 or for a combo.
+ */
+const percentOf = (alias: string) =>
+  sql`(CASE WHEN ${sql.ref(`${alias}.on_hand`)} > 0 THEN ${sql.ref(`${alias}.available`)}::numeric / ${sql.ref(`${alias}.on_hand`)} END)`;
+
+const figureSorts = (alias: string) =>
+  Object.fromEntries(
+    [...OWN_FIGURES, 'available', 'last_movement_at'].map((column) => [column, sql.ref(`${alias}.${column}`)]),
+  ) as Record<OwnFigure | 'available' | 'last_movement_at', RawBuilder<unknown>>;
 
 /** Sort expressions inside a branch (`alias` names its level or combo rows, next to `m` and `w`). */
 const innerSort = (alias: string): Record<StockSort, RawBuilder<unknown>> => ({
@@ -174,10 +225,8 @@ const innerSort = (alias: string): Record<StockSort, RawBuilder<unknown>> => ({
   warehouse: sql`lower(w.code)`,
   type: sql`m.type`,
   status: sql`m.status`,
-  on_hand: sql.ref(`${alias}.on_hand`),
-  reserved: sql.ref(`${alias}.reserved`),
-  available: sql.ref(`${alias}.available`),
-  last_movement_at: sql.ref(`${alias}.last_movement_at`),
+  ...figureSorts(alias),
+  available_percent: percentOf(alias),
 });
 
 /** The same expressions over the branches' output (`s`). */
@@ -188,10 +237,8 @@ const outerSort: Record<StockSort, RawBuilder<unknown>> = {
   warehouse: sql`lower(s.warehouse_code)`,
   type: sql`s.type`,
   status: sql`s.status`,
-  on_hand: sql`s.on_hand`,
-  reserved: sql`s.reserved`,
-  available: sql`s.available`,
-  last_movement_at: sql`s.last_movement_at`,
+  ...figureSorts('s'),
+  available_percent: percentOf('s'),
 };
 
 /** Beyond this many rows the list's lastRow stays unknown (-1) until its last page comes back short. */
@@ -202,8 +249,9 @@ const direction = (sort: 'asc' | 'desc') => (sort === 'asc' ? sql`ASC` : sql`DES
 
 /**
  * ORDER BY: the sort model, then the stock's key (`alias`) in the first sort's direction. With `nulls`, combos (no
- * on hand or reserved of their own) sort after every level; a levels-only branch leaves the null order alone, so
- * that a backward index scan serves a descending sort.
+ * figures of their own but available) sort after every level; a levels-only branch leaves the null order of its
+ * columns (never null there) alone, so that a backward index scan serves a descending sort. The percent is null
+ * for a level with nothing on hand too: it sorts last everywhere, so that each branch is cut in the page's order.
  */
 function orderBy(
   alias: string,
@@ -213,7 +261,7 @@ function orderBy(
 ) {
   const tie = direction(sortModel[0]!.sort);
   const parts = sortModel.map(({ colId, sort }) =>
-    nulls && colId !== 'available'
+    (nulls && colId !== 'available') || colId === 'available_percent'
       ? sql`${terms[colId]} ${direction(sort)} NULLS LAST`
       : sql`${terms[colId]} ${direction(sort)}`,
   );
@@ -227,14 +275,7 @@ interface Scope {
   negativeOnly: boolean;
 }
 
-const LEVEL_COLUMNS = [
-  'master_code_id',
-  'warehouse_id',
-  'on_hand',
-  'reserved',
-  'available',
-  'last_movement_at',
-];
+const LEVEL_COLUMNS = ['master_code_id', 'warehouse_id', ...OWN_FIGURES, 'available', 'last_movement_at'];
 const levelColumns = (alias: string) =>
   sql.join(LEVEL_COLUMNS.map((column) => sql.ref(`${alias}.${column}`)));
 const nameColumns = sql`m.code, m.name, m.seller_sku, m.type, m.status, m.soft_threshold,
@@ -254,7 +295,7 @@ function combos(scope: Scope) {
   const available = sql`min(floor(coalesce(c.available, 0)::numeric / i.quantity))::bigint`;
   return sql`
     SELECT i.combo_id AS combo_uuid, i.combo_id::text AS master_code_id, p.place AS warehouse_id,
-      NULL::bigint AS on_hand, NULL::bigint AS reserved, ${available} AS available,
+      ${sql.join(OWN_FIGURES.map((figure) => sql`NULL::bigint AS ${sql.ref(figure)}`))}, ${available} AS available,
       max(c.last_movement_at) AS last_movement_at
     FROM combo_items i
     CROSS JOIN unnest(${scope.placeIds}::text[]) AS p(place)
@@ -410,9 +451,15 @@ export const MovementRow = z.object({
   change: z.number().int(),
   stock_in: z.number().int(),
   stock_out: z.number().int(),
+  /** On hand after the movement. */
   new_stock: z.number().int(),
-  reserved: z.number().int(),
-  available: z.number().int(),
+  reserved: FigureFields.reserved,
+  in_process: FigureFields.in_process,
+  on_hold: FigureFields.on_hold,
+  pos_on_hold: FigureFields.pos_on_hold,
+  supplier_on_hold: FigureFields.supplier_on_hold,
+  incoming: FigureFields.incoming,
+  available: FigureFields.available,
   description: z.string().nullable(),
   source: z.object({ type: z.string(), id: z.string() }).nullable(),
   counterpart_warehouse: NamedRef.nullable(),
@@ -436,6 +483,11 @@ interface LedgerRow {
   stock_out: string;
   new_stock: string;
   reserved: string;
+  in_process: string;
+  on_hold: string;
+  pos_on_hold: string;
+  supplier_on_hold: string;
+  incoming: string;
   counterpart_warehouse_id: string | null;
   reason: string | null;
   source_type: string | null;
@@ -450,7 +502,29 @@ interface LedgerRow {
   user_name: string | null;
 }
 
-const toMovementRow = (row: LedgerRow): MovementRow => ({
+/** The figures a ledger row (or a series point) states, snake-cased texts from Postgres. */
+const ledgerFigures = (row: {
+  new_stock: string | null;
+  reserved: string | null;
+  in_process: string | null;
+  on_hold: string | null;
+  pos_on_hold: string | null;
+  supplier_on_hold: string | null;
+  incoming: string | null;
+}) =>
+  figureAnswer({
+    onHand: Number(row.new_stock ?? 0),
+    reserved: Number(row.reserved ?? 0),
+    inProcess: Number(row.in_process ?? 0),
+    onHold: Number(row.on_hold ?? 0),
+    posOnHold: Number(row.pos_on_hold ?? 0),
+    supplierOnHold: Number(row.supplier_on_hold ?? 0),
+    incoming: Number(row.incoming ?? 0),
+  });
+
+const toMovementRow = (row: LedgerRow): MovementRow => {
+  const { on_hand, ...figures } = ledgerFigures(row);
+  return {
   id: `${row.master_code_id}@${row.warehouse_id}#${row.revision}`,
   master_code: { id: row.master_code_id, code: row.master_code_code, name: row.master_code_name },
   warehouse: { id: row.warehouse_id, code: row.warehouse_code, name: row.warehouse_name },
@@ -463,9 +537,8 @@ const toMovementRow = (row: LedgerRow): MovementRow => ({
   change: Number(row.change),
   stock_in: Number(row.stock_in),
   stock_out: Number(row.stock_out),
-  new_stock: Number(row.new_stock),
-  reserved: Number(row.reserved),
-  available: Number(row.new_stock) - Number(row.reserved),
+  new_stock: on_hand,
+  ...figures,
   description: row.reason,
   source:
     row.source_type !== null && row.source_id !== null ? { type: row.source_type, id: row.source_id } : null,
@@ -474,7 +547,8 @@ const toMovementRow = (row: LedgerRow): MovementRow => ({
       ? null
       : { id: row.counterpart_warehouse_id, code: row.counterpart_code, name: row.counterpart_name },
   created_by: row.created_by === null ? null : { id: row.created_by, name: row.user_name ?? row.created_by },
-});
+  };
+};
 
 /** The names a ledger row shows, joined onto the ledger rows `page` (a query aliased `s`). */
 const withNames = (tenantId: string, page: RawBuilder<unknown>) => sql<LedgerRow>`
@@ -489,7 +563,8 @@ const withNames = (tenantId: string, page: RawBuilder<unknown>) => sql<LedgerRow
 
 const LEDGER_COLUMNS = sql.raw(
   `s.master_code_id, s.warehouse_id, s.revision, s.occurred_at, s.action, s.mode, s.quantity, s.previous_stock,
-   s.change, s.stock_in, s.stock_out, s.new_stock, s.reserved, s.counterpart_warehouse_id, s.reason, s.source_type,
+   s.change, s.stock_in, s.stock_out, s.new_stock, s.reserved, s.in_process, s.on_hold, s.pos_on_hold,
+   s.supplier_on_hold, s.incoming, s.counterpart_warehouse_id, s.reason, s.source_type,
    s.source_id, s.created_by, s.occurred_at::text AS occurred_text`,
 );
 
@@ -623,6 +698,12 @@ const EXPORT_COLUMNS = [
   'stock_out',
   'new_stock',
   'reserved',
+  'in_process',
+  'on_hold',
+  'pos_on_hold',
+  'supplier_on_hold',
+  'incoming',
+  'available',
   'description',
   'source',
   'created_by',
@@ -643,6 +724,12 @@ function exportCells(language: Language, row: MovementRow): (string | number | D
     row.stock_out,
     row.new_stock,
     row.reserved,
+    row.in_process,
+    row.on_hold,
+    row.pos_on_hold,
+    row.supplier_on_hold,
+    row.incoming,
+    row.available,
     row.description ?? '',
     row.source ? `${row.source.type}:${row.source.id}` : '',
     row.created_by?.name ?? '',
@@ -737,19 +824,9 @@ export const SeriesQuery = z.strictObject({
     .default(200),
 });
 
-const StockFigures = z.object({
-  on_hand: z.number().int(),
-  reserved: z.number().int(),
-  available: z.number().int(),
-  as_of_movement: MovementRow.nullable(),
-});
+const StockFigures = z.object({ ...FigureFields, as_of_movement: MovementRow.nullable() });
 const History = StockFigures.extend({ movements: z.array(MovementRow), total: z.number().int() });
-const SeriesPoint = z.object({
-  at: z.string(),
-  on_hand: z.number().int(),
-  reserved: z.number().int(),
-  available: z.number().int(),
-});
+const SeriesPoint = z.object({ at: z.string(), ...FigureFields });
 const Series = z.object({
   from: z.string(),
   to: z.string(),
@@ -807,7 +884,12 @@ async function named(
     stock_out: m.stockOut,
     new_stock: m.newStock,
     reserved: m.reserved,
-    available: m.available,
+    in_process: m.inProcess,
+    on_hold: m.onHold,
+    pos_on_hold: m.posOnHold,
+    supplier_on_hold: m.supplierOnHold,
+    incoming: m.incoming,
+    available: available(m),
     description: m.reason,
     source: m.source,
     counterpart_warehouse:
@@ -828,11 +910,17 @@ const refTarget = (target: Awaited<ReturnType<typeof findTarget>>) => ({
   warehouse: { id: target.warehouse.id, code: target.warehouse.code, name: target.warehouse.name },
 });
 
-interface SeriesPointRow {
-  at: Date;
-  new_stock: string | null;
-  reserved: string | null;
-}
+const FIGURE_COLUMNS = [
+  'new_stock',
+  'reserved',
+  'in_process',
+  'on_hold',
+  'pos_on_hold',
+  'supplier_on_hold',
+  'incoming',
+] as const;
+
+type SeriesPointRow = { at: Date } & Record<(typeof FIGURE_COLUMNS)[number], string | null>;
 
 /** The stock at each instant: one backward index lookup per instant, in one statement. */
 async function stockAtInstants(
@@ -849,10 +937,10 @@ async function stockAtInstants(
     async (trx) =>
       (
         await sql<SeriesPointRow>`
-        SELECT t.at, m.new_stock, m.reserved
+        SELECT t.at, ${sql.join(FIGURE_COLUMNS.map((column) => sql.ref(`m.${column}`)))}
         FROM unnest(${texts}::timestamptz[]) AS t(at)
         LEFT JOIN LATERAL (
-          SELECT new_stock, reserved FROM stock_movements
+          SELECT ${sql.join(FIGURE_COLUMNS.map((column) => sql.ref(column)))} FROM stock_movements
           WHERE tenant_id = ${tenantId} AND master_code_id = ${masterCodeId} AND warehouse_id = ${warehouseId}
             AND occurred_at <= t.at
           ORDER BY occurred_at DESC, revision DESC LIMIT 1
@@ -862,11 +950,20 @@ async function stockAtInstants(
   );
 }
 
-const pointOf = (at: Date, onHand: number, reserved: number) => ({
+/** A series point: the figures a ledger row states (all 0 before the first movement). */
+const pointOf = (at: Date, row: Omit<SeriesPointRow, 'at'> | undefined) => ({
   at: at.toISOString(),
-  on_hand: onHand,
-  reserved,
-  available: onHand - reserved,
+  ...ledgerFigures(
+    row ?? {
+      new_stock: null,
+      reserved: null,
+      in_process: null,
+      on_hold: null,
+      pos_on_hold: null,
+      supplier_on_hold: null,
+      incoming: null,
+    },
+  ),
 });
 
 async function series(
@@ -899,7 +996,7 @@ async function series(
   const inRange = await withTenant(db, tenantId, (trx) =>
     trx
       .selectFrom('stock_movements')
-      .select(['occurred_at', 'new_stock', 'reserved'])
+      .select(['occurred_at', ...FIGURE_COLUMNS])
       .where('tenant_id', '=', tenantId)
       .where('master_code_id', '=', masterCodeId)
       .where('warehouse_id', '=', warehouseId)
@@ -916,9 +1013,9 @@ async function series(
       to,
     ]);
     const points = [
-      pointOf(start, Number(before?.new_stock ?? 0), Number(before?.reserved ?? 0)),
-      ...inRange.map((m) => pointOf(m.occurred_at, Number(m.new_stock), Number(m.reserved))),
-      pointOf(to, Number(after?.new_stock ?? 0), Number(after?.reserved ?? 0)),
+      pointOf(start, before),
+      ...inRange.map((m) => pointOf(m.occurred_at, m)),
+      pointOf(to, after),
     ];
     return { from: start.toISOString(), to: to.toISOString(), kind: 'movements', points };
   }
@@ -932,7 +1029,7 @@ async function series(
     from: start.toISOString(),
     to: to.toISOString(),
     kind: 'sampled',
-    points: rows.map((row) => pointOf(row.at, Number(row.new_stock ?? 0), Number(row.reserved ?? 0))),
+    points: rows.map((row) => pointOf(row.at, row)),
   };
 }
 
@@ -1035,12 +1132,7 @@ export const stockReportRoutes: FastifyPluginAsyncZod<StockDeps> = async (app, {
       const target = await findTarget(db, tenantId, request.query.master_code_id, request.query.warehouse_id);
       const at = await stockAt(db, tenantId, target.masterCode.id, target.warehouse.id, request.query.at);
       const [asOf] = at.asOf ? await named(db, tenantId, refTarget(target), [at.asOf]) : [];
-      return ok(request, {
-        on_hand: at.onHand,
-        reserved: at.reserved,
-        available: at.available,
-        as_of_movement: asOf ?? null,
-      });
+      return ok(request, { ...figureAnswer(at), as_of_movement: asOf ?? null });
     },
   );
 
@@ -1079,9 +1171,7 @@ export const stockReportRoutes: FastifyPluginAsyncZod<StockDeps> = async (app, {
       );
       const [asOf, ...movements] = rows;
       return ok(request, {
-        on_hand: history.asOf?.newStock ?? 0,
-        reserved: history.asOf?.reserved ?? 0,
-        available: history.asOf?.available ?? 0,
+        ...figureAnswer(history.asOf ?? emptyStock),
         as_of_movement: asOf ?? null,
         movements,
         total: history.total,

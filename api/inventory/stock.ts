@@ -7,13 +7,21 @@
  * master code, warehouse or upload and another tenant's all answer the same 404. Codes (stock-common.ts StockCode):
  * 450 quantity invalid, 451 negative stock refused (409), 452 mode invalid, 453 idempotency key reused (409), 454
  * idempotency key invalid, 455 upload has bad rows, 456 upload file unusable, 457 not a CSV/XLSX body (415), 458
- * export too large, 459 time invalid, 475 a combo has no stock of its own (409), 449 other domain refusals.
+ * export too large, 459 time invalid, 475 a combo has no stock of its own (409), 498 hold kind or action invalid,
+ * 449 other domain refusals (409: release more than reserved or held, stop more than in process, cancel more
+ * incoming than expected; 400: same warehouse).
+ *
+ * The stock figures (spec §3 "Master code" → "Stock figures"; domain/inventory/stock.ts): on_hand, reserved,
+ * in_process (orders being picked and packed), on_hold (set aside by the seller), pos_on_hold (parked Smart POS
+ * sales), supplier_on_hold (set aside for a supplier), incoming (expected from a supplier or in transit: not part of
+ * on hand), and available — "available online", what the channels may sell: on_hand − reserved − in_process −
+ * on_hold − pos_on_hold − supplier_on_hold. Every answer below that states a stock states all eight ("Figures").
  *
  * ---- single movements (permission inventory-stock-adjustment) ----
- * Both take an idempotency key: header `Idempotency-Key` or body `idempotency_key` (1–100 printable ASCII; both
+ * All three take an idempotency key: header `Idempotency-Key` or body `idempotency_key` (1–100 printable ASCII; both
  * given, they must agree). The same key again moves nothing and answers the first answer again, with the response
  * header `Idempotent-Replayed: true`; the same key for a different movement → 409 (453). Without a key each call
- * moves stock. Inactive master codes may be received and adjusted (stock is still counted after an item stops
+ * moves stock. Inactive master codes may be received, adjusted and held (stock is still counted after an item stops
  * selling); combos are refused (409, 475). Master code first, then warehouse, are checked: unknown → 404.
  *
  * POST /api/inventory/stock/receive
@@ -26,9 +34,19 @@
  *          the counted quantity), reason?, idempotency_key? }
  *   → data StockMovement, msg "Stock adjusted"; 409 (451) when the tenant refuses negative manual stock and the
  *     change would take on hand below 0 (the message states on hand, change and the result)
+ * POST /api/inventory/stock/hold
+ *   body { master_code_id, warehouse_id, hold: 'online'|'pos'|'supplier' (on_hold, pos_on_hold or
+ *          supplier_on_hold), action: 'hold'|'release', quantity 1..1e9, reason?, idempotency_key? }
+ *   → data StockMovement (action StockHeld or StockHoldReleased, mode the hold kind), msg "Stock put on hold" /
+ *     "Stock released from hold". Holding more than is available is allowed (available goes negative, flagged);
+ *     releasing more than that hold holds → 409 (449), the message stating held and asked quantities. A bad hold or
+ *     action → 400 (498). The same key for another hold kind or the other action → 409 (453).
  *   StockMovement = { master_code {id, code, name}, warehouse {id, code, name}, action ('StockReceived' |
- *     'StockAdjusted' | …), mode ('add'|'deduct'|'set'|null), quantity, previous_stock, change, on_hand, reserved,
- *     available, reason (string|null), revision (the movement's place in its stock's stream, from 0) }
+ *     'StockAdjusted' | 'StockHeld' | …), mode ('add'|'deduct'|'set' for an adjustment, 'online'|'pos'|'supplier'
+ *     for a hold, 'reserved'|'inProcess'|'free' for a shipment, else null), quantity, previous_stock, change,
+ *     Figures (after the movement), reason (string|null), revision (the movement's place in its stock's stream,
+ *     from 0) }
+ *   Figures = on_hand, reserved, in_process, on_hold, pos_on_hold, supplier_on_hold, incoming, available
  *
  * ---- settings ----
  * GET /api/inventory/settings  (inventory-stock-adjustment)
@@ -60,15 +78,17 @@
  * ---- reports (stock-reports.ts) ----
  * GET /api/inventory/stock  (inventory-master-code) — the stock list, ag-grid Infinite Row Model
  *   query: startRow, endRow (≤ 500 rows a page), sortModel JSON [{colId, sort}] with colId in code, name,
- *   seller_sku, warehouse, type, status, on_hand, reserved, available, last_movement_at (default code asc);
+ *   seller_sku, warehouse, type, status, on_hand, reserved, in_process, on_hold, pos_on_hold, supplier_on_hold,
+ *   incoming, available, available_percent, last_movement_at (default code asc; combos' null figures sort last);
  *   filterModel JSON { code?, name?, seller_sku?, warehouse? (text filters), type?, status? (set filters) };
  *   search (code, name, seller SKU); warehouse_id (one warehouse or branch; unknown → 404); negative_only=true
  *   → data { rows: StockRow[], lastRow } — lastRow exact while at most 10,000 rows match (or once a page comes back
  *     short), else -1: ag-grid then grows the grid as the seller scrolls
  *   StockRow = { key: '<masterCodeId>@<warehouseId>' (the live view 'stock' names rows so), master_code_id, code,
  *     name, seller_sku, type, status, soft_threshold, warehouse_id, warehouse_code, warehouse_name, warehouse_kind,
- *     on_hand (null for a combo), reserved (null for a combo), available, negative (available < 0: oversold),
- *     low (available ≤ soft threshold > 0), last_movement_at (ISO|null) }.
+ *     Figures (each null for a combo, except available), available_percent (available as a percent of on hand,
+ *     one decimal: the spec's "percent of stock on hand to available"; null when on hand ≤ 0 and for a combo),
+ *     negative (available < 0: oversold), low (available ≤ soft threshold > 0), last_movement_at (ISO|null) }.
  *   A standard master code appears in a warehouse once its stock there has moved. A combo appears in each
  *   warehouse where any of its components has stock, with available = min over components of
  *   floor(component available ÷ quantity) (a missing component counts 0). A change to a component's stock is
@@ -78,27 +98,30 @@
  *   warehouse_id?, from? / to? (ISO instants, inclusive), action? (comma list of StockReceived, StockAdjusted, …)
  *   → data { rows: MovementRow[], lastRow } (lastRow -1 while more than 10,000 match and the page is full)
  *   MovementRow = { id: '<mc>@<wh>#<revision>', master_code {id, code|null, name|null}, warehouse {id, code|null,
- *     name|null}, revision, occurred_at, action, mode, quantity, previous_stock, change, stock_in, stock_out,
- *     new_stock, reserved, available, description (the reason; string|null), source {type, id}|null,
+ *     name|null}, revision, occurred_at, action, mode (as in StockMovement), quantity, previous_stock, change,
+ *     stock_in, stock_out, new_stock (= on hand after), reserved, in_process, on_hold, pos_on_hold, supplier_on_hold,
+ *     incoming, available (the figures after the movement), description (the reason; string|null), source {type, id}|null,
  *     counterpart_warehouse {id, code|null, name|null}|null, created_by {id, name}|null }
  * GET /api/inventory/stock/movements/export?format=csv|xlsx&<the same filters>  (inventory-list-export)
  *   → a file download (CSV UTF-8 with BOM, or XLSX), at most 100,000 rows: more → 400 (458) asking to narrow the
- *   filters. Headers, actions and modes in the caller's language.
+ *   filters. Headers, actions and modes in the caller's language; the figures after each movement
+ *   (reserved, in process, the three holds, incoming, available online) follow new stock.
  * GET /api/inventory/stock/at?master_code_id&warehouse_id&at=<ISO>  (inventory-stock-movement)
- *   → data { on_hand, reserved, available, as_of_movement: MovementRow|null } (null: no movement yet, all 0)
+ *   → data { Figures, as_of_movement: MovementRow|null } (null: no movement yet, all 0)
  * GET /api/inventory/stock/history?master_code_id&warehouse_id&until=<ISO, default now>&limit=<1..1000, 100>
  *     &before_revision=<n>  (inventory-stock-movement) — the auditor's replay
- *   → data { on_hand, reserved, available, as_of_movement, movements: MovementRow[] (oldest first, ending with
+ *   → data { Figures, as_of_movement, movements: MovementRow[] (oldest first, ending with
  *     as_of_movement: the last `limit`), total (movements up to it); for the page before, pass the first
  *     movement's revision as before_revision }
  * GET /api/inventory/stock/series?master_code_id&warehouse_id&from&to&points=<2..1000, 200>
  *     (inventory-stock-movement) — for a chart
- *   → data { from, to, kind: 'movements'|'sampled', points: [{ at, on_hand, reserved, available }] } — every
+ *   → data { from, to, kind: 'movements'|'sampled', points: [{ at, Figures }] } — every
  *     movement in [from, to] (plus the stock at from and at to) when they are at most `points`, else the stock at
  *     `points` evenly spaced instants. from defaults to the first movement, to to now.
  * Combos are refused by at/history/series (409, 475): their stock is their components'.
  */
 import { ErrorAnswer, Ok, ok, refusals } from '@api/answers';
+import { HOLD_KINDS } from '@domain/inventory/stock';
 import { seller } from '@api/auth/session';
 import { invalid } from '@api/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -152,6 +175,18 @@ const AdjustBody = z
       ctx.addIssue({ code: 'custom', path: ['quantity'], message: quantityInvalid });
     }
   });
+
+export const HOLD_ACTIONS = ['hold', 'release'] as const;
+
+const HoldBody = z.strictObject({
+  master_code_id: RefId,
+  warehouse_id: RefId,
+  hold: z.enum(HOLD_KINDS, { error: invalid(StockCode.holdInvalid, 'stock.hold_invalid') }),
+  action: z.enum(HOLD_ACTIONS, { error: invalid(StockCode.holdInvalid, 'stock.hold_action_invalid') }),
+  quantity: Quantity.min(1, quantityInvalid),
+  reason: StockText.optional(),
+  idempotency_key: IdempotencyKey.optional(),
+});
 
 const Settings = z.object({ refuse_negative_manual: z.boolean(), updated_at: z.string().nullable() });
 const SettingsBody = z.strictObject({
@@ -232,6 +267,44 @@ export const stockRoutes: FastifyPluginAsyncZod<StockDeps> = async (app, deps) =
       );
       if (result.replayed) reply.header(replayedHeader, 'true');
       return ok(request, movementAnswer(target, result), 'stock.adjusted');
+    },
+  );
+
+  app.post(
+    '/api/inventory/stock/hold',
+    {
+      config: adjusting,
+      schema: {
+        tags,
+        summary:
+          'Put stock on hold or release it: the online hold, Smart POS hold or supplier hold (409, code 449, to release more than held)',
+        body: HoldBody,
+        response: { 200: Ok(StockMovementAnswer), ...refusals, ...conflicts },
+      },
+    },
+    async (request, reply) => {
+      const session = seller(request);
+      const body = request.body;
+      const commandId = commandIdOf(request, session.tenantId, body.idempotency_key);
+      const target = await findTarget(db, session.tenantId, body.master_code_id, body.warehouse_id);
+      const result = await runStockCommand(
+        store,
+        {
+          type: body.action === 'hold' ? 'HoldStock' : 'ReleaseHold',
+          masterCodeId: target.masterCode.id,
+          warehouseId: target.warehouse.id,
+          hold: body.hold,
+          quantity: body.quantity,
+          ...(body.reason ? { reason: body.reason } : {}),
+        },
+        { tenantId: session.tenantId, userId: session.userId, commandId },
+      );
+      if (result.replayed) reply.header(replayedHeader, 'true');
+      return ok(
+        request,
+        movementAnswer(target, result),
+        body.action === 'hold' ? 'stock.held' : 'stock.hold_released',
+      );
     },
   );
 

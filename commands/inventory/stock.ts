@@ -8,14 +8,16 @@ import {
   stockStreamId,
 } from '@domain/inventory/stock';
 import { WrongExpectedRevisionError } from '@infra/eventstore/errors';
-import type { EventStore, ExpectedRevision, Position } from '@infra/eventstore/port';
+import type { EventStore, ExpectedRevision, Position, RecordedEvent } from '@infra/eventstore/port';
 import { eventIdFor } from '../support/ids';
 
 /**
- * Runs a stock command: load the stream of the master code in the warehouse, decide, append with the revision it
- * was decided on. A concurrent movement of the same stock makes the append fail; the handler then reloads and
- * decides again, so simultaneous adjustments all count. The command's id is its idempotency key: the event id is
- * derived from it, and a command whose event is already in the stream answers as it did the first time.
+ * Runs a stock command: read the last event of the stream of the master code in the warehouse, decide, append with
+ * the revision it was decided on. Every stock event carries the figures after it, so the last event alone is the
+ * state: a command costs the same on a stock with a hundred thousand movements as on a new one. A concurrent movement
+ * of the same stock makes the append fail; the handler then reads again and decides again, so simultaneous
+ * adjustments all count. The command's id is its idempotency key: the event id is derived from it, and a command
+ * whose event is already in the stream answers as it did the first time.
  */
 
 export interface CommandContext {
@@ -46,16 +48,19 @@ export async function handleStockCommand(
   const stream = stockStreamId(context.tenantId, command.masterCodeId, command.warehouseId);
   const eventId = eventIdFor(context.commandId);
   for (let attempt = 1; ; attempt++) {
-    let state: StockState = emptyStock;
-    let revision: ExpectedRevision = 'no_stream';
-    for await (const recorded of store.readStream(stream)) {
-      const event = { type: recorded.type, data: recorded.data } as StockEvent;
-      if (recorded.id === eventId) {
-        return { event, revision: recorded.revision, position: recorded.position, replayed: true };
-      }
-      state = evolve(state, event);
-      revision = recorded.revision;
+    // Looked up on every attempt: a concurrent retry of this very command may be what made the last append fail.
+    const applied = await store.findEvent(stream, eventId);
+    if (applied) {
+      return {
+        event: asStockEvent(applied),
+        revision: applied.revision,
+        position: applied.position,
+        replayed: true,
+      };
     }
+    const last = await store.readLastEvent(stream);
+    const state: StockState = last ? evolve(emptyStock, asStockEvent(last)) : emptyStock;
+    const revision: ExpectedRevision = last ? last.revision : 'no_stream';
     const event = decide(command, state);
     try {
       const appended = await store.append(
@@ -84,3 +89,6 @@ export async function handleStockCommand(
     }
   }
 }
+
+const asStockEvent = (recorded: RecordedEvent): StockEvent =>
+  ({ type: recorded.type, data: recorded.data }) as StockEvent;

@@ -3,10 +3,17 @@ import { DomainError } from '../shared/errors';
 
 /**
  * The stock of one master code in one warehouse: one stream per pair, every movement an event. Each event carries
- * the signed change to the quantity on hand and the figures after it, so the movement ledger and the stock at any
- * past instant are read straight from the log. Reserved stock is what accepted orders hold; available = on hand −
- * reserved. Marketplaces may oversell (available below zero is recorded and flagged); a manual deduction may be
- * refused from going below zero by the tenant's setting, which arrives with the command.
+ * the signed change to the quantity on hand and every figure after it, so the movement ledger and the stock at any
+ * past instant are read straight from the log, and the state of a stream is its last event.
+ *
+ * The figures (spec §3 "Stock figures"):
+ * - on hand: what is on the shelves;
+ * - reserved: held by accepted orders not yet being worked on; in process: held by orders being picked and packed;
+ * - on hold, Smart POS on hold, supplier on hold: set aside by the seller, by parked POS sales, for a supplier;
+ * - incoming: expected here, ordered from a supplier or in transit from another warehouse;
+ * - available (online) = on hand − reserved − in process − the three holds: what the channels may sell.
+ * Marketplaces may oversell (available below zero is recorded and flagged); a manual deduction may be refused from
+ * going below zero by the tenant's setting, which arrives with the command.
  */
 
 // ---- events ----
@@ -21,18 +28,32 @@ export const SourceDocument = z.strictObject({
 });
 export type SourceDocument = z.infer<typeof SourceDocument>;
 
+export const HOLD_KINDS = ['online', 'pos', 'supplier'] as const;
+export type HoldKind = (typeof HOLD_KINDS)[number];
+
+const Figure = z.number().int();
 const Movement = {
   masterCodeId: z.string().min(1).max(100),
   warehouseId: z.string().min(1).max(100),
-  /** Signed change to the quantity on hand (0 for reservations and releases). */
+  /** Signed change to the quantity on hand (0 for reservations, holds and expected stock). */
   change: z.number().int(),
-  onHand: z.number().int(),
-  reserved: z.number().int(),
+  onHand: Figure,
+  reserved: Figure,
+  inProcess: Figure,
+  onHold: Figure,
+  posOnHold: Figure,
+  supplierOnHold: Figure,
+  incoming: Figure,
   reason: Text.optional(),
   source: SourceDocument.optional(),
 };
 
-export const StockReceived = z.strictObject({ ...Movement, quantity: Quantity });
+export const StockReceived = z.strictObject({
+  ...Movement,
+  quantity: Quantity,
+  /** How much of the incoming figure this receipt settled (a purchase or transfer that was expected). */
+  settledIncoming: z.number().int().min(0).optional(),
+});
 export const StockAdjusted = z.strictObject({
   ...Movement,
   mode: z.enum(['add', 'deduct', 'set']),
@@ -41,7 +62,13 @@ export const StockAdjusted = z.strictObject({
 });
 export const StockReserved = z.strictObject({ ...Movement, quantity: Quantity });
 export const StockReleased = z.strictObject({ ...Movement, quantity: Quantity });
-export const StockShipped = z.strictObject({ ...Movement, quantity: Quantity });
+export const StockProcessingStarted = z.strictObject({ ...Movement, quantity: Quantity });
+export const StockProcessingStopped = z.strictObject({ ...Movement, quantity: Quantity });
+export const StockShipped = z.strictObject({
+  ...Movement,
+  quantity: Quantity,
+  from: z.enum(['reserved', 'inProcess', 'free']),
+});
 export const StockReturned = z.strictObject({ ...Movement, quantity: Quantity });
 export const StockTransferredOut = z.strictObject({
   ...Movement,
@@ -52,19 +79,30 @@ export const StockTransferredIn = z.strictObject({
   ...Movement,
   quantity: Quantity,
   fromWarehouseId: z.string().min(1).max(100),
+  settledIncoming: z.number().int().min(0).optional(),
 });
 export const StockWrittenOff = z.strictObject({ ...Movement, quantity: Quantity });
+export const StockHeld = z.strictObject({ ...Movement, quantity: Quantity, hold: z.enum(HOLD_KINDS) });
+export const StockHoldReleased = z.strictObject({ ...Movement, quantity: Quantity, hold: z.enum(HOLD_KINDS) });
+export const StockIncomingExpected = z.strictObject({ ...Movement, quantity: Quantity });
+export const StockIncomingCancelled = z.strictObject({ ...Movement, quantity: Quantity });
 
 export const stockEvents = {
   StockReceived,
   StockAdjusted,
   StockReserved,
   StockReleased,
+  StockProcessingStarted,
+  StockProcessingStopped,
   StockShipped,
   StockReturned,
   StockTransferredOut,
   StockTransferredIn,
   StockWrittenOff,
+  StockHeld,
+  StockHoldReleased,
+  StockIncomingExpected,
+  StockIncomingCancelled,
 } as const;
 
 export type StockEventType = keyof typeof stockEvents;
@@ -78,16 +116,60 @@ export const STOCK_EVENT_TYPES = Object.keys(stockEvents) as StockEventType[];
 export interface StockState {
   onHand: number;
   reserved: number;
+  inProcess: number;
+  onHold: number;
+  posOnHold: number;
+  supplierOnHold: number;
+  incoming: number;
 }
 
-export const emptyStock: StockState = { onHand: 0, reserved: 0 };
+export const STOCK_FIGURES = [
+  'onHand',
+  'reserved',
+  'inProcess',
+  'onHold',
+  'posOnHold',
+  'supplierOnHold',
+  'incoming',
+] as const satisfies readonly (keyof StockState)[];
 
-export const available = (state: StockState) => state.onHand - state.reserved;
+export const emptyStock: StockState = {
+  onHand: 0,
+  reserved: 0,
+  inProcess: 0,
+  onHold: 0,
+  posOnHold: 0,
+  supplierOnHold: 0,
+  incoming: 0,
+};
+
+/** What the channels may sell: on hand less everything orders and holds keep. */
+export const available = (state: StockState) =>
+  state.onHand - state.reserved - state.inProcess - state.onHold - state.posOnHold - state.supplierOnHold;
+
+/** The figures an event (or a ledger row) states. */
+export function figuresOf(data: StockState): StockState {
+  return {
+    onHand: data.onHand,
+    reserved: data.reserved,
+    inProcess: data.inProcess,
+    onHold: data.onHold,
+    posOnHold: data.posOnHold,
+    supplierOnHold: data.supplierOnHold,
+    incoming: data.incoming,
+  };
+}
 
 /** Every event states the figures after it, so evolving is taking them. */
 export function evolve(_state: StockState, event: StockEvent): StockState {
-  return { onHand: event.data.onHand, reserved: event.data.reserved };
+  return figuresOf(event.data);
 }
+
+const HOLD_FIGURE: Record<HoldKind, 'onHold' | 'posOnHold' | 'supplierOnHold'> = {
+  online: 'onHold',
+  pos: 'posOnHold',
+  supplier: 'supplierOnHold',
+};
 
 // ---- commands ----
 
@@ -99,7 +181,12 @@ interface Target {
 }
 
 export type StockCommand =
-  | ({ type: 'ReceiveStock'; quantity: number } & Target)
+  | ({
+      type: 'ReceiveStock';
+      quantity: number;
+      /** The receipt was expected (a purchase order): it settles the incoming figure, as far as it goes. */
+      settlesIncoming?: boolean;
+    } & Target)
   | ({
       type: 'AdjustStock';
       mode: 'add' | 'deduct' | 'set';
@@ -109,11 +196,23 @@ export type StockCommand =
     } & Target)
   | ({ type: 'ReserveStock'; quantity: number } & Target)
   | ({ type: 'ReleaseStock'; quantity: number } & Target)
-  | ({ type: 'ShipStock'; quantity: number; fromReserved: boolean } & Target)
+  | ({ type: 'StartProcessing'; quantity: number } & Target)
+  | ({ type: 'StopProcessing'; quantity: number } & Target)
+  | ({ type: 'ShipStock'; quantity: number; from: 'reserved' | 'inProcess' | 'free' } & Target)
   | ({ type: 'ReturnStock'; quantity: number } & Target)
   | ({ type: 'TransferStockOut'; quantity: number; toWarehouseId: string } & Target)
-  | ({ type: 'TransferStockIn'; quantity: number; fromWarehouseId: string } & Target)
-  | ({ type: 'WriteOffStock'; quantity: number; refuseNegative: boolean } & Target);
+  | ({
+      type: 'TransferStockIn';
+      quantity: number;
+      fromWarehouseId: string;
+      /** The transfer was announced to this warehouse as incoming: receiving it settles that. */
+      settlesIncoming?: boolean;
+    } & Target)
+  | ({ type: 'WriteOffStock'; quantity: number; refuseNegative: boolean } & Target)
+  | ({ type: 'HoldStock'; quantity: number; hold: HoldKind } & Target)
+  | ({ type: 'ReleaseHold'; quantity: number; hold: HoldKind } & Target)
+  | ({ type: 'ExpectStock'; quantity: number } & Target)
+  | ({ type: 'CancelExpectedStock'; quantity: number } & Target);
 
 // ---- decide ----
 
@@ -122,6 +221,9 @@ export const STOCK_ERRORS = [
   'QUANTITY_NEGATIVE',
   'NEGATIVE_STOCK',
   'RELEASE_MORE_THAN_RESERVED',
+  'RELEASE_MORE_THAN_HELD',
+  'STOP_MORE_THAN_IN_PROCESS',
+  'CANCEL_MORE_THAN_INCOMING',
   'SAME_WAREHOUSE',
 ] as const;
 export type StockErrorCode = (typeof STOCK_ERRORS)[number];
@@ -143,11 +245,13 @@ export function decide(command: StockCommand, state: StockState): StockEvent {
     ...(command.reason === undefined ? {} : { reason: command.reason }),
     ...(command.source === undefined ? {} : { source: command.source }),
   };
-  const moved = (change: number, reservedChange = 0) => ({
+  /** The event's common part: the on-hand change and every figure after it. */
+  const moved = (change: number, figures: Partial<StockState> = {}) => ({
     ...base,
     change,
+    ...state,
     onHand: state.onHand + change,
-    reserved: state.reserved + reservedChange,
+    ...figures,
   });
   const notBelowZero = (change: number, refuseNegative: boolean) => {
     if (refuseNegative && state.onHand + change < 0) {
@@ -156,9 +260,18 @@ export function decide(command: StockCommand, state: StockState): StockEvent {
   };
 
   switch (command.type) {
-    case 'ReceiveStock':
+    case 'ReceiveStock': {
       positive(command.quantity);
-      return { type: 'StockReceived', data: { ...moved(command.quantity), quantity: command.quantity } };
+      const settled = command.settlesIncoming ? Math.min(command.quantity, state.incoming) : 0;
+      return {
+        type: 'StockReceived',
+        data: {
+          ...moved(command.quantity, { incoming: state.incoming - settled }),
+          quantity: command.quantity,
+          ...(command.settlesIncoming ? { settledIncoming: settled } : {}),
+        },
+      };
+    }
     case 'AdjustStock': {
       if (command.mode === 'set') {
         if (!Number.isInteger(command.quantity) || command.quantity < 0 || command.quantity > MAX) {
@@ -180,19 +293,57 @@ export function decide(command: StockCommand, state: StockState): StockEvent {
     case 'ReserveStock':
       positive(command.quantity);
       // Marketplaces oversell: a reservation beyond what is available is recorded, and shows as negative available.
-      return { type: 'StockReserved', data: { ...moved(0, command.quantity), quantity: command.quantity } };
+      return {
+        type: 'StockReserved',
+        data: { ...moved(0, { reserved: state.reserved + command.quantity }), quantity: command.quantity },
+      };
     case 'ReleaseStock':
       positive(command.quantity);
       if (command.quantity > state.reserved) {
         throw refuse('RELEASE_MORE_THAN_RESERVED', { reserved: state.reserved, quantity: command.quantity });
       }
-      return { type: 'StockReleased', data: { ...moved(0, -command.quantity), quantity: command.quantity } };
+      return {
+        type: 'StockReleased',
+        data: { ...moved(0, { reserved: state.reserved - command.quantity }), quantity: command.quantity },
+      };
+    case 'StartProcessing': {
+      positive(command.quantity);
+      // The order's reservation moves to in process; an order that was never reserved is taken as it stands.
+      const fromReserved = Math.min(command.quantity, state.reserved);
+      return {
+        type: 'StockProcessingStarted',
+        data: {
+          ...moved(0, { reserved: state.reserved - fromReserved, inProcess: state.inProcess + command.quantity }),
+          quantity: command.quantity,
+        },
+      };
+    }
+    case 'StopProcessing':
+      positive(command.quantity);
+      if (command.quantity > state.inProcess) {
+        throw refuse('STOP_MORE_THAN_IN_PROCESS', { inProcess: state.inProcess, quantity: command.quantity });
+      }
+      return {
+        type: 'StockProcessingStopped',
+        data: {
+          ...moved(0, {
+            reserved: state.reserved + command.quantity,
+            inProcess: state.inProcess - command.quantity,
+          }),
+          quantity: command.quantity,
+        },
+      };
     case 'ShipStock': {
       positive(command.quantity);
-      const fromReserved = command.fromReserved ? Math.min(command.quantity, state.reserved) : 0;
+      const figures: Partial<StockState> =
+        command.from === 'reserved'
+          ? { reserved: state.reserved - Math.min(command.quantity, state.reserved) }
+          : command.from === 'inProcess'
+            ? { inProcess: state.inProcess - Math.min(command.quantity, state.inProcess) }
+            : {};
       return {
         type: 'StockShipped',
-        data: { ...moved(-command.quantity, -fromReserved), quantity: command.quantity },
+        data: { ...moved(-command.quantity, figures), quantity: command.quantity, from: command.from },
       };
     }
     case 'ReturnStock':
@@ -209,21 +360,66 @@ export function decide(command: StockCommand, state: StockState): StockEvent {
           toWarehouseId: command.toWarehouseId,
         },
       };
-    case 'TransferStockIn':
+    case 'TransferStockIn': {
       positive(command.quantity);
       if (command.fromWarehouseId === command.warehouseId) throw refuse('SAME_WAREHOUSE');
+      const settled = command.settlesIncoming ? Math.min(command.quantity, state.incoming) : 0;
       return {
         type: 'StockTransferredIn',
         data: {
-          ...moved(command.quantity),
+          ...moved(command.quantity, { incoming: state.incoming - settled }),
           quantity: command.quantity,
           fromWarehouseId: command.fromWarehouseId,
+          ...(command.settlesIncoming ? { settledIncoming: settled } : {}),
         },
       };
+    }
     case 'WriteOffStock':
       positive(command.quantity);
       notBelowZero(-command.quantity, command.refuseNegative);
       return { type: 'StockWrittenOff', data: { ...moved(-command.quantity), quantity: command.quantity } };
+    case 'HoldStock': {
+      positive(command.quantity);
+      const figure = HOLD_FIGURE[command.hold];
+      return {
+        type: 'StockHeld',
+        data: {
+          ...moved(0, { [figure]: state[figure] + command.quantity }),
+          quantity: command.quantity,
+          hold: command.hold,
+        },
+      };
+    }
+    case 'ReleaseHold': {
+      positive(command.quantity);
+      const figure = HOLD_FIGURE[command.hold];
+      if (command.quantity > state[figure]) {
+        throw refuse('RELEASE_MORE_THAN_HELD', { held: state[figure], quantity: command.quantity });
+      }
+      return {
+        type: 'StockHoldReleased',
+        data: {
+          ...moved(0, { [figure]: state[figure] - command.quantity }),
+          quantity: command.quantity,
+          hold: command.hold,
+        },
+      };
+    }
+    case 'ExpectStock':
+      positive(command.quantity);
+      return {
+        type: 'StockIncomingExpected',
+        data: { ...moved(0, { incoming: state.incoming + command.quantity }), quantity: command.quantity },
+      };
+    case 'CancelExpectedStock':
+      positive(command.quantity);
+      if (command.quantity > state.incoming) {
+        throw refuse('CANCEL_MORE_THAN_INCOMING', { incoming: state.incoming, quantity: command.quantity });
+      }
+      return {
+        type: 'StockIncomingCancelled',
+        data: { ...moved(0, { incoming: state.incoming - command.quantity }), quantity: command.quantity },
+      };
     default: {
       const unknown: never = command;
       throw new Error(`unknown stock command ${(unknown as { type: string }).type}`);

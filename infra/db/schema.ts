@@ -62,6 +62,12 @@ export interface StockLevelsTable {
   warehouse_id: string;
   on_hand: Int8;
   reserved: Int8;
+  in_process: Int8;
+  on_hold: Int8;
+  pos_on_hold: Int8;
+  supplier_on_hold: Int8;
+  incoming: Int8;
+  /** What the channels may sell: on hand − reserved − in process − the three holds. */
   available: Computed<string>;
   negative: Computed<boolean>;
   last_movement_at: Timestamp;
@@ -87,6 +93,11 @@ export interface StockMovementsTable {
   stock_out: Int8;
   new_stock: Int8;
   reserved: Int8;
+  in_process: Int8;
+  on_hold: Int8;
+  pos_on_hold: Int8;
+  supplier_on_hold: Int8;
+  incoming: Int8;
   counterpart_warehouse_id: string | null;
   reason: string | null;
   source_type: string | null;
@@ -480,6 +491,11 @@ export const columns = {
     warehouse_id: col('text', false),
     on_hand: col('int8', false),
     reserved: col('int8', false),
+    in_process: col('int8', false),
+    on_hold: col('int8', false),
+    pos_on_hold: col('int8', false),
+    supplier_on_hold: col('int8', false),
+    incoming: col('int8', false),
     available: col('int8', false),
     negative: col('bool', false),
     last_movement_at: col('timestamptz', false),
@@ -503,6 +519,11 @@ export const columns = {
     stock_out: col('int8', false),
     new_stock: col('int8', false),
     reserved: col('int8', false),
+    in_process: col('int8', false),
+    on_hold: col('int8', false),
+    pos_on_hold: col('int8', false),
+    supplier_on_hold: col('int8', false),
+    incoming: col('int8', false),
     counterpart_warehouse_id: col('text', true),
     reason: col('text', true),
     source_type: col('text', true),

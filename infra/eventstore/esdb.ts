@@ -13,6 +13,7 @@ import {
   type JSONType,
   NO_STREAM,
   type ReadPosition,
+  type ReadRevision,
   type ResolvedEvent,
   START,
   StreamNotFoundError,
@@ -138,6 +139,21 @@ export class EventStoreDbEventStore implements EventStore {
     }
   }
 
+  async readLastEvent(stream: string): Promise<RecordedEvent | null> {
+    // One event read backwards from the end; more only if the newest records are not events this port wrote.
+    for await (const event of this.readBackwards(stream, 1)) return event;
+    return null;
+  }
+
+  /** The server looks events up by stream and revision only: scan the stream from its end, newest first. */
+  async findEvent(stream: string, eventId: string): Promise<RecordedEvent | null> {
+    const wanted = eventId.toLowerCase();
+    for await (const event of this.readBackwards(stream, 64)) {
+      if (event.id.toLowerCase() === wanted) return event;
+    }
+    return null;
+  }
+
   async readAll(opts: ReadAllOptions): Promise<RecordedEvent[]> {
     const found: RecordedEvent[] = [];
     if (opts.limit <= 0) return found;
@@ -256,6 +272,43 @@ export class EventStoreDbEventStore implements EventStore {
     }
   }
 
+  /**
+   * The stream's events newest first, in backward reads of `firstPage` events growing to MAX_BACKWARD_PAGE (most
+   * callers stop after the first few); nothing for a missing stream. Leaving early ends the gRPC call.
+   */
+  private async *readBackwards(stream: string, firstPage: number): AsyncGenerator<RecordedEvent> {
+    let from: ReadRevision = END;
+    let pageSize = firstPage;
+    for (;;) {
+      const read = this.client.readStream(stream, {
+        direction: BACKWARDS,
+        fromRevision: from,
+        maxCount: pageSize,
+      });
+      let count = 0;
+      let oldest: bigint | undefined;
+      let complete = false;
+      try {
+        for await (const resolved of read) {
+          count++;
+          if (resolved.event) oldest = resolved.event.revision;
+          const event = toRecordedEvent(resolved);
+          if (event) yield event;
+        }
+        complete = true;
+      } catch (error) {
+        if (isStreamNotFound(error)) return;
+        throw error;
+      } finally {
+        if (!complete) await read.cancel().catch(() => undefined);
+      }
+      // A short page is the start of the stream (or of what truncation left of it).
+      if (count < pageSize || oldest === undefined || oldest === 0n) return;
+      from = oldest - 1n;
+      pageSize = Math.min(pageSize * 4, MAX_BACKWARD_PAGE);
+    }
+  }
+
   /** The stream's last revision, or 'no_stream'. */
   private async currentRevision(stream: string): Promise<bigint | 'no_stream'> {
     try {
@@ -282,6 +335,9 @@ export class EventStoreDbEventStore implements EventStore {
     );
   }
 }
+
+/** The largest backward read of one stream at once (findEvent's scan). */
+const MAX_BACKWARD_PAGE = 4096;
 
 // ---- pure pieces, exported for tests ----
 

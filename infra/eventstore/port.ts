@@ -89,6 +89,16 @@ export interface EventStore {
     stream: string,
     opts?: { fromRevision?: bigint; toPosition?: Position },
   ): AsyncIterable<RecordedEvent>;
+  /**
+   * The newest event of the stream, or null when the stream has none: the one read a command needs when every
+   * event carries the state after it.
+   */
+  readLastEvent(stream: string): Promise<RecordedEvent | null>;
+  /**
+   * The event with this id when it is in this stream, or null (also when the id is stored in another stream):
+   * how a retried command finds what it appended the first time.
+   */
+  findEvent(stream: string, eventId: string): Promise<RecordedEvent | null>;
   readAll(opts: ReadAllOptions): Promise<RecordedEvent[]>;
   /** Delivers batches in log order, one at a time (the next read waits for the handler). */
   subscribe(opts: SubscribeOptions, handle: (batch: RecordedEvent[]) => Promise<void>): Subscription;

@@ -212,6 +212,33 @@ export class PostgresEventStore implements EventStore {
     }
   }
 
+  /** One row from the unique (stream_id, stream_revision) index, read backwards. */
+  async readLastEvent(stream: string): Promise<RecordedEvent | null> {
+    const result = await this.pool.query<EventRow>({
+      name: 'kedai_es_read_last',
+      text: `SELECT ${COLUMNS} FROM es_events WHERE stream_id = $1
+        ORDER BY es_events.stream_revision DESC LIMIT 1`,
+      values: [stream],
+      rowMode: 'array',
+    });
+    const row = result.rows[0];
+    return row ? toRecorded(row) : null;
+  }
+
+  /** One row from the unique event_id index; an id stored in another stream is not this stream's. */
+  async findEvent(stream: string, eventId: string): Promise<RecordedEvent | null> {
+    // Never stored (appends refuse ids that are not UUIDs), and the uuid cast would fail on it.
+    if (!UUID.test(eventId)) return null;
+    const result = await this.pool.query<EventRow>({
+      name: 'kedai_es_find_event',
+      text: `SELECT ${COLUMNS} FROM es_events WHERE event_id = $1::uuid AND stream_id = $2`,
+      values: [eventId, stream],
+      rowMode: 'array',
+    });
+    const row = result.rows[0];
+    return row ? toRecorded(row) : null;
+  }
+
   async readAll(opts: ReadAllOptions): Promise<RecordedEvent[]> {
     const filters = ['transaction_id < pg_snapshot_xmin(pg_current_snapshot())'];
     const values: unknown[] = [opts.limit];
@@ -313,5 +340,7 @@ function toRecorded(row: EventRow): RecordedEvent {
     createdAt: new Date(row[8]),
   };
 }
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const isUniqueViolation = (error: unknown, constraint: string) => violation(error, '23505', constraint);

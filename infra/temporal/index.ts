@@ -1,3 +1,5 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Client, Connection } from '@temporalio/client';
 import {
@@ -47,6 +49,13 @@ function workflowBundle(): Promise<WorkflowBundleWithSourceMap> {
   return bundle;
 }
 
+/** Bundles the workflow code into a file a worker can load with `bundlePath`. */
+export async function writeWorkflowBundle(file: string): Promise<void> {
+  const { code } = await workflowBundle();
+  await mkdir(path.dirname(file), { recursive: true });
+  await writeFile(file, code);
+}
+
 /**
  * Creates a worker for the task queue. `run()` resolves when the worker has stopped; `shutdown()` stops it (letting
  * running activities see cancellation), waits for that, and closes its connection. Both may be called at any time.
@@ -56,8 +65,10 @@ export async function createKedaiWorker(opts: {
   namespace: string;
   taskQueue: string;
   activities: object;
+  /** Workflow code bundled beforehand (`writeWorkflowBundle`): the test run bundles once for all its files. */
+  bundlePath?: string;
 }): Promise<{ worker: Worker; run(): Promise<void>; shutdown(): Promise<void> }> {
-  const code = await workflowBundle();
+  const code = opts.bundlePath ? { codePath: opts.bundlePath } : await workflowBundle();
   let connection: NativeConnection;
   try {
     connection = await NativeConnection.connect({ address: opts.address });

@@ -23,7 +23,7 @@ import {
 } from './log';
 import { formatTable, log, perSec, type Row, ratio } from './report';
 import { startBenchServer } from './server';
-import { measurePointInTime, seedStockHistory } from './stock';
+import { measureHotStreamCommand, measurePointInTime, seedStockHistory } from './stock';
 import { measureBulkAdjust, measureStockList, seedStockList } from './stock-list';
 
 /**
@@ -35,8 +35,9 @@ import { measureBulkAdjust, measureStockList, seedStockList } from './stock-list
  *   BENCH_ROUNDS  rounds of the three write measurements, in rotating order; the median is reported (default 3)
  *   BENCH_STRICT  when 1, exit with status 2 if a budget is missed
  *
- * The point-in-time query runs on one stock with 100,000 movements, the stock list over 100,000 master codes × 3
- * warehouses and the bulk upload on 10,000 rows (BENCH_SCALE does not change these: they are the budgets' own sizes).
+ * The point-in-time query runs on one stock with 100,000 movements (and then stock adjustments on that same stream,
+ * hotStreamCommandMs), the stock list over 100,000 master codes × 3 warehouses and the bulk upload on 10,000 rows
+ * (BENCH_SCALE does not change these: they are the budgets' own sizes).
  */
 
 const BUDGET = {
@@ -63,6 +64,7 @@ const READ_PASSES = 3;
 const REBUILD_BATCH = 5_000;
 const STOCK_MOVEMENTS = 100_000;
 const POINT_IN_TIME_QUERIES = 200;
+const HOT_STREAM_COMMANDS = 50;
 const STOCK_LIST_QUERIES = 50;
 const BULK_ROWS = 10_000;
 
@@ -194,6 +196,17 @@ async function main(): Promise<number> {
         `max ${pointInTime.maxMs.toFixed(2)} ms over ${pointInTime.queries} queries`,
     );
 
+    // ---- a stock command on that same 100,000-movement stream (after the point-in-time check: it appends) ----
+    const hotStream = await leastDisturbed('hot stream command', async () => {
+      const before = cpu.sample();
+      const result = await measureHotStreamCommand(pool, HOT_STREAM_COMMANDS);
+      return { ...result, cpu: cpu.split(before) };
+    });
+    log(
+      `hot stream command: median ${hotStream.medianMs.toFixed(2)} ms, p95 ${hotStream.p95Ms.toFixed(2)} ms, ` +
+        `max ${hotStream.maxMs.toFixed(2)} ms over ${hotStream.commands} adjustments of a ${hotStream.streamLength}-event stream`,
+    );
+
     // ---- the stock list of a large account, and a bulk adjustment upload ----
     const listSeed = await seedStockList(db);
     log(
@@ -227,6 +240,7 @@ async function main(): Promise<number> {
       catchUpReadPerSec: Math.round(catchUpRate),
       rebuildPerSec: Math.round(rebuildRate),
       pointInTimeMs: Number(pointInTime.p95Ms.toFixed(2)),
+      hotStreamCommandMs: Number(hotStream.medianMs.toFixed(2)),
       stockListP95Ms: Number(stockList.p95Ms.toFixed(2)),
       bulkAdjustRowsPerSec: Math.round(bulk.rowsPerSec),
       appendVsRawInsert: Number((oursRate / rawRate).toFixed(3)),
@@ -294,6 +308,14 @@ async function main(): Promise<number> {
         detail:
           `${STOCK_MOVEMENTS} movements of one stock; median ${pointInTime.medianMs.toFixed(2)} ms, ` +
           `max ${pointInTime.maxMs.toFixed(2)} ms; stockAt through withTenant; ${formatShares(pointInTime.cpu)}`,
+      },
+      {
+        measure: `stock adjustment on a hot stream, median of ${HOT_STREAM_COMMANDS}`,
+        value: `${figures.hotStreamCommandMs.toFixed(2)} ms`,
+        detail:
+          `handleStockCommand, one at a time, on the ${STOCK_MOVEMENTS}-movement stock (${hotStream.streamLength} events); ` +
+          `p95 ${hotStream.p95Ms.toFixed(2)} ms, max ${hotStream.maxMs.toFixed(2)} ms; find by id + last event + append; ` +
+          `${formatShares(hotStream.cpu)}`,
       },
       {
         measure: `stock list page, p95 of ${STOCK_LIST_QUERIES}`,

@@ -1,4 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
+import { handleStockCommand } from '@commands/inventory/stock';
 import {
   decide,
   emptyStock,
@@ -54,7 +56,7 @@ const commandFor = (i: number, state: StockState): StockCommand => {
         ? { type: 'ReleaseStock', ...at, quantity: 1 }
         : { type: 'ReturnStock', ...at, quantity: 1 };
     default:
-      return { type: 'ShipStock', ...at, quantity: 2, fromReserved: true };
+      return { type: 'ShipStock', ...at, quantity: 2, from: 'reserved' };
   }
 };
 
@@ -159,4 +161,61 @@ export async function measurePointInTime(
   times.sort((a, b) => a - b);
   const at = (q: number) => times[Math.min(times.length - 1, Math.ceil(q * times.length) - 1)]!;
   return { queries, medianMs: at(0.5), p95Ms: at(0.95), maxMs: times.at(-1)! };
+}
+
+export interface HotStreamResult {
+  commands: number;
+  /** Events in the stream before the first timed command. */
+  streamLength: number;
+  medianMs: number;
+  p95Ms: number;
+  maxMs: number;
+}
+
+/**
+ * Times `commands` stock adjustments, one after another, through `handleStockCommand` (what the API runs) on the
+ * stream seeded by seedStockHistory: one master code in one warehouse with 100,000 movements and more. Adds and
+ * deducts alternate; each answer is checked against the figures before it, so a handler that decided from the
+ * wrong state would stop the bench.
+ */
+export async function measureHotStreamCommand(pool: pg.Pool, commands: number): Promise<HotStreamResult> {
+  const store = new PostgresEventStore(pool, new EventSchemaRegistry().registerAll(stockEvents));
+  const at = { masterCodeId: MASTER_CODE, warehouseId: WAREHOUSE };
+  try {
+    const last = await store.readLastEvent(stockStreamId(BENCH_TENANT, MASTER_CODE, WAREHOUSE));
+    if (!last) throw new Error('the hot stream is empty: seed the stock history first');
+    let onHand = (last.data as { onHand: number }).onHand;
+    let n = 0;
+    const adjust = async () => {
+      const add = n++ % 2 === 0;
+      const started = performance.now();
+      const result = await handleStockCommand(
+        store,
+        { type: 'AdjustStock', ...at, mode: add ? 'add' : 'deduct', quantity: 1, refuseNegative: false },
+        {
+          tenantId: BENCH_TENANT,
+          userId: 'bench-user',
+          commandId: randomUUID(),
+          occurredAt: new Date(START + (Number(last.revision) + 1 + n) * STEP_MS).toISOString(),
+        },
+      );
+      const ms = performance.now() - started;
+      onHand += add ? 1 : -1;
+      if (result.event.data.onHand !== onHand || result.replayed) {
+        throw new Error(
+          `hot stream: the adjustment left ${result.event.data.onHand} on hand, expected ${onHand}`,
+        );
+      }
+      return ms;
+    };
+    for (let i = 0; i < 5; i++) await adjust();
+    const streamLength = Number(last.revision) + 1 + 5;
+    const times: number[] = [];
+    for (let i = 0; i < commands; i++) times.push(await adjust());
+    times.sort((a, b) => a - b);
+    const q = (p: number) => times[Math.min(times.length - 1, Math.ceil(p * times.length) - 1)]!;
+    return { commands, streamLength, medianMs: q(0.5), p95Ms: q(0.95), maxMs: times.at(-1)! };
+  } finally {
+    await store.close();
+  }
 }

@@ -163,6 +163,45 @@ export function eventStoreContract(
       expect(await readAllOf(s, { fromRevision: 9n })).toEqual([]);
     });
 
+    it('reads the last event of a stream, and null for a missing one', async () => {
+      expect(await store.readLastEvent(stream())).toBeNull();
+      const s = stream();
+      const ids = Array.from({ length: 150 }, () => randomUUID());
+      await store.append(
+        s,
+        ids.map((id, n) => counted(n, undefined, id)),
+        { expectedRevision: 'no_stream' },
+      );
+      const appended = await store.append(s, [noted('last')], { expectedRevision: 149n });
+      await store.append(stream(), [counted(999)], { expectedRevision: 'no_stream' });
+      const last = await store.readLastEvent(s);
+      expect(last).toEqual((await readAllOf(s)).at(-1));
+      expect(last).toMatchObject({ stream: s, revision: 150n, type: Noted, data: { note: 'last' } });
+      expect(last!.position).toEqual(appended.position);
+    });
+
+    it('finds an event by id in its own stream only', async () => {
+      const s = stream();
+      const other = stream();
+      const ids = Array.from({ length: 150 }, () => randomUUID());
+      await store.append(
+        s,
+        ids.map((id, n) => counted(n, undefined, id)),
+        { expectedRevision: 'no_stream' },
+      );
+      const elsewhere = randomUUID();
+      await store.append(other, [counted(1, undefined, elsewhere)], { expectedRevision: 'no_stream' });
+      const events = await readAllOf(s);
+      // The newest, one in the middle, and the oldest (a scan from the end reaches it last).
+      for (const revision of [149, 75, 0]) {
+        expect(await store.findEvent(s, ids[revision]!)).toEqual(events[revision]);
+      }
+      expect(await store.findEvent(s, randomUUID())).toBeNull();
+      expect(await store.findEvent(s, elsewhere)).toBeNull();
+      expect(await store.findEvent(other, elsewhere)).toMatchObject({ id: elsewhere, stream: other });
+      expect(await store.findEvent(stream(), ids[0]!)).toBeNull();
+    });
+
     it('reads the log after a position, with a limit and a type filter', async () => {
       const s1 = stream();
       const s2 = stream();

@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { handleStockCommand } from '@commands/inventory/stock';
 import { eventSchemas } from '@domain/events';
-import { STOCK_EVENT_TYPES, type StockCommand } from '@domain/inventory/stock';
+import { emptyStock, STOCK_EVENT_TYPES, type StockCommand } from '@domain/inventory/stock';
 import { createDb, createPool, type Database } from '@infra/db';
 import { withTenant } from '@infra/db/tenant';
 import { comparePositions, type Position } from '@infra/eventstore/port';
@@ -115,7 +115,7 @@ describe('stock read models', () => {
     await move(A, minute(3), { type: 'AdjustStock', ...at, mode: 'set', quantity: 90, refuseNegative: true });
     await move(A, minute(4), { type: 'ReserveStock', ...at, quantity: 30 });
     await move(A, minute(5), { type: 'ReleaseStock', ...at, quantity: 10 });
-    await move(A, minute(6), { type: 'ShipStock', ...at, quantity: 15, fromReserved: true });
+    await move(A, minute(6), { type: 'ShipStock', ...at, quantity: 15, from: 'reserved' });
     await move(A, minute(7), { type: 'ReturnStock', ...at, quantity: 3 });
     await move(A, minute(8), { type: 'TransferStockOut', ...at, quantity: 8, toWarehouseId: 'wh-2' });
     await move(A, minute(8), {
@@ -126,6 +126,12 @@ describe('stock read models', () => {
       fromWarehouseId: 'wh-1',
     });
     await move(A, minute(9), { type: 'WriteOffStock', ...at, quantity: 2, refuseNegative: true });
+    await move(A, minute(10), { type: 'StartProcessing', ...at, quantity: 3 });
+    await move(A, minute(11), { type: 'StopProcessing', ...at, quantity: 1 });
+    await move(A, minute(12), { type: 'HoldStock', ...at, quantity: 4, hold: 'online' });
+    await move(A, minute(13), { type: 'ReleaseHold', ...at, quantity: 1, hold: 'online' });
+    await move(A, minute(14), { type: 'ExpectStock', ...at, quantity: 20 });
+    await move(A, minute(15), { type: 'CancelExpectedStock', ...at, quantity: 5 });
     await project();
 
     const ledger = await movements(database.db, A, {
@@ -133,8 +139,9 @@ describe('stock read models', () => {
       startRow: 0,
       endRow: 100,
     });
-    expect(ledger.lastRow).toBe(11);
-    const rows = ledger.rows.filter((r) => r.warehouseId === 'wh-1').reverse();
+    expect(ledger.lastRow).toBe(17);
+    const all = ledger.rows.filter((r) => r.warehouseId === 'wh-1').reverse();
+    const rows = all.slice(0, 10);
     // action, mode, previous stock, change, in, out, new stock, reserved after
     expect(
       rows.map((r) => [
@@ -154,12 +161,25 @@ describe('stock read models', () => {
       ['StockAdjusted', 'set', 95, -5, 0, 5, 90, 0],
       ['StockReserved', null, 90, 0, 0, 0, 90, 30],
       ['StockReleased', null, 90, 0, 0, 0, 90, 20],
-      ['StockShipped', null, 90, -15, 0, 15, 75, 5],
+      ['StockShipped', 'reserved', 90, -15, 0, 15, 75, 5],
       ['StockReturned', null, 75, 3, 3, 0, 78, 5],
       ['StockTransferredOut', null, 78, -8, 0, 8, 70, 5],
       ['StockWrittenOff', null, 70, -2, 0, 2, 68, 5],
     ]);
     expect(rows.map((r) => r.revision)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    // Orders in process, holds and incoming stock move their own figures and leave on hand alone.
+    expect(
+      all
+        .slice(10)
+        .map((r) => [r.action, r.mode, r.change, r.reserved, r.inProcess, r.onHold, r.incoming, r.available]),
+    ).toEqual([
+      ['StockProcessingStarted', null, 0, 2, 3, 0, 0, 63],
+      ['StockProcessingStopped', null, 0, 3, 2, 0, 0, 63],
+      ['StockHeld', 'online', 0, 3, 2, 4, 0, 59],
+      ['StockHoldReleased', 'online', 0, 3, 2, 3, 0, 60],
+      ['StockIncomingExpected', null, 0, 3, 2, 3, 20, 60],
+      ['StockIncomingCancelled', null, 0, 3, 2, 3, 15, 60],
+    ]);
     expect(rows[0]).toMatchObject({
       reason: 'opening',
       source,
@@ -183,11 +203,24 @@ describe('stock read models', () => {
       masterCodeId: at.masterCodeId,
       warehouseId: 'wh-1',
       onHand: 68,
-      reserved: 5,
-      available: 63,
+      reserved: 3,
+      inProcess: 2,
+      onHold: 3,
+      posOnHold: 0,
+      supplierOnHold: 0,
+      incoming: 15,
+      available: 60,
       negative: false,
-      lastMovementAt: minute(9),
-      movements: 10,
+      lastMovementAt: minute(15),
+      movements: 16,
+    });
+    expect(await stockAt(database.db, A, at.masterCodeId, 'wh-1', minute(12))).toMatchObject({
+      onHand: 68,
+      reserved: 3,
+      inProcess: 2,
+      onHold: 4,
+      incoming: 0,
+      available: 59,
     });
     expect(await stockLevel(database.db, A, at.masterCodeId, 'wh-2')).toMatchObject({
       onHand: 8,
@@ -278,11 +311,11 @@ describe('stock read models', () => {
       refuseNegative: false,
     });
     await move(A, minute(34), { type: 'ReserveStock', ...at, quantity: 4 });
-    await move(A, minute(36), { type: 'ShipStock', ...at, quantity: 6, fromReserved: true });
+    await move(A, minute(36), { type: 'ShipStock', ...at, quantity: 6, from: 'reserved' });
     await project();
     const when = (instant: Date) => stockAt(database.db, A, at.masterCodeId, at.warehouseId, instant);
 
-    expect(await when(minute(29))).toEqual({ onHand: 0, reserved: 0, available: 0, asOf: null });
+    expect(await when(minute(29))).toEqual({ ...emptyStock, available: 0, asOf: null });
     expect(await when(minute(30))).toMatchObject({ onHand: 10, reserved: 0, asOf: { revision: 0 } });
     expect(await when(minute(31))).toMatchObject({ onHand: 10, available: 10 });
     const between = await when(minute(35));
@@ -407,6 +440,11 @@ describe('stock read models', () => {
               warehouse_id: 'wh-1',
               on_hand: 1,
               reserved: 0,
+              in_process: 0,
+              on_hold: 0,
+              pos_on_hold: 0,
+              supplier_on_hold: 0,
+              incoming: 0,
               last_movement_at: minute(0),
               movements: 1,
               last_revision: 0,

@@ -3,6 +3,7 @@ import { createTenantWithOwner, ensurePackages } from '@api/accounts/seed';
 import { type AppDeps, buildApp, type KedaiApp } from '@api/app';
 import type { SignInLimits } from '@api/auth/rate-limit';
 import { hashSecret } from '@api/auth/secrets';
+import type { WorkflowDeps } from '@api/workflows';
 import type { PermissionKey } from '@domain/access/permissions';
 import { eventSchemas } from '@domain/events';
 import { PostgresEventStore } from '@infra/eventstore/postgres';
@@ -12,11 +13,13 @@ import { projections } from '@projections/index';
 import { ProjectionEngine } from '@projections/runtime/engine';
 import { LiveHub } from '@projections/runtime/live-hub';
 import { createTestDatabase, type TestDatabase } from '@tests/support/db';
+import { startTestWorker, unusedWorkflows } from '@tests/support/temporal';
 import { expect } from 'vitest';
 
 /**
  * The whole API on a fresh database, for `app.inject` tests: the real session check, mailer (outbox only), live hub
- * and projection engine. Temporal is not started; a test of /api/health starts it itself.
+ * and projection engine. With `workflows: true` a worker runs the workflows in this process on a task queue of its
+ * own, against the run's shared Temporal dev server; without, the routes' workflow client is never reached.
  */
 
 export const TEST_CLIENT = { clientId: 'kedai-console', clientSecret: 'test-client-secret' } as const;
@@ -28,6 +31,7 @@ export function shellDeps(database: TestDatabase) {
     mailer: createMailer(database.db, { from: 'Kedai <no-reply@kedai.test>' }, { info() {}, error() {} }),
     hub: new LiveHub(),
     publicUrl: 'http://kedai.test',
+    workflows: unusedWorkflows(),
   };
 }
 
@@ -37,11 +41,18 @@ export interface TestApi {
   store: PostgresEventStore;
   engine: ProjectionEngine;
   hub: LiveHub;
+  /** The routes' workflow client and task queue (a worker polls it when created with `workflows: true`). */
+  workflows: WorkflowDeps;
   close(): Promise<void>;
 }
 
 export async function createTestApi(
-  opts: { signInLimits?: SignInLimits; webDir?: string; overrides?: Partial<AppDeps> } = {},
+  opts: {
+    signInLimits?: SignInLimits;
+    webDir?: string;
+    overrides?: Partial<AppDeps>;
+    workflows?: boolean;
+  } = {},
 ): Promise<TestApi> {
   const database = await createTestDatabase();
   await ensurePackages(database.db);
@@ -49,6 +60,14 @@ export async function createTestApi(
   const hub = new LiveHub(database.pool);
   // The projections publish what they change to the hub, as in `npm start`, so `/api/live` sees it.
   const engine = new ProjectionEngine({ db: database.db, store, projections, hub, retryMs: 50 });
+  const mailer = createMailer(
+    database.db,
+    { from: 'Kedai <no-reply@kedai.test>' },
+    { info() {}, error() {} },
+  );
+  const running = opts.workflows
+    ? await startTestWorker({ engine, db: database.db, store, mailer })
+    : { workflows: unusedWorkflows(), stop: async () => undefined };
   const app = buildApp({
     logLevel: 'silent',
     version: 'test',
@@ -62,10 +81,11 @@ export async function createTestApi(
       },
     },
     auth: { ...TEST_CLIENT, tokenTtlSeconds: 3600, signInLimits: opts.signInLimits },
-    mailer: createMailer(database.db, { from: 'Kedai <no-reply@kedai.test>' }, { info() {}, error() {} }),
+    mailer,
     hub,
     publicUrl: 'http://kedai.test',
     webDir: opts.webDir,
+    workflows: running.workflows,
     ...opts.overrides,
   });
   await app.ready();
@@ -75,8 +95,10 @@ export async function createTestApi(
     store,
     engine,
     hub,
+    workflows: running.workflows,
     async close() {
       await app.close();
+      await running.stop();
       await engine.stop();
       await hub.close();
       await store.close();

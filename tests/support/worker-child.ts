@@ -1,6 +1,7 @@
 import { eventSchemas } from '@domain/events';
 import { config } from '@infra/config';
 import { EventSchemaRegistry } from '@infra/eventstore';
+import { createMailer } from '@infra/mail';
 import { openInfrastructure } from '@infra/platform';
 import { createKedaiWorker } from '@infra/temporal';
 import { projections } from '@projections/index';
@@ -20,7 +21,12 @@ async function main(): Promise<void> {
     address: settings.temporal.server.address,
     namespace: settings.temporal.namespace,
     taskQueue: settings.temporal.taskQueue,
-    activities: createActivities({ engine }),
+    activities: createActivities({
+      engine,
+      db: infra.db,
+      store: infra.store,
+      mailer: createMailer(infra.db, settings.mail, { info() {}, error() {} }),
+    }),
   });
   const stop = () => void worker.shutdown();
   process.once('SIGTERM', stop);

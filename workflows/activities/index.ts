@@ -1,8 +1,20 @@
+import type { Database } from '@infra/db';
+import type { EventStore } from '@infra/eventstore/port';
+import type { Mailer } from '@infra/mail';
 import type { ProjectionEngine } from '@projections/runtime/engine';
+import type { Kysely } from 'kysely';
 import { createProjectionActivities } from './projections';
 
+/** What activities may use: the process's database, event store, projection engine and mailer. */
+export interface ActivityDeps {
+  engine: ProjectionEngine;
+  db: Kysely<Database>;
+  store: EventStore;
+  mailer: Mailer;
+}
+
 /** Every activity a Kedai worker serves, bound to the process's dependencies. */
-export function createActivities(deps: { engine: ProjectionEngine }) {
+export function createActivities(deps: ActivityDeps) {
   return {
     ...createProjectionActivities(deps),
   };

@@ -11,7 +11,7 @@ import {
 } from '@tests/support/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { caller, data, refusal } from './inventory-api';
-import { imageCount, isPdf, mediaBoxes, pageCount, textLines } from './pdf';
+import { fontNames, imageCount, isPdf, mediaBoxes, pageCount, textLines } from './pdf';
 
 describe('barcode labels', () => {
   let api: TestApi;
@@ -72,6 +72,16 @@ describe('barcode labels', () => {
     expect(pageCount(pdf)).toBe(1);
     expect(mediaBoxes(pdf)).toEqual([size(210, 297)]);
     expect(textLines(pdf)).toEqual(['Kopi O 500g', 'KOPI-001']);
+  });
+
+  it('prints Chinese, Thai and Vietnamese names as they are written', async () => {
+    const names = ['无线耳机', 'หูฟังไร้สาย', 'Tai nghe không dây'];
+    const ids: string[] = [];
+    for (const [index, name] of names.entries())
+      ids.push(await createMasterCode(owner, { code: `EAR-00${index + 1}`, name }));
+    const pdf = pdfOf(await print({ master_codes: ids.map((id) => ({ id })) }));
+    expect(textLines(pdf)).toEqual(names.flatMap((name, index) => [name, `EAR-00${index + 1}`]));
+    expect(fontNames(pdf)).toEqual(['NotoSans-Regular', 'NotoSansSC-Regular', 'NotoSansThai-Regular']);
   });
 
   it('is described in the OpenAPI document as a PDF answer', async () => {

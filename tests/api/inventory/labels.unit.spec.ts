@@ -1,17 +1,29 @@
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import {
   fitCount,
+  LABEL_FONTS,
   LabelLayoutError,
   type LabelOptions,
   mmToPt,
   pageCount,
   pageLayout,
   renderLabels,
-  winAnsi,
+  scriptRuns,
 } from '@api/inventory/labels';
 import { describe, expect, it } from 'vitest';
-import { contentStreams, imageCount, isPdf, mediaBoxes, pageCount as pdfPages, textLines } from './pdf';
+import {
+  contentStreams,
+  fontNames,
+  fonts,
+  imageCount,
+  isPdf,
+  mediaBoxes,
+  pageCount as pdfPages,
+  textBoxes,
+  textLines,
+} from './pdf';
 
 const base: LabelOptions = {
   paper: 'a4',
@@ -128,15 +140,11 @@ describe('label PDFs', () => {
     expect(lines).toEqual(['KOPI-001']);
   });
 
-  it('cuts a long name to the label width and shows characters the built-in font lacks as "?"', async () => {
+  it('cuts a long name to the label width', async () => {
     const long = 'Kopi O Kosong premium roast blend, 500 g resealable bag with valve';
     const lines = textLines(await renderLabels(base, [{ ...item, name: long }]));
     expect(lines[0]).toMatch(/^Kopi O Kosong .+…$/);
     expect(lines[0]!.length).toBeLessThan(long.length);
-
-    expect(winAnsi('Café — 椰浆饭\tไทย')).toBe('Café — ??? ???');
-    const foreign = textLines(await renderLabels(base, [{ ...item, name: 'Café 椰浆饭' }]));
-    expect(foreign[0]).toBe('Café ???');
   });
 
   it('keeps the code, then the price, when a short label has no room for every line', async () => {
@@ -151,7 +159,7 @@ describe('label PDFs', () => {
       { ...item, code: '椰浆饭-1' },
     ]);
     expect(imageCount(pdf)).toBeGreaterThan(0);
-    expect(textLines(pdf)).toEqual(['Kopi O', '???-1', 'MYR 12.50']);
+    expect(textLines(pdf)).toEqual(['Kopi O', '椰浆饭-1', 'MYR 12.50']);
   });
 
   it('turns the label on a landscape roll page', async () => {
@@ -173,14 +181,121 @@ describe('label PDFs', () => {
     });
     await expect(renderLabels(base, [])).rejects.toBeInstanceOf(RangeError);
   });
+});
 
-  it('writes the text in a font given to it', async () => {
+describe('label text in any script', () => {
+  const chinese = '无线耳机';
+  const thai = 'หูฟังไร้สาย';
+  const vietnamese = 'Tai nghe không dây';
+  const malay = 'Fon kepala tanpa wayar';
+  const names = [chinese, thai, vietnamese, malay];
+  const labels = names.map((name, index) => ({
+    code: `EAR-${index + 1}`,
+    name,
+    price: 'MYR 99.00',
+    copies: 1,
+  }));
+  /** The label's blank border in points for `base` (50 × 30 mm): 1.5 mm. */
+  const pad = mmToPt(1.5);
+  const clusterEnds = (text: string) =>
+    new Set([...new Intl.Segmenter('und', { granularity: 'grapheme' }).segment(text)].map((s) => s.index));
+
+  it('splits text into runs of one font: Thai, CJK (with kana and fullwidth forms), everything else', () => {
+    expect(scriptRuns('Tai nghe 无线耳机（黑）หูฟัง ワイヤレス 2')).toEqual([
+      { script: 'latin', text: 'Tai nghe ' },
+      { script: 'cjk', text: '无线耳机（黑）' },
+      { script: 'thai', text: 'หูฟัง' },
+      { script: 'latin', text: ' ' },
+      { script: 'cjk', text: 'ワイヤレス' },
+      { script: 'latin', text: ' 2' },
+    ]);
+    // A combining accent stays with the letter it is written on, whatever its own block.
+    expect(scriptRuns('耳\u0301x')).toEqual([
+      { script: 'cjk', text: '耳\u0301' },
+      { script: 'latin', text: 'x' },
+    ]);
+  });
+
+  it('writes Chinese, Thai, Vietnamese and Malay names in fonts that have them, readable back from the PDF', async () => {
+    const pdf = await renderLabels(base, labels);
+    // Every line comes back character for character through the fonts' ToUnicode maps: nothing became "?".
+    expect(textLines(pdf)).toEqual(labels.flatMap((label) => [label.name, label.code, 'MYR 99.00']));
+    expect(fontNames(pdf)).toEqual(['NotoSans-Regular', 'NotoSansSC-Regular', 'NotoSansThai-Regular']);
+    for (const font of fonts(pdf).values()) expect(font.embedded, font.name).toBe(true);
+    expect(pdf.toString('latin1')).not.toMatch(/\/BaseFont \/Helvetica/);
+    // Each name is drawn in its own script's font.
+    const nameFonts = textBoxes(pdf)
+      .filter((line) => names.includes(line.text))
+      .map((line) => [line.text, line.fonts]);
+    expect(nameFonts).toEqual([
+      [chinese, ['NotoSansSC-Regular']],
+      [thai, ['NotoSansThai-Regular']],
+      [vietnamese, ['NotoSans-Regular']],
+      [malay, ['NotoSans-Regular']],
+    ]);
+  });
+
+  it('switches fonts within a line, keeping the runs in order on one baseline', async () => {
+    const name = 'Kopi 咖啡 กาแฟ đá';
+    const pdf = await renderLabels({ ...base, showPrice: false }, [{ ...item, name }]);
+    const [line] = textBoxes(pdf);
+    expect(line!.text).toBe(name);
+    expect(line!.fragments.map((f) => [f.text, f.font])).toEqual([
+      ['Kopi ', 'NotoSans-Regular'],
+      ['咖啡', 'NotoSansSC-Regular'],
+      [' ', 'NotoSans-Regular'],
+      ['กาแฟ', 'NotoSansThai-Regular'],
+      [' đá', 'NotoSans-Regular'],
+    ]);
+    // Each run starts where the one before ends (measured from the embedded fonts' own widths), centred on the label.
+    line!.fragments.slice(1).forEach((fragment, index) => {
+      expect(fragment.x).toBeCloseTo(line!.fragments[index]!.right, 2);
+    });
+    expect(line!.x - pad).toBeCloseTo(mmToPt(50) - pad - line!.right, 2);
+  });
+
+  it('prints decomposed accents composed, as one character of the font', async () => {
+    const pdf = await renderLabels(base, [{ ...item, name: 'Tai nghe kho\u0302ng da\u0302y' }]);
+    expect(textLines(pdf)[0]).toBe('Tai nghe không dây');
+  });
+
+  it('cuts long names in any script with "…" so they fit the label, never inside a character', async () => {
+    const long = [
+      '无线蓝牙降噪耳机，超长续航，支持快速充电和多设备连接',
+      'หูฟังไร้สายตัดเสียงรบกวน แบตเตอรี่ใช้งานได้นานมาก',
+      'Tai nghe không dây chống ồn, pin dùng rất lâu, sạc nhanh',
+      'Kopi 咖啡 กาแฟ Tai nghe không dây 无线蓝牙降噪耳机 หูฟังไร้สาย',
+    ];
+    const pdf = await renderLabels(
+      base,
+      long.map((name, index) => ({ code: `L-${index}`, name, price: null, copies: 1 })),
+    );
+    const lines = textBoxes(pdf).filter((line) => !line.text.startsWith('L-'));
+    expect(lines).toHaveLength(long.length);
+    lines.forEach((line, index) => {
+      const name = long[index]!;
+      expect(line.text, name).toMatch(/…$/);
+      const kept = line.text.slice(0, -1);
+      expect(name.startsWith(kept), line.text).toBe(true);
+      expect(clusterEnds(name).has(kept.length) || kept.length === name.length, line.text).toBe(true);
+      expect(kept.length, line.text).toBeGreaterThan(4);
+      // Inside the label's border: the widths are the fonts' own, as embedded in the PDF.
+      expect(line.x, line.text).toBeGreaterThanOrEqual(pad - 0.01);
+      expect(line.right, line.text).toBeLessThanOrEqual(mmToPt(50) - pad + 0.01);
+    });
+    // The Thai line keeps its marks: a cut never strands a vowel or tone mark from its consonant.
+    expect(lines[1]!.text).toMatch(/^หูฟังไร้สาย/);
+  });
+
+  it('embeds only the glyphs used: a Chinese label is a few kilobytes, not the 10 MB font', async () => {
     const require = createRequire(import.meta.url);
-    // bwip-js ships an OpenType font beside its code (dist/): a font file every install has.
-    const font = path.join(path.dirname(require.resolve('bwip-js/node')), '..', 'fonts', 'Inconsolata.otf');
-    const pdf = await renderLabels({ ...base, font }, [{ ...item, name: 'Kopi O' }]);
-    expect(isPdf(pdf)).toBe(true);
-    expect(pdf.toString('latin1')).toMatch(/\/FontFile3?\b/);
-    expect(pdf.toString('latin1')).not.toContain('/BaseFont /Helvetica');
+    const { pkg, file } = LABEL_FONTS.cjk;
+    const fontSize = readFileSync(
+      path.join(path.dirname(require.resolve(`${pkg}/package.json`)), file),
+    ).length;
+    expect(fontSize).toBeGreaterThan(5_000_000);
+    const pdf = await renderLabels(base, [{ ...item, name: chinese }]);
+    expect(textLines(pdf)[0]).toBe(chinese);
+    expect(pdf.length).toBeLessThan(20_000);
   });
 });

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { handleStockCommand } from '@commands/inventory/stock';
 import { eventSchemas } from '@domain/events';
-import { stockStreamId } from '@domain/inventory/stock';
+import { decide, emptyStock, evolve, type StockState, stockStreamId } from '@domain/inventory/stock';
 import type { DomainError } from '@domain/shared/errors';
+import type { EventStore } from '@infra/eventstore/port';
 import { PostgresEventStore } from '@infra/eventstore/postgres';
 import { EventSchemaRegistry } from '@infra/eventstore/registry';
 import { createTestDatabase, type TestDatabase } from '@tests/support/db';
@@ -104,6 +105,89 @@ describe('stock commands against the real event store', () => {
     expect(retry.position).toEqual(first.position);
     const events = await eventsOf(at.masterCodeId, at.warehouseId);
     expect(events.map((event) => event.type)).toEqual(['StockReceived', 'StockAdjusted']);
+  });
+
+  /** Appends straight to the stream the event `command` would record on `state`, whatever the stream holds. */
+  async function appendDecided(
+    at: { masterCodeId: string; warehouseId: string },
+    command: Parameters<typeof decide>[0],
+    state: StockState,
+  ) {
+    const event = decide(command, state);
+    await store.append(
+      stockStreamId(tenantId, at.masterCodeId, at.warehouseId),
+      [{ type: event.type, data: event.data, metadata: { tenantId, occurredAt: new Date().toISOString() } }],
+      { expectedRevision: 'any' },
+    );
+    return event;
+  }
+
+  it('decides from the figures of the last event, not from a replay of the movements', async () => {
+    const at = { masterCodeId: randomUUID(), warehouseId: 'wh-4' };
+    await handleStockCommand(store, { type: 'ReceiveStock', ...at, quantity: 10 }, context());
+    // Received 5, yet 100 on hand and 3 reserved after it: summing the changes would say 15 and 0.
+    await appendDecided(
+      at,
+      { type: 'ReceiveStock', ...at, quantity: 5 },
+      { ...emptyStock, onHand: 95, reserved: 3 },
+    );
+    const counted = await handleStockCommand(
+      store,
+      { type: 'AdjustStock', ...at, mode: 'set', quantity: 40, refuseNegative: true },
+      context(),
+    );
+    expect(counted.event.data).toMatchObject({ change: -60, onHand: 40, reserved: 3 });
+    expect(counted.revision).toBe(2n);
+  });
+
+  it('reads one event per command however long the stream, and finds a retried command far back', async () => {
+    const at = { masterCodeId: randomUUID(), warehouseId: 'wh-5' };
+    const key = randomUUID();
+    const first = await handleStockCommand(store, { type: 'ReceiveStock', ...at, quantity: 3 }, context(key));
+    let state: StockState = evolve(emptyStock, first.event);
+    for (let i = 0; i < 300; i++) {
+      state = evolve(state, await appendDecided(at, { type: 'ReceiveStock', ...at, quantity: 1 }, state));
+    }
+    let read = 0;
+    const counting: EventStore = {
+      kind: store.kind,
+      append: (...args) => store.append(...args),
+      async *readStream(...args) {
+        for await (const event of store.readStream(...args)) {
+          read++;
+          yield event;
+        }
+      },
+      readLastEvent: async (stream) => {
+        const event = await store.readLastEvent(stream);
+        if (event) read++;
+        return event;
+      },
+      findEvent: async (stream, eventId) => {
+        const event = await store.findEvent(stream, eventId);
+        if (event) read++;
+        return event;
+      },
+      readAll: (opts) => store.readAll(opts),
+      subscribe: (opts, handle) => store.subscribe(opts, handle),
+      headPosition: () => store.headPosition(),
+      close: () => store.close(),
+    };
+    const adjusted = await handleStockCommand(
+      counting,
+      { type: 'AdjustStock', ...at, mode: 'deduct', quantity: 4, refuseNegative: true },
+      context(),
+    );
+    expect(adjusted.event.data).toMatchObject({ onHand: 299, change: -4 });
+    expect(read).toBe(1);
+    read = 0;
+    const retry = await handleStockCommand(
+      counting,
+      { type: 'ReceiveStock', ...at, quantity: 3 },
+      context(key),
+    );
+    expect(retry).toMatchObject({ replayed: true, revision: 0n, position: first.position });
+    expect(read).toBe(1);
   });
 
   it('appends nothing for a refused command', async () => {

@@ -1,8 +1,9 @@
-import { STOCK_LIST_ENDPOINT, type StockRow, withQuery } from '@web/api/stock';
+import { STOCK_LIST_ENDPOINT, withQuery } from '@web/api/stock';
 import { useSession } from '@web/auth/session';
 import { DataGrid, type DataGridHandle } from '@web/components/data-grid';
 import { useCallback, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { StockListRow } from '../stock-common/figures';
 import { PlaceSelect } from '../stock-common/place-select';
 import { useLiveRefresh } from '../stock-common/use-live-refresh';
 import { useStockColumns } from './use-stock-columns';
@@ -10,8 +11,9 @@ import '@web/routes/management.css';
 import '../stock-common/stock.css';
 
 /**
- * Inventory → stock list: one row per master code per warehouse (on hand, reserved, available, the oversell and
- * low-stock flags, the last movement), filtered by warehouse, search and "oversold only". It follows the live
+ * Inventory → stock list: one row per master code per warehouse (every stock figure: on hand, reserved, in process,
+ * incoming, the three holds, available online and its percent of on hand; the oversell and low-stock flags, the
+ * last movement), filtered by warehouse, search and "oversold only". It follows the live
  * view `stock`: a change made anywhere (another browser, an upload, an order) refreshes the rows on screen.
  */
 
@@ -78,7 +80,7 @@ export default function StockListPage() {
           {t('list.negative_only')}
         </label>
       </div>
-      <DataGrid<StockRow>
+      <DataGrid<StockListRow>
         gridId="inventory.stock"
         endpoint={endpoint}
         columns={columns}

@@ -1,10 +1,13 @@
-import type { StockRow } from '@web/api/stock';
 import type { ColDef, ICellRendererParams } from 'ag-grid-community';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { EXTRA_FIGURES, type StockListRow as StockRow } from '../stock-common/figures';
 
-/** The stock list's columns; the sortable ones are those the stock endpoint sorts by. */
+/**
+ * The stock list's columns, every stock figure of spec §3 (on hand, reserved, in process, the three holds,
+ * incoming, available online and its percent of on hand); the sortable ones are those the stock endpoint sorts by.
+ */
 
 export interface StockRowLinks {
   /** The user may open the point-in-time view. */
@@ -64,8 +67,23 @@ export function useStockColumns(links: StockRowLinks): ColDef<StockRow>[] {
   return useMemo(() => {
     const number = new Intl.NumberFormat(i18n.language);
     const dateTime = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
+    const percent = new Intl.NumberFormat(i18n.language, {
+      style: 'percent',
+      minimumFractionDigits: 1,
+      maximumFractionDigits: 1,
+    });
     const figure = (value: number | null | undefined) =>
       value === null ? t('list.no_own_stock') : value === undefined ? '' : number.format(value);
+    const figureColumn = (colId: 'on_hand' | 'reserved' | (typeof EXTRA_FIGURES)[number], minWidth: number) =>
+      ({
+        colId,
+        headerName: t(`list.columns.${colId}`),
+        headerTooltip: t(`list.columns.${colId}`),
+        valueGetter: ({ data }) => figure(data?.[colId]),
+        sortable: true,
+        type: 'rightAligned',
+        minWidth,
+      }) satisfies ColDef<StockRow>;
     const columns: ColDef<StockRow>[] = [
       { colId: 'code', field: 'code', headerName: t('list.columns.code'), sortable: true, minWidth: 120 },
       {
@@ -83,33 +101,36 @@ export function useStockColumns(links: StockRowLinks): ColDef<StockRow>[] {
         sortable: true,
         minWidth: 130,
       },
-      {
-        colId: 'on_hand',
-        headerName: t('list.columns.on_hand'),
-        valueGetter: ({ data }) => figure(data?.on_hand),
-        sortable: true,
-        type: 'rightAligned',
-        minWidth: 90,
-      },
-      {
-        colId: 'reserved',
-        headerName: t('list.columns.reserved'),
-        valueGetter: ({ data }) => figure(data?.reserved),
-        sortable: true,
-        type: 'rightAligned',
-        minWidth: 100,
-      },
+      figureColumn('on_hand', 90),
+      figureColumn('reserved', 100),
+      figureColumn('in_process', 110),
+      figureColumn('incoming', 100),
+      figureColumn('on_hold', 100),
+      figureColumn('pos_on_hold', 150),
+      figureColumn('supplier_on_hold', 140),
       {
         colId: 'available',
         headerName: t('list.columns.available'),
+        headerTooltip: t('list.columns.available'),
         valueGetter: ({ data }) => figure(data?.available),
         sortable: true,
         type: 'rightAligned',
-        minWidth: 90,
+        minWidth: 130,
         cellClassRules: {
           'stock-negative': ({ data }) => data?.negative === true,
           'stock-low': ({ data }) => data?.negative === false && data.low,
         },
+      },
+      {
+        colId: 'available_percent',
+        headerName: t('list.columns.available_percent'),
+        headerTooltip: t('list.columns.available_percent'),
+        // Nothing on hand (or a combo): no percent to show.
+        valueGetter: ({ data }) =>
+          !data ? '' : data.available_percent === null ? '' : percent.format(data.available_percent / 100),
+        sortable: true,
+        type: 'rightAligned',
+        minWidth: 110,
       },
       {
         colId: 'flags',

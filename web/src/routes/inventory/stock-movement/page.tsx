@@ -1,12 +1,5 @@
 import { ApiFailure } from '@web/api/client';
-import {
-  exportMovements,
-  MOVEMENTS_ENDPOINT,
-  type MovementFilters,
-  type MovementRow,
-  STOCK_ACTIONS,
-  withQuery,
-} from '@web/api/stock';
+import { exportMovements, MOVEMENTS_ENDPOINT, type MovementFilters, withQuery } from '@web/api/stock';
 import { useSession } from '@web/auth/session';
 import { DataGrid, type DataGridHandle } from '@web/components/data-grid';
 import { messageOf } from '@web/shell/form';
@@ -14,6 +7,7 @@ import { useNotify } from '@web/shell/notifications';
 import { useCallback, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { ALL_STOCK_ACTIONS, type FullMovementRow as MovementRow } from '../stock-common/figures';
 import { MasterCodePicker, type PickedMasterCode } from '../stock-common/master-code-picker';
 import { PlaceSelect } from '../stock-common/place-select';
 import { useLiveRefresh } from '../stock-common/use-live-refresh';
@@ -174,7 +168,7 @@ export default function StockMovementPage() {
               onChange={(event) => setAction(event.target.value)}
             >
               <option value="">{t('movements.all_actions')}</option>
-              {STOCK_ACTIONS.map((value) => (
+              {ALL_STOCK_ACTIONS.map((value) => (
                 <option key={value} value={value}>
                   {t(`actions.${value}`)}
                 </option>

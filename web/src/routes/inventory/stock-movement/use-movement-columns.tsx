@@ -1,12 +1,15 @@
-import type { MovementRow } from '@web/api/stock';
 import type { ColDef } from 'ag-grid-community';
 import type { TFunction } from 'i18next';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { FullMovementRow as MovementRow } from '../stock-common/figures';
 
 /** The movement report's columns (spec §3): only the time sorts, newest first by default. */
 
-/** "Adjusted (deduct)", "Received"…: the action in the user's language. */
+/**
+ * "Adjusted (Deduct)", "Put on hold (Smart POS)", "Shipped (From reserved)", "Received"…: the action in the user's
+ * language, with the adjustment mode, hold kind or shipment source the movement has.
+ */
 export function actionName(t: TFunction<'stock'>, row: Pick<MovementRow, 'action' | 'mode'>): string {
   const action = t(`actions.${row.action}`);
   return row.mode ? t('movements.action_with_mode', { action, mode: t(`modes.${row.mode}`) }) : action;
