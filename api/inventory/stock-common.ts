@@ -310,7 +310,8 @@ const eventTypeOf: Record<StockCommand['type'], StockEvent['type']> = {
 export function sameMovement(command: StockCommand, event: StockEvent): boolean {
   if (eventTypeOf[command.type] !== event.type) return false;
   if (event.data.quantity !== command.quantity) return false;
-  if (command.type === 'AdjustStock' && event.type === 'StockAdjusted') return event.data.mode === command.mode;
+  if (command.type === 'AdjustStock' && event.type === 'StockAdjusted')
+    return event.data.mode === command.mode;
   if (command.type === 'HoldStock' && event.type === 'StockHeld') return event.data.hold === command.hold;
   if (command.type === 'ReleaseHold' && event.type === 'StockHoldReleased')
     return event.data.hold === command.hold;
@@ -355,7 +356,15 @@ export async function runStockCommand(
 // ---- the answer of one movement ----
 
 /** What a movement's `mode` holds: an adjustment's mode, a hold's kind, or where a shipment was taken from. */
-export const MOVEMENT_MODES = ['add', 'deduct', 'set', ...HOLD_KINDS, 'reserved', 'inProcess', 'free'] as const;
+export const MOVEMENT_MODES = [
+  'add',
+  'deduct',
+  'set',
+  ...HOLD_KINDS,
+  'reserved',
+  'inProcess',
+  'free',
+] as const;
 export type MovementMode = (typeof MOVEMENT_MODES)[number];
 
 /** The mode of a stock event, as the movement report shows it (projections/stock.ts stores the same). */

@@ -214,7 +214,10 @@ const percentOf = (alias: string) =>
 
 const figureSorts = (alias: string) =>
   Object.fromEntries(
-    [...OWN_FIGURES, 'available', 'last_movement_at'].map((column) => [column, sql.ref(`${alias}.${column}`)]),
+    [...OWN_FIGURES, 'available', 'last_movement_at'].map((column) => [
+      column,
+      sql.ref(`${alias}.${column}`),
+    ]),
   ) as Record<OwnFigure | 'available' | 'last_movement_at', RawBuilder<unknown>>;
 
 /** Sort expressions inside a branch (`alias` names its level or combo rows, next to `m` and `w`). */
@@ -525,28 +528,31 @@ const ledgerFigures = (row: {
 const toMovementRow = (row: LedgerRow): MovementRow => {
   const { on_hand, ...figures } = ledgerFigures(row);
   return {
-  id: `${row.master_code_id}@${row.warehouse_id}#${row.revision}`,
-  master_code: { id: row.master_code_id, code: row.master_code_code, name: row.master_code_name },
-  warehouse: { id: row.warehouse_id, code: row.warehouse_code, name: row.warehouse_name },
-  revision: Number(row.revision),
-  occurred_at: row.occurred_at.toISOString(),
-  action: row.action as StockEventType,
-  mode: row.mode,
-  quantity: Number(row.quantity),
-  previous_stock: Number(row.previous_stock),
-  change: Number(row.change),
-  stock_in: Number(row.stock_in),
-  stock_out: Number(row.stock_out),
-  new_stock: on_hand,
-  ...figures,
-  description: row.reason,
-  source:
-    row.source_type !== null && row.source_id !== null ? { type: row.source_type, id: row.source_id } : null,
-  counterpart_warehouse:
-    row.counterpart_warehouse_id === null
-      ? null
-      : { id: row.counterpart_warehouse_id, code: row.counterpart_code, name: row.counterpart_name },
-  created_by: row.created_by === null ? null : { id: row.created_by, name: row.user_name ?? row.created_by },
+    id: `${row.master_code_id}@${row.warehouse_id}#${row.revision}`,
+    master_code: { id: row.master_code_id, code: row.master_code_code, name: row.master_code_name },
+    warehouse: { id: row.warehouse_id, code: row.warehouse_code, name: row.warehouse_name },
+    revision: Number(row.revision),
+    occurred_at: row.occurred_at.toISOString(),
+    action: row.action as StockEventType,
+    mode: row.mode,
+    quantity: Number(row.quantity),
+    previous_stock: Number(row.previous_stock),
+    change: Number(row.change),
+    stock_in: Number(row.stock_in),
+    stock_out: Number(row.stock_out),
+    new_stock: on_hand,
+    ...figures,
+    description: row.reason,
+    source:
+      row.source_type !== null && row.source_id !== null
+        ? { type: row.source_type, id: row.source_id }
+        : null,
+    counterpart_warehouse:
+      row.counterpart_warehouse_id === null
+        ? null
+        : { id: row.counterpart_warehouse_id, code: row.counterpart_code, name: row.counterpart_name },
+    created_by:
+      row.created_by === null ? null : { id: row.created_by, name: row.user_name ?? row.created_by },
   };
 };
 

@@ -121,9 +121,9 @@
  * Combos are refused by at/history/series (409, 475): their stock is their components'.
  */
 import { ErrorAnswer, Ok, ok, refusals } from '@api/answers';
-import { HOLD_KINDS } from '@domain/inventory/stock';
 import { seller } from '@api/auth/session';
 import { invalid } from '@api/errors';
+import { HOLD_KINDS } from '@domain/inventory/stock';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { logActivity } from '../activity';

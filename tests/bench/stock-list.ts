@@ -77,10 +77,11 @@ export async function seedStockList(db: Kysely<Database>): Promise<StockListSeed
     );
     // On hand spread over -50..949 (a few oversold), some reserved.
     await sql`
-      INSERT INTO stock_levels (tenant_id, master_code_id, warehouse_id, on_hand, reserved, last_movement_at,
-        movements, last_revision, last_position)
+      INSERT INTO stock_levels (tenant_id, master_code_id, warehouse_id, on_hand, reserved, in_process, on_hold,
+        pos_on_hold, supplier_on_hold, incoming, last_movement_at, movements, last_revision, last_position)
       SELECT ${STOCK_LIST_TENANT}, m.id::text, w.id::text,
         (abs(hashtext(m.id::text || w.id::text)) % 1000) - 50, abs(hashtext(w.id::text || m.id::text)) % 20,
+        0, 0, 0, 0, 0,
         now() - (abs(hashtext(m.code)) % 100000) * interval '1 minute', 1, 0, 0
       FROM master_codes m CROSS JOIN warehouses w
       WHERE m.tenant_id = ${STOCK_LIST_TENANT} AND m.type = 'standard' AND w.tenant_id = ${STOCK_LIST_TENANT}`.execute(

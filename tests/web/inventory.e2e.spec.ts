@@ -9,8 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 /**
  * Issue 4 in a real Chromium: a seller creates a master code with an initial quantity (received into the default
- * warehouse), adjusts it by uploading a CSV, and a second browser's stock list moves without a reload; the
- * point-in-time view shows the stock before and after, and the movements that led to it.
+ * warehouse), adjusts it by uploading a CSV and puts some on hold, and a second browser's stock list moves without
+ * a reload; the point-in-time view shows the stock before and after, and the movements that led to it.
  */
 describe('inventory in the console', () => {
   let server: ConsoleServer;
@@ -62,6 +62,8 @@ describe('inventory in the console', () => {
     await waitFor(() => Date.now() > beforeUpload.getTime() + 50, { what: 'the next whole second' });
 
     // ---- the second browser watches the stock list ----
+    // Wide enough for every figure column: ag-grid renders only the columns in view.
+    await b.page.setViewportSize({ width: 1920, height: 1000 });
     await b.page.goto('/#/inventory/list');
     const list = b.page.getByRole('region', { name: 'Stock list' }).or(b.page.getByLabel('Stock list'));
     // ag-grid names each row by its id: `<masterCodeId>@<warehouseId>`.
@@ -83,6 +85,24 @@ describe('inventory in the console', () => {
     // ---- the second browser's list moves without a reload ----
     await expect.poll(() => onHand.innerText(), { timeout: 15_000 }).toBe('7');
 
+    // ---- put 2 on hold in the first browser: the second's On hold and Available online columns move ----
+    const hold = a.page.getByRole('form', { name: 'Hold stock' });
+    await hold.getByLabel('Master code', { exact: true }).fill('BATIK');
+    await a.page
+      .getByRole('option', { name: /BATIK-01/ })
+      .first()
+      .click();
+    await hold.getByLabel('Warehouse').selectOption({ index: 1 });
+    await hold.getByLabel('Quantity').fill('2');
+    await hold.getByRole('button', { name: 'Put on hold' }).click();
+    await expect
+      .poll(() => hold.getByRole('status').innerText())
+      .toBe('BATIK-01 in MAIN: On hold (online) 0 → 2, available online 5.');
+    const row = b.page.locator(`[row-id="${masterCodeId}@${main.id}"]`);
+    await expect.poll(() => row.locator('[col-id="on_hold"]').innerText(), { timeout: 15_000 }).toBe('2');
+    await expect.poll(() => row.locator('[col-id="available"]').innerText()).toBe('5');
+    expect(await onHand.innerText()).toBe('7');
+
     // ---- point in time: before the upload, and now ----
     await a.page.goto('/#/inventory/stock-history');
     const form = a.page.getByRole('form', { name: 'Point in time' });
@@ -100,6 +120,8 @@ describe('inventory in the console', () => {
     await form.getByRole('button', { name: 'Now' }).click();
     await form.getByRole('button', { name: 'Show stock' }).click();
     await expect.poll(() => a.page.getByTestId('stock-at-on-hand').innerText()).toBe('7');
+    expect(await a.page.getByTestId('stock-at-on-hold').innerText()).toBe('2');
+    expect(await a.page.getByTestId('stock-at-available').innerText()).toBe('5');
     const history = a.page.getByRole('table', { name: 'Movements up to that time' });
     await expect.poll(() => history.innerText()).toContain('damaged in storage');
     await expect

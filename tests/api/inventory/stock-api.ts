@@ -16,6 +16,11 @@ export interface StockMovementData {
   change: number;
   on_hand: number;
   reserved: number;
+  in_process: number;
+  on_hold: number;
+  pos_on_hold: number;
+  supplier_on_hold: number;
+  incoming: number;
   available: number;
   reason: string | null;
   revision: number;
@@ -83,6 +88,14 @@ export function stockCalls(api: () => TestApi) {
       return api().app.inject({
         method: 'POST',
         url: '/api/inventory/stock/adjust',
+        headers: { ...bearer(token), ...headers },
+        payload: body,
+      });
+    },
+    hold(token: string, body: Record<string, unknown>, headers: Record<string, string> = {}) {
+      return api().app.inject({
+        method: 'POST',
+        url: '/api/inventory/stock/hold',
         headers: { ...bearer(token), ...headers },
         payload: body,
       });

@@ -17,7 +17,13 @@ import {
  */
 
 /** The figures besides on hand, reserved and available, in the order the screens show them. */
-export const EXTRA_FIGURES = ['in_process', 'on_hold', 'pos_on_hold', 'supplier_on_hold', 'incoming'] as const;
+export const EXTRA_FIGURES = [
+  'in_process',
+  'on_hold',
+  'pos_on_hold',
+  'supplier_on_hold',
+  'incoming',
+] as const;
 export type ExtraFigure = (typeof EXTRA_FIGURES)[number];
 
 export type Figures = Record<ExtraFigure, number>;

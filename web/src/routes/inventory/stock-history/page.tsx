@@ -1,16 +1,15 @@
 import { apiData } from '@web/api/client';
-import {
-  type MovementRow,
-  type PointQuery,
-  type StockHistory,
-  useStockHistory,
-  useStockSeries,
-} from '@web/api/stock';
+import { type PointQuery, useStockHistory, useStockSeries } from '@web/api/stock';
 import { LineChart } from '@web/components/line-chart';
 import { FormMessage } from '@web/shell/form';
 import { type FormEvent, useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
+import {
+  EXTRA_FIGURES,
+  type FullMovementRow as MovementRow,
+  type FullStockHistory as StockHistory,
+} from '../stock-common/figures';
 import { MasterCodePicker, type PickedMasterCode } from '../stock-common/master-code-picker';
 import { PlaceSelect } from '../stock-common/place-select';
 import { actionName } from '../stock-movement/use-movement-columns';
@@ -19,7 +18,7 @@ import '../stock-common/stock.css';
 
 /**
  * Inventory → point in time (the auditor's replay): a master code, a warehouse and an instant give the stock as it
- * was then, the movements that led to it (the last ones, with earlier ones on demand) and a step chart of the
+ * was then (every figure: on hand, reserved, in process, incoming, the three holds, available online), the movements that led to it (the last ones, with earlier ones on demand) and a step chart of the
  * stock over time up to that instant. The choice lives in the address, so a view can be shared or reloaded.
  */
 
@@ -109,6 +108,8 @@ export default function StockHistoryPage() {
   }, [query, params, setParams]);
 
   const history = useStockHistory(query, HISTORY_PAGE);
+  // The API states every figure; @web/api/stock types on hand, reserved and available only.
+  const stockThen = history.data as StockHistory | undefined;
   const series = useStockSeries(query);
 
   function submit(event: FormEvent) {
@@ -214,7 +215,7 @@ export default function StockHistoryPage() {
 
       {history.isError && <FormMessage kind="error">{history.error.message}</FormMessage>}
 
-      {query && history.data && instant && (
+      {query && stockThen && instant && (
         <section className="card" aria-labelledby={`${id}-figures`} aria-busy={history.isFetching}>
           <h2 id={`${id}-figures`}>
             {t('history.figures_title', { code: shownCode, at: dateTime.format(instant) })}
@@ -222,24 +223,35 @@ export default function StockHistoryPage() {
           <dl className="stock-figures">
             <div>
               <dt>{t('history.on_hand')}</dt>
-              <dd data-testid="stock-at-on-hand">{number.format(history.data.on_hand)}</dd>
+              <dd data-testid="stock-at-on-hand">{number.format(stockThen.on_hand)}</dd>
             </div>
             <div>
               <dt>{t('history.reserved')}</dt>
-              <dd>{number.format(history.data.reserved)}</dd>
+              <dd data-testid="stock-at-reserved">{number.format(stockThen.reserved)}</dd>
             </div>
+            {EXTRA_FIGURES.map((figure) => (
+              <div key={figure}>
+                <dt>{t(`history.${figure}`)}</dt>
+                <dd data-testid={`stock-at-${figure.replace(/_/g, '-')}`}>
+                  {number.format(stockThen[figure])}
+                </dd>
+              </div>
+            ))}
             <div>
               <dt>{t('history.available')}</dt>
-              <dd className={history.data.available < 0 ? 'stock-negative' : undefined}>
-                {number.format(history.data.available)}
+              <dd
+                data-testid="stock-at-available"
+                className={stockThen.available < 0 ? 'stock-negative' : undefined}
+              >
+                {number.format(stockThen.available)}
               </dd>
             </div>
           </dl>
           <p className="muted">
-            {history.data.as_of_movement
+            {stockThen.as_of_movement
               ? t('history.as_of', {
-                  time: dateTime.format(new Date(history.data.as_of_movement.occurred_at)),
-                  action: actionName(t, history.data.as_of_movement),
+                  time: dateTime.format(new Date(stockThen.as_of_movement.occurred_at)),
+                  action: actionName(t, stockThen.as_of_movement),
                 })
               : t('history.no_movement_yet')}
           </p>
@@ -267,7 +279,7 @@ export default function StockHistoryPage() {
         />
       )}
 
-      {query && history.data && <MovementsUntil query={query} first={history.data} />}
+      {query && stockThen && <MovementsUntil query={query} first={stockThen} />}
     </div>
   );
 }
@@ -343,6 +355,14 @@ function MovementsUntil({ query, first }: { query: PointQuery; first: StockHisto
                 <th scope="col" className="numeric">
                   {t('history.reserved')}
                 </th>
+                {EXTRA_FIGURES.map((figure) => (
+                  <th key={figure} scope="col" className="numeric">
+                    {t(`history.${figure}`)}
+                  </th>
+                ))}
+                <th scope="col" className="numeric">
+                  {t('history.available')}
+                </th>
                 <th scope="col">{t('movements.columns.description')}</th>
                 <th scope="col">{t('movements.columns.created_by')}</th>
               </tr>
@@ -360,6 +380,14 @@ function MovementsUntil({ query, first }: { query: PointQuery; first: StockHisto
                   </td>
                   <td className="numeric">{number.format(row.new_stock)}</td>
                   <td className="numeric">{number.format(row.reserved)}</td>
+                  {EXTRA_FIGURES.map((figure) => (
+                    <td key={figure} className="numeric">
+                      {number.format(row[figure])}
+                    </td>
+                  ))}
+                  <td className={`numeric ${row.available < 0 ? 'stock-negative' : ''}`}>
+                    {number.format(row.available)}
+                  </td>
                   <td>{row.description ?? ''}</td>
                   <td>{row.created_by?.name ?? t('movements.system')}</td>
                 </tr>

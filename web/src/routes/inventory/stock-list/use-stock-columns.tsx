@@ -2,7 +2,7 @@ import type { ColDef, ICellRendererParams } from 'ag-grid-community';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { EXTRA_FIGURES, type StockListRow as StockRow } from '../stock-common/figures';
+import type { EXTRA_FIGURES, StockListRow as StockRow } from '../stock-common/figures';
 
 /**
  * The stock list's columns, every stock figure of spec §3 (on hand, reserved, in process, the three holds,
@@ -101,10 +101,10 @@ export function useStockColumns(links: StockRowLinks): ColDef<StockRow>[] {
         sortable: true,
         minWidth: 130,
       },
+      // Left to right as available online is worked out: on hand less what orders and holds keep.
       figureColumn('on_hand', 90),
       figureColumn('reserved', 100),
       figureColumn('in_process', 110),
-      figureColumn('incoming', 100),
       figureColumn('on_hold', 100),
       figureColumn('pos_on_hold', 150),
       figureColumn('supplier_on_hold', 140),
@@ -132,6 +132,8 @@ export function useStockColumns(links: StockRowLinks): ColDef<StockRow>[] {
         type: 'rightAligned',
         minWidth: 110,
       },
+      // Expected, not yet on hand: no part of available.
+      figureColumn('incoming', 100),
       {
         colId: 'flags',
         headerName: t('list.columns.flags'),
