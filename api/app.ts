@@ -1,6 +1,7 @@
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import fastifyWebsocket from '@fastify/websocket';
+import type { EventStore } from '@infra/eventstore/port';
 import type { Mailer } from '@infra/mail';
 import type { LiveHub } from '@projections/runtime/live-hub';
 import { stockLevel } from '@projections/stock';
@@ -23,6 +24,7 @@ import { type AuthDeps, authRoutes } from './auth/routes';
 import { sessionPlugin } from './auth/session';
 import { categoryRoutes } from './categories';
 import { ApiError, parseInvalid } from './errors';
+import { goodsIssueRoutes } from './goods-issue';
 import { type HealthDeps, healthRoutes } from './health';
 import { hasMessage, languageOf, translate } from './i18n';
 import { infoRoutes } from './info';
@@ -32,7 +34,9 @@ import { stockRoutes } from './inventory/stock';
 import { initialStockReceiver } from './inventory/stock-common';
 import { type LiveDeps, liveProtocol, liveRoutes } from './live';
 import { lookupRoutes } from './lookups';
+import { purchasingRoutes } from './purchases';
 import { teamRoutes } from './team';
+import { transferRoutes } from './transfers';
 import { webConsole } from './web';
 import type { WorkflowDeps } from './workflows';
 
@@ -55,6 +59,8 @@ export interface AppDeps extends HealthDeps {
   webDir?: string;
   /** On-hand stock of a master code in a warehouse, from the stock projection; absent, every figure is 0. */
   stockOf?: StockOf;
+  /** The whole event store: command routes append through it. */
+  store: EventStore;
   /** The Temporal client the routes start, signal and update workflows with, and the task queue of the workers. */
   workflows: WorkflowDeps;
   /** Live websocket timings (tests shorten them). */
@@ -132,6 +138,9 @@ export function buildApp(deps: AppDeps) {
   });
   app.register(stockRoutes, { db: deps.db, store: deps.store });
   app.register(barcodeRoutes, { db: deps.db });
+  app.register(transferRoutes, { db: deps.db, store: deps.store, workflows: deps.workflows });
+  app.register(goodsIssueRoutes, { db: deps.db, store: deps.store, workflows: deps.workflows });
+  app.register(purchasingRoutes, { db: deps.db, store: deps.store, workflows: deps.workflows });
   app.register(liveRoutes, { db: deps.db, hub: deps.hub, ...deps.live });
   if (deps.webDir)
     app.register(webConsole, {

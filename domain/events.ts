@@ -1,9 +1,17 @@
 import type { z } from 'zod';
+import { goodsIssueEvents } from './goods-issue/events';
 import { stockEvents } from './inventory/stock';
 import { systemEvents } from './platform/system';
+import { purchasingEvents } from './purchases';
+import { transferEvents } from './transfers/transfer';
+import { transferRequestEvents } from './transfers/transfer-request';
 
 /** Every event type the system may append, with its schema. A type missing here cannot be appended. */
 export const eventSchemas: Readonly<Record<string, z.ZodType>> = {
   ...systemEvents,
   ...stockEvents,
+  ...goodsIssueEvents,
+  ...transferRequestEvents,
+  ...transferEvents,
+  ...purchasingEvents,
 };

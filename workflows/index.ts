@@ -1,3 +1,8 @@
 // The entry of the workflow bundle: every workflow the worker runs is exported from here. Workflow code is bundled
 // by webpack without the tsconfig path aliases, so workflow files import each other relatively.
+
+export { goodsIssueWorkflow } from './goods-issue.workflow';
+export { goodsReceiptWorkflow } from './goods-receipt.workflow';
+export { purchaseWorkflow } from './purchase.workflow';
 export { rebuildProjectionWorkflow } from './rebuild-projection.workflow';
+export { transferWorkflow } from './transfer.workflow';

@@ -233,7 +233,7 @@ const fontFiles = new Map<Script, Promise<Buffer>>();
 const resolveFrom = createRequire(import.meta.url);
 
 /** A font's bytes, read once per process (a failed read is tried again next time). */
-function fontFile(script: Script): Promise<Buffer> {
+export function fontFile(script: Script): Promise<Buffer> {
   let file = fontFiles.get(script);
   if (!file) {
     const { pkg, file: name } = LABEL_FONTS[script];

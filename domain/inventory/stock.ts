@@ -83,7 +83,11 @@ export const StockTransferredIn = z.strictObject({
 });
 export const StockWrittenOff = z.strictObject({ ...Movement, quantity: Quantity });
 export const StockHeld = z.strictObject({ ...Movement, quantity: Quantity, hold: z.enum(HOLD_KINDS) });
-export const StockHoldReleased = z.strictObject({ ...Movement, quantity: Quantity, hold: z.enum(HOLD_KINDS) });
+export const StockHoldReleased = z.strictObject({
+  ...Movement,
+  quantity: Quantity,
+  hold: z.enum(HOLD_KINDS),
+});
 export const StockIncomingExpected = z.strictObject({ ...Movement, quantity: Quantity });
 export const StockIncomingCancelled = z.strictObject({ ...Movement, quantity: Quantity });
 
@@ -313,7 +317,10 @@ export function decide(command: StockCommand, state: StockState): StockEvent {
       return {
         type: 'StockProcessingStarted',
         data: {
-          ...moved(0, { reserved: state.reserved - fromReserved, inProcess: state.inProcess + command.quantity }),
+          ...moved(0, {
+            reserved: state.reserved - fromReserved,
+            inProcess: state.inProcess + command.quantity,
+          }),
           quantity: command.quantity,
         },
       };

@@ -400,6 +400,199 @@ export interface StockUploadsTable {
   finished_at: Timestamp | null;
 }
 
+// ---- purchasing (issue 5; migration 20261122000500_purchases) ----
+
+export type SupplierStatus = 'active' | 'inactive';
+
+export interface SuppliersTable {
+  id: string;
+  tenant_id: string;
+  code: WithDefault<string>;
+  name: string;
+  company: string;
+  contact_number: string;
+  email: WithDefault<string>;
+  address: string;
+  city: string;
+  postal_code: string;
+  state: string;
+  country: string;
+  currency: WithDefault<string>;
+  vat_number: WithDefault<string>;
+  status: WithDefault<SupplierStatus>;
+  created_by: string | null;
+  created_at: GeneratedTimestamp;
+  updated_at: GeneratedTimestamp;
+}
+
+export interface PurchaseSettingsTable {
+  tenant_id: string;
+  purchase_approval: WithDefault<boolean>;
+  goods_receipt_approval: WithDefault<boolean>;
+  updated_by: string | null;
+  updated_at: GeneratedTimestamp;
+}
+
+export interface PurchaseNumbersTable {
+  tenant_id: string;
+  kind: 'purchase' | 'goods_receipt';
+  document_id: string;
+  number: number;
+}
+
+/** A purchase order's list row (projections/purchases.ts). */
+export interface PurchasesTable {
+  tenant_id: string;
+  id: string;
+  po_number: string;
+  reference: string;
+  purchase_date: string;
+  supplier_id: string;
+  warehouse_id: string;
+  status: string;
+  item_count: number;
+  quantity: Int8;
+  received: Int8;
+  subtotal: Numeric;
+  discount: Numeric;
+  total: Numeric;
+  estimated_arrival: string | null;
+  open_receipts: number;
+  created_by: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** A goods receive note's list row (projections/purchases.ts). */
+export interface GoodsReceiptsTable {
+  tenant_id: string;
+  id: string;
+  grn_number: string;
+  purchase_id: string;
+  po_number: string;
+  supplier_id: string;
+  warehouse_id: string;
+  status: number;
+  reference: string;
+  line_count: number;
+  received: Int8;
+  damaged: Int8;
+  returned: Int8;
+  approval_required: boolean;
+  created_by: string;
+  approved_by: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** The moving average cost of a master code (projections/average-cost.ts). */
+export interface AverageCostsTable {
+  tenant_id: string;
+  master_code_id: string;
+  on_hand: Int8;
+  average_cost: Numeric;
+  receipts: number;
+  last_receipt_at: Timestamp | null;
+  updated_at: Timestamp;
+}
+
+/** A receipt's unit cost, waiting for the stock event that brings its units in (projections/average-cost.ts). */
+export interface AverageCostReceiptsTable {
+  tenant_id: string;
+  goods_receipt_id: string;
+  master_code_id: string;
+  quantity: Int8;
+  unit_cost: Numeric;
+}
+
+/** A transfer request's list row (projections/transfers.ts). */
+export interface TransferRequestsTable {
+  tenant_id: string;
+  id: string;
+  reference: string;
+  from_warehouse_id: string;
+  to_warehouse_id: string;
+  status: 'pending' | 'approved' | 'rejected' | 'cancelled';
+  remark: string;
+  reject_reason: string | null;
+  line_count: number;
+  total_quantity: Int8;
+  transfer_id: string | null;
+  created_by: string | null;
+  created_at: Timestamp;
+  approved_by: string | null;
+  approved_at: Timestamp | null;
+  rejected_by: string | null;
+  rejected_at: Timestamp | null;
+  cancelled_by: string | null;
+  cancelled_at: Timestamp | null;
+  updated_at: Timestamp;
+}
+
+/** A transfer's list row (projections/transfers.ts). */
+export interface TransfersTable {
+  tenant_id: string;
+  id: string;
+  reference: string;
+  request_id: string | null;
+  from_warehouse_id: string;
+  to_warehouse_id: string;
+  status: 'pending' | 'in_transit' | 'completed' | 'cancelled';
+  confirmed: boolean;
+  remark: string;
+  cancel_reason: string | null;
+  line_count: number;
+  total_quantity: Int8;
+  shipped_quantity: Int8;
+  received_quantity: Int8;
+  returned_quantity: Int8;
+  created_by: string | null;
+  created_at: Timestamp;
+  confirmed_by: string | null;
+  confirmed_at: Timestamp | null;
+  shipped_by: string | null;
+  shipped_at: Timestamp | null;
+  received_by: string | null;
+  received_at: Timestamp | null;
+  cancelled_by: string | null;
+  cancelled_at: Timestamp | null;
+  completed_at: Timestamp | null;
+  updated_at: Timestamp;
+}
+
+// ---- goods issue notes (domain/goods-issue, projections/goods-issue.ts) ----
+
+/** The account's approval layers for goods issue notes; absent means 1 layer, a day's reminder, one user a layer. */
+export interface ApprovalSettingsTable {
+  tenant_id: string;
+  layers: WithDefault<number>;
+  reminder_seconds: WithDefault<number>;
+  allow_same_approver: WithDefault<boolean>;
+  updated_by: string | null;
+  updated_at: GeneratedTimestamp;
+}
+
+/** The goods issue notes' list, one row per note, with the folded note in `state`. */
+export interface GoodsIssuesTable {
+  tenant_id: string;
+  id: string;
+  reference: string;
+  reason: string;
+  remark: string;
+  warehouse_id: string;
+  status: number;
+  layers: number | null;
+  current_layer: number | null;
+  line_count: number;
+  total_quantity: Int8;
+  issue_failed: boolean;
+  created_by: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  last_revision: Int8;
+  state: Json;
+}
+
 export interface Database {
   es_events: EsEventsTable;
   projection_checkpoints: ProjectionCheckpointsTable;
@@ -431,6 +624,17 @@ export interface Database {
   master_code_locations: MasterCodeLocationsTable;
   inventory_settings: InventorySettingsTable;
   stock_uploads: StockUploadsTable;
+  transfer_requests: TransferRequestsTable;
+  transfers: TransfersTable;
+  suppliers: SuppliersTable;
+  purchase_settings: PurchaseSettingsTable;
+  purchase_numbers: PurchaseNumbersTable;
+  purchases: PurchasesTable;
+  goods_receipts: GoodsReceiptsTable;
+  average_costs: AverageCostsTable;
+  average_cost_receipts: AverageCostReceiptsTable;
+  approval_settings: ApprovalSettingsTable;
+  goods_issues: GoodsIssuesTable;
 }
 
 // ---- the schema as Postgres reports it, tied to the interfaces above ----
@@ -780,6 +984,174 @@ export const columns = {
     created_at: col('timestamptz', false),
     updated_at: col('timestamptz', false),
     finished_at: col('timestamptz', true),
+  },
+  suppliers: {
+    id: col('uuid', false),
+    tenant_id: col('text', false),
+    code: col('text', false),
+    name: col('text', false),
+    company: col('text', false),
+    contact_number: col('text', false),
+    email: col('text', false),
+    address: col('text', false),
+    city: col('text', false),
+    postal_code: col('text', false),
+    state: col('text', false),
+    country: col('text', false),
+    currency: col('text', false),
+    vat_number: col('text', false),
+    status: col('text', false),
+    created_by: col('uuid', true),
+    created_at: col('timestamptz', false),
+    updated_at: col('timestamptz', false),
+  },
+  purchase_settings: {
+    tenant_id: col('text', false),
+    purchase_approval: col('bool', false),
+    goods_receipt_approval: col('bool', false),
+    updated_by: col('uuid', true),
+    updated_at: col('timestamptz', false),
+  },
+  purchase_numbers: {
+    tenant_id: col('text', false),
+    kind: col('text', false),
+    document_id: col('text', false),
+    number: col('int4', false),
+  },
+  purchases: {
+    tenant_id: col('text', false),
+    id: col('text', false),
+    po_number: col('text', false),
+    reference: col('text', false),
+    purchase_date: col('text', false),
+    supplier_id: col('text', false),
+    warehouse_id: col('text', false),
+    status: col('text', false),
+    item_count: col('int4', false),
+    quantity: col('int8', false),
+    received: col('int8', false),
+    subtotal: col('numeric', false),
+    discount: col('numeric', false),
+    total: col('numeric', false),
+    estimated_arrival: col('text', true),
+    open_receipts: col('int4', false),
+    created_by: col('text', false),
+    created_at: col('timestamptz', false),
+    updated_at: col('timestamptz', false),
+  },
+  goods_receipts: {
+    tenant_id: col('text', false),
+    id: col('text', false),
+    grn_number: col('text', false),
+    purchase_id: col('text', false),
+    po_number: col('text', false),
+    supplier_id: col('text', false),
+    warehouse_id: col('text', false),
+    status: col('int4', false),
+    reference: col('text', false),
+    line_count: col('int4', false),
+    received: col('int8', false),
+    damaged: col('int8', false),
+    returned: col('int8', false),
+    approval_required: col('bool', false),
+    created_by: col('text', false),
+    approved_by: col('text', true),
+    created_at: col('timestamptz', false),
+    updated_at: col('timestamptz', false),
+  },
+  average_costs: {
+    tenant_id: col('text', false),
+    master_code_id: col('text', false),
+    on_hand: col('int8', false),
+    average_cost: col('numeric', false),
+    receipts: col('int4', false),
+    last_receipt_at: col('timestamptz', true),
+    updated_at: col('timestamptz', false),
+  },
+  average_cost_receipts: {
+    tenant_id: col('text', false),
+    goods_receipt_id: col('text', false),
+    master_code_id: col('text', false),
+    quantity: col('int8', false),
+    unit_cost: col('numeric', false),
+  },
+  transfer_requests: {
+    tenant_id: col('text', false),
+    id: col('uuid', false),
+    reference: col('text', false),
+    from_warehouse_id: col('uuid', false),
+    to_warehouse_id: col('uuid', false),
+    status: col('text', false),
+    remark: col('text', false),
+    reject_reason: col('text', true),
+    line_count: col('int4', false),
+    total_quantity: col('int8', false),
+    transfer_id: col('uuid', true),
+    created_by: col('uuid', true),
+    created_at: col('timestamptz', false),
+    approved_by: col('uuid', true),
+    approved_at: col('timestamptz', true),
+    rejected_by: col('uuid', true),
+    rejected_at: col('timestamptz', true),
+    cancelled_by: col('uuid', true),
+    cancelled_at: col('timestamptz', true),
+    updated_at: col('timestamptz', false),
+  },
+  transfers: {
+    tenant_id: col('text', false),
+    id: col('uuid', false),
+    reference: col('text', false),
+    request_id: col('uuid', true),
+    from_warehouse_id: col('uuid', false),
+    to_warehouse_id: col('uuid', false),
+    status: col('text', false),
+    confirmed: col('bool', false),
+    remark: col('text', false),
+    cancel_reason: col('text', true),
+    line_count: col('int4', false),
+    total_quantity: col('int8', false),
+    shipped_quantity: col('int8', false),
+    received_quantity: col('int8', false),
+    returned_quantity: col('int8', false),
+    created_by: col('uuid', true),
+    created_at: col('timestamptz', false),
+    confirmed_by: col('uuid', true),
+    confirmed_at: col('timestamptz', true),
+    shipped_by: col('uuid', true),
+    shipped_at: col('timestamptz', true),
+    received_by: col('uuid', true),
+    received_at: col('timestamptz', true),
+    cancelled_by: col('uuid', true),
+    cancelled_at: col('timestamptz', true),
+    completed_at: col('timestamptz', true),
+    updated_at: col('timestamptz', false),
+  },
+  approval_settings: {
+    tenant_id: col('text', false),
+    layers: col('int4', false),
+    reminder_seconds: col('int4', false),
+    allow_same_approver: col('bool', false),
+    updated_by: col('uuid', true),
+    updated_at: col('timestamptz', false),
+  },
+  goods_issues: {
+    tenant_id: col('text', false),
+    id: col('text', false),
+    reference: col('text', false),
+    reason: col('text', false),
+    remark: col('text', false),
+    warehouse_id: col('text', false),
+    status: col('int4', false),
+    layers: col('int4', true),
+    current_layer: col('int4', true),
+    line_count: col('int4', false),
+    total_quantity: col('int8', false),
+    issue_failed: col('bool', false),
+    created_by: col('text', false),
+    created_at: col('timestamptz', false),
+    updated_at: col('timestamptz', false),
+    last_revision: col('int8', false),
+    state: col('jsonb', false),
   },
 } as const satisfies SchemaOf<Database>;
 

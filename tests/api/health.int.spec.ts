@@ -3,6 +3,7 @@ import { HealthAnswer, type HealthDeps, type TemporalProbe, temporalProbe } from
 import { eventSchemas } from '@domain/events';
 import { createDb, createPool } from '@infra/db';
 import { freePort } from '@infra/embedded/ports';
+import type { EventStore } from '@infra/eventstore/port';
 import { PostgresEventStore } from '@infra/eventstore/postgres';
 import { EventSchemaRegistry } from '@infra/eventstore/registry';
 import { projections } from '@projections/index';
@@ -24,7 +25,9 @@ describe('GET /api/health', () => {
   let temporal: TestTemporal;
   let app: KedaiApp | undefined;
 
-  const deps = (overrides: Partial<HealthDeps> = {}): HealthDeps => ({
+  /** The health deps, with a whole event store as the app needs. */
+  type Deps = HealthDeps & { store: EventStore };
+  const deps = (overrides: Partial<Deps> = {}): Deps => ({
     version: '1.2.3',
     db: database.db,
     store,
@@ -33,7 +36,7 @@ describe('GET /api/health', () => {
     ...overrides,
   });
 
-  const health = async (overrides: Partial<HealthDeps> = {}) => {
+  const health = async (overrides: Partial<Deps> = {}) => {
     app = buildApp({ logLevel: 'silent', ...deps(overrides), ...shellDeps(database) });
     const response = await app.inject({ method: 'GET', url: '/api/health' });
     expect(response.statusCode).toBe(200);

@@ -17,12 +17,16 @@ export interface ConsoleServer {
   close(): Promise<void>;
 }
 
-export async function startConsoleServer(): Promise<ConsoleServer> {
+export async function startConsoleServer(opts: { workflows?: boolean } = {}): Promise<ConsoleServer> {
   const buildError = inject('consoleBuildError');
   if (buildError) throw new Error(`The console did not build: ${buildError}`);
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const api = await createTestApi({ webDir: WEB_DIST, overrides: { publicUrl: url } });
+  const api = await createTestApi({
+    webDir: WEB_DIST,
+    overrides: { publicUrl: url },
+    workflows: opts.workflows,
+  });
   await api.app.listen({ host: '127.0.0.1', port });
   // The projections run live, as in `npm start`: screens showing read models move as events arrive.
   api.engine.start();

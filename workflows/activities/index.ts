@@ -3,7 +3,10 @@ import type { EventStore } from '@infra/eventstore/port';
 import type { Mailer } from '@infra/mail';
 import type { ProjectionEngine } from '@projections/runtime/engine';
 import type { Kysely } from 'kysely';
+import { createGoodsIssueActivities } from './goods-issue';
 import { createProjectionActivities } from './projections';
+import { createPurchaseActivities } from './purchases';
+import { createTransferActivities } from './transfers';
 
 /** What activities may use: the process's database, event store, projection engine and mailer. */
 export interface ActivityDeps {
@@ -17,6 +20,9 @@ export interface ActivityDeps {
 export function createActivities(deps: ActivityDeps) {
   return {
     ...createProjectionActivities(deps),
+    ...createGoodsIssueActivities(deps),
+    ...createPurchaseActivities(deps),
+    ...createTransferActivities(deps),
   };
 }
 

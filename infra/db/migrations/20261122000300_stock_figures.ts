@@ -22,7 +22,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   for (const table of ['stock_levels', 'stock_movements']) {
     for (const figure of FIGURES) {
       // Rows written before this migration came from events without these figures: they were 0.
-      await sql`ALTER TABLE ${sql.table(table)} ADD COLUMN ${sql.ref(figure)} bigint NOT NULL DEFAULT 0`.execute(db);
+      await sql`ALTER TABLE ${sql.table(table)} ADD COLUMN ${sql.ref(figure)} bigint NOT NULL DEFAULT 0`.execute(
+        db,
+      );
       await sql`ALTER TABLE ${sql.table(table)} ALTER COLUMN ${sql.ref(figure)} DROP DEFAULT`.execute(db);
     }
   }

@@ -1,7 +1,10 @@
 import { adminRoutes } from './admin/routes';
+import { goodsIssueRoutes } from './goods-issue/routes';
 import { inventoryRoutes } from './inventory/routes';
 import { stockRoutes } from './inventory/stock-routes';
+import { purchaseRoutes } from './purchases/routes';
 import { settingsRoutes } from './settings/routes';
+import { transferRoutes } from './transfers/routes';
 import type { ModuleRoute } from './types';
 
 /** Every module screen inside the signed-in layout; a later module adds its list here. */
@@ -9,6 +12,9 @@ export const moduleRoutes: readonly ModuleRoute[] = [
   ...settingsRoutes,
   ...inventoryRoutes,
   ...stockRoutes,
+  ...goodsIssueRoutes,
+  ...transferRoutes,
+  ...purchaseRoutes,
   ...adminRoutes,
 ];
 

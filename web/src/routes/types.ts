@@ -10,5 +10,8 @@ export interface ModuleRoute {
   titleKey: string;
   element: LazyExoticComponent<ComponentType>;
   access: RouteAccess;
-  menu?: { section: 'main' | 'inventory' | 'settings' | 'admin'; labelKey: string };
+  menu?: {
+    section: 'main' | 'inventory' | 'transfers' | 'purchases' | 'settings' | 'admin';
+    labelKey: string;
+  };
 }

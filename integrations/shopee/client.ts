@@ -1,0 +1,485 @@
+import type { z } from 'zod';
+import {
+  ACCESS_TOKEN_ERRORS,
+  errorFromAnswer,
+  ShopeeAuthError,
+  type ShopeeError,
+  ShopeeNetworkError,
+  ShopeeProtocolError,
+  ShopeeRequestError,
+  ShopeeServerError,
+  ShopeeTimeoutError,
+} from './errors';
+import {
+  accessTokenGetAnswer,
+  type CreateShippingDocumentRequest,
+  type CreateShippingDocumentResult,
+  createShippingDocumentAnswer,
+  createShippingDocumentRequest,
+  type DownloadShippingDocumentRequest,
+  downloadShippingDocumentRequest,
+  envelopeSchema,
+  ORDER_DETAIL_OPTIONAL_FIELDS,
+  type OrderDetailPage,
+  type OrderDetailRequest,
+  type OrderListPage,
+  type OrderListRequest,
+  orderDetailAnswer,
+  orderDetailRequest,
+  orderListAnswer,
+  orderListRequest,
+  SHOPEE_PATHS,
+  type ShipOrderRequest,
+  type ShippingDocumentResult,
+  type ShippingDocumentResultRequest,
+  type ShippingParameter,
+  type ShippingParameterRequest,
+  type ShopeeShopInfo,
+  shipOrderRequest,
+  shippingDocumentResultAnswer,
+  shippingDocumentResultRequest,
+  shippingParameterAnswer,
+  shippingParameterRequest,
+  shopInfoAnswer,
+  type TrackingNumber,
+  type TrackingNumberRequest,
+  tokenGetAnswer,
+  trackingNumberAnswer,
+  trackingNumberRequest,
+} from './schemas';
+import { shopeeSign } from './signing';
+
+/**
+ * A client of the Shopee Open Platform v2 for the calls Kedai needs: shop authorisation, tokens, orders, shipping.
+ *
+ * - Every request is signed (see signing.ts) with the clock given as `now` (the sandbox's clock in tests).
+ * - Shop calls take the shop's tokens from the caller's `ShopeeTokenStore`. An access token about to expire is
+ *   refreshed before the call; one Shopee rejects as invalid or expired is refreshed and the call is sent again,
+ *   once. The new pair goes to `tokens.save` before the call is retried (the refresh token rotates: losing it
+ *   would cost the shop's authorisation). Refreshes of one shop are never run side by side.
+ * - No other retries: a failure is thrown as a typed error (errors.ts) and the caller (the import workflow) decides.
+ * - Requests are validated against the platform's limits before sending (15-day window, 100 per page, 50 orders
+ *   per detail call); a refused one throws ShopeeRequestError without a request_id.
+ */
+
+export interface ShopeeTokens {
+  accessToken: string;
+  refreshToken: string;
+  /** When the access token expires, in ms since the epoch (by the client's `now`). */
+  expiresAt: number;
+}
+
+/**
+ * Where the caller keeps each shop's tokens. `save` must persist the pair before it resolves.
+ *
+ * A client never runs two refreshes of one shop at once. When several clients (processes) share the tokens,
+ * give the store a `lock` (a Postgres advisory lock on the shop, say): the client refreshes inside it, after
+ * reading the tokens again, so a refresh token is never spent twice.
+ */
+export interface ShopeeTokenStore {
+  load(shopId: number): Promise<ShopeeTokens | undefined>;
+  save(shopId: number, tokens: ShopeeTokens): Promise<void>;
+  lock?<T>(shopId: number, run: () => Promise<T>): Promise<T>;
+}
+
+export interface ShopeeClientOptions {
+  /** SHOPEE_HOSTS.production, SHOPEE_HOSTS.sandbox, or a local sandbox's url. No trailing path. */
+  baseUrl: string;
+  partnerId: number;
+  partnerKey: string;
+  /** Needed for shop calls (orders, logistics, shop info). */
+  tokens?: ShopeeTokenStore;
+  /** Abort a call with ShopeeTimeoutError after this long (default 15 s). */
+  timeoutMs?: number;
+  /** The clock used for timestamps and token expiry, in ms since the epoch (default Date.now). */
+  now?: () => number;
+  /** Refresh before a call when the access token expires within this many ms (default 60 s). */
+  refreshMarginMs?: number;
+  fetch?: typeof globalThis.fetch;
+}
+
+type Method = 'GET' | 'POST';
+type QueryValue = string | number | boolean | readonly (string | number)[] | undefined;
+
+export interface ShopeeCall {
+  path: string;
+  method: Method;
+  /** GET: request parameters (arrays are sent comma-separated). */
+  query?: Record<string, QueryValue>;
+  /** POST: the JSON body. */
+  body?: unknown;
+  /** A shop call: signed with the shop's access token. */
+  shopId?: number;
+}
+
+interface Answer {
+  status: number;
+  contentType: string;
+  bytes: Buffer;
+  retryAfterSeconds?: number;
+}
+
+export class ShopeeClient {
+  readonly baseUrl: string;
+  readonly partnerId: number;
+  private readonly partnerKey: string;
+  private readonly tokens: ShopeeTokenStore | undefined;
+  private readonly timeoutMs: number;
+  private readonly now: () => number;
+  private readonly refreshMarginMs: number;
+  private readonly fetch: typeof globalThis.fetch;
+  private readonly refreshing = new Map<number, Promise<ShopeeTokens>>();
+
+  constructor(options: ShopeeClientOptions) {
+    this.baseUrl = options.baseUrl.replace(/\/+$/, '');
+    this.partnerId = options.partnerId;
+    this.partnerKey = options.partnerKey;
+    this.tokens = options.tokens;
+    this.timeoutMs = options.timeoutMs ?? 15_000;
+    this.now = options.now ?? Date.now;
+    this.refreshMarginMs = options.refreshMarginMs ?? 60_000;
+    this.fetch = options.fetch ?? globalThis.fetch;
+  }
+
+  // ---- authorisation ----
+
+  /** The link a seller opens to authorise the shop; Shopee then redirects to `redirect` with `code` and `shop_id`. */
+  authorizationUrl(redirect: string): string {
+    const url = this.signedUrl(SHOPEE_PATHS.authPartner);
+    url.searchParams.set('redirect', redirect);
+    return url.toString();
+  }
+
+  /** auth/token/get: the code from the redirect → the shop's first token pair. */
+  async getAccessToken(input: { code: string; shopId: number }): Promise<ShopeeTokens> {
+    const body = { code: input.code, shop_id: input.shopId, partner_id: this.partnerId };
+    const grant = await this.reauthorizeOnRefusal(() =>
+      this.parsed({ path: SHOPEE_PATHS.tokenGet, method: 'POST', body }, tokenGetAnswer, 'top'),
+    );
+    return this.toTokens(grant);
+  }
+
+  /** auth/access_token/get: a new pair for the refresh token (which is then spent). Does not call `tokens.save`. */
+  async refreshAccessToken(input: { shopId: number; refreshToken: string }): Promise<ShopeeTokens> {
+    const body = { refresh_token: input.refreshToken, shop_id: input.shopId, partner_id: this.partnerId };
+    const refreshed = await this.reauthorizeOnRefusal(() =>
+      this.parsed({ path: SHOPEE_PATHS.accessTokenGet, method: 'POST', body }, accessTokenGetAnswer, 'top'),
+    );
+    return this.toTokens(refreshed);
+  }
+
+  // ---- shop ----
+
+  async getShopInfo(shopId: number): Promise<ShopeeShopInfo> {
+    return this.parsed({ path: SHOPEE_PATHS.shopInfo, method: 'GET', shopId }, shopInfoAnswer, 'top');
+  }
+
+  // ---- orders ----
+
+  /** One page of orders created or updated in a window of at most 15 days. */
+  async getOrderList(shopId: number, request: OrderListRequest): Promise<OrderListPage> {
+    const query = this.valid(SHOPEE_PATHS.orderList, orderListRequest, request);
+    return this.parsed({ path: SHOPEE_PATHS.orderList, method: 'GET', query, shopId }, orderListAnswer);
+  }
+
+  /** Every page of a window, following `next_cursor` until `more` is false. */
+  async *orderListPages(
+    shopId: number,
+    request: Omit<OrderListRequest, 'cursor'>,
+  ): AsyncGenerator<OrderListPage> {
+    let cursor = '';
+    for (;;) {
+      const page = await this.getOrderList(shopId, { ...request, cursor });
+      yield page;
+      if (!page.more || !page.next_cursor) return;
+      cursor = page.next_cursor;
+    }
+  }
+
+  /** Up to 50 orders in full. Without `response_optional_fields`, every optional field is asked for. */
+  async getOrderDetail(shopId: number, request: OrderDetailRequest): Promise<OrderDetailPage> {
+    const query = this.valid(SHOPEE_PATHS.orderDetail, orderDetailRequest, {
+      ...request,
+      response_optional_fields: request.response_optional_fields ?? [...ORDER_DETAIL_OPTIONAL_FIELDS],
+    });
+    return this.parsed({ path: SHOPEE_PATHS.orderDetail, method: 'GET', query, shopId }, orderDetailAnswer);
+  }
+
+  // ---- logistics ----
+
+  /** How the order can be shipped: pickup addresses and time slots, drop-off branches. */
+  async getShippingParameter(shopId: number, request: ShippingParameterRequest): Promise<ShippingParameter> {
+    const query = this.valid(SHOPEE_PATHS.shippingParameter, shippingParameterRequest, request);
+    return this.parsed(
+      { path: SHOPEE_PATHS.shippingParameter, method: 'GET', query, shopId },
+      shippingParameterAnswer,
+    );
+  }
+
+  /** Arrange shipment (pickup, dropoff or non_integrated): READY_TO_SHIP → PROCESSED. */
+  async shipOrder(shopId: number, request: ShipOrderRequest): Promise<void> {
+    const body = this.valid(SHOPEE_PATHS.shipOrder, shipOrderRequest, request);
+    await this.call({ path: SHOPEE_PATHS.shipOrder, method: 'POST', body, shopId });
+  }
+
+  async getTrackingNumber(shopId: number, request: TrackingNumberRequest): Promise<TrackingNumber> {
+    const query = this.valid(SHOPEE_PATHS.trackingNumber, trackingNumberRequest, request);
+    return this.parsed(
+      { path: SHOPEE_PATHS.trackingNumber, method: 'GET', query, shopId },
+      trackingNumberAnswer,
+    );
+  }
+
+  /** Start making the air waybills of up to 50 orders; poll getShippingDocumentResult until READY. */
+  async createShippingDocument(
+    shopId: number,
+    request: CreateShippingDocumentRequest,
+  ): Promise<CreateShippingDocumentResult> {
+    const body = this.valid(SHOPEE_PATHS.createShippingDocument, createShippingDocumentRequest, request);
+    return this.parsed(
+      { path: SHOPEE_PATHS.createShippingDocument, method: 'POST', body, shopId },
+      createShippingDocumentAnswer,
+    );
+  }
+
+  async getShippingDocumentResult(
+    shopId: number,
+    request: ShippingDocumentResultRequest,
+  ): Promise<ShippingDocumentResult> {
+    const body = this.valid(SHOPEE_PATHS.shippingDocumentResult, shippingDocumentResultRequest, request);
+    return this.parsed(
+      { path: SHOPEE_PATHS.shippingDocumentResult, method: 'POST', body, shopId },
+      shippingDocumentResultAnswer,
+    );
+  }
+
+  /** The air waybills as one file (a PDF; Shopee may send HTML or ZIP for some channels and printer settings). */
+  async downloadShippingDocument(shopId: number, request: DownloadShippingDocumentRequest): Promise<Buffer> {
+    const body = this.valid(SHOPEE_PATHS.downloadShippingDocument, downloadShippingDocumentRequest, request);
+    const path = SHOPEE_PATHS.downloadShippingDocument;
+    return this.withShopToken(shopId, async (accessToken) => {
+      const answer = await this.send({ path, method: 'POST', body, shopId }, accessToken);
+      if (answer.status < 300 && !isJson(answer)) return answer.bytes;
+      this.envelope(path, answer);
+      throw new ShopeeProtocolError({ code: 'not_a_document', message: 'no file in the answer', path });
+    });
+  }
+
+  // ---- the protocol ----
+
+  /**
+   * Any call, signed (with the shop's token when `shopId` is given, refreshed as above); returns the whole JSON
+   * answer once its `error` is known to be empty. For calls this class has no method for, and for tests.
+   */
+  async call(call: ShopeeCall): Promise<Record<string, unknown>> {
+    const run = async (accessToken?: string) => this.envelope(call.path, await this.send(call, accessToken));
+    return call.shopId === undefined ? run() : this.withShopToken(call.shopId, run);
+  }
+
+  private async parsed<T extends z.ZodType>(
+    call: ShopeeCall,
+    schema: T,
+    where: 'response' | 'top' = 'response',
+  ): Promise<z.infer<T>> {
+    const answer = await this.call(call);
+    const result = schema.safeParse(where === 'top' ? answer : answer.response);
+    if (!result.success) {
+      throw new ShopeeProtocolError({
+        code: 'unexpected_answer',
+        message: result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; '),
+        path: call.path,
+        requestId: typeof answer.request_id === 'string' ? answer.request_id : undefined,
+      });
+    }
+    return result.data;
+  }
+
+  private valid<T extends z.ZodType>(path: string, schema: T, input: z.input<T>): z.infer<T> {
+    const result = schema.safeParse(input);
+    if (result.success) return result.data;
+    throw new ShopeeRequestError({
+      code: 'error_param',
+      message: result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; '),
+      path,
+    });
+  }
+
+  /** Runs a shop call with a live access token; on a rejected token, refreshes and runs it once more. */
+  private async withShopToken<T>(shopId: number, run: (accessToken: string) => Promise<T>): Promise<T> {
+    let tokens = await this.loadTokens(shopId);
+    if (tokens.expiresAt - this.now() <= this.refreshMarginMs)
+      tokens = await this.replaceToken(shopId, tokens);
+    try {
+      return await run(tokens.accessToken);
+    } catch (error) {
+      if (!(error instanceof ShopeeAuthError) || !ACCESS_TOKEN_ERRORS.has(error.code)) throw error;
+      const fresh = await this.replaceToken(shopId, tokens);
+      return run(fresh.accessToken);
+    }
+  }
+
+  private async loadTokens(shopId: number): Promise<ShopeeTokens> {
+    if (!this.tokens) throw new TypeError('ShopeeClient: shop calls need the `tokens` option');
+    const tokens = await this.tokens.load(shopId);
+    if (!tokens) {
+      throw new ShopeeAuthError({
+        code: 'not_authorized',
+        message: `no tokens stored for shop ${shopId}`,
+        path: '',
+        reauthorize: true,
+      });
+    }
+    return tokens;
+  }
+
+  /**
+   * A pair to use instead of `stale`: the stored one when another call already replaced it, else a refreshed one
+   * (saved before it is returned). One refresh per shop at a time: a refresh token is good for one use only.
+   */
+  private replaceToken(shopId: number, stale: ShopeeTokens): Promise<ShopeeTokens> {
+    const running = this.refreshing.get(shopId);
+    if (running) return running;
+    const store = this.tokens!;
+    const replace = async () => {
+      const stored = await this.loadTokens(shopId);
+      if (stored.accessToken !== stale.accessToken && stored.expiresAt - this.now() > this.refreshMarginMs)
+        return stored;
+      const fresh = await this.refreshAccessToken({ shopId, refreshToken: stored.refreshToken });
+      await store.save(shopId, fresh);
+      return fresh;
+    };
+    const refresh = store.lock ? store.lock(shopId, replace) : replace();
+    this.refreshing.set(shopId, refresh);
+    refresh.then(
+      () => this.refreshing.delete(shopId),
+      () => this.refreshing.delete(shopId),
+    );
+    return refresh;
+  }
+
+  private async reauthorizeOnRefusal<T>(run: () => Promise<T>): Promise<T> {
+    try {
+      return await run();
+    } catch (error) {
+      if (error instanceof ShopeeAuthError || (error instanceof ShopeeRequestError && error.requestId)) {
+        throw new ShopeeAuthError({
+          code: error.code,
+          message: error.message,
+          path: error.path,
+          requestId: error.requestId,
+          status: error.status,
+          reauthorize: true,
+        });
+      }
+      throw error;
+    }
+  }
+
+  private toTokens(grant: { access_token: string; refresh_token: string; expire_in: number }): ShopeeTokens {
+    return {
+      accessToken: grant.access_token,
+      refreshToken: grant.refresh_token,
+      expiresAt: this.now() + grant.expire_in * 1000,
+    };
+  }
+
+  private signedUrl(path: string, shop?: { shopId: number; accessToken: string }): URL {
+    const timestamp = Math.floor(this.now() / 1000);
+    // Appended, not resolved: a base URL with a path of its own (behind a proxy) keeps it.
+    const url = new URL(`${this.baseUrl}${path}`);
+    url.searchParams.set('partner_id', String(this.partnerId));
+    url.searchParams.set('timestamp', String(timestamp));
+    if (shop) {
+      url.searchParams.set('access_token', shop.accessToken);
+      url.searchParams.set('shop_id', String(shop.shopId));
+    }
+    url.searchParams.set(
+      'sign',
+      shopeeSign(this.partnerKey, { partnerId: this.partnerId, path, timestamp, ...shop }),
+    );
+    return url;
+  }
+
+  private async send(call: ShopeeCall, accessToken?: string): Promise<Answer> {
+    const shop = call.shopId !== undefined && accessToken ? { shopId: call.shopId, accessToken } : undefined;
+    const url = this.signedUrl(call.path, shop);
+    for (const [key, value] of Object.entries(call.query ?? {})) {
+      if (value === undefined) continue;
+      url.searchParams.set(key, Array.isArray(value) ? value.join(',') : String(value));
+    }
+    const signal = AbortSignal.timeout(this.timeoutMs);
+    try {
+      const response = await this.fetch(url, {
+        method: call.method,
+        headers: call.method === 'POST' ? { 'content-type': 'application/json' } : {},
+        body: call.method === 'POST' ? JSON.stringify(call.body ?? {}) : undefined,
+        signal,
+      });
+      const bytes = Buffer.from(await response.arrayBuffer());
+      const retryAfter = Number(response.headers.get('retry-after') ?? Number.NaN);
+      return {
+        status: response.status,
+        contentType: response.headers.get('content-type') ?? '',
+        bytes,
+        retryAfterSeconds: Number.isFinite(retryAfter) ? retryAfter : undefined,
+      };
+    } catch (error) {
+      if (signal.aborted) {
+        throw new ShopeeTimeoutError({
+          code: 'timeout',
+          message: `no answer within ${this.timeoutMs} ms`,
+          path: call.path,
+        });
+      }
+      const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
+      const message = cause instanceof Error ? cause.message : String(cause);
+      throw new ShopeeNetworkError({ code: 'network', message, path: call.path });
+    }
+  }
+
+  /** The JSON answer once its `error` is empty; the typed error otherwise. */
+  private envelope(path: string, answer: Answer): Record<string, unknown> {
+    let json: unknown;
+    try {
+      json = JSON.parse(answer.bytes.toString('utf8'));
+    } catch {
+      const details = {
+        code: `http_${answer.status}`,
+        message: 'the answer is not JSON',
+        path,
+        status: answer.status,
+      };
+      throw answer.status >= 500 ? new ShopeeServerError(details) : failure(details, answer);
+    }
+    const parsed = envelopeSchema.safeParse(json);
+    if (!parsed.success || typeof json !== 'object' || json === null) {
+      throw new ShopeeProtocolError({
+        code: 'unexpected_answer',
+        message: 'not a Shopee answer',
+        path,
+        status: answer.status,
+      });
+    }
+    const { error, message, request_id } = parsed.data;
+    if (error || answer.status >= 300) {
+      throw failure(
+        {
+          code: error || `http_${answer.status}`,
+          message: message ?? '',
+          path,
+          requestId: request_id,
+          status: answer.status,
+        },
+        answer,
+      );
+    }
+    return json as Record<string, unknown>;
+  }
+}
+
+const isJson = (answer: Answer) =>
+  answer.contentType.includes('json') || answer.bytes.subarray(0, 1).toString('latin1') === '{';
+
+function failure(details: Parameters<typeof errorFromAnswer>[0], answer: Answer): ShopeeError {
+  return errorFromAnswer({ ...details, status: answer.status, retryAfterSeconds: answer.retryAfterSeconds });
+}

@@ -1,0 +1,522 @@
+import { createHmac, randomBytes } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { SHOPEE_LIMITS, SHOPEE_PATHS, type ShopeeOrder, type ShopeeOrderStatus } from '../schemas';
+import { shopeeSign, signMatches, timestampFresh } from '../signing';
+import { authorizePage } from './authorize-page';
+import { type SandboxClock, systemClock } from './clock';
+import { MINUTE, type SandboxSku } from './generator';
+import { forceStatus } from './lifecycle';
+import { authRoutes } from './routes/auth';
+import { Refusal, type Route, wrongParameters } from './routes/common';
+import { logisticsRoutes } from './routes/logistics';
+import { orderRoutes } from './routes/orders';
+import { memoryStore, type SandboxOrder, type SandboxShop, type SandboxStore } from './state';
+import { newToken, SandboxWorld } from './world';
+
+/**
+ * A local Shopee Open Platform v2 of ours, for tests and for `npm start`. It speaks the protocol of the calls in
+ * schemas.ts, and checks what Shopee checks: every request's `sign` (HMAC-SHA256 with the partner's key) and its
+ * timestamp (5 minutes either way), the partner, the access token (4 hours, then `invalid_acceess_token`), the
+ * refresh token (30 days, good once: a refresh hands out a new one), the authorisation code (10 minutes, once).
+ * It holds shops and their orders, makes new orders at a rate, and moves them along over time (see generator.ts
+ * and lifecycle.ts). Time is the sandbox clock's, so tests move it instead of sleeping.
+ *
+ * Paths of its own, beside Shopee's: the authorisation page's form posts to /sandbox/authorize, and
+ * /sandbox/health answers when it is up.
+ */
+
+export interface SandboxPartner {
+  partnerId: number;
+  partnerKey: string;
+  /** Shown on the authorisation page ("Authorize <shop> for <name>"). */
+  name?: string;
+}
+
+export type SandboxFailureKind = 'signature' | 'expired' | '5xx' | 'timeout' | 'rate_limit';
+
+export interface SandboxFailure {
+  kind: SandboxFailureKind;
+  /** How many of the next matching calls fail (default 1). */
+  times?: number;
+  /** Only calls to this API path (default: any). `expired` only ever hits shop calls. */
+  path?: string;
+}
+
+export interface ShopeeSandboxOptions {
+  /** Default 0: any free port. */
+  port?: number;
+  /** Default 127.0.0.1. */
+  host?: string;
+  partners: readonly SandboxPartner[];
+  /** Shops made on a first start (an empty store). Default: one, "Kedai Demo Store". */
+  shops?: readonly { name: string; skus?: readonly (string | SandboxSku)[] }[];
+  /** Where shops, tokens and orders are kept between runs (jsonFileStore(dir)); default in memory. */
+  store?: SandboxStore;
+  /** New orders per hour of the sandbox clock, per shop (default 0: only generateOrders makes orders). */
+  orderRate?: number;
+  /** The seller's SKUs the generator sells (default DEFAULT_SKUS). */
+  skus?: readonly (string | SandboxSku)[];
+  /** Same seed, same shops and orders. */
+  seed?: number | string;
+  clock?: SandboxClock;
+  /** Milliseconds (real time) between background ticks; 0 turns them off (default 1000). */
+  tickIntervalMs?: number;
+  /** Sandbox time from create_shipping_document until the document is READY (default 0). */
+  documentDelayMs?: number;
+  /** Calls per partner per sandbox minute before `error_too_many_request` (default: no limit). */
+  rateLimitPerMinute?: number;
+  /** After a restart, the most orders made up for the time the sandbox was not running (default 200). */
+  maxBacklog?: number;
+  /** Real milliseconds a `timeout` failure holds the request before dropping it (default 60 000). */
+  timeoutHoldMs?: number;
+  /** The address clients use, when it is not http://host:port. */
+  publicUrl?: string;
+  log?: (line: string) => void;
+}
+
+export interface SandboxShopInfo {
+  shopId: number;
+  name: string;
+  region: string;
+  orderCount: number;
+  authorizedPartners: number[];
+}
+
+export interface SandboxRequestRecord {
+  /** Sandbox clock, ms. */
+  at: number;
+  method: string;
+  path: string;
+  partnerId?: number;
+  shopId?: number;
+  status: number;
+  /** Shopee's `error` ('' on success). */
+  error: string;
+}
+
+export interface ShopeeSandbox {
+  readonly url: string;
+  readonly clock: SandboxClock;
+  readonly partners: readonly SandboxPartner[];
+  readonly shops: SandboxShopInfo[];
+  /** The latest calls (up to 1000), oldest first. */
+  readonly requests: readonly SandboxRequestRecord[];
+  createShop(input?: { name?: string; skus?: readonly (string | SandboxSku)[] }): SandboxShopInfo;
+  /** `count` new orders now (default: the first shop), as get_order_detail would show them in full. */
+  generateOrders(count: number, options?: { shopId?: number }): ShopeeOrder[];
+  orders(shopId?: number): ShopeeOrder[];
+  order(orderSn: string): ShopeeOrder | undefined;
+  setOrderStatus(orderSn: string, status: ShopeeOrderStatus, reason?: string): ShopeeOrder;
+  /** What pressing Authorize does: the shop authorises the partner; returns the code the redirect would carry. */
+  authorize(partnerId: number, shopId: number): string;
+  /** A token pair for the shop, as auth/token/get would give it (expiresAt in sandbox ms). */
+  issueTokens(
+    partnerId: number,
+    shopId: number,
+  ): { accessToken: string; refreshToken: string; expiresAt: number };
+  /** Makes the next matching calls fail as Shopee sometimes does. */
+  failNext(failure: SandboxFailure): void;
+  /** Makes the orders due by now and applies due status changes (done before every call too); returns changes. */
+  tick(): number;
+  /** Writes the store now. */
+  flush(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export async function startShopeeSandbox(options: ShopeeSandboxOptions): Promise<ShopeeSandbox> {
+  if (options.partners.length === 0) throw new RangeError('startShopeeSandbox: at least one partner');
+  const clock = options.clock ?? systemClock;
+  const store = options.store ?? memoryStore();
+  const seed = options.seed ?? 'kedai';
+  const timeoutHoldMs = options.timeoutHoldMs ?? 60_000;
+  const log = options.log ?? (() => {});
+  const partners = new Map(options.partners.map((partner) => [partner.partnerId, partner]));
+  const world = await SandboxWorld.open({
+    clock,
+    store,
+    seed,
+    orderRate: options.orderRate ?? 0,
+    maxBacklog: options.maxBacklog ?? 200,
+    skus: options.skus,
+    log,
+  });
+  const routes = new Map<string, Route>([
+    ...authRoutes(world),
+    ...orderRoutes(world),
+    ...logisticsRoutes(world, { seed, documentDelayMs: options.documentDelayMs ?? 0 }),
+  ]);
+  const failures: { kind: SandboxFailureKind; times: number; path?: string }[] = [];
+  const requestLog: SandboxRequestRecord[] = [];
+  const callsPerMinute = new Map<number, { minute: number; count: number }>();
+  /** Signs the authorisation page's forms, so only a page the sandbox served can authorise a shop. */
+  const pageSecret = randomBytes(32);
+  const holds = new Set<NodeJS.Timeout>();
+
+  // ---- answering ----
+
+  const record = (entry: Omit<SandboxRequestRecord, 'at'>) => {
+    requestLog.push({ at: clock.now(), ...entry });
+    if (requestLog.length > 1000) requestLog.splice(0, requestLog.length - 1000);
+  };
+  const sendJson = (
+    res: ServerResponse,
+    status: number,
+    body: unknown,
+    headers: Record<string, string> = {},
+  ) => {
+    res.writeHead(status, { 'content-type': 'application/json', ...headers });
+    res.end(JSON.stringify(body));
+  };
+  const refuse = (res: ServerResponse, refusal: Refusal, headers: Record<string, string> = {}) =>
+    sendJson(
+      res,
+      refusal.status,
+      { request_id: newToken(), error: refusal.error, message: refusal.message },
+      headers,
+    );
+
+  const readBody = (req: IncomingMessage): Promise<string> =>
+    new Promise((resolve, reject) => {
+      let size = 0;
+      const chunks: Buffer[] = [];
+      req.on('data', (chunk: Buffer) => {
+        size += chunk.length;
+        if (size > 1_000_000) {
+          reject(new Refusal(413, 'error_param', 'The request body is too large.'));
+          req.destroy();
+        } else chunks.push(chunk);
+      });
+      req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+      req.on('error', reject);
+    });
+
+  const intParam = (url: URL, name: string) => {
+    const value = url.searchParams.get(name);
+    return value !== null && /^\d+$/.test(value) ? Number(value) : undefined;
+  };
+
+  // ---- checking a call ----
+
+  /** The partner, after the timestamp window and the signature; for shop calls, the shop of the access token. */
+  const authenticate = (url: URL, path: string, level: 'public' | 'shop', now: number) => {
+    const partnerId = intParam(url, 'partner_id');
+    const partner = partnerId === undefined ? undefined : partners.get(partnerId);
+    if (!partner) throw new Refusal(403, 'error_param', 'Invalid partner_id.');
+    const timestamp = intParam(url, 'timestamp');
+    if (timestamp === undefined || !timestampFresh(timestamp, Math.floor(now / 1000)))
+      throw new Refusal(403, 'error_param', 'Invalid timestamp.');
+    const sign = url.searchParams.get('sign') ?? '';
+    if (level === 'public') {
+      if (
+        !signMatches(sign, shopeeSign(partner.partnerKey, { partnerId: partner.partnerId, path, timestamp }))
+      )
+        throw new Refusal(403, 'error_sign', 'Wrong sign.');
+      return { partner, shop: undefined };
+    }
+    const accessToken = url.searchParams.get('access_token');
+    const shopId = intParam(url, 'shop_id');
+    if (!accessToken || shopId === undefined) throw wrongParameters('access_token and shop_id are required.');
+    const expected = shopeeSign(partner.partnerKey, {
+      partnerId: partner.partnerId,
+      path,
+      timestamp,
+      accessToken,
+      shopId,
+    });
+    if (!signMatches(sign, expected)) throw new Refusal(403, 'error_sign', 'Wrong sign.');
+    const grant = world.accessTokens.get(accessToken);
+    const shop = world.shops.get(shopId);
+    if (
+      !grant ||
+      grant.expires_at <= now ||
+      grant.partner_id !== partner.partnerId ||
+      grant.shop_id !== shopId ||
+      !shop
+    )
+      throw new Refusal(403, 'invalid_acceess_token', 'Invalid access_token.');
+    if (!world.isAuthorized(partner.partnerId, shopId))
+      throw new Refusal(403, 'error_auth', 'The shop has not authorized the partner.');
+    return { partner, shop };
+  };
+
+  const takeFailure = (path: string, level: 'public' | 'shop') => {
+    const index = failures.findIndex(
+      (failure) =>
+        (!failure.path || failure.path === path) && (failure.kind !== 'expired' || level === 'shop'),
+    );
+    if (index === -1) return undefined;
+    const failure = failures[index]!;
+    failure.times--;
+    if (failure.times <= 0) failures.splice(index, 1);
+    return failure.kind;
+  };
+
+  /** Counts the partner's calls in this sandbox minute; the Retry-After seconds when over the limit. */
+  const overLimit = (partnerId: number, now: number): string | undefined => {
+    if (options.rateLimitPerMinute === undefined) return undefined;
+    const minute = Math.floor(now / MINUTE);
+    const count = callsPerMinute.get(partnerId);
+    const calls = count && count.minute === minute ? count.count + 1 : 1;
+    callsPerMinute.set(partnerId, { minute, count: calls });
+    return calls > options.rateLimitPerMinute
+      ? String(Math.ceil(((minute + 1) * MINUTE - now) / 1000))
+      : undefined;
+  };
+
+  // ---- the authorisation page ----
+
+  const formGrant = (partnerId: number, shopId: number, redirect: string, expires: number) =>
+    createHmac('sha256', pageSecret).update(`${partnerId}|${shopId}|${redirect}|${expires}`).digest('hex');
+
+  const authPage = (url: URL, res: ServerResponse, now: number) => {
+    const { partner } = authenticate(url, SHOPEE_PATHS.authPartner, 'public', now);
+    const redirect = url.searchParams.get('redirect') ?? '';
+    if (!/^https?:\/\//.test(redirect)) throw wrongParameters('redirect is required.');
+    const only = intParam(url, 'shop_id');
+    const expires = now + SHOPEE_LIMITS.authCodeSeconds * 1000;
+    const cards = [...world.shops.values()]
+      .filter((shop) => only === undefined || shop.shop_id === only)
+      .map((shop) => ({
+        shopId: shop.shop_id,
+        shopName: shop.shop_name,
+        fields: {
+          partner_id: String(partner.partnerId),
+          shop_id: String(shop.shop_id),
+          redirect,
+          expires: String(expires),
+          grant: formGrant(partner.partnerId, shop.shop_id, redirect, expires),
+        },
+      }));
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+    res.end(
+      authorizePage({
+        partnerName: partner.name ?? `Partner ${partner.partnerId}`,
+        action: '/sandbox/authorize',
+        cards,
+      }),
+    );
+  };
+
+  const authorizeForm = async (req: IncomingMessage, res: ServerResponse, now: number) => {
+    const form = new URLSearchParams(await readBody(req));
+    const partnerId = Number(form.get('partner_id'));
+    const shopId = Number(form.get('shop_id'));
+    const redirect = form.get('redirect') ?? '';
+    const expires = Number(form.get('expires'));
+    if (
+      !signMatches(form.get('grant') ?? '', formGrant(partnerId, shopId, redirect, expires)) ||
+      expires <= now
+    )
+      throw new Refusal(
+        403,
+        'error_auth',
+        'The authorization page has expired; open the authorization link again.',
+      );
+    const code = world.authorize(partnerId, shopId);
+    const target = new URL(redirect);
+    target.searchParams.set('code', code);
+    target.searchParams.set('shop_id', String(shopId));
+    res.writeHead(302, { location: target.toString() });
+    res.end();
+  };
+
+  // ---- one call ----
+
+  const handle = async (req: IncomingMessage, res: ServerResponse) => {
+    const url = new URL(req.url ?? '/', 'http://sandbox');
+    const path = url.pathname;
+    const method = req.method ?? 'GET';
+    const entry = { method, path, partnerId: intParam(url, 'partner_id'), shopId: intParam(url, 'shop_id') };
+    try {
+      if (path === '/sandbox/health')
+        return sendJson(res, 200, { ok: true, shops: world.shops.size, orders: world.orders.size });
+      const now = clock.now();
+      world.tick();
+      if (path === SHOPEE_PATHS.authPartner && method === 'GET') {
+        authPage(url, res, now);
+        return record({ ...entry, status: 200, error: '' });
+      }
+      if (path === '/sandbox/authorize' && method === 'POST') {
+        await authorizeForm(req, res, now);
+        return record({ ...entry, status: 302, error: '' });
+      }
+      const route = routes.get(path);
+      if (!route) throw new Refusal(404, 'error_not_found', `No API at ${path}.`);
+      if (route.method !== method) throw new Refusal(405, 'error_param', `${path} takes ${route.method}.`);
+
+      const failure = takeFailure(path, route.level);
+      if (failure === 'timeout') {
+        // No answer: the request is held until the client gives up (or the hold ends).
+        const hold = setTimeout(() => {
+          holds.delete(hold);
+          res.destroy();
+        }, timeoutHoldMs);
+        holds.add(hold);
+        res.on('close', () => {
+          clearTimeout(hold);
+          holds.delete(hold);
+        });
+        return record({ ...entry, status: 0, error: 'timeout' });
+      }
+      if (failure === '5xx')
+        throw new Refusal(500, 'error_server', 'Internal server error, please try again later.');
+      if (failure === 'rate_limit') throw new Refusal(429, 'error_too_many_request', 'Too many requests.');
+      if (failure === 'signature') throw new Refusal(403, 'error_sign', 'Wrong sign.');
+
+      const { partner, shop } = authenticate(url, path, route.level, now);
+      if (failure === 'expired') throw new Refusal(403, 'invalid_acceess_token', 'Invalid access_token.');
+      const retryAfter = overLimit(partner.partnerId, now);
+      if (retryAfter !== undefined) {
+        record({ ...entry, status: 429, error: 'error_too_many_request' });
+        return refuse(res, new Refusal(429, 'error_too_many_request', 'Too many requests.'), {
+          'retry-after': retryAfter,
+        });
+      }
+      let body: unknown;
+      if (method === 'POST') {
+        const text = await readBody(req);
+        try {
+          body = text === '' ? {} : JSON.parse(text);
+        } catch {
+          throw wrongParameters('the body is not JSON.');
+        }
+      }
+      const data = await route.handle({ url, body, partner, shop, now });
+      if (route.placement === 'file') {
+        const file = data as Buffer;
+        res.writeHead(200, {
+          'content-type': 'application/pdf',
+          'content-disposition': 'attachment; filename="shipping_document.pdf"',
+          'content-length': String(file.length),
+        });
+        res.end(file);
+      } else {
+        const answer = { request_id: newToken(), error: '', message: '' };
+        sendJson(
+          res,
+          200,
+          route.placement === 'top' ? { ...answer, ...(data as object) } : { ...answer, response: data },
+        );
+      }
+      record({ ...entry, status: 200, error: '' });
+    } catch (error) {
+      if (error instanceof Refusal) {
+        record({ ...entry, status: error.status, error: error.error });
+        if (!res.headersSent) refuse(res, error);
+        return;
+      }
+      log(
+        `shopee sandbox: ${method} ${path} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+      );
+      record({ ...entry, status: 500, error: 'error_inner' });
+      if (!res.headersSent)
+        sendJson(res, 500, { request_id: newToken(), error: 'error_inner', message: 'Sandbox failure.' });
+    }
+  };
+
+  // ---- start ----
+
+  if (world.shops.size === 0) {
+    for (const shop of options.shops ?? [{ name: 'Kedai Demo Store' }]) world.createShop(shop);
+  }
+  world.tick();
+
+  const server: Server = createServer((req, res) => {
+    void handle(req, res);
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const address = server.address() as AddressInfo;
+  const host =
+    options.host && options.host !== '0.0.0.0' && options.host !== '::' ? options.host : '127.0.0.1';
+  const url =
+    options.publicUrl?.replace(/\/+$/, '') ??
+    `http://${host.includes(':') ? `[${host}]` : host}:${address.port}`;
+
+  const tickInterval = options.tickIntervalMs ?? 1000;
+  const ticker = tickInterval > 0 ? setInterval(() => world.tick(), tickInterval) : undefined;
+  ticker?.unref();
+
+  const shopInfo = (shop: SandboxShop): SandboxShopInfo => ({
+    shopId: shop.shop_id,
+    name: shop.shop_name,
+    region: shop.region,
+    orderCount: world.ordersOf(shop.shop_id).length,
+    authorizedPartners: shop.authorizations.map((a) => a.partner_id),
+  });
+  const fullOrder = (order: SandboxOrder): ShopeeOrder => structuredClone(order.detail);
+  const knownPartner = (partnerId: number) => {
+    if (!partners.has(partnerId)) throw new RangeError(`no partner ${partnerId}`);
+  };
+
+  let stopped = false;
+  return {
+    url,
+    clock,
+    partners: options.partners,
+    get shops() {
+      return [...world.shops.values()].map(shopInfo);
+    },
+    get requests() {
+      return requestLog;
+    },
+    createShop: (input) => shopInfo(world.createShop(input)),
+    generateOrders(count, opts = {}) {
+      world.tick();
+      const shop =
+        opts.shopId === undefined ? world.shops.values().next().value : world.shops.get(opts.shopId);
+      if (!shop) throw new RangeError(`generateOrders: no shop ${opts.shopId ?? ''}`);
+      const now = clock.now();
+      return Array.from({ length: count }, () => fullOrder(world.makeOrder(shop, now)));
+    },
+    orders(shopId) {
+      world.tick();
+      return (shopId === undefined ? [...world.orders.values()] : world.ordersOf(shopId)).map(fullOrder);
+    },
+    order(orderSn) {
+      world.tick();
+      const order = world.orders.get(orderSn);
+      return order && fullOrder(order);
+    },
+    setOrderStatus(orderSn, status, reason) {
+      world.tick();
+      const order = world.orders.get(orderSn);
+      if (!order) throw new RangeError(`setOrderStatus: no order ${orderSn}`);
+      forceStatus(order, status, clock.now(), reason);
+      world.changed();
+      return fullOrder(order);
+    },
+    authorize(partnerId, shopId) {
+      knownPartner(partnerId);
+      return world.authorize(partnerId, shopId);
+    },
+    issueTokens(partnerId, shopId) {
+      knownPartner(partnerId);
+      if (!world.isAuthorized(partnerId, shopId)) world.authorize(partnerId, shopId);
+      const { access, refresh } = world.issuePair(partnerId, shopId);
+      return { accessToken: access.token, refreshToken: refresh.token, expiresAt: access.expires_at };
+    },
+    failNext(failure) {
+      failures.push({ kind: failure.kind, times: failure.times ?? 1, path: failure.path });
+    },
+    tick: () => world.tick(),
+    flush: () => world.flush(),
+    async stop() {
+      if (stopped) return;
+      stopped = true;
+      if (ticker) clearInterval(ticker);
+      for (const hold of holds) clearTimeout(hold);
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+      if (store.persistent) await world.flush();
+    },
+  };
+}

@@ -1,0 +1,475 @@
+import { z } from 'zod';
+
+/**
+ * The Shopee Open Platform v2 calls Kedai uses, as zod schemas: one shape per request and per answer, shared by
+ * the client (which validates what it sends and parses what it gets) and the sandbox (which validates what it
+ * receives and types what it answers). Names are the platform's own (snake_case), so a field reads as in
+ * Shopee's documentation. Answers keep only the fields listed here (zod strips the rest), so a field Shopee adds
+ * later does not break a parse.
+ */
+
+// ---- paths ----
+
+export const SHOPEE_PATHS = {
+  authPartner: '/api/v2/shop/auth_partner',
+  tokenGet: '/api/v2/auth/token/get',
+  accessTokenGet: '/api/v2/auth/access_token/get',
+  shopInfo: '/api/v2/shop/get_shop_info',
+  orderList: '/api/v2/order/get_order_list',
+  orderDetail: '/api/v2/order/get_order_detail',
+  shippingParameter: '/api/v2/logistics/get_shipping_parameter',
+  shipOrder: '/api/v2/logistics/ship_order',
+  trackingNumber: '/api/v2/logistics/get_tracking_number',
+  createShippingDocument: '/api/v2/logistics/create_shipping_document',
+  shippingDocumentResult: '/api/v2/logistics/get_shipping_document_result',
+  downloadShippingDocument: '/api/v2/logistics/download_shipping_document',
+} as const;
+
+/** The documented hosts. `testStable` is the older name of the sandbox domain; both still answer. */
+export const SHOPEE_HOSTS = {
+  production: 'https://partner.shopeemobile.com',
+  productionCn: 'https://openplatform.shopee.cn',
+  sandbox: 'https://openplatform.sandbox.test-stable.shopee.sg',
+  testStable: 'https://partner.test-stable.shopeemobile.com',
+} as const;
+
+// ---- limits ----
+
+export const SHOPEE_LIMITS = {
+  /** get_order_list: time_to − time_from. */
+  orderListRangeSeconds: 15 * 24 * 60 * 60,
+  orderListPageSize: 100,
+  /** get_order_detail: order_sn_list. */
+  orderDetailBatch: 50,
+  /** create / result / download shipping document: order_list. */
+  shippingDocumentBatch: 50,
+  /** An access token lives 4 hours, a refresh token 30 days, an authorisation code 10 minutes. */
+  accessTokenSeconds: 4 * 60 * 60,
+  refreshTokenSeconds: 30 * 24 * 60 * 60,
+  authCodeSeconds: 10 * 60,
+} as const;
+
+// ---- values ----
+
+export const ORDER_STATUSES = [
+  'UNPAID',
+  'READY_TO_SHIP',
+  'PROCESSED',
+  'RETRY_SHIP',
+  'SHIPPED',
+  'TO_CONFIRM_RECEIVE',
+  'IN_CANCEL',
+  'CANCELLED',
+  'TO_RETURN',
+  'COMPLETED',
+  'INVOICE_PENDING',
+] as const;
+export type ShopeeOrderStatus = (typeof ORDER_STATUSES)[number];
+
+export const LOGISTICS_STATUSES = [
+  'LOGISTICS_NOT_START',
+  'LOGISTICS_READY',
+  'LOGISTICS_REQUEST_CREATED',
+  'LOGISTICS_PICKUP_DONE',
+  'LOGISTICS_PICKUP_RETRY',
+  'LOGISTICS_PICKUP_FAILED',
+  'LOGISTICS_DELIVERY_DONE',
+  'LOGISTICS_DELIVERY_FAILED',
+  'LOGISTICS_REQUEST_CANCELED',
+  'LOGISTICS_COD_REJECTED',
+  'LOGISTICS_READY_TO_RETURN',
+  'LOGISTICS_INVALID',
+  'LOGISTICS_LOST',
+  'LOGISTICS_PENDING_ARRANGE',
+] as const;
+
+export const SHIPPING_DOCUMENT_TYPES = [
+  'NORMAL_AIR_WAYBILL',
+  'THERMAL_AIR_WAYBILL',
+  'NORMAL_JOB_AIR_WAYBILL',
+  'THERMAL_JOB_AIR_WAYBILL',
+] as const;
+export type ShippingDocumentType = (typeof SHIPPING_DOCUMENT_TYPES)[number];
+
+/** get_order_detail's `response_optional_fields`: without them an order carries only its base fields. */
+export const ORDER_DETAIL_OPTIONAL_FIELDS = [
+  'buyer_user_id',
+  'buyer_username',
+  'estimated_shipping_fee',
+  'recipient_address',
+  'actual_shipping_fee',
+  'goods_to_declare',
+  'note',
+  'note_update_time',
+  'item_list',
+  'pay_time',
+  'dropshipper',
+  'dropshipper_phone',
+  'split_up',
+  'buyer_cancel_reason',
+  'cancel_by',
+  'cancel_reason',
+  'actual_shipping_fee_confirmed',
+  'fulfillment_flag',
+  'pickup_done_time',
+  'package_list',
+  'shipping_carrier',
+  'payment_method',
+  'total_amount',
+  'checkout_shipping_carrier',
+  'reverse_shipping_fee',
+  'order_chargeable_weight_gram',
+] as const;
+export type OrderDetailField = (typeof ORDER_DETAIL_OPTIONAL_FIELDS)[number];
+
+// ---- the envelope ----
+
+/** Every answer: `error` empty on success, a code otherwise; `response` holds the data of most calls. */
+export const envelopeSchema = z.object({
+  request_id: z.string().optional(),
+  error: z.string().optional(),
+  message: z.string().optional(),
+  warning: z.unknown().optional(),
+  response: z.unknown().optional(),
+});
+export type ShopeeEnvelope = z.infer<typeof envelopeSchema>;
+
+// ---- auth ----
+
+const shopId = z.number().int().positive();
+
+export const tokenGetRequest = z.object({
+  code: z.string().min(1).max(128),
+  shop_id: shopId,
+  partner_id: z.number().int().positive(),
+});
+
+/** auth/token/get answers at the top level (no `response` object). */
+export const tokenGetAnswer = z.object({
+  access_token: z.string().min(1),
+  refresh_token: z.string().min(1),
+  expire_in: z.number().int(),
+  shop_id_list: z.array(z.number()).optional(),
+  merchant_id_list: z.array(z.number()).optional(),
+});
+export type ShopeeTokenGrant = z.infer<typeof tokenGetAnswer>;
+
+export const accessTokenGetRequest = z.object({
+  refresh_token: z.string().min(1).max(128),
+  shop_id: shopId,
+  partner_id: z.number().int().positive(),
+});
+
+export const accessTokenGetAnswer = z.object({
+  access_token: z.string().min(1),
+  refresh_token: z.string().min(1),
+  expire_in: z.number().int(),
+  partner_id: z.number().int().optional(),
+  shop_id: z.number().int().optional(),
+});
+export type ShopeeTokenRefresh = z.infer<typeof accessTokenGetAnswer>;
+
+// ---- shop ----
+
+/** shop/get_shop_info answers at the top level too. */
+export const shopInfoAnswer = z.object({
+  shop_name: z.string(),
+  region: z.string(),
+  status: z.string(),
+  is_cb: z.boolean().optional(),
+  auth_time: z.number().int().optional(),
+  expire_time: z.number().int().optional(),
+});
+export type ShopeeShopInfo = z.infer<typeof shopInfoAnswer>;
+
+// ---- orders ----
+
+export const orderListRequest = z
+  .object({
+    time_range_field: z.enum(['create_time', 'update_time']),
+    time_from: z.number().int().nonnegative(),
+    time_to: z.number().int().nonnegative(),
+    page_size: z.number().int().min(1).max(SHOPEE_LIMITS.orderListPageSize),
+    cursor: z.string().max(512).optional(),
+    order_status: z.enum(ORDER_STATUSES).optional(),
+    response_optional_fields: z.array(z.literal('order_status')).optional(),
+  })
+  .refine((q) => q.time_from <= q.time_to, {
+    message: 'time_from must not be later than time_to',
+    path: ['time_from'],
+  })
+  .refine((q) => q.time_to - q.time_from <= SHOPEE_LIMITS.orderListRangeSeconds, {
+    message: 'time_to - time_from must be 15 days at most',
+    path: ['time_to'],
+  });
+export type OrderListRequest = z.input<typeof orderListRequest>;
+
+export const orderListAnswer = z.object({
+  more: z.boolean(),
+  next_cursor: z.string(),
+  order_list: z.array(
+    z.object({
+      order_sn: z.string(),
+      order_status: z.enum(ORDER_STATUSES).optional(),
+    }),
+  ),
+});
+export type OrderListPage = z.infer<typeof orderListAnswer>;
+
+export const orderDetailRequest = z.object({
+  order_sn_list: z.array(z.string().min(1).max(64)).min(1).max(SHOPEE_LIMITS.orderDetailBatch),
+  response_optional_fields: z.array(z.enum(ORDER_DETAIL_OPTIONAL_FIELDS)).optional(),
+});
+export type OrderDetailRequest = z.input<typeof orderDetailRequest>;
+
+export const recipientAddressSchema = z.object({
+  name: z.string(),
+  phone: z.string(),
+  town: z.string(),
+  district: z.string(),
+  city: z.string(),
+  state: z.string(),
+  region: z.string(),
+  zipcode: z.string(),
+  full_address: z.string(),
+});
+export type ShopeeRecipientAddress = z.infer<typeof recipientAddressSchema>;
+
+export const orderItemSchema = z.object({
+  item_id: z.number().int(),
+  item_name: z.string(),
+  item_sku: z.string(),
+  model_id: z.number().int(),
+  model_name: z.string(),
+  model_sku: z.string(),
+  model_quantity_purchased: z.number().int(),
+  model_original_price: z.number(),
+  model_discounted_price: z.number(),
+  wholesale: z.boolean().optional(),
+  weight: z.number().optional(),
+  add_on_deal: z.boolean().optional(),
+  main_item: z.boolean().optional(),
+  add_on_deal_id: z.number().int().optional(),
+  promotion_type: z.string().optional(),
+  promotion_id: z.number().int().optional(),
+  order_item_id: z.number().int().optional(),
+  promotion_group_id: z.number().int().optional(),
+  image_info: z.object({ image_url: z.string() }).optional(),
+});
+export type ShopeeOrderItem = z.infer<typeof orderItemSchema>;
+
+export const packageSchema = z.object({
+  package_number: z.string(),
+  logistics_status: z.enum(LOGISTICS_STATUSES),
+  shipping_carrier: z.string(),
+  item_list: z.array(
+    z.object({
+      item_id: z.number().int(),
+      model_id: z.number().int(),
+      model_quantity: z.number().int().optional(),
+      order_item_id: z.number().int().optional(),
+      promotion_group_id: z.number().int().optional(),
+    }),
+  ),
+});
+export type ShopeePackage = z.infer<typeof packageSchema>;
+
+/** One order of get_order_detail: base fields always, the optional ones when asked for. */
+export const orderDetailSchema = z.object({
+  order_sn: z.string(),
+  region: z.string(),
+  currency: z.string(),
+  cod: z.boolean(),
+  order_status: z.enum(ORDER_STATUSES),
+  create_time: z.number().int(),
+  update_time: z.number().int(),
+  days_to_ship: z.number().int(),
+  ship_by_date: z.number().int(),
+  message_to_seller: z.string(),
+  booking_sn: z.string().optional(),
+  // optional fields
+  buyer_user_id: z.number().int().optional(),
+  buyer_username: z.string().optional(),
+  estimated_shipping_fee: z.number().optional(),
+  recipient_address: recipientAddressSchema.optional(),
+  actual_shipping_fee: z.number().optional(),
+  goods_to_declare: z.boolean().optional(),
+  note: z.string().optional(),
+  note_update_time: z.number().int().optional(),
+  item_list: z.array(orderItemSchema).optional(),
+  /** Absent (or 0) while unpaid, and for cash on delivery until the buyer pays the courier. */
+  pay_time: z.number().int().optional(),
+  dropshipper: z.string().optional(),
+  dropshipper_phone: z.string().optional(),
+  split_up: z.boolean().optional(),
+  buyer_cancel_reason: z.string().optional(),
+  cancel_by: z.string().optional(),
+  cancel_reason: z.string().optional(),
+  actual_shipping_fee_confirmed: z.boolean().optional(),
+  fulfillment_flag: z.string().optional(),
+  pickup_done_time: z.number().int().optional(),
+  package_list: z.array(packageSchema).optional(),
+  shipping_carrier: z.string().optional(),
+  payment_method: z.string().optional(),
+  total_amount: z.number().optional(),
+  checkout_shipping_carrier: z.string().optional(),
+  reverse_shipping_fee: z.number().optional(),
+  order_chargeable_weight_gram: z.number().int().optional(),
+});
+export type ShopeeOrder = z.infer<typeof orderDetailSchema>;
+
+export const orderDetailAnswer = z.object({ order_list: z.array(orderDetailSchema) });
+export type OrderDetailPage = z.infer<typeof orderDetailAnswer>;
+
+// ---- logistics ----
+
+const orderSn = z.string().min(1).max(64);
+const packageNumber = z.string().max(64).optional();
+
+export const shippingParameterRequest = z.object({ order_sn: orderSn, package_number: packageNumber });
+export type ShippingParameterRequest = z.input<typeof shippingParameterRequest>;
+
+export const shippingParameterAnswer = z.object({
+  info_needed: z.object({
+    dropoff: z.array(z.string()).nullish(),
+    pickup: z.array(z.string()).nullish(),
+    non_integrated: z.array(z.string()).nullish(),
+  }),
+  dropoff: z
+    .object({
+      branch_list: z
+        .array(
+          z.object({
+            branch_id: z.number().int(),
+            region: z.string(),
+            state: z.string(),
+            city: z.string(),
+            address: z.string(),
+            zipcode: z.string(),
+            district: z.string(),
+            town: z.string(),
+          }),
+        )
+        .nullish(),
+    })
+    .nullish(),
+  pickup: z
+    .object({
+      address_list: z.array(
+        z.object({
+          address_id: z.number().int(),
+          region: z.string(),
+          state: z.string(),
+          city: z.string(),
+          district: z.string(),
+          town: z.string(),
+          address: z.string(),
+          zipcode: z.string(),
+          address_flag: z.array(z.string()),
+          time_slot_list: z.array(
+            z.object({
+              date: z.number().int(),
+              time_text: z.string().optional(),
+              pickup_time_id: z.string(),
+            }),
+          ),
+        }),
+      ),
+    })
+    .nullish(),
+});
+export type ShippingParameter = z.infer<typeof shippingParameterAnswer>;
+
+export const shipOrderRequest = z.object({
+  order_sn: orderSn,
+  package_number: packageNumber,
+  pickup: z
+    .object({
+      address_id: z.number().int(),
+      pickup_time_id: z.string().max(64).optional(),
+      tracking_number: z.string().max(64).optional(),
+    })
+    .optional(),
+  dropoff: z
+    .object({
+      branch_id: z.number().int().optional(),
+      sender_real_name: z.string().max(128).optional(),
+      tracking_number: z.string().max(64).optional(),
+      slug: z.string().max(64).optional(),
+    })
+    .optional(),
+  non_integrated: z.object({ tracking_number: z.string().min(1).max(64) }).optional(),
+});
+export type ShipOrderRequest = z.input<typeof shipOrderRequest>;
+
+export const trackingNumberRequest = z.object({
+  order_sn: orderSn,
+  package_number: packageNumber,
+  response_optional_fields: z
+    .array(z.enum(['plp_number', 'first_mile_tracking_number', 'last_mile_tracking_number']))
+    .optional(),
+});
+export type TrackingNumberRequest = z.input<typeof trackingNumberRequest>;
+
+export const trackingNumberAnswer = z.object({
+  /** Empty until the carrier has assigned one (then `hint` says why). */
+  tracking_number: z.string(),
+  plp_number: z.string().optional(),
+  first_mile_tracking_number: z.string().optional(),
+  last_mile_tracking_number: z.string().optional(),
+  hint: z.string().optional(),
+});
+export type TrackingNumber = z.infer<typeof trackingNumberAnswer>;
+
+const documentOrder = z.object({
+  order_sn: orderSn,
+  package_number: packageNumber,
+  tracking_number: z.string().max(64).optional(),
+  shipping_document_type: z.enum(SHIPPING_DOCUMENT_TYPES).optional(),
+});
+
+export const createShippingDocumentRequest = z.object({
+  order_list: z.array(documentOrder).min(1).max(SHOPEE_LIMITS.shippingDocumentBatch),
+});
+export type CreateShippingDocumentRequest = z.input<typeof createShippingDocumentRequest>;
+
+const documentFailure = {
+  fail_error: z.string().optional(),
+  fail_message: z.string().optional(),
+};
+
+export const createShippingDocumentAnswer = z.object({
+  result_list: z.array(
+    z.object({ order_sn: z.string(), package_number: z.string().optional(), ...documentFailure }),
+  ),
+});
+export type CreateShippingDocumentResult = z.infer<typeof createShippingDocumentAnswer>;
+
+export const shippingDocumentResultRequest = z.object({
+  order_list: z
+    .array(documentOrder.omit({ tracking_number: true }))
+    .min(1)
+    .max(SHOPEE_LIMITS.shippingDocumentBatch),
+});
+export type ShippingDocumentResultRequest = z.input<typeof shippingDocumentResultRequest>;
+
+export const shippingDocumentResultAnswer = z.object({
+  result_list: z.array(
+    z.object({
+      order_sn: z.string(),
+      package_number: z.string().optional(),
+      status: z.enum(['READY', 'FAILED', 'PROCESSING']),
+      ...documentFailure,
+    }),
+  ),
+});
+export type ShippingDocumentResult = z.infer<typeof shippingDocumentResultAnswer>;
+
+export const downloadShippingDocumentRequest = z.object({
+  shipping_document_type: z.enum(SHIPPING_DOCUMENT_TYPES).optional(),
+  order_list: z
+    .array(z.object({ order_sn: orderSn, package_number: packageNumber }))
+    .min(1)
+    .max(SHOPEE_LIMITS.shippingDocumentBatch),
+});
+export type DownloadShippingDocumentRequest = z.input<typeof downloadShippingDocumentRequest>;

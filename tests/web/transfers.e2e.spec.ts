@@ -1,0 +1,121 @@
+import { data } from '@tests/api/inventory/inventory-api';
+import { transferCalls } from '@tests/api/transfers-support';
+import { createSeller, type TestSeller } from '@tests/support/api';
+import { type ConsoleServer, launchBrowser, openPage, startConsoleServer } from '@tests/support/browser';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+/**
+ * Issue 5 in a real Chromium, with the real workflow: a seller asks for stock in the console, approves the request,
+ * ships the transfer and receives it in two parts; a second browser's transfer list follows every step without a
+ * reload, and the stock of both places moved.
+ */
+describe('transfers in the console', () => {
+  let server: ConsoleServer;
+  let browser: Browser;
+  let seller: TestSeller;
+  const t = transferCalls(() => server.api);
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startConsoleServer({ workflows: true }), launchBrowser()]);
+    seller = await createSeller(server.api, { packageId: 'growth' });
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  async function signedIn(): Promise<{ page: Page; errors: string[] }> {
+    const opened = await openPage(browser, server.url);
+    await opened.page.goto('/#/login');
+    await opened.page.getByLabel('Username or e-mail').fill(seller.email);
+    await opened.page.getByLabel('Password', { exact: true }).fill(seller.password);
+    await opened.page.getByRole('button', { name: 'Sign in' }).click();
+    await opened.page.waitForURL((url) => url.hash === '#/' || url.hash === '');
+    return opened;
+  }
+
+  it('requests, approves, ships and receives, the other browser following live', async () => {
+    const main = await t.stock.warehouse(seller.token, 'MAIN');
+    const shop = await t.stock.branch(seller.token, 'KL1');
+    const batik = await t.stock.masterCode(seller.token, 'BATIK');
+    data(
+      await t.stock.receive(seller.token, { master_code_id: batik.id, warehouse_id: main.id, quantity: 10 }),
+    );
+
+    const a = await signedIn();
+    const b = await signedIn();
+    // The second browser watches the transfer list from the start.
+    await b.page.goto('/#/transfer-stock/list-transfer');
+    await expect
+      .poll(() => b.page.getByRole('heading', { name: 'Transfers', level: 1 }).isVisible())
+      .toBe(true);
+
+    // ---- a request, made in the form ----
+    await a.page.goto('/#/transfer-stock/list-request');
+    await a.page.getByRole('button', { name: 'New transfer request' }).click();
+    const form = a.page.getByRole('form', { name: 'New transfer request' });
+    await form.getByLabel('From (source)').selectOption({ label: 'MAIN — Warehouse MAIN' });
+    // The same place at both ends is refused before anything is sent.
+    await form.getByLabel('To (destination)').selectOption({ label: 'MAIN — Warehouse MAIN' });
+    await form.getByLabel('Reference').fill('REQ-E2E');
+    await form.getByLabel('Add a master code').fill('BAT');
+    await a.page.getByRole('option', { name: /BATIK/ }).click();
+    await form.getByLabel('Quantity of BATIK').fill('4');
+    await a.page.getByRole('button', { name: 'Send request' }).click();
+    await expect
+      .poll(() => form.getByText('Transfer source and destination branches must differ').isVisible())
+      .toBe(true);
+    await form.getByLabel('To (destination)').selectOption({ label: 'KL1 — Branch KL1' });
+    await a.page.getByRole('button', { name: 'Send request' }).click();
+    await expect.poll(() => form.isVisible()).toBe(false);
+
+    // ---- approved from the list: the transfer appears in the other browser ----
+    await a.page.getByRole('button', { name: 'Approve REQ-E2E' }).click();
+    const requests = await t.list<{ id: string; reference: string; transfer_id: string | null }>(
+      seller.token,
+      'requests',
+      { search: 'REQ-E2E' },
+    );
+    const request = requests.rows[0]!;
+    const requestStatus = a.page.locator(`[row-id="${request.id}"] [col-id="status"]`);
+    await expect.poll(() => requestStatus.innerText(), { timeout: 15_000 }).toBe('Approved');
+    const transferId = (
+      await t.list<{ transfer_id: string }>(seller.token, 'requests', { search: 'REQ-E2E' })
+    ).rows[0]!.transfer_id;
+    const watched = b.page.locator(`[row-id="${transferId}"] [col-id="status"]`);
+    await expect.poll(() => watched.innerText(), { timeout: 15_000 }).toBe('Pending');
+
+    // ---- shipped from the transfer list ----
+    await a.page.goto('/#/transfer-stock/list-transfer');
+    await a.page.getByRole('button', { name: 'Ship REQ-E2E' }).click();
+    await expect.poll(() => watched.innerText(), { timeout: 15_000 }).toBe('In transit');
+    expect(await t.figures(seller.tenantId, batik.id, shop.id)).toEqual({ onHand: 0, incoming: 4 });
+
+    // ---- received in two parts in the detail dialog ----
+    await a.page.getByRole('button', { name: 'Receive REQ-E2E' }).click();
+    const dialog = a.page.getByRole('dialog', { name: 'Transfer REQ-E2E' });
+    await dialog.getByLabel('Receive now of BATIK').fill('1');
+    await dialog.getByRole('button', { name: 'Receive', exact: true }).click();
+    await expect
+      .poll(() => dialog.getByTestId('in-transit-BATIK').innerText(), { timeout: 15_000 })
+      .toBe('3');
+    await expect.poll(() => dialog.getByText('Received 1 pcs').isVisible()).toBe(true);
+    expect(await t.figures(seller.tenantId, batik.id, shop.id)).toEqual({ onHand: 1, incoming: 3 });
+    // What is left in transit is offered for the next receipt.
+    await expect.poll(() => dialog.getByLabel('Receive now of BATIK').inputValue()).toBe('3');
+    await dialog.getByRole('button', { name: 'Receive', exact: true }).click();
+    await expect.poll(() => watched.innerText(), { timeout: 15_000 }).toBe('Completed');
+    await expect.poll(() => dialog.getByText('Completed', { exact: true }).first().isVisible()).toBe(true);
+    // The timeline names the steps and the person.
+    const timeline = dialog.getByRole('list', { name: 'Timeline' });
+    await expect.poll(() => timeline.innerText()).toContain('4 × BATIK out of MAIN');
+    expect(await timeline.innerText()).toContain('Siti Aminah');
+
+    expect(await t.figures(seller.tenantId, batik.id, main.id)).toEqual({ onHand: 6, incoming: 0 });
+    expect(await t.figures(seller.tenantId, batik.id, shop.id)).toEqual({ onHand: 4, incoming: 0 });
+    expect([...a.errors, ...b.errors]).toEqual([]);
+    await a.page.context().close();
+    await b.page.context().close();
+  });
+});

@@ -1,0 +1,229 @@
+import { useSession } from '@web/auth/session';
+import { DataGrid, type DataGridHandle } from '@web/components/data-grid';
+import { messageOf } from '@web/shell/form';
+import { useNotify } from '@web/shell/notifications';
+import { PageHeader, SearchToolbar } from '@web/shell/page';
+import type { ColDef, ICellRendererParams } from 'ag-grid-community';
+import { useCallback, useId, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { useLiveRefresh } from '../inventory/stock-common/use-live-refresh';
+import {
+  GOODS_RECEIPTS_ENDPOINT,
+  GOODS_RECEIPTS_VIEW,
+  GRN_STATUSES,
+  type GrnRow,
+  MANAGE_KEY,
+  useGoodsReceiptAction,
+  withQuery,
+} from './api';
+import { GrnStatusBadge, useDateTime } from './parts';
+import '@web/routes/management.css';
+
+/**
+ * Goods receive notes: every note of the account, newest first, by status (1 Pending … 6 Reject) and search (GRN
+ * number, PO number, reference, supplier), each linking to its note and its order, with quick approve and receive
+ * actions. A note is opened from its purchase order. It follows the live view `goodsReceipts`: a note approved or received anywhere refreshes the rows.
+ */
+
+function NumberCell({ data }: ICellRendererParams<GrnRow>) {
+  const { t } = useTranslation('purchases');
+  if (!data) return null;
+  return (
+    <Link
+      to={`/inventory/goods-receive-notes/${data.id}`}
+      aria-label={t('grn_list.open_named', { number: data.grn_number })}
+    >
+      {data.grn_number}
+    </Link>
+  );
+}
+
+function OrderCell({ data }: ICellRendererParams<GrnRow>) {
+  return data ? <Link to={`/purchases/detail/${data.purchase_id}`}>{data.po_number}</Link> : null;
+}
+
+function StatusCell({ data }: ICellRendererParams<GrnRow>) {
+  return data ? <GrnStatusBadge status={data.status} /> : null;
+}
+
+/**
+ * The quick actions of a row: approve a note waiting for approval (not one the user created, unless the owner) and
+ * receive one pending or approved. Rejecting and cancelling ask for a reason on the note's page.
+ */
+function ActionsCell({ data }: ICellRendererParams<GrnRow>) {
+  const { t } = useTranslation('purchases');
+  const { can, isOwner, user } = useSession();
+  const notify = useNotify();
+  const act = useGoodsReceiptAction();
+  if (!data || !can(MANAGE_KEY)) return null;
+  const run = async (action: 'approve' | 'receive') => {
+    try {
+      const answer = await act.mutateAsync({ id: data.id, action });
+      notify({ kind: 'success', message: answer.msg });
+    } catch (error) {
+      notify({ kind: 'error', message: messageOf(error) });
+    }
+  };
+  const mayApprove = data.status === 4 && (isOwner || data.created_by.id !== user?.id);
+  const mayReceive = data.status === 1 || data.status === 5;
+  return (
+    <span className="purchase-actions">
+      {mayApprove && (
+        <button
+          type="button"
+          className="button button-secondary"
+          disabled={act.isPending}
+          aria-label={t('grn_list.approve_named', { number: data.grn_number })}
+          onClick={() => run('approve')}
+        >
+          {t('actions.approve')}
+        </button>
+      )}
+      {mayReceive && (
+        <button
+          type="button"
+          className="button button-secondary"
+          disabled={act.isPending}
+          aria-label={t('grn_list.receive_named', { number: data.grn_number })}
+          onClick={() => run('receive')}
+        >
+          {t('actions.receive_note')}
+        </button>
+      )}
+    </span>
+  );
+}
+
+function useColumns(): ColDef<GrnRow>[] {
+  const { t, i18n } = useTranslation('purchases');
+  const when = useDateTime();
+  return useMemo(() => {
+    const number = new Intl.NumberFormat(i18n.language);
+    const count = (field: 'received' | 'damaged' | 'returned') => ({
+      colId: field,
+      headerName: t(`lines.${field === 'returned' ? 'returned_on_receipt' : field}`),
+      valueGetter: ({ data }: { data: GrnRow | undefined }) => (data ? number.format(data[field]) : ''),
+      sortable: true,
+      type: 'rightAligned',
+      minWidth: 100,
+    });
+    return [
+      {
+        colId: 'grn_number',
+        headerName: t('grn_list.columns.grn_number'),
+        cellRenderer: NumberCell,
+        sortable: true,
+        minWidth: 130,
+      },
+      {
+        colId: 'po_number',
+        headerName: t('grn_list.columns.po_number'),
+        cellRenderer: OrderCell,
+        sortable: true,
+        minWidth: 130,
+      },
+      {
+        colId: 'status',
+        headerName: t('grn_list.columns.status'),
+        cellRenderer: StatusCell,
+        sortable: true,
+        minWidth: 150,
+      },
+      {
+        colId: 'supplier_name',
+        field: 'supplier_name',
+        headerName: t('grn_list.columns.supplier'),
+        sortable: true,
+        flex: 1,
+        minWidth: 150,
+      },
+      {
+        colId: 'warehouse_name',
+        field: 'warehouse_name',
+        headerName: t('grn_list.columns.warehouse'),
+        sortable: true,
+        minWidth: 130,
+      },
+      count('received'),
+      count('damaged'),
+      count('returned'),
+      {
+        colId: 'created_by',
+        headerName: t('grn_list.columns.created_by'),
+        valueGetter: ({ data }) => data?.created_by.name ?? '',
+        minWidth: 120,
+      },
+      {
+        colId: 'approved_by',
+        headerName: t('grn_list.columns.approved_by'),
+        valueGetter: ({ data }) => data?.approved_by?.name ?? '',
+        minWidth: 120,
+      },
+      {
+        colId: 'created_at',
+        headerName: t('grn_list.columns.created_at'),
+        valueGetter: ({ data }) => when(data?.created_at),
+        sortable: true,
+        minWidth: 150,
+      },
+      {
+        colId: 'actions',
+        headerName: t('grn_list.columns.actions'),
+        cellRenderer: ActionsCell,
+        minWidth: 200,
+        pinned: 'right',
+      },
+    ] satisfies ColDef<GrnRow>[];
+  }, [t, i18n.language, when]);
+}
+
+export default function GoodsReceiptListPage() {
+  const { t } = useTranslation('purchases');
+  const statusId = useId();
+  const grid = useRef<DataGridHandle>(null);
+  const [search, setSearch] = useState('');
+  const [status, setStatus] = useState('');
+  const columns = useColumns();
+  useLiveRefresh(
+    GOODS_RECEIPTS_VIEW,
+    useCallback(() => grid.current?.refresh(), []),
+  );
+  return (
+    <div className="page management-page purchase-page">
+      <PageHeader title={t('grn_list.title')} intro={t('grn_list.intro')} />
+      <SearchToolbar
+        label={t('grn_list.search_label')}
+        placeholder={t('grn_list.search_placeholder')}
+        value={search}
+        onChange={setSearch}
+      >
+        <label htmlFor={statusId} className="visually-hidden">
+          {t('list.status_filter')}
+        </label>
+        <select
+          id={statusId}
+          className="input purchase-filter"
+          value={status}
+          onChange={(event) => setStatus(event.target.value)}
+        >
+          <option value="">{t('list.all_statuses')}</option>
+          {GRN_STATUSES.map((value) => (
+            <option key={value} value={String(value)}>
+              {t(`grn_status.${value}`)}
+            </option>
+          ))}
+        </select>
+      </SearchToolbar>
+      <DataGrid<GrnRow>
+        gridId="purchases.goods-receive-notes"
+        endpoint={withQuery(GOODS_RECEIPTS_ENDPOINT, { status: status || undefined })}
+        columns={columns}
+        label={t('grn_list.grid_label')}
+        search={search}
+        getRowId={(row) => row.id}
+        handle={grid}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,228 @@
+import { useSession } from '@web/auth/session';
+import { DataGrid, type DataGridHandle } from '@web/components/data-grid';
+import { messageOf } from '@web/shell/form';
+import { useNotify } from '@web/shell/notifications';
+import { PageHeader, SearchToolbar } from '@web/shell/page';
+import type { ColDef, ICellRendererParams } from 'ag-grid-community';
+import { useCallback, useId, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { useLiveRefresh } from '../inventory/stock-common/use-live-refresh';
+import {
+  MANAGE_KEY,
+  PURCHASE_STATUSES,
+  PURCHASES_ENDPOINT,
+  PURCHASES_VIEW,
+  type PurchaseRow,
+  usePurchaseSettings,
+  useSavePurchaseSettings,
+  withQuery,
+} from './api';
+import { PurchaseStatusBadge, useDateTime, useMoney } from './parts';
+import '@web/routes/management.css';
+
+/**
+ * Purchases → list: every purchase order of the account, newest first, by status and search (PO number, reference,
+ * supplier); a new order from here; the owner's approval settings above. It follows the live view `purchases`: an
+ * order moving anywhere (placed, received through a note in another tab) refreshes the rows.
+ */
+
+function NumberCell({ data }: ICellRendererParams<PurchaseRow>) {
+  const { t } = useTranslation('purchases');
+  if (!data) return null;
+  return (
+    <Link to={`/purchases/detail/${data.id}`} aria-label={t('list.open_named', { number: data.po_number })}>
+      {data.po_number}
+    </Link>
+  );
+}
+
+function StatusCell({ data }: ICellRendererParams<PurchaseRow>) {
+  return data ? <PurchaseStatusBadge status={data.status} /> : null;
+}
+
+function useColumns(): ColDef<PurchaseRow>[] {
+  const { t, i18n } = useTranslation('purchases');
+  const when = useDateTime();
+  const money = useMoney();
+  return useMemo(() => {
+    const number = new Intl.NumberFormat(i18n.language);
+    return [
+      {
+        colId: 'po_number',
+        headerName: t('list.columns.po_number'),
+        cellRenderer: NumberCell,
+        sortable: true,
+        minWidth: 130,
+      },
+      { colId: 'date', field: 'date', headerName: t('list.columns.date'), sortable: true, minWidth: 110 },
+      {
+        colId: 'reference',
+        field: 'reference',
+        headerName: t('list.columns.reference'),
+        sortable: true,
+        minWidth: 130,
+      },
+      {
+        colId: 'supplier_name',
+        field: 'supplier_name',
+        headerName: t('list.columns.supplier'),
+        sortable: true,
+        flex: 1,
+        minWidth: 150,
+      },
+      {
+        colId: 'warehouse_name',
+        field: 'warehouse_name',
+        headerName: t('list.columns.warehouse'),
+        sortable: true,
+        minWidth: 130,
+      },
+      {
+        colId: 'status',
+        headerName: t('list.columns.status'),
+        cellRenderer: StatusCell,
+        sortable: true,
+        minWidth: 140,
+      },
+      {
+        colId: 'received',
+        headerName: t('list.columns.received'),
+        valueGetter: ({ data }) =>
+          data ? `${number.format(data.received)} / ${number.format(data.quantity)}` : '',
+        sortable: true,
+        type: 'rightAligned',
+        minWidth: 110,
+      },
+      {
+        colId: 'total',
+        headerName: t('list.columns.total'),
+        valueGetter: ({ data }) => money(data?.total),
+        sortable: true,
+        type: 'rightAligned',
+        minWidth: 110,
+      },
+      {
+        colId: 'estimated_arrival',
+        field: 'estimated_arrival',
+        headerName: t('list.columns.estimated_arrival'),
+        sortable: true,
+        minWidth: 120,
+      },
+      {
+        colId: 'created_at',
+        headerName: t('list.columns.created_at'),
+        valueGetter: ({ data }) => when(data?.created_at),
+        sortable: true,
+        minWidth: 150,
+      },
+    ] satisfies ColDef<PurchaseRow>[];
+  }, [t, i18n.language, when, money]);
+}
+
+/** The owner's switches: whether placing an order and receiving a note need an approval. */
+function SettingsPanel() {
+  const { t } = useTranslation('purchases');
+  const notify = useNotify();
+  const id = useId();
+  const settings = usePurchaseSettings();
+  const save = useSavePurchaseSettings();
+  if (!settings.data) return null;
+  const current = settings.data;
+  async function toggle(name: 'purchase_approval' | 'goods_receipt_approval', value: boolean) {
+    try {
+      const answer = await save.mutateAsync({
+        purchase_approval: current.purchase_approval,
+        goods_receipt_approval: current.goods_receipt_approval,
+        [name]: value,
+      });
+      notify({ kind: 'success', message: answer.msg });
+    } catch (error) {
+      notify({ kind: 'error', message: messageOf(error) });
+    }
+  }
+  return (
+    <section className="card purchase-section" aria-labelledby={id}>
+      <h2 id={id}>{t('settings.title')}</h2>
+      <div className="purchase-settings">
+        <label className="check-label">
+          <input
+            type="checkbox"
+            checked={current.purchase_approval}
+            disabled={save.isPending}
+            onChange={(event) => toggle('purchase_approval', event.target.checked)}
+          />
+          {t('settings.purchase_approval')}
+        </label>
+        <label className="check-label">
+          <input
+            type="checkbox"
+            checked={current.goods_receipt_approval}
+            disabled={save.isPending}
+            onChange={(event) => toggle('goods_receipt_approval', event.target.checked)}
+          />
+          {t('settings.goods_receipt_approval')}
+        </label>
+      </div>
+    </section>
+  );
+}
+
+export default function PurchaseListPage() {
+  const { t } = useTranslation('purchases');
+  const { can, isOwner } = useSession();
+  const statusId = useId();
+  const grid = useRef<DataGridHandle>(null);
+  const [search, setSearch] = useState('');
+  const [status, setStatus] = useState('');
+  const columns = useColumns();
+  useLiveRefresh(
+    PURCHASES_VIEW,
+    useCallback(() => grid.current?.refresh(), []),
+  );
+  const endpoint = withQuery(PURCHASES_ENDPOINT, { status: status || undefined });
+  return (
+    <div className="page management-page purchase-page">
+      <PageHeader title={t('list.title')} intro={t('list.intro')}>
+        {can(MANAGE_KEY) && (
+          <Link className="button button-primary" to="/purchases/add">
+            {t('list.add')}
+          </Link>
+        )}
+      </PageHeader>
+      {isOwner && <SettingsPanel />}
+      <SearchToolbar
+        label={t('list.search_label')}
+        placeholder={t('list.search_placeholder')}
+        value={search}
+        onChange={setSearch}
+      >
+        <label htmlFor={statusId} className="visually-hidden">
+          {t('list.status_filter')}
+        </label>
+        <select
+          id={statusId}
+          className="input purchase-filter"
+          value={status}
+          onChange={(event) => setStatus(event.target.value)}
+        >
+          <option value="">{t('list.all_statuses')}</option>
+          {PURCHASE_STATUSES.map((value) => (
+            <option key={value} value={value}>
+              {t(`status.${value.replace(' ', '_')}`)}
+            </option>
+          ))}
+        </select>
+      </SearchToolbar>
+      <DataGrid<PurchaseRow>
+        gridId="purchases.list"
+        endpoint={endpoint}
+        columns={columns}
+        label={t('list.grid_label')}
+        search={search}
+        getRowId={(row) => row.id}
+        handle={grid}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,95 @@
+import type { MasterCodeRef, PlaceRef, TimelineEntry } from '@web/api/transfers';
+import { dateTimeFormatter } from '@web/routes/inventory/components/fields';
+import { useTranslation } from 'react-i18next';
+
+/**
+ * A document's timeline (issue 5: who, what, when): each event of its stream in the reader's language, with the
+ * person's name and the time. A transfer's stock steps show what moved where and the undo each recorded; an undo
+ * that ran shows what it moved back.
+ */
+
+interface Movement {
+  type: 'TransferStockOut' | 'TransferStockIn' | 'ExpectStock' | 'CancelExpectedStock';
+  masterCodeId: string;
+  warehouseId: string;
+  quantity: number;
+}
+
+const total = (lines: unknown) =>
+  Array.isArray(lines)
+    ? lines.reduce((sum: number, line: { quantity: number }) => sum + line.quantity, 0)
+    : 0;
+
+export function Timeline({
+  entries,
+  masterCodes,
+  places,
+}: {
+  entries: TimelineEntry[];
+  masterCodes: readonly MasterCodeRef[];
+  places: readonly PlaceRef[];
+}) {
+  const { t, i18n } = useTranslation('transfers');
+  const when = dateTimeFormatter(i18n.language);
+  const codeOf = (id: string) => masterCodes.find((item) => item.id === id)?.code ?? id;
+  const placeOf = (id: string) => {
+    const place = places.find((item) => item.id === id);
+    return place?.code ?? place?.name ?? id;
+  };
+  const movement = (item: Movement) =>
+    t(`timeline.movement.${item.type}`, {
+      quantity: item.quantity,
+      code: codeOf(item.masterCodeId),
+      place: placeOf(item.warehouseId),
+    });
+
+  function describe(entry: TimelineEntry): string {
+    const data = entry.data;
+    switch (entry.type) {
+      case 'TransferRequestRejected':
+        return t('timeline.TransferRequestRejected', { reason: String(data.reason ?? '') });
+      case 'TransferShipped':
+      case 'TransferReceived':
+      case 'TransferRestReturned':
+        return t(`timeline.${entry.type}`, { quantity: total(data.lines) });
+      case 'TransferCancelled':
+        return data.reason
+          ? t('timeline.TransferCancelledWithReason', { reason: String(data.reason) })
+          : t('timeline.TransferCancelled');
+      case 'TransferActionFailed':
+        return t('timeline.TransferActionFailed', {
+          action: t(`actions.${String(data.action)}`),
+          code: String(data.code),
+        });
+      case 'TransferStepRecorded': {
+        const undo = (data.compensation as Movement[]).map(movement).join('; ');
+        return t('timeline.TransferStepRecorded', { movement: movement(data.movement as Movement), undo });
+      }
+      case 'TransferStepCompensated':
+        return t('timeline.TransferStepCompensated', {
+          movements: (data.movements as Movement[]).map(movement).join('; '),
+        });
+      default:
+        return t(`timeline.${entry.type}`, { defaultValue: entry.type });
+    }
+  }
+
+  return (
+    <ol className="transfer-timeline" aria-label={t('timeline.title')}>
+      {entries.map((entry, index) => (
+        <li
+          // The timeline only grows; an entry's place in it is its identity.
+          // biome-ignore lint/suspicious/noArrayIndexKey: append-only list
+          key={index}
+          className={entry.type.startsWith('TransferStep') ? 'transfer-timeline-step' : undefined}
+        >
+          <span className="transfer-timeline-what">{describe(entry)}</span>
+          <span className="transfer-timeline-meta muted">
+            {entry.user ? `${entry.user.name ?? entry.user.id} · ` : ''}
+            <time dateTime={entry.at}>{when(entry.at)}</time>
+          </span>
+        </li>
+      ))}
+    </ol>
+  );
+}

@@ -1,0 +1,301 @@
+import {
+  type TransferActionName,
+  type TransferDetail,
+  useTransferAction,
+  useTransferDetail,
+} from '@web/api/transfers';
+import { useSession } from '@web/auth/session';
+import { ModalDialog } from '@web/components/modal-dialog';
+import { dateTimeFormatter } from '@web/routes/inventory/components/fields';
+import { FormMessage, messageOf } from '@web/shell/form';
+import { useNotify } from '@web/shell/notifications';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { StatusBadge } from './components/status-badge';
+import { Timeline } from './components/timeline';
+import { placeLabel } from './request-detail';
+
+/**
+ * One transfer (spec §3, §4): its places, its lines with what was shipped, received, returned and what is still in
+ * transit, who acted when, and its timeline (every stock step with its recorded undo). The actions its state allows,
+ * for holders of "manage transfer": confirm, ship and cancel while pending; receive (a quantity per line, at most
+ * what is in transit), return the rest and cancel while in transit.
+ */
+export function TransferDetailDialog({ id, onClose }: { id: string; onClose(): void }) {
+  const { t, i18n } = useTranslation('transfers');
+  const when = dateTimeFormatter(i18n.language);
+  const { can } = useSession();
+  const notify = useNotify();
+  const detail = useTransferDetail(id);
+  const action = useTransferAction();
+  const [receipt, setReceipt] = useState<Record<string, string>>({});
+  const [confirming, setConfirming] = useState<'cancel' | 'return-rest' | null>(null);
+  const [reason, setReason] = useState('');
+  const [failure, setFailure] = useState<string | null>(null);
+  const transfer = detail.data;
+
+  // What is in transit is what a receipt usually takes: offered as it changes (a receipt elsewhere, a live update).
+  const inTransitKey =
+    transfer?.lines.map((line) => `${line.master_code.id}:${line.in_transit}`).join(',') ?? '';
+  // biome-ignore lint/correctness/useExhaustiveDependencies: follows what is in transit, named by inTransitKey
+  useEffect(() => {
+    if (!transfer) return;
+    setReceipt(
+      Object.fromEntries(transfer.lines.map((line) => [line.master_code.id, String(line.in_transit)])),
+    );
+  }, [inTransitKey]);
+
+  async function run(name: TransferActionName) {
+    if (!transfer) return;
+    setFailure(null);
+    const lines =
+      name === 'receive'
+        ? transfer.lines
+            .filter((line) => line.in_transit > 0)
+            .map((line) => ({
+              masterCodeId: line.master_code.id,
+              quantity: /^\d+$/.test(receipt[line.master_code.id]?.trim() ?? '')
+                ? Number(receipt[line.master_code.id])
+                : -1,
+            }))
+        : undefined;
+    if (lines?.some((line) => line.quantity < 0)) {
+      setFailure(t('detail.receipt_invalid'));
+      return;
+    }
+    try {
+      const answer = await action.mutateAsync({
+        id,
+        action: name,
+        ...(lines ? { lines } : {}),
+        ...(name === 'cancel' && reason.trim() ? { reason: reason.trim() } : {}),
+      });
+      notify({ kind: 'success', message: answer.msg });
+      setConfirming(null);
+    } catch (error) {
+      setFailure(messageOf(error));
+    }
+  }
+
+  const manage = can('transfer-manage-transfer');
+  const busy = action.isPending;
+  const pending = transfer?.status === 'pending';
+  const inTransit = transfer?.status === 'in_transit';
+  const received = transfer?.lines.some((line) => line.received > 0) ?? false;
+
+  return (
+    <ModalDialog
+      title={transfer ? t('detail.transfer_title', { reference: transfer.reference }) : t('detail.loading')}
+      onClose={onClose}
+      closeLabel={t('actions.close_dialog')}
+      size="large"
+      footer={
+        <>
+          {manage && confirming && (
+            <>
+              <button type="button" className="button" disabled={busy} onClick={() => setConfirming(null)}>
+                {t('actions.back')}
+              </button>
+              <button
+                type="button"
+                className="button button-danger"
+                disabled={busy}
+                onClick={() => void run(confirming)}
+              >
+                {confirming === 'cancel' ? t('actions.confirm_cancel') : t('actions.confirm_return')}
+              </button>
+            </>
+          )}
+          {manage && !confirming && (pending || inTransit) && (
+            <button
+              type="button"
+              className="button button-danger-outline"
+              disabled={busy}
+              onClick={() => setConfirming('cancel')}
+            >
+              {t('actions.cancel_transfer')}
+            </button>
+          )}
+          {manage && !confirming && pending && !transfer?.confirmed && (
+            <button type="button" className="button" disabled={busy} onClick={() => void run('confirm')}>
+              {t('actions.confirm')}
+            </button>
+          )}
+          {manage && !confirming && pending && (
+            <button
+              type="button"
+              className="button button-primary"
+              disabled={busy}
+              onClick={() => void run('ship')}
+            >
+              {t('actions.ship')}
+            </button>
+          )}
+          {manage && !confirming && inTransit && received && (
+            <button
+              type="button"
+              className="button"
+              disabled={busy}
+              onClick={() => setConfirming('return-rest')}
+            >
+              {t('actions.return_rest')}
+            </button>
+          )}
+          {manage && !confirming && inTransit && (
+            <button
+              type="button"
+              className="button button-primary"
+              disabled={busy}
+              onClick={() => void run('receive')}
+            >
+              {t('actions.receive')}
+            </button>
+          )}
+          <button type="button" className="button" onClick={onClose}>
+            {t('actions.close')}
+          </button>
+        </>
+      }
+    >
+      {detail.isError && <FormMessage kind="error">{detail.error.message}</FormMessage>}
+      {failure && <FormMessage kind="error">{failure}</FormMessage>}
+      {transfer && (
+        <div className="transfer-detail">
+          <Facts transfer={transfer} when={when} />
+          {confirming === 'cancel' && (
+            <>
+              <FormMessage kind="info">
+                {inTransit ? t('detail.cancel_in_transit_question') : t('detail.cancel_pending_question')}
+              </FormMessage>
+              <div className="field field-wide">
+                <label htmlFor={`cancel-reason-${id}`} className="field-label">
+                  {t('detail.cancel_reason')}
+                </label>
+                <input
+                  id={`cancel-reason-${id}`}
+                  className="input"
+                  value={reason}
+                  maxLength={500}
+                  onChange={(event) => setReason(event.target.value)}
+                />
+              </div>
+            </>
+          )}
+          {confirming === 'return-rest' && (
+            <FormMessage kind="info">{t('detail.return_question')}</FormMessage>
+          )}
+          <table className="transfer-table">
+            <caption className="visually-hidden">{t('detail.lines')}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t('columns.master_code')}</th>
+                <th scope="col">{t('columns.quantity')}</th>
+                <th scope="col">{t('columns.shipped')}</th>
+                <th scope="col">{t('columns.received')}</th>
+                <th scope="col">{t('columns.returned')}</th>
+                <th scope="col">{t('columns.in_transit')}</th>
+                {inTransit && manage && <th scope="col">{t('columns.receive_now')}</th>}
+              </tr>
+            </thead>
+            <tbody>
+              {transfer.lines.map((line) => (
+                <tr key={line.master_code.id}>
+                  <td>
+                    <strong>{line.master_code.code}</strong>{' '}
+                    <span className="muted">{line.master_code.name}</span>
+                  </td>
+                  <td className="number">{line.quantity}</td>
+                  <td className="number">{line.shipped}</td>
+                  <td className="number" data-testid={`received-${line.master_code.code}`}>
+                    {line.received}
+                  </td>
+                  <td className="number">{line.returned}</td>
+                  <td className="number" data-testid={`in-transit-${line.master_code.code}`}>
+                    {line.in_transit}
+                  </td>
+                  {inTransit && manage && (
+                    <td>
+                      {line.in_transit > 0 && (
+                        <input
+                          className="input transfer-quantity"
+                          inputMode="numeric"
+                          aria-label={t('detail.receive_of', { code: line.master_code.code })}
+                          value={receipt[line.master_code.id] ?? ''}
+                          onChange={(event) =>
+                            setReceipt((current) => ({
+                              ...current,
+                              [line.master_code.id]: event.target.value,
+                            }))
+                          }
+                        />
+                      )}
+                    </td>
+                  )}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <h3 className="transfer-section-title">{t('timeline.title')}</h3>
+          <Timeline
+            entries={transfer.timeline}
+            masterCodes={transfer.lines.map((line) => line.master_code)}
+            places={[transfer.from_warehouse, transfer.to_warehouse]}
+          />
+        </div>
+      )}
+    </ModalDialog>
+  );
+}
+
+function Facts({ transfer, when }: { transfer: TransferDetail; when: (value: string | null) => string }) {
+  const { t } = useTranslation('transfers');
+  const stamp = (label: string, value: TransferDetail['shipped']) =>
+    value.at ? (
+      <>
+        <dt>{label}</dt>
+        <dd>
+          {value.by?.name ?? ''} · {when(value.at)}
+        </dd>
+      </>
+    ) : null;
+  return (
+    <dl className="transfer-facts">
+      <dt>{t('columns.status')}</dt>
+      <dd>
+        <StatusBadge status={transfer.status} />
+        {transfer.status === 'pending' && transfer.confirmed && (
+          <span className="badge badge-new transfer-confirmed">{t('detail.confirmed')}</span>
+        )}
+      </dd>
+      <dt>{t('columns.from')}</dt>
+      <dd>{placeLabel(transfer.from_warehouse)}</dd>
+      <dt>{t('columns.to')}</dt>
+      <dd>{placeLabel(transfer.to_warehouse)}</dd>
+      {stamp(t('columns.created'), transfer.created)}
+      {transfer.confirmed_stamp.at && transfer.confirmed_stamp.at !== transfer.shipped.at
+        ? stamp(t('columns.confirmed'), transfer.confirmed_stamp)
+        : null}
+      {stamp(t('columns.shipped_by'), transfer.shipped)}
+      {stamp(t('columns.received_by'), transfer.received)}
+      {stamp(t('columns.cancelled_by'), transfer.cancelled)}
+      {transfer.cancel_reason && (
+        <>
+          <dt>{t('columns.cancel_reason')}</dt>
+          <dd>{transfer.cancel_reason}</dd>
+        </>
+      )}
+      {transfer.request_id && (
+        <>
+          <dt>{t('columns.request')}</dt>
+          <dd>{t('detail.from_request')}</dd>
+        </>
+      )}
+      {transfer.remark && (
+        <>
+          <dt>{t('columns.remark')}</dt>
+          <dd>{transfer.remark}</dd>
+        </>
+      )}
+    </dl>
+  );
+}

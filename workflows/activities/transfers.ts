@@ -1,0 +1,258 @@
+import { handleStockCommand } from '@commands/inventory/stock';
+import { eventIdFor } from '@commands/support/ids';
+import { handleTransferCommand } from '@commands/transfers/transfer';
+import { type StockCommand, type StockEvent, stockStreamId } from '@domain/inventory/stock';
+import { DomainError } from '@domain/shared/errors';
+import {
+  compensationOf,
+  type LineInput,
+  type Movement,
+  type TransferAction,
+  type TransferProgress,
+} from '@domain/transfers/rules';
+import type { TransferCommand } from '@domain/transfers/transfer';
+import type { Database } from '@infra/db';
+import type { EventStore } from '@infra/eventstore/port';
+import { ApplicationFailure } from '@temporalio/common';
+import type { Kysely } from 'kysely';
+
+/**
+ * The transfer workflow's activities: each stock step of a transfer (and each undo) through the stock command
+ * handler, with the command id the workflow gives (workflow id + action number + step + stock), so a retried
+ * activity — after a timeout, a dead worker — moves stock once; and the transfer document's events. A domain refusal
+ * is final (a non-retryable failure carrying its code); anything else (the database away) is retried.
+ */
+
+export interface StepContext {
+  tenantId: string;
+  transferId: string;
+  userId: string;
+  /** When the person acted (the workflow's clock): every event of the action carries it. */
+  at: string;
+  reference: string;
+}
+
+export interface StepInput extends StepContext {
+  /** The stock command's id: the idempotency key of the movement. */
+  commandId: string;
+  action: TransferAction;
+  attempt: number;
+  step: string;
+  movement: Movement;
+}
+
+export interface StepResult {
+  /** What moved (a withdrawn expectation may be less than asked: see `moveStock`). */
+  quantity: number;
+  settledIncoming: number;
+  /** The movements that undo the step, recorded on the document as soon as it succeeded. */
+  compensation: Movement[];
+}
+
+export interface UndoInput extends StepContext {
+  commandId: string;
+  action: TransferAction;
+  attempt: number;
+  step: string;
+  movements: Movement[];
+}
+
+export interface RecordInput extends StepContext {
+  commandId: string;
+  command: TransferCommand;
+}
+
+export interface Shortfall {
+  masterCodeId: string;
+  onHand: number;
+  quantity: number;
+}
+
+const permanent = (error: DomainError) =>
+  ApplicationFailure.create({
+    type: error.code,
+    message: error.code,
+    details: [error.params],
+    nonRetryable: true,
+  });
+
+async function final<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof DomainError) throw permanent(error);
+    throw error;
+  }
+}
+
+const REASONS: Record<Movement['type'], string> = {
+  TransferStockOut: 'out',
+  TransferStockIn: 'in',
+  ExpectStock: 'expected',
+  CancelExpectedStock: 'expectation withdrawn',
+};
+
+function stockCommandOf(movement: Movement, context: StepContext, note: string): StockCommand {
+  const target = {
+    masterCodeId: movement.masterCodeId,
+    warehouseId: movement.warehouseId,
+    quantity: movement.quantity,
+    reason: `Transfer ${context.reference}: ${note}`,
+    source: { type: 'transfer', id: context.transferId },
+  };
+  switch (movement.type) {
+    case 'TransferStockOut':
+      return { type: 'TransferStockOut', ...target, toWarehouseId: movement.toWarehouseId };
+    case 'TransferStockIn':
+      return {
+        type: 'TransferStockIn',
+        ...target,
+        fromWarehouseId: movement.fromWarehouseId,
+        settlesIncoming: movement.settlesIncoming,
+      };
+    case 'ExpectStock':
+      return { type: 'ExpectStock', ...target };
+    case 'CancelExpectedStock':
+      return { type: 'CancelExpectedStock', ...target };
+    default: {
+      const unknown: never = movement;
+      throw new Error(`unknown movement ${(unknown as { type: string }).type}`);
+    }
+  }
+}
+
+const MAX_WITHDRAW_ATTEMPTS = 10;
+
+export function createTransferActivities(deps: { store: EventStore; db: Kysely<Database> }) {
+  const { store, db } = deps;
+
+  /**
+   * One stock movement. Withdrawing an expectation takes at most what the destination still expects: a receipt
+   * elsewhere (a purchase settling incoming) may have settled part of it, and the figure never goes below 0.
+   */
+  async function moveStock(
+    movement: Movement,
+    context: StepContext,
+    commandId: string,
+    note: string,
+  ): Promise<{ quantity: number; settledIncoming: number }> {
+    const meta = { tenantId: context.tenantId, userId: context.userId, commandId, occurredAt: context.at };
+    const command = stockCommandOf(movement, context, note);
+    if (command.type !== 'CancelExpectedStock') {
+      const { event } = await handleStockCommand(store, command, meta);
+      return { quantity: event.data.quantity, settledIncoming: settledOf(event) };
+    }
+    const stream = stockStreamId(context.tenantId, movement.masterCodeId, movement.warehouseId);
+    for (let attempt = 1; ; attempt++) {
+      const done = await store.findEvent(stream, eventIdFor(commandId));
+      if (done) return { quantity: (done.data as { quantity: number }).quantity, settledIncoming: 0 };
+      const last = await store.readLastEvent(stream);
+      const expected = last ? (last.data as { incoming: number }).incoming : 0;
+      const quantity = Math.min(command.quantity, expected);
+      if (quantity <= 0) return { quantity: 0, settledIncoming: 0 };
+      try {
+        const { event } = await handleStockCommand(store, { ...command, quantity }, meta);
+        return { quantity: event.data.quantity, settledIncoming: 0 };
+      } catch (error) {
+        // The figure fell between the read and the command: read it again.
+        if (
+          error instanceof DomainError &&
+          error.code === 'CANCEL_MORE_THAN_INCOMING' &&
+          attempt < MAX_WITHDRAW_ATTEMPTS
+        ) {
+          continue;
+        }
+        throw error;
+      }
+    }
+  }
+
+  const record = (context: StepContext, commandId: string, command: TransferCommand) =>
+    handleTransferCommand(store, context.transferId, command, {
+      tenantId: context.tenantId,
+      userId: context.userId,
+      commandId,
+      occurredAt: context.at,
+    });
+
+  return {
+    /** A stock step of a transfer action, then its record (with its undo) on the transfer document. */
+    async runTransferStep(input: StepInput): Promise<StepResult> {
+      return final(async () => {
+        const moved = await moveStock(input.movement, input, input.commandId, REASONS[input.movement.type]);
+        const compensation = compensationOf(input.movement, moved);
+        if (moved.quantity > 0) {
+          await record(input, `${input.commandId}:recorded`, {
+            type: 'RecordTransferStep',
+            action: input.action,
+            attempt: input.attempt,
+            step: input.step,
+            movement: { ...input.movement, quantity: moved.quantity },
+            compensation,
+          });
+        }
+        return { ...moved, compensation };
+      });
+    },
+
+    /** Undoes a step: its compensating movements in order, then the record of the undo on the document. */
+    async compensateTransferStep(input: UndoInput): Promise<void> {
+      await final(async () => {
+        const done: Movement[] = [];
+        for (const [index, movement] of input.movements.entries()) {
+          const moved = await moveStock(movement, input, `${input.commandId}:${index}`, 'undone');
+          if (moved.quantity > 0) done.push({ ...movement, quantity: moved.quantity });
+        }
+        await record(input, `${input.commandId}:recorded`, {
+          type: 'RecordStepCompensation',
+          action: input.action,
+          attempt: input.attempt,
+          step: input.step,
+          movements: done,
+        });
+      });
+    },
+
+    /** Records an event on the transfer document; answers the transfer's progress after it. */
+    async recordTransfer(input: RecordInput): Promise<TransferProgress> {
+      return final(async () => {
+        const { state } = await record(input, input.commandId, input.command);
+        if (state.status === 'none') throw new DomainError('DOCUMENT_NOT_FOUND');
+        return { status: state.status, confirmed: state.confirmed, lines: state.lines };
+      });
+    },
+
+    /**
+     * The lines the source lacks the stock to ship, when the account refuses negative manual stock (the setting of
+     * issue 4, on by default); none when it allows it.
+     */
+    async sourceShortfalls(input: {
+      tenantId: string;
+      warehouseId: string;
+      lines: LineInput[];
+    }): Promise<Shortfall[]> {
+      const setting = await db
+        .selectFrom('inventory_settings')
+        .select('refuse_negative_manual')
+        .where('tenant_id', '=', input.tenantId)
+        .executeTakeFirst();
+      if (setting && !setting.refuse_negative_manual) return [];
+      const short: Shortfall[] = [];
+      for (const line of input.lines) {
+        const last = await store.readLastEvent(
+          stockStreamId(input.tenantId, line.masterCodeId, input.warehouseId),
+        );
+        const onHand = last ? (last.data as { onHand: number }).onHand : 0;
+        if (onHand < line.quantity)
+          short.push({ masterCodeId: line.masterCodeId, onHand, quantity: line.quantity });
+      }
+      return short;
+    },
+  };
+}
+
+function settledOf(event: StockEvent): number {
+  if (event.type === 'StockTransferredIn' || event.type === 'StockReceived')
+    return event.data.settledIncoming ?? 0;
+  return 0;
+}
