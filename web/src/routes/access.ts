@@ -9,5 +9,7 @@ export function mayOpen(
   if (access === 'seller') return session.isSeller;
   if (access === 'owner') return session.isOwner;
   if (access === 'admin') return session.isAdmin;
+  if ('anyPermission' in access)
+    return session.isSeller && access.anyPermission.some((key) => session.can(key));
   return session.isSeller && session.can(access.permission);
 }

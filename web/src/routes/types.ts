@@ -1,7 +1,15 @@
 import type { ComponentType, LazyExoticComponent } from 'react';
 
-/** Who may open a route: any seller user, the owner only, provider admins, or holders of a permission key. */
-export type RouteAccess = 'seller' | 'owner' | 'admin' | { permission: string };
+/**
+ * Who may open a route: any seller user, the owner only, provider admins, holders of a permission key, or holders
+ * of any of several keys (a screen that approvers with only their layer's key and managers both use).
+ */
+export type RouteAccess =
+  | 'seller'
+  | 'owner'
+  | 'admin'
+  | { permission: string }
+  | { anyPermission: readonly string[] };
 
 /** A screen a module adds to the console: its path, title, who may open it and where it appears in the sidebar. */
 export interface ModuleRoute {

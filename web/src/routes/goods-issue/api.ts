@@ -19,22 +19,24 @@ export const REMARK_MAX = 1000;
 export const QUANTITY_MAX = 1_000_000_000;
 export const REMINDER_MAX_MINUTES = 10_080;
 
-/** Who may see notes: any inventory key or any approval layer key (the owner holds all). */
+/** The keys that let a user see notes: any inventory key or any approval layer key (the owner holds all). */
+export const GOODS_ISSUE_VIEW_KEYS = [
+  'gin-approval-layer-1',
+  'gin-approval-layer-2',
+  'gin-approval-layer-3',
+  'inventory-master-code',
+  'inventory-combo-list',
+  'inventory-stock-adjustment',
+  'inventory-list-export',
+  'inventory-manage-sync',
+  'inventory-stock-movement',
+  'inventory-warehouse',
+  'inventory-rack',
+  'inventory-categories',
+] as const;
+
 export function mayViewGoodsIssues(can: (key: string) => boolean): boolean {
-  return (
-    [1, 2, 3].some((layer) => can(`gin-approval-layer-${layer}`)) ||
-    [
-      'inventory-master-code',
-      'inventory-combo-list',
-      'inventory-stock-adjustment',
-      'inventory-list-export',
-      'inventory-manage-sync',
-      'inventory-stock-movement',
-      'inventory-warehouse',
-      'inventory-rack',
-      'inventory-categories',
-    ].some(can)
-  );
+  return GOODS_ISSUE_VIEW_KEYS.some(can);
 }
 export const MANAGE_KEY = 'inventory-stock-adjustment';
 
