@@ -1,3 +1,4 @@
+import type { AutoBatchCountTrigger } from '@commands/batches/auto-batch';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import fastifyWebsocket from '@fastify/websocket';
@@ -34,7 +35,13 @@ import { stockRoutes } from './inventory/stock';
 import { initialStockReceiver } from './inventory/stock-common';
 import { type LiveDeps, liveProtocol, liveRoutes } from './live';
 import { lookupRoutes } from './lookups';
+import { orderRoutes } from './orders';
+import { batchRoutes } from './orders/batches';
+import { manifestRoutes } from './orders/manifests';
+import { printingRoutes } from './orders/print';
+import { returnRoutes } from './orders/returns';
 import { purchasingRoutes } from './purchases';
+import { storeRoutes } from './stores';
 import { teamRoutes } from './team';
 import { transferRoutes } from './transfers';
 import { webConsole } from './web';
@@ -63,6 +70,8 @@ export interface AppDeps extends HealthDeps {
   store: EventStore;
   /** The Temporal client the routes start, signal and update workflows with, and the task queue of the workers. */
   workflows: WorkflowDeps;
+  /** The auto batch count trigger of this process (it follows the board's counts); absent, the routes make one. */
+  autoBatchTrigger?: AutoBatchCountTrigger;
   /** Live websocket timings (tests shorten them). */
   live?: Pick<LiveDeps, 'tokenRecheckMs' | 'heartbeatMs'>;
 }
@@ -141,6 +150,17 @@ export function buildApp(deps: AppDeps) {
   app.register(transferRoutes, { db: deps.db, store: deps.store, workflows: deps.workflows });
   app.register(goodsIssueRoutes, { db: deps.db, store: deps.store, workflows: deps.workflows });
   app.register(purchasingRoutes, { db: deps.db, store: deps.store, workflows: deps.workflows });
+  app.register(storeRoutes, { db: deps.db, workflows: deps.workflows, publicUrl: deps.publicUrl });
+  app.register(orderRoutes, { db: deps.db, store: deps.store });
+  app.register(batchRoutes, {
+    db: deps.db,
+    store: deps.store,
+    workflows: deps.workflows,
+    ...(deps.autoBatchTrigger ? { trigger: deps.autoBatchTrigger } : {}),
+  });
+  app.register(printingRoutes, { db: deps.db, store: deps.store });
+  app.register(returnRoutes, { db: deps.db, store: deps.store });
+  app.register(manifestRoutes, { db: deps.db, store: deps.store });
   app.register(liveRoutes, { db: deps.db, hub: deps.hub, ...deps.live });
   if (deps.webDir)
     app.register(webConsole, {

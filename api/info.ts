@@ -1,6 +1,8 @@
 import { PackageLimits } from '@domain/access/packages';
 import { permissionMap } from '@domain/access/permissions';
 import type { Database } from '@infra/db';
+import { withTenant } from '@infra/db/tenant';
+import { countLinkedStores } from '@integrations/stores/registry';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
@@ -217,7 +219,10 @@ export const infoRoutes: FastifyPluginAsyncZod<{ db: Kysely<Database> }> = async
       const limits = PackageLimits.parse(tenant.limits);
       const count = (query: { executeTakeFirstOrThrow(): Promise<{ n: string }> }) =>
         query.executeTakeFirstOrThrow().then((row) => Number(row.n));
-      const [subUsers, masterCodes, branches] = await Promise.all([
+      const monthStart = new Date();
+      monthStart.setUTCDate(1);
+      monthStart.setUTCHours(0, 0, 0, 0);
+      const [subUsers, masterCodes, branches, marketplaces, monthlyOrders] = await Promise.all([
         count(
           db
             .selectFrom('users')
@@ -238,13 +243,23 @@ export const infoRoutes: FastifyPluginAsyncZod<{ db: Kysely<Database> }> = async
             .where('tenant_id', '=', tenantId)
             .where('kind', '=', 'branch'),
         ),
+        countLinkedStores(db, tenantId),
+        // The order board is a read model behind row-level security: read it as the tenant.
+        withTenant(db, tenantId, (trx) =>
+          count(
+            trx
+              .selectFrom('orders')
+              .select((eb) => eb.fn.countAll<string>().as('n'))
+              .where('tenant_id', '=', tenantId)
+              .where('ordered_at', '>=', monthStart),
+          ),
+        ),
       ]);
-      // Orders and stores arrive with later modules; until then nothing is used.
       return ok(request, {
         package: { id: tenant.id, name: tenant.name },
-        monthlyOrders: { used: 0, limit: limits.monthlyOrders },
+        monthlyOrders: { used: monthlyOrders, limit: limits.monthlyOrders },
         masterCodes: { used: masterCodes, limit: limits.masterCodes },
-        marketplaces: { used: 0, limit: limits.marketplaces },
+        marketplaces: { used: marketplaces, limit: limits.marketplaces },
         subUsers: { used: subUsers, limit: limits.subUsers },
         branches: { used: branches, limit: limits.branches },
         dropshipping: limits.dropshipping,

@@ -3,6 +3,8 @@ import os from 'node:os';
 import { ensureFirstStart } from '@api/accounts/seed';
 import { buildApp, type KedaiApp } from '@api/app';
 import { temporalProbe } from '@api/health';
+import { AutoBatchCountTrigger, followOrderCounts } from '@commands/batches/auto-batch';
+import { createOrderStockReactor } from '@commands/orders/stock-reactor';
 import { eventSchemas } from '@domain/events';
 import { SYSTEM_TENANT, type SystemStarted, systemStreamId } from '@domain/platform/system';
 import { type Config, ConfigError, config as readConfig } from '@infra/config';
@@ -13,9 +15,11 @@ import { createMailer, type MailLog } from '@infra/mail';
 import { openInfrastructure } from '@infra/platform';
 import { connectTemporal, createKedaiWorker } from '@infra/temporal';
 import { ensureConsoleBuilt } from '@infra/web/build';
+import { startStoreSandbox } from '@integrations/stores/sandbox';
 import { projections } from '@projections/index';
 import { ProjectionEngine } from '@projections/runtime/engine';
 import { LiveHub } from '@projections/runtime/live-hub';
+import { ReactorRunner } from '@projections/runtime/reactor';
 import type { Logger as TemporalLogger } from '@temporalio/common';
 import { Runtime } from '@temporalio/worker';
 import { createActivities } from '@workflows/activities';
@@ -154,13 +158,22 @@ async function start(config: Config): Promise<void> {
 
   // The app reports the engine's status and the engine logs through the app's logger: the app comes first.
   const firstStart = await ensureFirstStart(infra.db);
+  started.push(await startStoreSandbox(config, infra.db));
   const webDir = await ensureConsoleBuilt((line) => console.log(line));
   const mailLog: MailLog = {
     info: (detail, message) => log?.info(detail, message),
     error: (detail, message) => log?.error(detail, message),
   };
   const mailer = createMailer(infra.db, config.mail, mailLog);
+  const workflowDeps = { client: temporal.client, taskQueue: config.temporal.taskQueue };
+  const autoBatchTrigger = new AutoBatchCountTrigger(infra.db, workflowDeps, (error, tenantId) =>
+    log?.warn({ err: error, tenantId }, 'auto batch count trigger failed'),
+  );
+  started.push({ name: 'the auto batch trigger', stop: () => autoBatchTrigger.idle() });
+  const stopFollowing = followOrderCounts(hub, autoBatchTrigger);
+  started.push({ name: 'following the order counts', stop: async () => stopFollowing() });
   const app: KedaiApp = buildApp({
+    autoBatchTrigger,
     logLevel: config.logLevel,
     version,
     db: infra.db,
@@ -170,7 +183,7 @@ async function start(config: Config): Promise<void> {
     auth: config.auth,
     mailer,
     hub,
-    workflows: { client: temporal.client, taskQueue: config.temporal.taskQueue },
+    workflows: workflowDeps,
     publicUrl: config.publicUrl,
     webDir,
   });
@@ -184,6 +197,15 @@ async function start(config: Config): Promise<void> {
   });
   engine.start();
   started.push({ name: 'the projections', stop: () => engine.stop() });
+  const reactorLog = app.log.child({ component: 'reactors' });
+  const reactors = new ReactorRunner({
+    db: infra.db,
+    store: infra.store,
+    reactors: [createOrderStockReactor({ db: infra.db, store: infra.store, logger: reactorLog })],
+    logger: reactorLog,
+  });
+  reactors.start();
+  started.push({ name: 'the reactors', stop: () => reactors.stop() });
   checkpoint();
 
   // The worker must not stop on its own at a signal: this process stops it, after the API.

@@ -87,3 +87,45 @@ export function workflowError(
   if (grpc.code === 5) return handlers.missing();
   return error;
 }
+
+/**
+ * Starts a workflow, or finds the one running: its id is the business key, so starting twice makes one. A server
+ * that cannot be reached is 503; a workflow id that may not be used again is `missing()`.
+ */
+export async function startOrFindWorkflow(
+  deps: WorkflowDeps,
+  name: string,
+  workflowId: string,
+  input: unknown,
+  missing: () => ApiError,
+): Promise<void> {
+  try {
+    await deps.client.workflow.start(name, {
+      taskQueue: deps.taskQueue,
+      workflowId,
+      args: [input],
+      workflowIdConflictPolicy: 'USE_EXISTING',
+    });
+  } catch (error) {
+    throw workflowError(error, { refuse: () => undefined, missing });
+  }
+}
+
+/**
+ * Runs an action on a document's workflow. A workflow that is gone (`gone(error)`) while its document is still open
+ * — its start failed after the document was recorded, say — is started again by `restart` (null: the document is
+ * closed, the error stands), and the action tried once more.
+ */
+export async function withWorkflow<T>(
+  run: () => Promise<T>,
+  restart: (() => Promise<void>) | null,
+  gone: (error: unknown) => boolean,
+): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    if (!restart || !gone(error)) throw error;
+    await restart();
+    return run();
+  }
+}

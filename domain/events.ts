@@ -1,8 +1,12 @@
 import type { z } from 'zod';
+import { batchEvents } from './batches/batch';
 import { goodsIssueEvents } from './goods-issue/events';
 import { stockEvents } from './inventory/stock';
+import { orderEvents } from './orders/order';
 import { systemEvents } from './platform/system';
 import { purchasingEvents } from './purchases';
+import { returnEvents } from './returns/return';
+import { scanCheckEvents } from './scan/check';
 import { transferEvents } from './transfers/transfer';
 import { transferRequestEvents } from './transfers/transfer-request';
 
@@ -14,4 +18,8 @@ export const eventSchemas: Readonly<Record<string, z.ZodType>> = {
   ...transferRequestEvents,
   ...transferEvents,
   ...purchasingEvents,
+  ...orderEvents,
+  ...batchEvents,
+  ...scanCheckEvents,
+  ...returnEvents,
 };

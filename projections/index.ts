@@ -1,6 +1,10 @@
 import { averageCostProjection } from './average-cost';
+import { batchesProjection } from './batches';
 import { goodsIssueProjection } from './goods-issue';
+import { ordersProjection } from './orders';
+import { fulfilmentProjection } from './print-log';
 import { purchasesProjection } from './purchases';
+import { returnsProjection } from './returns';
 import type { Projection } from './runtime/projection';
 import { stockProjection } from './stock';
 import { streamCatalogue } from './stream-catalogue';
@@ -14,4 +18,8 @@ export const projections: readonly Projection[] = [
   goodsIssueProjection,
   purchasesProjection,
   averageCostProjection,
+  ordersProjection,
+  batchesProjection,
+  fulfilmentProjection,
+  returnsProjection,
 ];

@@ -1,8 +1,10 @@
 // The entry of the workflow bundle: every workflow the worker runs is exported from here. Workflow code is bundled
 // by webpack without the tsconfig path aliases, so workflow files import each other relatively.
 
+export { autoBatchWorkflow } from './auto-batch.workflow';
 export { goodsIssueWorkflow } from './goods-issue.workflow';
 export { goodsReceiptWorkflow } from './goods-receipt.workflow';
+export { orderImportWorkflow } from './order-import.workflow';
 export { purchaseWorkflow } from './purchase.workflow';
 export { rebuildProjectionWorkflow } from './rebuild-projection.workflow';
 export { transferWorkflow } from './transfer.workflow';

@@ -1,7 +1,13 @@
 import type { SellerSession } from '@api/auth/session';
 import { ApiError, forbidden, invalid, notFound } from '@api/errors';
 import { isUuid } from '@api/ids';
-import { runUpdate, type WorkflowDeps, type WorkflowRefusal, workflowError } from '@api/workflows';
+import {
+  runUpdate,
+  startOrFindWorkflow,
+  type WorkflowDeps,
+  type WorkflowRefusal,
+  withWorkflow,
+} from '@api/workflows';
 import { loadGoodsIssue } from '@commands/goods-issue/goods-issue';
 import { PERMISSION_AREAS, type PermissionKey } from '@domain/access/permissions';
 import { type ApprovalSettings, DEFAULT_APPROVAL_SETTINGS, ginApprovalKey } from '@domain/approvals/layers';
@@ -316,16 +322,13 @@ export async function startGoodsIssueWorkflow(
   state: GoodsIssueState,
 ): Promise<void> {
   const input: GoodsIssueWorkflowInput = { tenantId, ginId, state };
-  try {
-    await workflows.client.workflow.start(GOODS_ISSUE_WORKFLOW, {
-      taskQueue: workflows.taskQueue,
-      workflowId: goodsIssueWorkflowId(tenantId, ginId),
-      args: [input],
-      workflowIdConflictPolicy: 'USE_EXISTING',
-    });
-  } catch (error) {
-    throw workflowError(error, { refuse: () => undefined, missing: () => new WorkflowMissing() });
-  }
+  await startOrFindWorkflow(
+    workflows,
+    GOODS_ISSUE_WORKFLOW,
+    goodsIssueWorkflowId(tenantId, ginId),
+    input,
+    () => new WorkflowMissing(),
+  );
 }
 
 /**
@@ -342,13 +345,11 @@ export async function runGoodsIssueUpdate<Args extends unknown[]>(
 ): Promise<GoodsIssueOutcome> {
   const workflowId = goodsIssueWorkflowId(tenantId, ginId);
   const handlers = { refuse: ginRefusal, missing: () => new WorkflowMissing() };
-  try {
-    return await runUpdate(workflows, workflowId, update, args, handlers);
-  } catch (error) {
-    if (!(error instanceof WorkflowMissing) || isFinished(state)) throw error;
-  }
-  await startGoodsIssueWorkflow(workflows, tenantId, ginId, state);
-  return runUpdate(workflows, workflowId, update, args, handlers);
+  return withWorkflow(
+    () => runUpdate(workflows, workflowId, update, args, handlers),
+    isFinished(state) ? null : () => startGoodsIssueWorkflow(workflows, tenantId, ginId, state),
+    (error) => error instanceof WorkflowMissing,
+  );
 }
 
 export { ginApprovalKey };

@@ -1,4 +1,5 @@
 import type { SellerSession } from '@api/auth/session';
+import { type MasterCodeName, masterCodesOfTenant, placeOfTenant } from '@api/documents';
 import { ApiError } from '@api/errors';
 import { isUuid } from '@api/ids';
 import type { TimelineEntry } from '@commands/support/document';
@@ -103,37 +104,6 @@ async function namesOf(db: Kysely<Database>, tenantId: string, ids: Iterable<str
   return new Map(rows.map((row) => [row.id, fullName(row.first_name, row.last_name)]));
 }
 
-export interface MasterCodeRef {
-  id: string;
-  code: string;
-  name: string;
-  type: 'standard' | 'combo';
-}
-
-export async function masterCodesOf(db: Kysely<Database>, tenantId: string, ids: Iterable<string>) {
-  const wanted = [...new Set(ids)].filter(isUuid);
-  const rows =
-    wanted.length === 0
-      ? []
-      : await db
-          .selectFrom('master_codes')
-          .select(['id', 'code', 'name', 'type'])
-          .where('tenant_id', '=', tenantId)
-          .where('id', 'in', wanted)
-          .execute();
-  return new Map<string, MasterCodeRef>(rows.map((row) => [row.id, row]));
-}
-
-export async function warehouseOf(db: Kysely<Database>, tenantId: string, id: string) {
-  if (!isUuid(id)) return undefined;
-  return db
-    .selectFrom('warehouses')
-    .select(['id', 'code', 'name'])
-    .where('tenant_id', '=', tenantId)
-    .where('id', '=', id)
-    .executeTakeFirst();
-}
-
 /**
  * The body's warehouse and master codes, each the tenant's: an unknown one (or another tenant's) → 400 naming the
  * line; a combo (no stock of its own) or a master code on two lines → 400. Answers the master codes by id.
@@ -142,10 +112,10 @@ export async function checkReferences(
   db: Kysely<Database>,
   tenantId: string,
   body: GoodsIssueBody,
-): Promise<Map<string, MasterCodeRef>> {
-  const warehouse = await warehouseOf(db, tenantId, body.warehouse_id);
+): Promise<Map<string, MasterCodeName>> {
+  const warehouse = await placeOfTenant(db, tenantId, body.warehouse_id);
   if (!warehouse) throw new ApiError(400, GinCode.warehouseNotFound, 'goods_issue.warehouse_not_found');
-  const codes = await masterCodesOf(
+  const codes = await masterCodesOfTenant(
     db,
     tenantId,
     body.lines.map((line) => line.master_code_id),
@@ -221,7 +191,7 @@ export async function detailOf(
     for (const line of (entry.data as { lines?: GinStockLine[] }).lines ?? [])
       lineCodes.add(line.masterCodeId);
   }
-  const codes = await masterCodesOf(db, tenantId, lineCodes);
+  const codes = await masterCodesOfTenant(db, tenantId, lineCodes);
   const coded = (id: string) => {
     const found = codes.get(id);
     return { id, code: found?.code ?? '', name: found?.name ?? '' };
@@ -232,7 +202,7 @@ export async function detailOf(
       quantity: line.quantity,
       on_hand: line.onHand,
     }));
-  const warehouse = await warehouseOf(db, tenantId, state.warehouseId);
+  const warehouse = await placeOfTenant(db, tenantId, state.warehouseId);
 
   const approval = state.approval;
   const waiting = approval ? currentLayer(approval) : null;

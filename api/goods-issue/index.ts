@@ -51,6 +51,7 @@
 import { randomUUID } from 'node:crypto';
 import { ErrorAnswer, GridPage, Ok, ok, refusals } from '@api/answers';
 import { seller } from '@api/auth/session';
+import { idempotencyKeyOf } from '@api/documents';
 import { ApiError, invalid } from '@api/errors';
 import { translate } from '@api/i18n';
 import { IdParams } from '@api/ids';
@@ -132,7 +133,6 @@ const SettingsBody = z.strictObject({
   allow_same_approver: z.boolean({ error: settingsInvalid('goods_issue.settings.same_approver_invalid') }),
 });
 
-const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,100}$/;
 const conflicts = { 409: ErrorAnswer, 503: ErrorAnswer };
 const viewing = { access: 'seller' } as const;
 const managing = { access: { permission: MANAGE_KEY } } as const;
@@ -239,11 +239,9 @@ export const goodsIssueRoutes: FastifyPluginAsyncZod<GoodsIssueDeps> = async (ap
     },
     async (request, reply) => {
       const session = seller(request);
-      const header = request.headers['idempotency-key'];
-      const key = Array.isArray(header) ? header[0] : header;
-      if (key !== undefined && !IDEMPOTENCY_KEY.test(key)) {
-        throw new ApiError(400, GinCode.textInvalid, 'goods_issue.idempotency_key_invalid');
-      }
+      const key = idempotencyKeyOf(request, undefined, {
+        invalid: () => new ApiError(400, GinCode.textInvalid, 'goods_issue.idempotency_key_invalid'),
+      });
       await checkReferences(db, session.tenantId, request.body);
       const ginId = key ? eventIdFor(`gin:${session.tenantId}:${key}`) : randomUUID();
       const at = now();

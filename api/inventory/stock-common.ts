@@ -1,5 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { SellerSession } from '@api/auth/session';
+import {
+  IDEMPOTENCY_KEY_MAX,
+  idempotencyKeyField,
+  idempotencyKeyOf,
+  masterCodeOfTenant,
+  placeOfTenant,
+  wholeStore,
+} from '@api/documents';
 import { ApiError, invalid } from '@api/errors';
 import { handleStockCommand, type StockCommandResult } from '@commands/inventory/stock';
 import {
@@ -18,15 +26,7 @@ import type { EventStore } from '@infra/eventstore/port';
 import type { FastifyRequest } from 'fastify';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import { z } from 'zod';
-import {
-  type InitialStock,
-  InventoryCode,
-  isUuid,
-  lockTenant,
-  logActivity,
-  QUANTITY_MAX,
-  violation,
-} from './common';
+import { type InitialStock, InventoryCode, lockTenant, logActivity, QUANTITY_MAX, violation } from './common';
 
 /**
  * What the stock routes share (api/inventory/stock.ts has the route list): result codes, the lookups every stock
@@ -72,14 +72,8 @@ export interface StockDeps {
   store: Pick<EventStore, 'kind'>;
 }
 
-/** The store as a command handler needs it; an app wired with a partial store is a bug, not a refusal. */
-export function commandStore(store: Pick<EventStore, 'kind'>): EventStore {
-  const whole = store as Partial<EventStore>;
-  if (typeof whole.append !== 'function' || typeof whole.readStream !== 'function') {
-    throw new Error('the stock routes were given an event store that cannot append');
-  }
-  return store as EventStore;
-}
+/** The store as a command handler needs it. */
+export const commandStore = (store: Pick<EventStore, 'kind'>) => wholeStore(store, 'stock');
 
 export const tags = ['inventory-stock'];
 
@@ -113,15 +107,9 @@ export const RefId = z
   .min(1, invalid(400, 'stock.id_invalid'))
   .max(64, invalid(400, 'stock.id_invalid'));
 
-export const IDEMPOTENCY_KEY_MAX = 100;
-const keyInvalid = invalid(StockCode.keyInvalid, 'stock.idempotency_key_invalid', {
-  max: IDEMPOTENCY_KEY_MAX,
-});
-export const IdempotencyKey = z
-  .string({ error: keyInvalid })
-  .min(1, keyInvalid)
-  .max(IDEMPOTENCY_KEY_MAX, keyInvalid)
-  .regex(/^[\x21-\x7e]+$/, keyInvalid);
+export const IdempotencyKey = idempotencyKeyField(
+  invalid(StockCode.keyInvalid, 'stock.idempotency_key_invalid', { max: IDEMPOTENCY_KEY_MAX }),
+);
 
 /** An instant in a query: ISO 8601 with a time zone (`2026-01-31T12:00:00Z`), or a bare date (UTC midnight). */
 export const Instant = z
@@ -155,27 +143,13 @@ export const comboRefused = (code: string) =>
   new ApiError(409, StockCode.comboHasNoStock, 'stock.combo_has_no_stock', { code });
 
 export async function findMasterCodeOf(db: Db, tenantId: string, id: string) {
-  const row = isUuid(id)
-    ? await db
-        .selectFrom('master_codes')
-        .select(['id', 'code', 'name', 'type', 'status'])
-        .where('tenant_id', '=', tenantId)
-        .where('id', '=', id.toLowerCase())
-        .executeTakeFirst()
-    : undefined;
+  const row = await masterCodeOfTenant(db, tenantId, id);
   if (!row) throw masterCodeMissing();
   return row;
 }
 
 export async function findWarehouseOf(db: Db, tenantId: string, id: string) {
-  const row = isUuid(id)
-    ? await db
-        .selectFrom('warehouses')
-        .select(['id', 'code', 'name', 'kind'])
-        .where('tenant_id', '=', tenantId)
-        .where('id', '=', id.toLowerCase())
-        .executeTakeFirst()
-    : undefined;
+  const row = await placeOfTenant(db, tenantId, id);
   if (!row) throw warehouseMissing();
   return row;
 }
@@ -227,17 +201,11 @@ export async function stockSettings(db: Db, tenantId: string): Promise<StockSett
  * safely). The key becomes the event id (commands/support/ids.ts), so a retry moves stock once.
  */
 export function commandIdOf(request: FastifyRequest, tenantId: string, bodyKey: string | undefined): string {
-  const header = request.headers['idempotency-key'];
-  const headerKey = Array.isArray(header) ? header[0] : header;
-  if (headerKey !== undefined && !IdempotencyKey.safeParse(headerKey).success) {
-    throw new ApiError(400, StockCode.keyInvalid, 'stock.idempotency_key_invalid', {
-      max: IDEMPOTENCY_KEY_MAX,
-    });
-  }
-  if (headerKey !== undefined && bodyKey !== undefined && headerKey !== bodyKey) {
-    throw new ApiError(400, StockCode.keyInvalid, 'stock.idempotency_key_mismatch');
-  }
-  const key = headerKey ?? bodyKey;
+  const key = idempotencyKeyOf(request, bodyKey, {
+    invalid: () =>
+      new ApiError(400, StockCode.keyInvalid, 'stock.idempotency_key_invalid', { max: IDEMPOTENCY_KEY_MAX }),
+    mismatch: () => new ApiError(400, StockCode.keyInvalid, 'stock.idempotency_key_mismatch'),
+  });
   return key === undefined ? `${tenantId}:${randomUUID()}` : `${tenantId}:${key}`;
 }
 

@@ -4,6 +4,7 @@ import { Ok, ok } from '@api/answers';
 import { seller } from '@api/auth/session';
 import { ApiError, notFound } from '@api/errors';
 import { type Language, type MessageParams, translate } from '@api/i18n';
+import { UPLOAD_BODY_LIMIT, UploadQuery, UploadRefusal, uploadBody, uploadedFile } from '@api/sheet-upload';
 import {
   ADJUSTMENT_COLUMNS,
   type AdjustmentRow,
@@ -38,31 +39,14 @@ import { runStockCommand, StockCode, type StockDeps, stockSettings, tags } from 
  * applied; uploading the same file again retries only the rows not yet applied.
  */
 
-/** The body limit: the file cap plus room for nothing else (the body is the file). */
-export const UPLOAD_BODY_LIMIT = MAX_BYTES + 64 * 1024;
-export const UPLOAD_TYPES = [
-  'text/csv',
-  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-  // What browsers on Windows report for a .csv file, and the generic type of any file.
-  'application/vnd.ms-excel',
-  'application/octet-stream',
-] as const;
 /** Stocks applied at the same time. */
 export const UPLOAD_CONCURRENCY = 8;
 const PROGRESS_EVERY_MS = 250;
 /** A running upload whose progress has not moved for this long was interrupted (its process stopped). */
 export const UPLOAD_STALE_MS = 60_000;
 
-const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-
-const UploadQuery = z.strictObject({
-  filename: z.string().trim().min(1).max(255).optional(),
-});
-
 const RowProblem = z.object({ row: z.number().int(), column: z.string().nullable(), message: z.string() });
 type RowProblem = z.infer<typeof RowProblem>;
-
-const UploadRefusal = ErrorAnswer.extend({ rows: z.array(RowProblem).optional() });
 
 const UploadStarted = z.object({
   upload_id: z.string(),
@@ -456,12 +440,7 @@ const access = { access: { permission: 'inventory-stock-adjustment' } } as const
 
 export const stockUploadRoutes: FastifyPluginAsyncZod<StockDeps> = async (app, deps) => {
   const { db } = deps;
-  // The file is the body: read whole as bytes, only in this plugin's routes.
-  app.addContentTypeParser(
-    [...UPLOAD_TYPES],
-    { parseAs: 'buffer', bodyLimit: UPLOAD_BODY_LIMIT },
-    (_request, body, done) => done(null, body),
-  );
+  uploadBody(app);
 
   const running = new Set<Promise<void>>();
   let closing = false;
@@ -493,12 +472,12 @@ export const stockUploadRoutes: FastifyPluginAsyncZod<StockDeps> = async (app, d
     async (request, reply) => {
       const session = seller(request);
       const { tenantId } = session;
-      const body: unknown = request.body;
-      if (!Buffer.isBuffer(body)) {
-        throw new ApiError(415, StockCode.mediaType, 'stock.upload.media_type');
-      }
-      const contentType = (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
-      const filename = request.query.filename ?? (contentType === XLSX_TYPE ? 'upload.xlsx' : 'upload.csv');
+      const { bytes: body, filename } = uploadedFile(
+        request.body,
+        request.headers['content-type'],
+        request.query.filename,
+        () => new ApiError(415, StockCode.mediaType, 'stock.upload.media_type'),
+      );
 
       const parsed = await parseAdjustmentFile(body, filename);
       if (!parsed.ok) {

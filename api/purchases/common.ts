@@ -1,14 +1,29 @@
 import { randomUUID } from 'node:crypto';
-import type { SellerSession } from '@api/auth/session';
+import { ErrorAnswer, Ok, ok, refusals } from '@api/answers';
+import { type SellerSession, seller } from '@api/auth/session';
+import {
+  IDEMPOTENCY_KEY_MAX,
+  idempotencyKeyField,
+  idempotencyKeyOf,
+  placeOfTenant,
+  wholeStore,
+} from '@api/documents';
 import { ApiError, invalid } from '@api/errors';
 import type { MessageParams } from '@api/i18n';
-import { isUuid } from '@api/ids';
-import { type WorkflowDeps, workflowError } from '@api/workflows';
+import { IdParams, isUuid } from '@api/ids';
+import {
+  type runUpdate,
+  startOrFindWorkflow,
+  type WorkflowDeps,
+  type WorkflowRefusal,
+  withWorkflow as withWorkflowOf,
+} from '@api/workflows';
 import { eventIdFor } from '@commands/support/ids';
 import type { Database } from '@infra/db';
 import type { EventStore } from '@infra/eventstore/port';
 import type { Actor } from '@workflows/purchase-protocol';
 import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import { z } from 'zod';
 
@@ -76,14 +91,8 @@ export const tags = ['purchases'];
 export const viewing = { access: { permission: 'purchases-index' } } as const;
 export const managing = { access: { permission: 'purchases-manage' } } as const;
 
-/** The store as a command handler needs it; an app wired with a partial store is a bug, not a refusal. */
-export function commandStore(store: Pick<EventStore, 'kind'>): EventStore {
-  const whole = store as Partial<EventStore>;
-  if (typeof whole.append !== 'function' || typeof whole.readStream !== 'function') {
-    throw new Error('the purchase routes were given an event store that cannot append');
-  }
-  return store as EventStore;
-}
+/** The store as a command handler needs it. */
+export const commandStore = (store: Pick<EventStore, 'kind'>) => wholeStore(store, 'purchase');
 
 export const actorOf = (session: SellerSession): Actor => ({
   userId: session.userId,
@@ -158,15 +167,9 @@ export const ReasonText = text(500).default('');
 
 // ---- idempotency ----
 
-export const IDEMPOTENCY_KEY_MAX = 100;
-const keyInvalid = invalid(PurchaseCode.keyInvalid, 'purchases.idempotency_key_invalid', {
-  max: IDEMPOTENCY_KEY_MAX,
-});
-export const IdempotencyKey = z
-  .string({ error: keyInvalid })
-  .min(1, keyInvalid)
-  .max(IDEMPOTENCY_KEY_MAX, keyInvalid)
-  .regex(/^[\x21-\x7e]+$/, keyInvalid);
+export const IdempotencyKey = idempotencyKeyField(
+  invalid(PurchaseCode.keyInvalid, 'purchases.idempotency_key_invalid', { max: IDEMPOTENCY_KEY_MAX }),
+);
 
 /**
  * The id of a document a request creates: derived from the `Idempotency-Key` header (or the body's
@@ -179,14 +182,12 @@ export function documentIdOf(
   kind: string,
   bodyKey: string | undefined,
 ): string {
-  const header = request.headers['idempotency-key'];
-  const headerKey = Array.isArray(header) ? header[0] : header;
-  if (headerKey !== undefined && !IdempotencyKey.safeParse(headerKey).success) {
-    throw new ApiError(400, PurchaseCode.keyInvalid, 'purchases.idempotency_key_invalid', {
-      max: IDEMPOTENCY_KEY_MAX,
-    });
-  }
-  const key = headerKey ?? bodyKey;
+  const key = idempotencyKeyOf(request, bodyKey, {
+    invalid: () =>
+      new ApiError(400, PurchaseCode.keyInvalid, 'purchases.idempotency_key_invalid', {
+        max: IDEMPOTENCY_KEY_MAX,
+      }),
+  });
   return key === undefined ? randomUUID() : eventIdFor(`${kind}:${tenantId}:${key}`);
 }
 
@@ -215,52 +216,9 @@ export async function findSupplier(db: Db, tenantId: string, id: string) {
 }
 
 export async function findWarehouse(db: Db, tenantId: string, id: string) {
-  const row = isUuid(id)
-    ? await db
-        .selectFrom('warehouses')
-        .select(['id', 'code', 'name', 'kind'])
-        .where('tenant_id', '=', tenantId)
-        .where('id', '=', id.toLowerCase())
-        .executeTakeFirst()
-    : undefined;
+  const row = await placeOfTenant(db, tenantId, id);
   if (!row) throw warehouseMissing();
   return row;
-}
-
-export interface MasterCodeName {
-  id: string;
-  code: string;
-  name: string;
-  type: 'standard' | 'combo';
-}
-
-/** The tenant's master codes among `ids` (the rest are not the tenant's, or not master codes at all). */
-export async function masterCodesById(
-  db: Db,
-  tenantId: string,
-  ids: readonly string[],
-): Promise<Map<string, MasterCodeName>> {
-  const wanted = [...new Set(ids.map((id) => id.toLowerCase()).filter(isUuid))];
-  if (wanted.length === 0) return new Map();
-  const rows = await db
-    .selectFrom('master_codes')
-    .select(['id', 'code', 'name', 'type'])
-    .where('tenant_id', '=', tenantId)
-    .where(sql<boolean>`id = ANY(${wanted}::uuid[])`)
-    .execute();
-  return new Map(rows.map((row) => [row.id, row]));
-}
-
-/** The names of the users among `ids` ("first last", or the email when both are empty). */
-export async function userNames(db: Db, ids: readonly (string | null)[]): Promise<Map<string, string>> {
-  const wanted = [...new Set(ids.filter((id): id is string => id !== null && isUuid(id)))];
-  if (wanted.length === 0) return new Map();
-  const rows = await db
-    .selectFrom('users')
-    .select(['id', sql<string>`coalesce(nullif(trim(first_name || ' ' || last_name), ''), email)`.as('name')])
-    .where(sql<boolean>`id = ANY(${wanted}::uuid[])`)
-    .execute();
-  return new Map(rows.map((row) => [row.id, row.name]));
 }
 
 // ---- settings ----
@@ -402,37 +360,88 @@ export function refusalAnswer(
 export const closedRefusal = () => new ApiError(409, PurchaseCode.closed, 'purchases.closed');
 
 /** Starts a workflow or finds it running (the id is the business key), mapping an unreachable server to 503. */
-export async function startWorkflow(
-  workflows: WorkflowDeps,
-  name: string,
-  workflowId: string,
-  input: unknown,
-): Promise<void> {
-  try {
-    await workflows.client.workflow.start(name, {
-      taskQueue: workflows.taskQueue,
-      workflowId,
-      args: [input],
-      workflowIdConflictPolicy: 'USE_EXISTING',
-    });
-  } catch (error) {
-    throw workflowError(error, { refuse: () => undefined, missing: closedRefusal });
-  }
-}
+export const startWorkflow = (workflows: WorkflowDeps, name: string, workflowId: string, input: unknown) =>
+  startOrFindWorkflow(workflows, name, workflowId, input, closedRefusal);
 
 /**
  * Runs an action on a document's workflow. A workflow that is gone while its document is still open (its start
  * failed after the document was recorded, say) is started again from the document, and the action tried once more.
  */
-export async function withWorkflow<T>(
-  run: () => Promise<T>,
-  restart: (() => Promise<void>) | null,
-): Promise<T> {
-  try {
-    return await run();
-  } catch (error) {
-    if (!restart || !(error instanceof ApiError && error.code === PurchaseCode.closed)) throw error;
-    await restart();
-    return run();
-  }
+export const withWorkflow = <T>(run: () => Promise<T>, restart: (() => Promise<void>) | null) =>
+  withWorkflowOf(run, restart, (error) => error instanceof ApiError && error.code === PurchaseCode.closed);
+
+/** How a purchasing workflow's answer becomes the route's: its refusals with master codes named, a closed process 409. */
+export const workflowHandlers = (codes: ReadonlyMap<string, { code: string }>) => ({
+  refuse: (refusal: WorkflowRefusal) => refusalAnswer(refusal.code, refusal.params, codes),
+  missing: closedRefusal,
+});
+
+export const conflicts = { 409: ErrorAnswer, 503: ErrorAnswer };
+
+type App = Parameters<FastifyPluginAsyncZod<PurchaseDeps>>[0];
+type Handlers = Parameters<typeof runUpdate>[4];
+
+/** A document an action names, as the action route needs it. */
+export interface ActionTarget<Detail> {
+  workflowId: string;
+  /** Its master codes by id, for refusal messages. */
+  codes: ReadonlyMap<string, { code: string }>;
+  /** Starts its workflow again while it is open (null once closed). */
+  restart: (() => Promise<void>) | null;
+  /** The document after the action, and the message saying what was done. */
+  answer(action: string): Promise<{ detail: Detail; key: string; params: MessageParams }>;
+}
+
+/**
+ * The action routes of a document, `POST <path>/:id/<action>`: the document is the caller's (404 otherwise), its
+ * workflow runs the action or refuses with a 4xx and nothing moves, and the answer is the document after it.
+ */
+export function actionRoutes<Detail>(
+  app: App,
+  path: string,
+  detail: z.ZodType<Detail>,
+  target: (session: SellerSession, id: string) => Promise<ActionTarget<Detail>>,
+) {
+  // The answer is checked against `detail` when sent; typed here through `target`.
+  const answers = { 200: Ok(detail as z.ZodType), ...refusals, ...conflicts };
+  return <Body extends z.ZodType>(
+    name: string,
+    summary: string,
+    body: Body,
+    run: (
+      session: SellerSession,
+      workflowId: string,
+      body: z.infer<Body>,
+      handlers: Handlers,
+    ) => Promise<unknown>,
+  ) =>
+    app.post(
+      `${path}/:id/${name}`,
+      {
+        config: managing,
+        schema: {
+          tags,
+          summary,
+          params: IdParams,
+          body,
+          response: answers,
+        },
+      },
+      async (request) => {
+        const session = seller(request);
+        const document = await target(session, request.params.id);
+        await withWorkflow(
+          () =>
+            run(
+              session,
+              document.workflowId,
+              request.body as z.infer<Body>,
+              workflowHandlers(document.codes),
+            ),
+          document.restart,
+        );
+        const { detail: answer, key, params } = await document.answer(name);
+        return ok(request, answer, key, params);
+      },
+    );
 }

@@ -1,7 +1,7 @@
 import type { SellerSession } from '@api/auth/session';
+import { masterCodesOfTenant, namedTimeline, placeOfTenant } from '@api/documents';
 import { isUuid } from '@api/ids';
 import { loadGoodsReceipt, loadPurchase } from '@commands/purchases/documents';
-import type { TimelineEntry } from '@commands/support/document';
 import {
   FINAL_GOODS_RECEIPT_STATUSES,
   GOODS_RECEIPT_STATUS,
@@ -23,7 +23,7 @@ import type { EventStore } from '@infra/eventstore/port';
 import { averageCostsOf } from '@projections/average-cost';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
-import { goodsReceiptMissing, masterCodesById, purchaseMissing, userNames } from './common';
+import { goodsReceiptMissing, purchaseMissing } from './common';
 
 /**
  * The detail answers of a purchase order and a goods receive note, read from their event streams (so an answer right
@@ -170,28 +170,22 @@ export function goodsReceiptActions(
   return actions;
 }
 
-async function timelineOf(db: Kysely<Database>, timeline: TimelineEntry[]) {
-  const names = await userNames(
-    db,
-    timeline.map((entry) => entry.userId),
-  );
-  return timeline.map((entry) => ({
-    type: entry.type,
-    at: entry.at,
-    user: entry.userId ? { id: entry.userId, name: names.get(entry.userId) ?? null } : null,
-    data: entry.data,
-  }));
+/** The order of the tenant, or 404 (an id that is not a uuid and another tenant's answer the same). */
+export async function purchaseOf(store: EventStore, tenantId: string, id: string) {
+  const loaded = isUuid(id) ? await loadPurchase(store, tenantId, id.toLowerCase()) : undefined;
+  if (!loaded || loaded.state.status === 'none') throw purchaseMissing();
+  return { ...loaded, purchase: loaded.state };
+}
+
+/** The goods receive note of the tenant, or 404. */
+export async function goodsReceiptOf(store: EventStore, tenantId: string, id: string) {
+  const loaded = isUuid(id) ? await loadGoodsReceipt(store, tenantId, id.toLowerCase()) : undefined;
+  if (!loaded || loaded.state.status === 0) throw goodsReceiptMissing();
+  return { ...loaded, note: loaded.state };
 }
 
 async function placeOf(db: Kysely<Database>, tenantId: string, id: string) {
-  const row = isUuid(id)
-    ? await db
-        .selectFrom('warehouses')
-        .select(['code', 'name'])
-        .where('tenant_id', '=', tenantId)
-        .where('id', '=', id)
-        .executeTakeFirst()
-    : undefined;
+  const row = await placeOfTenant(db, tenantId, id);
   return { id, code: row?.code ?? null, name: row?.name ?? null };
 }
 
@@ -215,16 +209,12 @@ export async function purchaseDetail(
   purchaseId: string,
 ): Promise<PurchaseDetail> {
   const { tenantId } = session;
-  const loaded = isUuid(purchaseId)
-    ? await loadPurchase(store, tenantId, purchaseId.toLowerCase())
-    : undefined;
-  if (!loaded || loaded.state.status === 'none') throw purchaseMissing();
-  const purchase = loaded.state;
+  const { purchase, timeline } = await purchaseOf(store, tenantId, purchaseId);
   const ids = purchase.lines.map((line) => line.masterCodeId);
-  const [codes, costs, creator, supplier, warehouse, notes, timeline] = await Promise.all([
-    masterCodesById(db, tenantId, ids),
+  const [codes, costs, named, supplier, warehouse, notes] = await Promise.all([
+    masterCodesOfTenant(db, tenantId, ids),
     averageCostsOf(db, tenantId, ids),
-    userNames(db, [purchase.createdBy]),
+    namedTimeline(db, tenantId, timeline, [purchase.createdBy]),
     supplierOf(db, tenantId, purchase.supplierId),
     placeOf(db, tenantId, purchase.warehouseId),
     withTenant(db, tenantId, (trx) =>
@@ -237,7 +227,6 @@ export async function purchaseDetail(
         .orderBy('id')
         .execute(),
     ),
-    timelineOf(db, loaded.timeline),
   ]);
   const subtotal = subtotalUnits(purchase.lines);
   return {
@@ -254,7 +243,7 @@ export async function purchaseDetail(
     estimated_arrival: purchase.estimatedArrival,
     note: purchase.note,
     reject_reason: purchase.rejectReason,
-    created_by: { id: purchase.createdBy, name: creator.get(purchase.createdBy) ?? null },
+    created_by: named.person(purchase.createdBy),
     lines: purchase.lines.map((line) => {
       const code = codes.get(line.masterCodeId);
       return {
@@ -283,7 +272,7 @@ export async function purchaseDetail(
       created_at: note.created_at.toISOString(),
     })),
     actions: purchaseActions(purchase, session),
-    timeline,
+    timeline: named.timeline,
   };
 }
 
@@ -295,23 +284,17 @@ export async function goodsReceiptDetail(
   goodsReceiptId: string,
 ): Promise<GoodsReceiptDetail> {
   const { tenantId } = session;
-  const loaded = isUuid(goodsReceiptId)
-    ? await loadGoodsReceipt(store, tenantId, goodsReceiptId.toLowerCase())
-    : undefined;
-  if (!loaded || loaded.state.status === 0) throw goodsReceiptMissing();
-  const note = loaded.state;
-  const [codes, people, supplier, warehouse, timeline] = await Promise.all([
-    masterCodesById(
+  const { note, timeline } = await goodsReceiptOf(store, tenantId, goodsReceiptId);
+  const [codes, named, supplier, warehouse] = await Promise.all([
+    masterCodesOfTenant(
       db,
       tenantId,
       note.lines.map((line) => line.masterCodeId),
     ),
-    userNames(db, [note.createdBy, note.approvedBy]),
+    namedTimeline(db, tenantId, timeline, [note.createdBy, note.approvedBy]),
     supplierOf(db, tenantId, note.supplierId),
     placeOf(db, tenantId, note.warehouseId),
-    timelineOf(db, loaded.timeline),
   ]);
-  const person = (id: string | null) => (id ? { id, name: people.get(id) ?? null } : null);
   return {
     id: note.goodsReceiptId,
     grn_number: note.grnNumber,
@@ -324,8 +307,8 @@ export async function goodsReceiptDetail(
     note: note.note,
     reason: note.reason,
     approval_required: note.approvalRequired,
-    created_by: person(note.createdBy),
-    approved_by: person(note.approvedBy),
+    created_by: named.person(note.createdBy),
+    approved_by: named.person(note.approvedBy),
     lines: note.lines.map((line) => {
       const code = codes.get(line.masterCodeId);
       return {
@@ -337,6 +320,6 @@ export async function goodsReceiptDetail(
       };
     }),
     actions: goodsReceiptActions(note, session),
-    timeline,
+    timeline: named.timeline,
   };
 }

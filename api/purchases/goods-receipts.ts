@@ -1,6 +1,7 @@
 import { logActivity } from '@api/activity';
-import { ErrorAnswer, GridPage, Ok, ok, refusals } from '@api/answers';
-import { type SellerSession, seller } from '@api/auth/session';
+import { GridPage, Ok, ok, refusals } from '@api/answers';
+import { seller } from '@api/auth/session';
+import { masterCodesOfTenant } from '@api/documents';
 import { ApiError, invalid } from '@api/errors';
 import {
   allOf,
@@ -14,15 +15,15 @@ import {
   TextFilter,
   textWhere,
 } from '@api/grid';
-import { IdParams, isUuid } from '@api/ids';
+import { IdParams } from '@api/ids';
 import { runUpdate } from '@api/workflows';
-import { loadGoodsReceipt, loadPurchase } from '@commands/purchases/documents';
+import { loadGoodsReceipt } from '@commands/purchases/documents';
 import {
   FINAL_GOODS_RECEIPT_STATUSES,
   GOODS_RECEIPT_STATUS_NAMES,
   type GoodsReceiptStatus,
 } from '@domain/purchases/goods-receipt';
-import { FINAL_PURCHASE_STATUSES, type ReceiptLine } from '@domain/purchases/purchase';
+import type { ReceiptLine } from '@domain/purchases/purchase';
 import type { Database } from '@infra/db';
 import { withTenant } from '@infra/db/tenant';
 import {
@@ -34,40 +35,34 @@ import {
   receiveGoodsReceiptUpdate,
   rejectGoodsReceiptUpdate,
 } from '@workflows/goods-receipt-protocol';
-import {
-  openReceiptUpdate,
-  PURCHASE_WORKFLOW,
-  type PurchaseWorkflowInput,
-  purchaseWorkflowId,
-} from '@workflows/purchase-protocol';
+import { openReceiptUpdate, purchaseWorkflowId } from '@workflows/purchase-protocol';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import { z } from 'zod';
 import {
+  actionRoutes,
   actorOf,
-  closedRefusal,
   commandStore,
+  conflicts,
   documentIdOf,
   documentNumber,
-  goodsReceiptMissing,
   IdempotencyKey,
   managing,
-  masterCodesById,
   Pieces,
   PurchaseCode,
   type PurchaseDeps,
-  purchaseMissing,
   purchaseSettings,
   ReasonText,
   RefId,
-  refusalAnswer,
   startWorkflow,
   tags,
   text,
   viewing,
   withWorkflow,
+  workflowHandlers,
 } from './common';
-import { GoodsReceiptDetail, goodsReceiptDetail } from './documents';
+import { GoodsReceiptDetail, goodsReceiptDetail, goodsReceiptOf, purchaseOf } from './documents';
+import { purchaseRestart } from './purchases';
 
 /**
  * Goods receive notes (spec §3, §4: 1 Pending, 2 Complete, 3 Cancel, 4 Waiting Approve, 5 Waiting Receive, 6 Reject;
@@ -165,38 +160,6 @@ const userName = sql<
 const approverName = sql<
   string | null
 >`nullif(trim(coalesce(au.first_name, '') || ' ' || coalesce(au.last_name, '')), '')`;
-
-async function noteOf(deps: PurchaseDeps, session: SellerSession, id: string) {
-  const loaded = isUuid(id)
-    ? await loadGoodsReceipt(commandStore(deps.store), session.tenantId, id.toLowerCase())
-    : undefined;
-  if (!loaded || loaded.state.status === 0) throw goodsReceiptMissing();
-  const note = loaded.state;
-  const codes = await masterCodesById(
-    deps.db,
-    session.tenantId,
-    note.lines.map((line) => line.masterCodeId),
-  );
-  // An open note whose workflow is gone gets it back (api/purchases/common.ts withWorkflow).
-  const restart = FINAL_GOODS_RECEIPT_STATUSES.includes(note.status)
-    ? null
-    : () =>
-        startWorkflow(
-          deps.workflows,
-          GOODS_RECEIPT_WORKFLOW,
-          goodsReceiptWorkflowId(session.tenantId, note.goodsReceiptId),
-          {
-            tenantId: session.tenantId,
-            goodsReceiptId: note.goodsReceiptId,
-            goodsReceipt: note,
-            revision: loaded.revision,
-            purchaseWorkflowId: purchaseWorkflowId(session.tenantId, note.purchaseId),
-          } satisfies GoodsReceiptWorkflowInput,
-        );
-  return { note, codes, restart };
-}
-
-const conflicts = { 409: ErrorAnswer, 503: ErrorAnswer };
 
 export const goodsReceiptRoutes: FastifyPluginAsyncZod<PurchaseDeps> = async (app, deps) => {
   const { db, workflows } = deps;
@@ -325,13 +288,9 @@ export const goodsReceiptRoutes: FastifyPluginAsyncZod<PurchaseDeps> = async (ap
       const session = seller(request);
       const { tenantId } = session;
       const store = commandStore(deps.store);
-      const loaded = isUuid(request.params.id)
-        ? await loadPurchase(store, tenantId, request.params.id.toLowerCase())
-        : undefined;
-      if (!loaded || loaded.state.status === 'none') throw purchaseMissing();
-      const purchase = loaded.state;
+      const { purchase, revision } = await purchaseOf(store, tenantId, request.params.id);
       const body = request.body;
-      const codes = await masterCodesById(db, tenantId, [
+      const codes = await masterCodesOfTenant(db, tenantId, [
         ...purchase.lines.map((line) => line.masterCodeId),
         ...body.items.map((item) => item.master_code_id),
       ]);
@@ -353,21 +312,10 @@ export const goodsReceiptRoutes: FastifyPluginAsyncZod<PurchaseDeps> = async (ap
       }
       const goodsReceiptId = documentIdOf(request, tenantId, 'goods-receipt', body.idempotency_key);
       const settings = await purchaseSettings(db, tenantId);
-      const handlers = {
-        refuse: (refusal: { code: string; params: Record<string, string | number> }) =>
-          refusalAnswer(refusal.code, refusal.params, codes),
-        missing: closedRefusal,
-      };
+      const handlers = workflowHandlers(codes);
       const existing = await loadGoodsReceipt(store, tenantId, goodsReceiptId);
       if (existing.state.status === 0) {
         const grnNumber = await documentNumber(db, tenantId, 'goods_receipt', goodsReceiptId);
-        const restartOrder = () =>
-          startWorkflow(workflows, PURCHASE_WORKFLOW, purchaseWorkflowId(tenantId, purchase.purchaseId), {
-            tenantId,
-            purchaseId: purchase.purchaseId,
-            purchase,
-            revision: loaded.revision,
-          } satisfies PurchaseWorkflowInput);
         await withWorkflow(
           () =>
             runUpdate(
@@ -387,7 +335,7 @@ export const goodsReceiptRoutes: FastifyPluginAsyncZod<PurchaseDeps> = async (ap
               ],
               handlers,
             ),
-          FINAL_PURCHASE_STATUSES.includes(purchase.status) ? null : restartOrder,
+          purchaseRestart(deps, tenantId, purchase, revision),
         );
         await logActivity(db, {
           tenantId,
@@ -412,54 +360,43 @@ export const goodsReceiptRoutes: FastifyPluginAsyncZod<PurchaseDeps> = async (ap
     },
   );
 
-  /** One action route: the note's workflow runs it, or refuses with a 4xx and nothing moves. */
-  const action = <Body extends z.ZodType>(
-    name: 'approve' | 'reject' | 'receive' | 'cancel',
-    summary: string,
-    body: Body,
-    run: (
-      session: SellerSession,
-      workflowId: string,
-      body: z.infer<Body>,
-      handlers: Parameters<typeof runUpdate>[4],
-    ) => Promise<unknown>,
-  ) =>
-    app.post(
-      `/api/purchases/goods-receipts/:id/${name}`,
-      {
-        config: managing,
-        schema: {
-          tags,
-          summary,
-          params: IdParams,
-          body,
-          response: { 200: Ok(GoodsReceiptDetail), ...refusals, ...conflicts },
-        },
-      },
-      async (request) => {
-        const session = seller(request);
-        const { note, codes, restart } = await noteOf(deps, session, request.params.id);
-        await withWorkflow(
-          () =>
-            run(
-              session,
-              goodsReceiptWorkflowId(session.tenantId, note.goodsReceiptId),
-              request.body as z.infer<Body>,
-              {
-                refuse: (refusal) => refusalAnswer(refusal.code, refusal.params, codes),
-                missing: closedRefusal,
-              },
-            ),
-          restart,
-        );
-        return ok(
-          request,
-          await goodsReceiptDetail(db, commandStore(deps.store), session, note.goodsReceiptId),
-          `purchases.grn.done.${name}`,
-          { grnNumber: note.grnNumber },
-        );
-      },
-    );
+  const action = actionRoutes(
+    app,
+    '/api/purchases/goods-receipts',
+    GoodsReceiptDetail,
+    async (session, id) => {
+      const { note, revision } = await goodsReceiptOf(commandStore(deps.store), session.tenantId, id);
+      return {
+        workflowId: goodsReceiptWorkflowId(session.tenantId, note.goodsReceiptId),
+        codes: await masterCodesOfTenant(
+          db,
+          session.tenantId,
+          note.lines.map((line) => line.masterCodeId),
+        ),
+        // An open note whose workflow is gone gets it back (api/workflows.ts withWorkflow).
+        restart: FINAL_GOODS_RECEIPT_STATUSES.includes(note.status)
+          ? null
+          : () =>
+              startWorkflow(
+                workflows,
+                GOODS_RECEIPT_WORKFLOW,
+                goodsReceiptWorkflowId(session.tenantId, note.goodsReceiptId),
+                {
+                  tenantId: session.tenantId,
+                  goodsReceiptId: note.goodsReceiptId,
+                  goodsReceipt: note,
+                  revision,
+                  purchaseWorkflowId: purchaseWorkflowId(session.tenantId, note.purchaseId),
+                } satisfies GoodsReceiptWorkflowInput,
+              ),
+        answer: async (name) => ({
+          detail: await goodsReceiptDetail(db, commandStore(deps.store), session, note.goodsReceiptId),
+          key: `purchases.grn.done.${name}`,
+          params: { grnNumber: note.grnNumber },
+        }),
+      };
+    },
+  );
 
   const Empty = z.strictObject({}).default({});
   const ReasonBody = z.strictObject({ reason: ReasonText }).default({ reason: '' });

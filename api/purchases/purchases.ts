@@ -1,6 +1,7 @@
 import { logActivity } from '@api/activity';
-import { ErrorAnswer, GridPage, Ok, ok, refusals } from '@api/answers';
+import { GridPage, Ok, ok, refusals } from '@api/answers';
 import { type SellerSession, seller } from '@api/auth/session';
+import { masterCodesOfTenant, standardMasterCodes } from '@api/documents';
 import { ApiError, invalid } from '@api/errors';
 import {
   allOf,
@@ -14,11 +15,16 @@ import {
   TextFilter,
   textWhere,
 } from '@api/grid';
-import { IdParams, isUuid } from '@api/ids';
+import { IdParams } from '@api/ids';
 import { runUpdate } from '@api/workflows';
 import { handlePurchaseCommand, loadPurchase } from '@commands/purchases/documents';
 import { fromUnits, toUnits } from '@domain/purchases/money';
-import { FINAL_PURCHASE_STATUSES, PURCHASE_STATUSES, type PurchaseLine } from '@domain/purchases/purchase';
+import {
+  FINAL_PURCHASE_STATUSES,
+  PURCHASE_STATUSES,
+  type Purchase,
+  type PurchaseLine,
+} from '@domain/purchases/purchase';
 import { DomainError } from '@domain/shared/errors';
 import type { Database } from '@infra/db';
 import { withTenant } from '@infra/db/tenant';
@@ -37,9 +43,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import { z } from 'zod';
 import {
+  actionRoutes,
   actorOf,
-  closedRefusal,
   commandStore,
+  conflicts,
   Day,
   documentIdOf,
   documentNumber,
@@ -49,11 +56,9 @@ import {
   Money,
   managing,
   masterCodeMissing,
-  masterCodesById,
   Pieces,
   PurchaseCode,
   type PurchaseDeps,
-  purchaseMissing,
   purchaseSettings,
   ReasonText,
   RefId,
@@ -62,9 +67,9 @@ import {
   tags,
   text,
   viewing,
-  withWorkflow,
+  workflowHandlers,
 } from './common';
-import { PurchaseDetail, purchaseDetail } from './documents';
+import { PurchaseDetail, purchaseDetail, purchaseOf } from './documents';
 
 /**
  * Purchase orders (spec §3 Purchase, §4 states; domain/purchases/purchase.ts has the state machine). The route
@@ -212,23 +217,17 @@ export async function createPurchase(
   const { tenantId } = session;
   const supplier = await findSupplier(db, tenantId, input.supplier_id);
   const warehouse = await findWarehouse(db, tenantId, input.warehouse_id);
-  const codes = await masterCodesById(
-    db,
-    tenantId,
-    input.items.map((item) => item.master_code_id),
-  );
-  const seen = new Set<string>();
-  const lines: PurchaseLine[] = [];
-  for (const item of input.items) {
-    const code = codes.get(item.master_code_id.toLowerCase());
-    if (!code) throw masterCodeMissing(item.master_code_id);
-    if (code.type === 'combo')
-      throw new ApiError(409, PurchaseCode.comboRefused, 'purchases.combo_refused', { code: code.code });
-    if (seen.has(code.id))
-      throw new ApiError(400, PurchaseCode.itemRepeated, 'purchases.item_repeated', { code: code.code });
-    seen.add(code.id);
-    lines.push({ masterCodeId: code.id, quantity: item.quantity, unitCost: item.unit_cost });
-  }
+  const items = await standardMasterCodes(db, tenantId, input.items, {
+    missing: (item) => masterCodeMissing(item.master_code_id),
+    combo: (code) => new ApiError(409, PurchaseCode.comboRefused, 'purchases.combo_refused', { code }),
+    repeated: (code) => new ApiError(400, PurchaseCode.itemRepeated, 'purchases.item_repeated', { code }),
+  });
+  const codes = new Map(items.map(({ masterCode }) => [masterCode.id, masterCode]));
+  const lines: PurchaseLine[] = items.map(({ line, masterCode }) => ({
+    masterCodeId: masterCode.id,
+    quantity: line.quantity,
+    unitCost: line.unit_cost,
+  }));
   // A retried creation (the same key) finds the order it made: it is answered as it stands.
   const existing = await loadPurchase(store, tenantId, purchaseId);
   if (existing.state.status !== 'none') {
@@ -283,43 +282,28 @@ export async function createPurchase(
       purchaseWorkflowId(tenantId, purchaseId),
       placePurchaseUpdate,
       [{ ...actorOf(session), approvalRequired: settings.purchase_approval }],
-      { refuse: (refusal) => refusalAnswer(refusal.code, refusal.params, codes), missing: closedRefusal },
+      workflowHandlers(codes),
     );
   }
   return { purchaseId, poNumber, replayed: created.replayed };
 }
 
-/** The order of the caller's tenant (404 otherwise), with its master codes by id for refusal messages. */
-async function orderOf(deps: PurchaseDeps, session: SellerSession, id: string) {
-  const loaded = isUuid(id)
-    ? await loadPurchase(commandStore(deps.store), session.tenantId, id.toLowerCase())
-    : undefined;
-  if (!loaded || loaded.state.status === 'none') throw purchaseMissing();
-  const codes = await masterCodesById(
-    deps.db,
-    session.tenantId,
-    loaded.state.lines.map((line) => line.masterCodeId),
-  );
-  const purchase = loaded.state;
-  // An open order whose workflow is gone gets it back (api/purchases/common.ts withWorkflow).
-  const restart = FINAL_PURCHASE_STATUSES.includes(purchase.status)
+/** Starts an open order's workflow again from the order as recorded (null: the order is closed). */
+export const purchaseRestart = (
+  deps: PurchaseDeps,
+  tenantId: string,
+  purchase: Purchase,
+  revision: number,
+) =>
+  FINAL_PURCHASE_STATUSES.includes(purchase.status)
     ? null
     : () =>
-        startWorkflow(
-          deps.workflows,
-          PURCHASE_WORKFLOW,
-          purchaseWorkflowId(session.tenantId, purchase.purchaseId),
-          {
-            tenantId: session.tenantId,
-            purchaseId: purchase.purchaseId,
-            purchase,
-            revision: loaded.revision,
-          } satisfies PurchaseWorkflowInput,
-        );
-  return { purchase, codes, restart };
-}
-
-const conflicts = { 409: ErrorAnswer, 503: ErrorAnswer };
+        startWorkflow(deps.workflows, PURCHASE_WORKFLOW, purchaseWorkflowId(tenantId, purchase.purchaseId), {
+          tenantId,
+          purchaseId: purchase.purchaseId,
+          purchase,
+          revision,
+        } satisfies PurchaseWorkflowInput);
 
 export const purchaseRoutes: FastifyPluginAsyncZod<PurchaseDeps> = async (app, deps) => {
   const { db, workflows } = deps;
@@ -510,54 +494,24 @@ export const purchaseRoutes: FastifyPluginAsyncZod<PurchaseDeps> = async (app, d
       ok(request, await purchaseDetail(db, commandStore(deps.store), seller(request), request.params.id)),
   );
 
-  /** One action route: the order's workflow runs it, or refuses with a 4xx and nothing moves. */
-  const action = <Body extends z.ZodType>(
-    name: string,
-    summary: string,
-    body: Body,
-    run: (
-      session: SellerSession,
-      workflowId: string,
-      body: z.infer<Body>,
-      handlers: Parameters<typeof runUpdate>[4],
-    ) => Promise<unknown>,
-  ) =>
-    app.post(
-      `/api/purchases/:id/${name}`,
-      {
-        config: managing,
-        schema: {
-          tags,
-          summary,
-          params: IdParams,
-          body,
-          response: { 200: Ok(PurchaseDetail), ...refusals, ...conflicts },
-        },
-      },
-      async (request) => {
-        const session = seller(request);
-        const { purchase, codes, restart } = await orderOf(deps, session, request.params.id);
-        await withWorkflow(
-          () =>
-            run(
-              session,
-              purchaseWorkflowId(session.tenantId, purchase.purchaseId),
-              request.body as z.infer<Body>,
-              {
-                refuse: (refusal) => refusalAnswer(refusal.code, refusal.params, codes),
-                missing: closedRefusal,
-              },
-            ),
-          restart,
-        );
-        return ok(
-          request,
-          await purchaseDetail(db, commandStore(deps.store), session, purchase.purchaseId),
-          `purchases.done.${name}`,
-          { poNumber: purchase.poNumber },
-        );
-      },
-    );
+  const action = actionRoutes(app, '/api/purchases', PurchaseDetail, async (session, id) => {
+    const { purchase, revision } = await purchaseOf(commandStore(deps.store), session.tenantId, id);
+    return {
+      workflowId: purchaseWorkflowId(session.tenantId, purchase.purchaseId),
+      codes: await masterCodesOfTenant(
+        db,
+        session.tenantId,
+        purchase.lines.map((line) => line.masterCodeId),
+      ),
+      // An open order whose workflow is gone gets it back (api/workflows.ts withWorkflow).
+      restart: purchaseRestart(deps, session.tenantId, purchase, revision),
+      answer: async (name) => ({
+        detail: await purchaseDetail(db, commandStore(deps.store), session, purchase.purchaseId),
+        key: `purchases.done.${name}`,
+        params: { poNumber: purchase.poNumber },
+      }),
+    };
+  });
 
   const Empty = z.strictObject({}).default({});
 
@@ -627,7 +581,7 @@ export const purchaseRoutes: FastifyPluginAsyncZod<PurchaseDeps> = async (app, d
     'Return received goods to the supplier: they leave the stock, and the order becomes returned (closed)',
     ReturnBody,
     async (session, workflowId, body, handlers) => {
-      const codes = await masterCodesById(
+      const codes = await masterCodesOfTenant(
         db,
         session.tenantId,
         body.items.map((item) => item.master_code_id),

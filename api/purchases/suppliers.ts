@@ -15,6 +15,7 @@ import {
 } from '@api/grid';
 import { type Language, translate } from '@api/i18n';
 import { IdParams, isUuid } from '@api/ids';
+import { UPLOAD_BODY_LIMIT, UploadQuery, UploadRefusal, uploadBody } from '@api/sheet-upload';
 import {
   CONTACT_NUMBER,
   CURRENCY,
@@ -31,7 +32,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import { z } from 'zod';
 import { managing, PurchaseCode, type PurchaseDeps, requiredText, tags, text, viewing } from './common';
-import { fileRefusal, rowsRefusal, type StoredProblem, UPLOAD_BODY_LIMIT, uploadBody } from './upload-common';
+import { fileOf, fileRefusal, rowsRefusal, type StoredProblem } from './upload-common';
 
 /**
  * Purchasing suppliers (spec §3 Supplier: code, company and store name, contact number, email, address, city, postal
@@ -432,14 +433,10 @@ export const supplierRoutes: FastifyPluginAsyncZod<PurchaseDeps> = async (app, {
         summary:
           'Bulk supplier upload: the CSV (UTF-8 without BOM) or XLSX file as the body (?filename=), columns ' +
           `${SUPPLIER_COLUMNS.join(', ')}; a code already used updates that supplier. Any bad row: 400 (530) with every bad row, nothing applied`,
-        querystring: z.strictObject({ filename: z.string().trim().min(1).max(255).optional() }),
+        querystring: UploadQuery,
         response: {
           200: Ok(UploadResult),
-          400: ErrorAnswer.extend({
-            rows: z
-              .array(z.object({ row: z.number(), column: z.string().nullable(), message: z.string() }))
-              .optional(),
-          }),
+          400: UploadRefusal,
           401: ErrorAnswer,
           403: ErrorAnswer,
           413: ErrorAnswer,
@@ -532,15 +529,3 @@ export const supplierRoutes: FastifyPluginAsyncZod<PurchaseDeps> = async (app, {
     },
   );
 };
-
-/** The uploaded file and its name (the extension decides how it is read). */
-export function fileOf(
-  body: unknown,
-  contentType: string | undefined,
-  filename: string | undefined,
-): { bytes: Buffer; filename: string } {
-  if (!Buffer.isBuffer(body)) throw new ApiError(415, PurchaseCode.uploadFile, 'purchases.upload.media_type');
-  const type = (contentType ?? '').split(';')[0]!.trim().toLowerCase();
-  const xlsx = type === 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-  return { bytes: body, filename: filename ?? (xlsx ? 'upload.xlsx' : 'upload.csv') };
-}

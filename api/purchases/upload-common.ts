@@ -1,31 +1,24 @@
 import { ApiError } from '@api/errors';
 import { type MessageParams, translate } from '@api/i18n';
-import { type FileProblem, MAX_BYTES } from '@commands/purchases/sheet';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { uploadedFile } from '@api/sheet-upload';
+import { type FileProblem, MAX_BYTES } from '@commands/support/sheet';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { PurchaseCode } from './common';
 
 /**
- * What the supplier and purchase bulk uploads share: the file as the request body (CSV or XLSX, at most 5 MB), the
- * 400 of a file that cannot be read (531), and the 400 of a file with bad rows (530), every bad row listed.
+ * What the supplier and purchase bulk uploads share: the file as the request body (api/sheet-upload.ts; CSV or XLSX,
+ * at most 5 MB), the 400 of a file that cannot be read (531), and the 400 of a file with bad rows (530), every bad
+ * row listed.
  */
 
-export const UPLOAD_BODY_LIMIT = MAX_BYTES + 64 * 1024;
-export const UPLOAD_TYPES = [
-  'text/csv',
-  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-  // What browsers on Windows report for a .csv file, and the generic type of any file.
-  'application/vnd.ms-excel',
-  'application/octet-stream',
-] as const;
-
-/** The file is the body: read whole as bytes, in the routes of the plugin that calls this. */
-export function uploadBody(app: Pick<FastifyInstance, 'addContentTypeParser'>): void {
-  app.addContentTypeParser(
-    [...UPLOAD_TYPES],
-    { parseAs: 'buffer', bodyLimit: UPLOAD_BODY_LIMIT },
-    (_request, body, done) => done(null, body),
+/** The uploaded file and its name (the extension decides how it is read). */
+export const fileOf = (body: unknown, contentType: string | undefined, filename: string | undefined) =>
+  uploadedFile(
+    body,
+    contentType,
+    filename,
+    () => new ApiError(415, PurchaseCode.uploadFile, 'purchases.upload.media_type'),
   );
-}
 
 const fileProblemKeys: Record<FileProblem, string> = {
   too_large: 'purchases.upload.file.too_large',

@@ -1,6 +1,7 @@
 import { logActivity } from '@api/activity';
 import { ErrorAnswer, Ok, ok } from '@api/answers';
 import { seller } from '@api/auth/session';
+import { UPLOAD_BODY_LIMIT, UploadQuery, UploadRefusal, uploadBody } from '@api/sheet-upload';
 import {
   MAX_PURCHASE_ROWS,
   PURCHASE_COLUMNS,
@@ -15,8 +16,7 @@ import { sql } from 'kysely';
 import { z } from 'zod';
 import { managing, type PurchaseDeps, tags } from './common';
 import { createPurchase } from './purchases';
-import { fileOf } from './suppliers';
-import { fileRefusal, rowsRefusal, type StoredProblem, UPLOAD_BODY_LIMIT, uploadBody } from './upload-common';
+import { fileOf, fileRefusal, rowsRefusal, type StoredProblem } from './upload-common';
 
 /**
  * Bulk upload of purchase orders (commands/purchases/purchase-file.ts has the format: one item a row, grouped into
@@ -58,14 +58,10 @@ export const purchaseUploadRoutes: FastifyPluginAsyncZod<PurchaseDeps> = async (
       schema: {
         tags,
         summary: `Bulk purchase upload: the CSV (UTF-8 without BOM) or XLSX file as the body (?filename=), columns ${PURCHASE_COLUMNS.join(', ')}, one item a row, rows sharing a reference make one order (a draft). Any bad row: 400 (530), nothing created`,
-        querystring: z.strictObject({ filename: z.string().trim().min(1).max(255).optional() }),
+        querystring: UploadQuery,
         response: {
           200: Ok(UploadResult),
-          400: ErrorAnswer.extend({
-            rows: z
-              .array(z.object({ row: z.number(), column: z.string().nullable(), message: z.string() }))
-              .optional(),
-          }),
+          400: UploadRefusal,
           401: ErrorAnswer,
           403: ErrorAnswer,
           404: ErrorAnswer,

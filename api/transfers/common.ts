@@ -1,5 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { seller } from '@api/auth/session';
+import {
+  IDEMPOTENCY_KEY_MAX,
+  idempotencyKeyField,
+  idempotencyKeyOf as keyOf,
+  masterCodesOfTenant,
+  placesOfTenant,
+  standardMasterCodes,
+  wholeStore,
+} from '@api/documents';
 import { ApiError, forbidden, invalid, notFound } from '@api/errors';
 import { translate } from '@api/i18n';
 import { isUuid } from '@api/ids';
@@ -67,14 +75,8 @@ export interface TransferDeps {
   workflows: WorkflowDeps;
 }
 
-/** The store as a command handler needs it; an app wired with a partial store is a bug, not a refusal. */
-export function documentStore(store: Pick<EventStore, 'kind'>): EventStore {
-  const whole = store as Partial<EventStore>;
-  if (typeof whole.append !== 'function' || typeof whole.readStream !== 'function') {
-    throw new Error('the transfer routes were given an event store that cannot append');
-  }
-  return store as EventStore;
-}
+/** The store as a command handler needs it. */
+export const documentStore = (store: Pick<EventStore, 'kind'>) => wholeStore(store, 'transfer');
 
 // ---- access ----
 
@@ -89,12 +91,7 @@ export const TRANSFER_READERS: readonly PermissionKey[] = [
 ];
 
 /** Read routes several roles need: any of `keys` will do (the route declares 'seller'). */
-export function requireAny(keys: readonly PermissionKey[]) {
-  return async (request: FastifyRequest) => {
-    const session = seller(request);
-    if (!keys.some((key) => session.permissions.has(key))) throw forbidden();
-  };
-}
+export { requireAny } from '@api/inventory/common';
 
 // ---- bodies ----
 
@@ -123,15 +120,9 @@ export const Line = z.strictObject({
 
 const linesRequired = invalid(TransferCode.linesRequired, 'transfer.lines_required', { max: MAX_LINES });
 
-const IDEMPOTENCY_KEY_MAX = 100;
-const keyInvalid = invalid(TransferCode.keyInvalid, 'transfer.idempotency_key_invalid', {
-  max: IDEMPOTENCY_KEY_MAX,
-});
-export const IdempotencyKey = z
-  .string({ error: keyInvalid })
-  .min(1, keyInvalid)
-  .max(IDEMPOTENCY_KEY_MAX, keyInvalid)
-  .regex(/^[\x21-\x7e]+$/, keyInvalid);
+export const IdempotencyKey = idempotencyKeyField(
+  invalid(TransferCode.keyInvalid, 'transfer.idempotency_key_invalid', { max: IDEMPOTENCY_KEY_MAX }),
+);
 
 /** A request or a transfer: from, to, reference, remark and lines (the same fields for both, spec §3). */
 export const DocumentBody = z
@@ -168,7 +159,7 @@ export const DocumentBody = z
   });
 export type DocumentBody = z.infer<typeof DocumentBody>;
 
-export const IdParams = z.strictObject({ id: z.string().max(64) });
+export { IdParams } from '@api/ids';
 
 /** A document id from the path: anything but a uuid is an id nobody has. */
 export function documentId(id: string): string {
@@ -182,19 +173,14 @@ export function documentId(id: string): string {
  * The idempotency key of a request: the `Idempotency-Key` header or the body's `idempotency_key` (both given, they
  * must agree); undefined without one.
  */
-export function idempotencyKeyOf(request: FastifyRequest, bodyKey?: string): string | undefined {
-  const header = request.headers['idempotency-key'];
-  const headerKey = Array.isArray(header) ? header[0] : header;
-  if (headerKey !== undefined && !IdempotencyKey.safeParse(headerKey).success) {
-    throw new ApiError(400, TransferCode.keyInvalid, 'transfer.idempotency_key_invalid', {
-      max: IDEMPOTENCY_KEY_MAX,
-    });
-  }
-  if (headerKey !== undefined && bodyKey !== undefined && headerKey !== bodyKey) {
-    throw new ApiError(400, TransferCode.keyInvalid, 'transfer.idempotency_key_mismatch');
-  }
-  return headerKey ?? bodyKey;
-}
+export const idempotencyKeyOf = (request: FastifyRequest, bodyKey?: string) =>
+  keyOf(request, bodyKey, {
+    invalid: () =>
+      new ApiError(400, TransferCode.keyInvalid, 'transfer.idempotency_key_invalid', {
+        max: IDEMPOTENCY_KEY_MAX,
+      }),
+    mismatch: () => new ApiError(400, TransferCode.keyInvalid, 'transfer.idempotency_key_mismatch'),
+  });
 
 /** The command id of a request (scoped by tenant), fresh without a key: such a request is not retried safely. */
 export const commandIdOf = (tenantId: string, purpose: string, key: string | undefined) =>
@@ -212,20 +198,43 @@ export const transferIdOfRequest = (tenantId: string, requestId: string) =>
 export const defaultReference = (prefix: 'TRQ' | 'TRF', id: string) =>
   `${prefix}-${id.slice(0, 8).toUpperCase()}`;
 
+/** The context of a command a person's request runs: who, under which command id, now. */
+export const commandContext = (session: { tenantId: string; userId: string }, commandId: string) => ({
+  tenantId: session.tenantId,
+  userId: session.userId,
+  commandId,
+  occurredAt: new Date().toISOString(),
+});
+
+/**
+ * What creating a request or a transfer starts with: the key, from and to and the lines checked against the
+ * account, the new document's id (derived from the key) with the fields of its creation, and the command's context.
+ */
+export async function newDocumentOf(
+  request: FastifyRequest,
+  db: Kysely<Database>,
+  session: { tenantId: string; userId: string },
+  body: DocumentBody,
+  kind: 'transfer-request' | 'transfer',
+) {
+  const key = idempotencyKeyOf(request, body.idempotency_key);
+  const places = await checkPlaces(db, session.tenantId, body.from_warehouse_id, body.to_warehouse_id);
+  const lines = await checkMasterCodes(db, session.tenantId, body.lines);
+  const id = newDocumentId(session.tenantId, kind, key);
+  return {
+    id,
+    fields: {
+      fromWarehouseId: places.from,
+      toWarehouseId: places.to,
+      reference: body.reference || defaultReference(kind === 'transfer' ? 'TRF' : 'TRQ', id),
+      remark: body.remark ?? '',
+      lines,
+    },
+    context: commandContext(session, commandIdOf(session.tenantId, kind, key)),
+  };
+}
+
 // ---- checks against the account ----
-
-export interface PlaceRef {
-  id: string;
-  code: string | null;
-  name: string | null;
-  kind: 'warehouse' | 'branch' | null;
-}
-
-export interface MasterCodeRef {
-  id: string;
-  code: string | null;
-  name: string | null;
-}
 
 const placeMissing = (which: 'from' | 'to') =>
   new ApiError(404, TransferCode.placeNotFound, `transfer.${which}_not_found`);
@@ -237,16 +246,7 @@ export async function checkPlaces(
   fromId: string,
   toId: string,
 ): Promise<{ from: string; to: string }> {
-  const ids = [fromId, toId].filter(isUuid).map((id) => id.toLowerCase());
-  const rows = ids.length
-    ? await db
-        .selectFrom('warehouses')
-        .select('id')
-        .where('tenant_id', '=', tenantId)
-        .where('id', 'in', ids)
-        .execute()
-    : [];
-  const found = new Set(rows.map((row) => row.id));
+  const found = await placesOfTenant(db, tenantId, [fromId, toId]);
   const from = fromId.toLowerCase();
   const to = toId.toLowerCase();
   if (!found.has(from)) throw placeMissing('from');
@@ -260,82 +260,14 @@ export async function checkMasterCodes(
   tenantId: string,
   lines: readonly { master_code_id: string; quantity: number }[],
 ): Promise<{ masterCodeId: string; quantity: number }[]> {
-  const ids = [...new Set(lines.map((line) => line.master_code_id.toLowerCase()).filter(isUuid))];
-  const rows = ids.length
-    ? await db
-        .selectFrom('master_codes')
-        .select(['id', 'code', 'type'])
-        .where('tenant_id', '=', tenantId)
-        .where('id', 'in', ids)
-        .execute()
-    : [];
-  const byId = new Map(rows.map((row) => [row.id, row]));
-  return lines.map((line, index) => {
-    const id = line.master_code_id.toLowerCase();
-    const row = byId.get(id);
-    if (!row) {
-      throw new ApiError(404, TransferCode.masterCodeNotFound, 'transfer.master_code_not_found', {
+  const checked = await standardMasterCodes(db, tenantId, lines, {
+    missing: (_line, index) =>
+      new ApiError(404, TransferCode.masterCodeNotFound, 'transfer.master_code_not_found', {
         index: index + 1,
-      });
-    }
-    if (row.type === 'combo') {
-      throw new ApiError(400, TransferCode.comboRefused, 'transfer.combo_refused', { code: row.code });
-    }
-    return { masterCodeId: id, quantity: line.quantity };
+      }),
+    combo: (code) => new ApiError(400, TransferCode.comboRefused, 'transfer.combo_refused', { code }),
   });
-}
-
-// ---- names for answers ----
-
-export async function placesById(
-  db: Kysely<Database>,
-  tenantId: string,
-  ids: readonly string[],
-): Promise<Map<string, PlaceRef>> {
-  const unique = [...new Set(ids)].filter(isUuid);
-  const rows = unique.length
-    ? await db
-        .selectFrom('warehouses')
-        .select(['id', 'code', 'name', 'kind'])
-        .where('tenant_id', '=', tenantId)
-        .where('id', 'in', unique)
-        .execute()
-    : [];
-  return new Map(rows.map((row) => [row.id, row]));
-}
-
-export async function masterCodesById(
-  db: Kysely<Database>,
-  tenantId: string,
-  ids: readonly string[],
-): Promise<Map<string, MasterCodeRef>> {
-  const unique = [...new Set(ids)].filter(isUuid);
-  const rows = unique.length
-    ? await db
-        .selectFrom('master_codes')
-        .select(['id', 'code', 'name'])
-        .where('tenant_id', '=', tenantId)
-        .where('id', 'in', unique)
-        .execute()
-    : [];
-  return new Map(rows.map((row) => [row.id, row]));
-}
-
-export async function userNames(
-  db: Kysely<Database>,
-  tenantId: string,
-  ids: readonly (string | null)[],
-): Promise<Map<string, string>> {
-  const unique = [...new Set(ids.filter((id): id is string => id !== null))].filter(isUuid);
-  const rows = unique.length
-    ? await db
-        .selectFrom('users')
-        .select(['id', 'first_name', 'last_name', 'email'])
-        .where('tenant_id', '=', tenantId)
-        .where('id', 'in', unique)
-        .execute()
-    : [];
-  return new Map(rows.map((row) => [row.id, `${row.first_name} ${row.last_name}`.trim() || row.email]));
+  return checked.map(({ line, masterCode }) => ({ masterCodeId: masterCode.id, quantity: line.quantity }));
 }
 
 // ---- the domain's refusals as answers ----
@@ -431,7 +363,7 @@ export async function refusalAnswer(
     words.field = translate(request.language, `transfer.field.${params.field}`);
   }
   if (typeof params.masterCodeId === 'string') {
-    const found = await masterCodesById(db, tenantId, [params.masterCodeId]);
+    const found = await masterCodesOfTenant(db, tenantId, [params.masterCodeId]);
     words.code = found.get(params.masterCodeId)?.code ?? params.masterCodeId;
   }
   return new ApiError(refusal.status, refusal.code, refusal.key, words);

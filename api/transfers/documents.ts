@@ -1,3 +1,4 @@
+import { masterCodesOfTenant, namedTimeline, placesOfTenant } from '@api/documents';
 import { notFound } from '@api/errors';
 import type { TimelineEntry } from '@commands/support/document';
 import { loadTransfer } from '@commands/transfers/transfer';
@@ -8,7 +9,6 @@ import type { Database } from '@infra/db';
 import type { EventStore } from '@infra/eventstore/port';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
-import { masterCodesById, type PlaceRef, placesById, userNames } from './common';
 
 /**
  * One request or transfer as its detail screen shows it: read from its stream (a document is tens of events), its
@@ -94,12 +94,14 @@ export type TransferDetail = z.infer<typeof TransferDetail>;
 
 type Stamps<Name extends string> = Record<Name, { by: string | null; at: string | null }>;
 
+/** Who did each of `which` events (by type), last, and when. */
 function stampsOf<Name extends string>(
   timeline: readonly TimelineEntry[],
   which: Record<string, Name>,
-  names: readonly Name[],
 ): Stamps<Name> {
-  const stamps = Object.fromEntries(names.map((name) => [name, { by: null, at: null }])) as Stamps<Name>;
+  const stamps = Object.fromEntries(
+    Object.values<Name>(which).map((name) => [name, { by: null, at: null }]),
+  ) as Stamps<Name>;
   for (const entry of timeline) {
     const name = which[entry.type];
     if (name) stamps[name] = { by: entry.userId, at: entry.at };
@@ -107,32 +109,42 @@ function stampsOf<Name extends string>(
   return stamps;
 }
 
-async function people(db: Kysely<Database>, tenantId: string, timeline: readonly TimelineEntry[]) {
-  const names = await userNames(
-    db,
-    tenantId,
-    timeline.map((entry) => entry.userId),
-  );
-  const user = (id: string | null) => (id ? { id, name: names.get(id) ?? null } : null);
-  return {
-    user,
-    timeline: timeline.map((entry) => ({
-      type: entry.type,
-      at: entry.at,
-      user: user(entry.userId),
-      data: entry.data as Record<string, unknown>,
-    })),
+/**
+ * The names behind a document's ids: its places, its lines' master codes, and the people of its timeline (the
+ * timeline answered with them, and each stamp's person).
+ */
+async function namesOf<Name extends string>(
+  db: Kysely<Database>,
+  tenantId: string,
+  state: { fromWarehouseId: string; toWarehouseId: string; lines: readonly { masterCodeId: string }[] },
+  timeline: readonly TimelineEntry[],
+  which: Record<string, Name>,
+) {
+  const [places, codes, named] = await Promise.all([
+    placesOfTenant(db, tenantId, [state.fromWarehouseId, state.toWarehouseId]),
+    masterCodesOfTenant(
+      db,
+      tenantId,
+      state.lines.map((line) => line.masterCodeId),
+    ),
+    namedTimeline(db, tenantId, timeline),
+  ]);
+  const stamps = stampsOf(timeline, which);
+  const place = (id: string) => {
+    const found = places.get(id);
+    return { id, code: found?.code ?? null, name: found?.name ?? null, kind: found?.kind ?? null };
   };
-}
-
-function placeOf(places: Map<string, PlaceRef>, id: string) {
-  const place = places.get(id);
-  return { id, code: place?.code ?? null, name: place?.name ?? null, kind: place?.kind ?? null };
-}
-
-function masterCodeOf(codes: Map<string, { code: string | null; name: string | null }>, id: string) {
-  const found = codes.get(id);
-  return { id, code: found?.code ?? null, name: found?.name ?? null };
+  return {
+    from_warehouse: place(state.fromWarehouseId),
+    to_warehouse: place(state.toWarehouseId),
+    masterCode: (id: string) => {
+      const found = codes.get(id);
+      return { id, code: found?.code ?? null, name: found?.name ?? null };
+    },
+    stamps,
+    stamp: (name: Name) => ({ by: named.person(stamps[name].by), at: stamps[name].at }),
+    timeline: named.timeline,
+  };
 }
 
 /** The request, or 404 (also for another account's: its stream is not under this account). */
@@ -154,43 +166,29 @@ export async function describeRequest(
   state: Exclude<TransferRequestState, { status: 'none' }>,
   timeline: readonly TimelineEntry[],
 ): Promise<RequestDetail> {
-  const [places, codes, named] = await Promise.all([
-    placesById(db, tenantId, [state.fromWarehouseId, state.toWarehouseId]),
-    masterCodesById(
-      db,
-      tenantId,
-      state.lines.map((line) => line.masterCodeId),
-    ),
-    people(db, tenantId, timeline),
-  ]);
-  const stamps = stampsOf(
-    timeline,
-    {
-      TransferRequestCreated: 'created',
-      TransferRequestApproved: 'approved',
-      TransferRequestRejected: 'rejected',
-      TransferRequestCancelled: 'cancelled',
-    },
-    ['created', 'approved', 'rejected', 'cancelled'] as const,
-  );
-  const asStamp = (name: keyof typeof stamps) => ({ by: named.user(stamps[name].by), at: stamps[name].at });
+  const named = await namesOf(db, tenantId, state, timeline, {
+    TransferRequestCreated: 'created',
+    TransferRequestApproved: 'approved',
+    TransferRequestRejected: 'rejected',
+    TransferRequestCancelled: 'cancelled',
+  });
   return {
     id: requestId,
     reference: state.reference,
     status: state.status,
-    from_warehouse: placeOf(places, state.fromWarehouseId),
-    to_warehouse: placeOf(places, state.toWarehouseId),
+    from_warehouse: named.from_warehouse,
+    to_warehouse: named.to_warehouse,
     remark: state.remark,
     reject_reason: state.rejectReason,
     transfer_id: state.transferId,
     lines: state.lines.map((line) => ({
-      master_code: masterCodeOf(codes, line.masterCodeId),
+      master_code: named.masterCode(line.masterCodeId),
       quantity: line.quantity,
     })),
-    created: asStamp('created'),
-    approved: asStamp('approved'),
-    rejected: asStamp('rejected'),
-    cancelled: asStamp('cancelled'),
+    created: named.stamp('created'),
+    approved: named.stamp('approved'),
+    rejected: named.stamp('rejected'),
+    cancelled: named.stamp('cancelled'),
     timeline: named.timeline,
   };
 }
@@ -204,28 +202,14 @@ export async function transferDetail(
 ): Promise<TransferDetail> {
   const { state, timeline } = await loadTransfer(store, tenantId, transferId);
   if (state.status === 'none') throw notFound();
-  const [places, codes, named] = await Promise.all([
-    placesById(db, tenantId, [state.fromWarehouseId, state.toWarehouseId]),
-    masterCodesById(
-      db,
-      tenantId,
-      state.lines.map((line) => line.masterCodeId),
-    ),
-    people(db, tenantId, timeline),
-  ]);
-  const stamps = stampsOf(
-    timeline,
-    {
-      TransferCreated: 'created',
-      TransferConfirmed: 'confirmed',
-      TransferShipped: 'shipped',
-      TransferReceived: 'received',
-      TransferCancelled: 'cancelled',
-      TransferCompleted: 'completed',
-    },
-    ['created', 'confirmed', 'shipped', 'received', 'cancelled', 'completed'] as const,
-  );
-  const asStamp = (name: keyof typeof stamps) => ({ by: named.user(stamps[name].by), at: stamps[name].at });
+  const named = await namesOf(db, tenantId, state, timeline, {
+    TransferCreated: 'created',
+    TransferConfirmed: 'confirmed',
+    TransferShipped: 'shipped',
+    TransferReceived: 'received',
+    TransferCancelled: 'cancelled',
+    TransferCompleted: 'completed',
+  });
   const cancelled = timeline.findLast((entry) => entry.type === 'TransferCancelled');
   return {
     id: transferId,
@@ -233,25 +217,25 @@ export async function transferDetail(
     request_id: state.requestId,
     status: state.status,
     confirmed: state.confirmed,
-    from_warehouse: placeOf(places, state.fromWarehouseId),
-    to_warehouse: placeOf(places, state.toWarehouseId),
+    from_warehouse: named.from_warehouse,
+    to_warehouse: named.to_warehouse,
     remark: state.remark,
     cancel_reason: cancelled ? (cancelled.data as { reason: string }).reason || null : null,
     lines: state.lines.map((line) => ({
-      master_code: masterCodeOf(codes, line.masterCodeId),
+      master_code: named.masterCode(line.masterCodeId),
       quantity: line.quantity,
       shipped: line.shipped,
       received: line.received,
       returned: line.returned,
       in_transit: inTransit(line),
     })),
-    created: asStamp('created'),
+    created: named.stamp('created'),
     // A transfer shipped unconfirmed counts as confirmed by its shipment.
-    confirmed_stamp: stamps.confirmed.at ? asStamp('confirmed') : asStamp('shipped'),
-    shipped: asStamp('shipped'),
-    received: asStamp('received'),
-    cancelled: asStamp('cancelled'),
-    completed: asStamp('completed'),
+    confirmed_stamp: named.stamps.confirmed.at ? named.stamp('confirmed') : named.stamp('shipped'),
+    shipped: named.stamp('shipped'),
+    received: named.stamp('received'),
+    cancelled: named.stamp('cancelled'),
+    completed: named.stamp('completed'),
     timeline: named.timeline,
   };
 }

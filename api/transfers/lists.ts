@@ -1,3 +1,4 @@
+import { placeOfTenant } from '@api/documents';
 import { notFound } from '@api/errors';
 import {
   allOf,
@@ -12,7 +13,6 @@ import {
   TextFilter,
   textWhere,
 } from '@api/grid';
-import { isUuid } from '@api/ids';
 import { REQUEST_STATUSES, TRANSFER_STATUSES } from '@domain/transfers/rules';
 import type { Database } from '@infra/db';
 import { withTenant } from '@infra/db/tenant';
@@ -127,14 +127,7 @@ export const TransferListRow = z.object({
 /** A place a list is narrowed to: the account's, or 404 (another account's, or no such id). */
 async function placeId(db: Kysely<Database>, tenantId: string, id: string | undefined) {
   if (id === undefined) return undefined;
-  const row = isUuid(id)
-    ? await db
-        .selectFrom('warehouses')
-        .select('id')
-        .where('tenant_id', '=', tenantId)
-        .where('id', '=', id.toLowerCase())
-        .executeTakeFirst()
-    : undefined;
+  const row = await placeOfTenant(db, tenantId, id);
   if (!row) throw notFound();
   return row.id;
 }
@@ -203,157 +196,157 @@ const userColumn = (column: string, alias: string) =>
 
 const person = (id: string | null, name: string | null) => (id ? { id, name } : null);
 
-export async function requestPage(db: Kysely<Database>, tenantId: string, query: RequestListQuery) {
-  const where = allOf(await commonWhere(db, tenantId, query));
-  const order = sql.join([...sortTerms(query.sortModel, commonSorts), sql`d.created_at DESC`, sql`d.id`]);
+/**
+ * One page of `table`'s documents (ag-grid's window of `query`, its sort then the newest first) with their places
+ * and the names of the people in `people` (columns of user ids, answered as `<column>_name`), and how many match.
+ */
+async function documentPage<Row>(
+  db: Kysely<Database>,
+  tenantId: string,
+  table: 'transfer_requests' | 'transfers',
+  query: RequestListQuery | TransferListQuery,
+  where: RawBuilder<SqlBool>[],
+  sorts: Record<string, RawBuilder<unknown>>,
+  people: readonly string[],
+): Promise<{ rows: (PlaceColumns & Row)[]; lastRow: number }> {
+  const condition = allOf(where);
+  const order = sql.join([...sortTerms(query.sortModel, sorts), sql`d.created_at DESC`, sql`d.id`]);
   const { limit, offset } = pageWindow(query);
+  const names = sql.join(people.map((column) => userColumn(column, `${column}_name`)));
   return withTenant(db, tenantId, async (trx) => {
-    const [rows, count] = [
-      await sql<
-        PlaceColumns & {
-          id: string;
-          reference: string;
-          status: (typeof REQUEST_STATUSES)[number];
-          from_warehouse_id: string;
-          to_warehouse_id: string;
-          remark: string;
-          reject_reason: string | null;
-          line_count: number;
-          total_quantity: string;
-          transfer_id: string | null;
-          created_by: string | null;
-          created_by_name: string | null;
-          created_at: Date;
-          approved_at: Date | null;
-          rejected_at: Date | null;
-          cancelled_at: Date | null;
-          updated_at: Date;
-        }
-      >`
-        SELECT d.*, fw.code AS fw_code, fw.name AS fw_name, fw.kind AS fw_kind,
-          tw.code AS tw_code, tw.name AS tw_name, tw.kind AS tw_kind, ${userColumn('created_by', 'created_by_name')}
-        FROM transfer_requests d ${joins(tenantId)}
-        WHERE ${where}
-        ORDER BY ${order}
-        LIMIT ${limit} OFFSET ${offset}`.execute(trx),
-      await sql<{
-        n: string;
-      }>`SELECT count(*) AS n FROM transfer_requests d ${joins(tenantId)} WHERE ${where}`.execute(trx),
-    ];
-    return {
-      lastRow: Number(count.rows[0]?.n ?? 0),
-      rows: rows.rows.map((row) => ({
-        id: row.id,
-        reference: row.reference,
-        status: row.status,
-        ...placesOf(row),
-        remark: row.remark,
-        reject_reason: row.reject_reason,
-        line_count: row.line_count,
-        total_quantity: Number(row.total_quantity),
-        transfer_id: row.transfer_id,
-        created_by: person(row.created_by, row.created_by_name),
-        created_at: row.created_at.toISOString(),
-        approved_at: iso(row.approved_at),
-        rejected_at: iso(row.rejected_at),
-        cancelled_at: iso(row.cancelled_at),
-        updated_at: row.updated_at.toISOString(),
-      })),
-    };
+    const rows = await sql<PlaceColumns & Row>`
+      SELECT d.*, fw.code AS fw_code, fw.name AS fw_name, fw.kind AS fw_kind,
+        tw.code AS tw_code, tw.name AS tw_name, tw.kind AS tw_kind, ${names}
+      FROM ${sql.table(table)} d ${joins(tenantId)}
+      WHERE ${condition}
+      ORDER BY ${order}
+      LIMIT ${limit} OFFSET ${offset}`.execute(trx);
+    const count = await sql<{ n: string }>`
+      SELECT count(*) AS n FROM ${sql.table(table)} d ${joins(tenantId)} WHERE ${condition}`.execute(trx);
+    return { rows: rows.rows, lastRow: Number(count.rows[0]?.n ?? 0) };
   });
 }
 
+export async function requestPage(db: Kysely<Database>, tenantId: string, query: RequestListQuery) {
+  const { rows, lastRow } = await documentPage<{
+    id: string;
+    reference: string;
+    status: (typeof REQUEST_STATUSES)[number];
+    from_warehouse_id: string;
+    to_warehouse_id: string;
+    remark: string;
+    reject_reason: string | null;
+    line_count: number;
+    total_quantity: string;
+    transfer_id: string | null;
+    created_by: string | null;
+    created_by_name: string | null;
+    created_at: Date;
+    approved_at: Date | null;
+    rejected_at: Date | null;
+    cancelled_at: Date | null;
+    updated_at: Date;
+  }>(db, tenantId, 'transfer_requests', query, await commonWhere(db, tenantId, query), commonSorts, [
+    'created_by',
+  ]);
+  return {
+    lastRow,
+    rows: rows.map((row) => ({
+      id: row.id,
+      reference: row.reference,
+      status: row.status,
+      ...placesOf(row),
+      remark: row.remark,
+      reject_reason: row.reject_reason,
+      line_count: row.line_count,
+      total_quantity: Number(row.total_quantity),
+      transfer_id: row.transfer_id,
+      created_by: person(row.created_by, row.created_by_name),
+      created_at: row.created_at.toISOString(),
+      approved_at: iso(row.approved_at),
+      rejected_at: iso(row.rejected_at),
+      cancelled_at: iso(row.cancelled_at),
+      updated_at: row.updated_at.toISOString(),
+    })),
+  };
+}
+
 export async function transferPage(db: Kysely<Database>, tenantId: string, query: TransferListQuery) {
-  const parts = await commonWhere(db, tenantId, query);
-  if (query.filterModel.shipped_at) parts.push(dateWhere(sql`d.shipped_at`, query.filterModel.shipped_at));
-  const where = allOf(parts);
+  const where = await commonWhere(db, tenantId, query);
+  if (query.filterModel.shipped_at) where.push(dateWhere(sql`d.shipped_at`, query.filterModel.shipped_at));
   const sorts = {
     ...commonSorts,
     received_quantity: sql`d.received_quantity`,
     shipped_at: sql`d.shipped_at`,
     received_at: sql`d.received_at`,
   };
-  const order = sql.join([...sortTerms(query.sortModel, sorts), sql`d.created_at DESC`, sql`d.id`]);
-  const { limit, offset } = pageWindow(query);
-  return withTenant(db, tenantId, async (trx) => {
-    const [rows, count] = [
-      await sql<
-        PlaceColumns & {
-          id: string;
-          reference: string;
-          request_id: string | null;
-          status: (typeof TRANSFER_STATUSES)[number];
-          confirmed: boolean;
-          from_warehouse_id: string;
-          to_warehouse_id: string;
-          remark: string;
-          cancel_reason: string | null;
-          line_count: number;
-          total_quantity: string;
-          shipped_quantity: string;
-          received_quantity: string;
-          returned_quantity: string;
-          created_by: string | null;
-          created_by_name: string | null;
-          created_at: Date;
-          shipped_by: string | null;
-          shipped_by_name: string | null;
-          shipped_at: Date | null;
-          received_by: string | null;
-          received_by_name: string | null;
-          received_at: Date | null;
-          cancelled_by: string | null;
-          cancelled_by_name: string | null;
-          cancelled_at: Date | null;
-          completed_at: Date | null;
-          updated_at: Date;
-        }
-      >`
-        SELECT d.*, fw.code AS fw_code, fw.name AS fw_name, fw.kind AS fw_kind,
-          tw.code AS tw_code, tw.name AS tw_name, tw.kind AS tw_kind,
-          ${userColumn('created_by', 'created_by_name')}, ${userColumn('shipped_by', 'shipped_by_name')},
-          ${userColumn('received_by', 'received_by_name')}, ${userColumn('cancelled_by', 'cancelled_by_name')}
-        FROM transfers d ${joins(tenantId)}
-        WHERE ${where}
-        ORDER BY ${order}
-        LIMIT ${limit} OFFSET ${offset}`.execute(trx),
-      await sql<{
-        n: string;
-      }>`SELECT count(*) AS n FROM transfers d ${joins(tenantId)} WHERE ${where}`.execute(trx),
-    ];
-    return {
-      lastRow: Number(count.rows[0]?.n ?? 0),
-      rows: rows.rows.map((row) => {
-        const shipped = Number(row.shipped_quantity);
-        const received = Number(row.received_quantity);
-        const returned = Number(row.returned_quantity);
-        return {
-          id: row.id,
-          reference: row.reference,
-          request_id: row.request_id,
-          status: row.status,
-          confirmed: row.confirmed,
-          ...placesOf(row),
-          remark: row.remark,
-          cancel_reason: row.cancel_reason,
-          line_count: row.line_count,
-          total_quantity: Number(row.total_quantity),
-          shipped_quantity: shipped,
-          received_quantity: received,
-          returned_quantity: returned,
-          in_transit_quantity: shipped - received - returned,
-          created_by: person(row.created_by, row.created_by_name),
-          created_at: row.created_at.toISOString(),
-          shipped_by: person(row.shipped_by, row.shipped_by_name),
-          shipped_at: iso(row.shipped_at),
-          received_by: person(row.received_by, row.received_by_name),
-          received_at: iso(row.received_at),
-          cancelled_by: person(row.cancelled_by, row.cancelled_by_name),
-          cancelled_at: iso(row.cancelled_at),
-          completed_at: iso(row.completed_at),
-          updated_at: row.updated_at.toISOString(),
-        };
-      }),
-    };
-  });
+  const { rows, lastRow } = await documentPage<{
+    id: string;
+    reference: string;
+    request_id: string | null;
+    status: (typeof TRANSFER_STATUSES)[number];
+    confirmed: boolean;
+    from_warehouse_id: string;
+    to_warehouse_id: string;
+    remark: string;
+    cancel_reason: string | null;
+    line_count: number;
+    total_quantity: string;
+    shipped_quantity: string;
+    received_quantity: string;
+    returned_quantity: string;
+    created_by: string | null;
+    created_by_name: string | null;
+    created_at: Date;
+    shipped_by: string | null;
+    shipped_by_name: string | null;
+    shipped_at: Date | null;
+    received_by: string | null;
+    received_by_name: string | null;
+    received_at: Date | null;
+    cancelled_by: string | null;
+    cancelled_by_name: string | null;
+    cancelled_at: Date | null;
+    completed_at: Date | null;
+    updated_at: Date;
+  }>(db, tenantId, 'transfers', query, where, sorts, [
+    'created_by',
+    'shipped_by',
+    'received_by',
+    'cancelled_by',
+  ]);
+  return {
+    lastRow,
+    rows: rows.map((row) => {
+      const shipped = Number(row.shipped_quantity);
+      const received = Number(row.received_quantity);
+      const returned = Number(row.returned_quantity);
+      return {
+        id: row.id,
+        reference: row.reference,
+        request_id: row.request_id,
+        status: row.status,
+        confirmed: row.confirmed,
+        ...placesOf(row),
+        remark: row.remark,
+        cancel_reason: row.cancel_reason,
+        line_count: row.line_count,
+        total_quantity: Number(row.total_quantity),
+        shipped_quantity: shipped,
+        received_quantity: received,
+        returned_quantity: returned,
+        in_transit_quantity: shipped - received - returned,
+        created_by: person(row.created_by, row.created_by_name),
+        created_at: row.created_at.toISOString(),
+        shipped_by: person(row.shipped_by, row.shipped_by_name),
+        shipped_at: iso(row.shipped_at),
+        received_by: person(row.received_by, row.received_by_name),
+        received_at: iso(row.received_at),
+        cancelled_by: person(row.cancelled_by, row.cancelled_by_name),
+        cancelled_at: iso(row.cancelled_at),
+        completed_at: iso(row.completed_at),
+        updated_at: row.updated_at.toISOString(),
+      };
+    }),
+  };
 }

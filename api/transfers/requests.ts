@@ -1,26 +1,25 @@
 import { ErrorAnswer, GridPage, Ok, ok, refusals } from '@api/answers';
-import { seller } from '@api/auth/session';
+import { type SellerSession, seller } from '@api/auth/session';
 import { invalid } from '@api/errors';
 import { handleTransferCommand } from '@commands/transfers/transfer';
 import { handleTransferRequestCommand, loadTransferRequest } from '@commands/transfers/transfer-request';
 import { DomainError } from '@domain/shared/errors';
 import { REMARK_MAX } from '@domain/transfers/rules';
-import type { TransferRequestState } from '@domain/transfers/transfer-request';
+import type { TransferRequestCommand, TransferRequestState } from '@domain/transfers/transfer-request';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   answeringRefusals,
-  checkMasterCodes,
-  checkPlaces,
+  commandContext,
   commandIdOf,
   DocumentBody,
-  defaultReference,
   documentId,
   documentStore,
   IdempotencyKey,
   IdParams,
   idempotencyKeyOf,
-  newDocumentId,
+  newDocumentOf,
   REQUEST_READERS,
   requireAny,
   TransferCode,
@@ -83,18 +82,31 @@ export const transferRequestRoutes: FastifyPluginAsyncZod<TransferDeps> = async 
         remark: state.remark,
         lines: state.lines,
       },
-      {
-        tenantId,
-        userId,
-        commandId: `${tenantId}:transfer-of-request:${state.requestId}`,
-        occurredAt: new Date().toISOString(),
-      },
+      commandContext({ tenantId, userId }, `${tenantId}:transfer-of-request:${state.requestId}`),
     );
     if (created.state.status === 'pending') {
       await startTransferWorkflowSoon(request, deps.workflows, tenantId, created.state);
     }
     return transferId;
   }
+
+  /** Records a person's decision on the request; `purpose` scopes its idempotency key. */
+  const decide = (
+    request: FastifyRequest,
+    session: SellerSession,
+    requestId: string,
+    purpose: 'approve' | 'reject' | 'cancel',
+    command: TransferRequestCommand,
+    bodyKey: string | undefined,
+  ) => {
+    const key = idempotencyKeyOf(request, bodyKey);
+    return handleTransferRequestCommand(
+      store,
+      requestId,
+      command,
+      commandContext(session, commandIdOf(session.tenantId, `${purpose}:${requestId}`, key)),
+    );
+  };
 
   app.get(
     '/api/transfer-stock/requests',
@@ -144,33 +156,16 @@ export const transferRequestRoutes: FastifyPluginAsyncZod<TransferDeps> = async 
     },
     async (request) => {
       const session = seller(request);
-      const body = request.body;
-      const key = idempotencyKeyOf(request, body.idempotency_key);
-      const places = await checkPlaces(db, session.tenantId, body.from_warehouse_id, body.to_warehouse_id);
-      const lines = await checkMasterCodes(db, session.tenantId, body.lines);
-      const requestId = newDocumentId(session.tenantId, 'transfer-request', key);
+      const created = await newDocumentOf(request, db, session, request.body, 'transfer-request');
       const result = await answeringRefusals(request, db, session.tenantId, () =>
         handleTransferRequestCommand(
           store,
-          requestId,
-          {
-            type: 'CreateTransferRequest',
-            requestId,
-            fromWarehouseId: places.from,
-            toWarehouseId: places.to,
-            reference: body.reference || defaultReference('TRQ', requestId),
-            remark: body.remark ?? '',
-            lines,
-          },
-          {
-            tenantId: session.tenantId,
-            userId: session.userId,
-            commandId: commandIdOf(session.tenantId, 'transfer-request', key),
-            occurredAt: new Date().toISOString(),
-          },
+          created.id,
+          { type: 'CreateTransferRequest', requestId: created.id, ...created.fields },
+          created.context,
         ),
       );
-      const detail = await requestDetail(db, store, session.tenantId, requestId);
+      const detail = await requestDetail(db, store, session.tenantId, created.id);
       return ok(request, detail, result.replayed ? 'common.ok' : 'transfer.request_created');
     },
   );
@@ -191,20 +186,16 @@ export const transferRequestRoutes: FastifyPluginAsyncZod<TransferDeps> = async 
     async (request) => {
       const session = seller(request);
       const requestId = documentId(request.params.id);
-      const key = idempotencyKeyOf(request, request.body?.idempotency_key);
       const transferId = transferIdOfRequest(session.tenantId, requestId);
       const result = await answeringRefusals(request, db, session.tenantId, async () => {
         try {
-          return await handleTransferRequestCommand(
-            store,
+          return await decide(
+            request,
+            session,
             requestId,
+            'approve',
             { type: 'ApproveTransferRequest', transferId },
-            {
-              tenantId: session.tenantId,
-              userId: session.userId,
-              commandId: commandIdOf(session.tenantId, `approve:${requestId}`, key),
-              occurredAt: new Date().toISOString(),
-            },
+            request.body?.idempotency_key,
           );
         } catch (error) {
           // Approved before: make sure its transfer stands (an approval cut short after recording), then refuse.
@@ -240,18 +231,14 @@ export const transferRequestRoutes: FastifyPluginAsyncZod<TransferDeps> = async 
     async (request) => {
       const session = seller(request);
       const requestId = documentId(request.params.id);
-      const key = idempotencyKeyOf(request, request.body.idempotency_key);
       await answeringRefusals(request, db, session.tenantId, () =>
-        handleTransferRequestCommand(
-          store,
+        decide(
+          request,
+          session,
           requestId,
+          'reject',
           { type: 'RejectTransferRequest', reason: request.body.reason },
-          {
-            tenantId: session.tenantId,
-            userId: session.userId,
-            commandId: commandIdOf(session.tenantId, `reject:${requestId}`, key),
-            occurredAt: new Date().toISOString(),
-          },
+          request.body.idempotency_key,
         ),
       );
       return ok(
@@ -277,18 +264,14 @@ export const transferRequestRoutes: FastifyPluginAsyncZod<TransferDeps> = async 
     async (request) => {
       const session = seller(request);
       const requestId = documentId(request.params.id);
-      const key = idempotencyKeyOf(request, request.body?.idempotency_key);
       await answeringRefusals(request, db, session.tenantId, () =>
-        handleTransferRequestCommand(
-          store,
+        decide(
+          request,
+          session,
           requestId,
+          'cancel',
           { type: 'CancelTransferRequest' },
-          {
-            tenantId: session.tenantId,
-            userId: session.userId,
-            commandId: commandIdOf(session.tenantId, `cancel:${requestId}`, key),
-            occurredAt: new Date().toISOString(),
-          },
+          request.body?.idempotency_key,
         ),
       );
       return ok(

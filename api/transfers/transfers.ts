@@ -19,17 +19,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   answeringRefusals,
-  checkMasterCodes,
-  checkPlaces,
-  commandIdOf,
   DocumentBody,
-  defaultReference,
   documentId,
   documentStore,
   IdempotencyKey,
   IdParams,
   idempotencyKeyOf,
-  newDocumentId,
+  newDocumentOf,
   RefId,
   requireAny,
   TRANSFER_READERS,
@@ -186,37 +182,19 @@ export const transferRoutes: FastifyPluginAsyncZod<TransferDeps> = async (app, d
     },
     async (request) => {
       const session = seller(request);
-      const body = request.body;
-      const key = idempotencyKeyOf(request, body.idempotency_key);
-      const places = await checkPlaces(db, session.tenantId, body.from_warehouse_id, body.to_warehouse_id);
-      const lines = await checkMasterCodes(db, session.tenantId, body.lines);
-      const transferId = newDocumentId(session.tenantId, 'transfer', key);
+      const created = await newDocumentOf(request, db, session, request.body, 'transfer');
       const result = await answeringRefusals(request, db, session.tenantId, () =>
         handleTransferCommand(
           store,
-          transferId,
-          {
-            type: 'CreateTransfer',
-            transferId,
-            requestId: null,
-            fromWarehouseId: places.from,
-            toWarehouseId: places.to,
-            reference: body.reference || defaultReference('TRF', transferId),
-            remark: body.remark ?? '',
-            lines,
-          },
-          {
-            tenantId: session.tenantId,
-            userId: session.userId,
-            commandId: commandIdOf(session.tenantId, 'transfer', key),
-            occurredAt: new Date().toISOString(),
-          },
+          created.id,
+          { type: 'CreateTransfer', transferId: created.id, requestId: null, ...created.fields },
+          created.context,
         ),
       );
       if (result.state.status === 'pending') {
         await startTransferWorkflowSoon(request, workflows, session.tenantId, result.state);
       }
-      const detail = await transferDetail(db, store, session.tenantId, transferId);
+      const detail = await transferDetail(db, store, session.tenantId, created.id);
       return ok(request, detail, result.replayed ? 'common.ok' : 'transfer.created');
     },
   );

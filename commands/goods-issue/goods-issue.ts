@@ -9,9 +9,9 @@ import type { EventStore } from '@infra/eventstore/port';
 import {
   type DocumentContext,
   type DocumentResult,
-  documentTimeline,
   handleDocumentCommand,
-  type TimelineEntry,
+  type LoadedDocument,
+  loadDocument,
 } from '../support/document';
 
 /**
@@ -38,12 +38,7 @@ export async function loadGoodsIssue(
   store: EventStore,
   tenantId: string,
   ginId: string,
-): Promise<{ state: GoodsIssueState; timeline: TimelineEntry[] } | null> {
-  const timeline = await documentTimeline(store, goodsIssueStreamId(tenantId, ginId));
-  if (timeline.length === 0) return null;
-  const state = timeline.reduce(
-    (folded, entry) => goodsIssueDecider.evolve(folded, { type: entry.type, data: entry.data } as GinEvent),
-    goodsIssueDecider.initial,
-  );
-  return { state, timeline };
+): Promise<LoadedDocument<GoodsIssueState> | null> {
+  const loaded = await loadDocument(store, goodsIssueStreamId(tenantId, ginId), goodsIssueDecider);
+  return loaded.timeline.length === 0 ? null : loaded;
 }

@@ -1,6 +1,4 @@
-import { createHash } from 'node:crypto';
-import ExcelJS from 'exceljs';
-import Papa from 'papaparse';
+import { type FileProblem, fileHash, MAX_BYTES, readSheet } from '../support/sheet';
 
 /**
  * A bulk stock adjustment file (spec §5 uploads): CSV in UTF-8 without a BOM, or XLSX; the first row is a header and
@@ -11,7 +9,7 @@ import Papa from 'papaparse';
 
 export const ADJUSTMENT_COLUMNS = ['master_code', 'warehouse_code', 'mode', 'quantity', 'reason'] as const;
 export const MAX_ROWS = 10_000;
-export const MAX_BYTES = 5 * 1024 * 1024;
+export { type FileProblem, MAX_BYTES };
 export const ADJUSTMENT_MODES = ['add', 'deduct', 'set'] as const;
 
 export interface AdjustmentRow {
@@ -40,93 +38,23 @@ export interface RowError {
   problem: RowProblem;
 }
 
-export type FileProblem =
-  | 'too_large'
-  | 'type'
-  | 'bom'
-  | 'encoding'
-  | 'empty'
-  | 'too_many_rows'
-  | 'unreadable';
-
 export type ParsedAdjustmentFile =
   | { ok: true; hash: string; rows: AdjustmentRow[] }
   | { ok: false; file?: FileProblem; rows: RowError[] };
 
-export const fileHash = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
-
 export async function parseAdjustmentFile(bytes: Buffer, filename: string): Promise<ParsedAdjustmentFile> {
-  if (bytes.length > MAX_BYTES) return { ok: false, file: 'too_large', rows: [] };
-  const extension = filename.toLowerCase().split('.').pop();
-  let cells: string[][];
-  if (extension === 'csv') {
-    const text = decodeCsv(bytes);
-    if (typeof text !== 'string') return { ok: false, file: text.problem, rows: [] };
-    const parsed = Papa.parse<string[]>(text, { skipEmptyLines: 'greedy' });
-    cells = parsed.data.map((row) => row.map((cell) => cell ?? ''));
-  } else if (extension === 'xlsx') {
-    const read = await readXlsx(bytes);
-    if (!read) return { ok: false, file: 'unreadable', rows: [] };
-    cells = read;
-  } else {
-    return { ok: false, file: 'type', rows: [] };
-  }
-
-  const body = cells.slice(1);
-  if (body.length === 0) return { ok: false, file: 'empty', rows: [] };
-  if (body.length > MAX_ROWS) return { ok: false, file: 'too_many_rows', rows: [] };
+  const sheet = await readSheet(bytes, filename, { maxRows: MAX_ROWS, dates: 'instant' });
+  if (!sheet.ok) return { ok: false, file: sheet.problem, rows: [] };
 
   const rows: AdjustmentRow[] = [];
   const errors: RowError[] = [];
-  body.forEach((cellsOfRow, index) => {
-    const row = index + 2;
-    const checked = checkRow(cellsOfRow, row);
+  for (const { row, cells } of sheet.rows) {
+    const checked = checkRow(cells, row);
     if ('problems' in checked) errors.push(...checked.problems);
     else rows.push(checked);
-  });
+  }
   if (errors.length > 0) return { ok: false, rows: errors };
   return { ok: true, hash: fileHash(bytes), rows };
-}
-
-function decodeCsv(bytes: Buffer): string | { problem: FileProblem } {
-  if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) return { problem: 'bom' };
-  try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-  } catch {
-    return { problem: 'encoding' };
-  }
-}
-
-async function readXlsx(bytes: Buffer): Promise<string[][] | undefined> {
-  try {
-    const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
-    const sheet = workbook.worksheets[0];
-    if (!sheet) return [];
-    const rows: string[][] = [];
-    sheet.eachRow({ includeEmpty: false }, (row) => {
-      const values: string[] = [];
-      // Column count is what the row holds up to its last cell with a value.
-      for (let column = 1; column <= row.cellCount; column++)
-        values.push(cellText(row.getCell(column).value));
-      rows.push(values);
-    });
-    return rows;
-  } catch {
-    return undefined;
-  }
-}
-
-function cellText(value: ExcelJS.CellValue): string {
-  if (value === null || value === undefined) return '';
-  if (typeof value === 'object') {
-    if (value instanceof Date) return value.toISOString();
-    if ('result' in value) return cellText(value.result as ExcelJS.CellValue);
-    if ('text' in value) return String(value.text);
-    if ('richText' in value) return value.richText.map((part) => part.text).join('');
-    return '';
-  }
-  return String(value);
 }
 
 function checkRow(cells: string[], row: number): AdjustmentRow | { problems: RowError[] } {

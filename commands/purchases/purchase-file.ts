@@ -1,4 +1,4 @@
-import { type FileProblem, fileHash, readSheet } from './sheet';
+import { type FileProblem, fileHash, readSheet } from '../support/sheet';
 
 /**
  * The purchase bulk file: CSV (UTF-8 without a BOM) or XLSX, the first row a header (ignored), then one item a row
@@ -78,7 +78,7 @@ export const isDay = (text: string) => {
 };
 
 export async function parsePurchaseFile(bytes: Buffer, filename: string): Promise<ParsedPurchaseFile> {
-  const sheet = await readSheet(bytes, filename, MAX_PURCHASE_ROWS);
+  const sheet = await readSheet(bytes, filename, { maxRows: MAX_PURCHASE_ROWS, dates: 'day' });
   if (!sheet.ok) return { ok: false, file: sheet.problem, rows: [] };
   const errors: PurchaseRowError[] = [];
   const orders = new Map<string, PurchaseFileOrder>();

@@ -1,4 +1,4 @@
-import { type FileProblem, fileHash, readSheet } from './sheet';
+import { type FileProblem, fileHash, readSheet } from '../support/sheet';
 
 /**
  * The supplier bulk file (spec §5: "Supplier CSV requires name, company, contact number, address, city, postal
@@ -92,7 +92,7 @@ export function supplierProblems(
 }
 
 export async function parseSupplierFile(bytes: Buffer, filename: string): Promise<ParsedSupplierFile> {
-  const sheet = await readSheet(bytes, filename, MAX_SUPPLIER_ROWS);
+  const sheet = await readSheet(bytes, filename, { maxRows: MAX_SUPPLIER_ROWS, dates: 'day' });
   if (!sheet.ok) return { ok: false, file: sheet.problem, rows: [] };
   const rows: SupplierRow[] = [];
   const errors: SupplierRowError[] = [];

@@ -136,3 +136,45 @@ export async function documentTimeline(store: EventStore, stream: string): Promi
   }
   return entries;
 }
+
+/** A document as its events leave it, with its history, oldest first. */
+export interface LoadedDocument<State> {
+  state: State;
+  timeline: TimelineEntry[];
+  /** The stream's last revision, as a number (-1: no event yet). */
+  revision: number;
+}
+
+export async function loadDocument<Event extends { type: string; data: unknown }, State>(
+  store: EventStore,
+  stream: string,
+  decider: Pick<DocumentDecider<unknown, Event, State>, 'initial' | 'evolve'>,
+): Promise<LoadedDocument<State>> {
+  const timeline = await documentTimeline(store, stream);
+  const state = timeline.reduce(
+    (current, entry) => decider.evolve(current, { type: entry.type, data: entry.data } as Event),
+    decider.initial,
+  );
+  return { state, timeline, revision: timeline.length - 1 };
+}
+
+/**
+ * The command handler and the loader of one kind of document, its streams named by `streamId(tenant, document)`:
+ * `handle(store, documentId, command, context)` and `load(store, tenantId, documentId)`.
+ */
+export function documentCommands<Command, Event extends { type: string; data: unknown }, State>(
+  streamId: (tenantId: string, documentId: string) => string,
+  decider: DocumentDecider<Command, Event, State>,
+) {
+  return {
+    handle: (
+      store: EventStore,
+      documentId: string,
+      command: Command,
+      context: DocumentContext,
+    ): Promise<DocumentResult<Event, State>> =>
+      handleDocumentCommand(store, streamId(context.tenantId, documentId), decider, command, context),
+    load: (store: EventStore, tenantId: string, documentId: string): Promise<LoadedDocument<State>> =>
+      loadDocument(store, streamId(tenantId, documentId), decider),
+  };
+}

@@ -83,6 +83,14 @@ const EnvSchema = z.object({
   SMTP_URL: urlWithSchemes(['smtp', 'smtps'], 'smtp://user:password@mail.example.com:587'),
   MAIL_FROM: optionalText.default('Kedai <no-reply@kedai.local>'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SHOPEE_PARTNER_ID: optionalText.refine((v) => v === undefined || /^[1-9]\d{0,11}$/.test(v), {
+    message: 'must be the whole-number partner_id Shopee gave you',
+  }),
+  SHOPEE_PARTNER_KEY: optionalText.refine((v) => v === undefined || (v.length >= 8 && v.length <= 256), {
+    message: 'must be the partner key Shopee gave you (8 to 256 characters)',
+  }),
+  SHOPEE_BASE_URL: urlWithSchemes(['http', 'https'], 'https://partner.shopeemobile.com'),
+  SHOPEE_SANDBOX: optionalText.default('on').pipe(z.enum(['on', 'off'], { message: 'must be on or off' })),
 });
 
 export interface Config {
@@ -97,6 +105,15 @@ export interface Config {
   publicUrl: string;
   auth: { clientId: string; clientSecret: string; tokenTtlSeconds: number };
   mail: { smtpUrl?: string; from: string };
+  /**
+   * The Shopee Open Platform Kedai connects stores through: the partner (absent: the sandbox's demo partner), the
+   * host (absent: the local sandbox), and whether `npm start` runs that sandbox.
+   */
+  shopee: {
+    partner?: { partnerId: number; partnerKey: string };
+    baseUrl?: string;
+    sandbox: boolean;
+  };
   temporal: {
     namespace: string;
     taskQueue: string;
@@ -119,6 +136,13 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
     );
   }
   const e = parsed.data;
+  if ((e.SHOPEE_PARTNER_ID === undefined) !== (e.SHOPEE_PARTNER_KEY === undefined)) {
+    const missing = e.SHOPEE_PARTNER_ID === undefined ? 'SHOPEE_PARTNER_ID' : 'SHOPEE_PARTNER_KEY';
+    throw new ConfigError(
+      missing,
+      `${missing} must be set too: SHOPEE_PARTNER_ID and SHOPEE_PARTNER_KEY go together.`,
+    );
+  }
   const dataDir = path.resolve(e.DATA_DIR);
   return Object.freeze({
     env: e.NODE_ENV,
@@ -139,6 +163,14 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
       tokenTtlSeconds: e.TOKEN_TTL_HOURS * 3600,
     },
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
+    shopee: {
+      partner:
+        e.SHOPEE_PARTNER_ID && e.SHOPEE_PARTNER_KEY
+          ? { partnerId: Number(e.SHOPEE_PARTNER_ID), partnerKey: e.SHOPEE_PARTNER_KEY }
+          : undefined,
+      baseUrl: e.SHOPEE_BASE_URL?.replace(/\/+$/, ''),
+      sandbox: e.SHOPEE_SANDBOX === 'on',
+    },
     eventStore: e.EVENTSTORE_URL ? { kind: 'eventstoredb', url: e.EVENTSTORE_URL } : { kind: 'postgres' },
     temporal: {
       namespace: e.TEMPORAL_NAMESPACE,

@@ -593,6 +593,290 @@ export interface GoodsIssuesTable {
   state: Json;
 }
 
+/** A marketplace store of a seller (integrations/stores): its shop, status and order import. */
+export interface StoresTable {
+  id: string;
+  tenant_id: string;
+  platform: string;
+  name: string;
+  shop_id: Int8;
+  region: string;
+  status: 'connected' | 'error' | 'disconnected';
+  /** Null: the account's default warehouse. */
+  warehouse_id: string | null;
+  import_interval_minutes: WithDefault<number>;
+  /** Every order updated before this instant has been imported. */
+  import_checkpoint: Timestamp | null;
+  last_import_at: Timestamp | null;
+  last_import_orders: number | null;
+  last_error: string | null;
+  last_error_kind: string | null;
+  last_error_at: Timestamp | null;
+  connected_by: string | null;
+  connected_at: Timestamp;
+  disconnected_at: Timestamp | null;
+  created_at: GeneratedTimestamp;
+  updated_at: GeneratedTimestamp;
+}
+
+/** A store's marketplace tokens: never in an API answer. */
+export interface StoreTokensTable {
+  store_id: string;
+  tenant_id: string;
+  access_token: string;
+  refresh_token: string;
+  expires_at: Timestamp;
+  updated_at: GeneratedTimestamp;
+}
+
+// ---- printing, returns and carrier manifests (issue 6; migration 20261122001000) ----
+
+/** An account's print settings (company details; logo position, address display, font size per document). */
+export interface PrintSettingsTable {
+  tenant_id: string;
+  settings: Json;
+  logo: Buffer | null;
+  logo_type: 'image/png' | 'image/jpeg' | null;
+  updated_by: string | null;
+  updated_at: GeneratedTimestamp;
+}
+
+/** What printing, returns and manifests look up of each order (projections/print-log.ts). */
+export interface OrderShipmentsTable {
+  tenant_id: string;
+  order_id: string;
+  order_number: string;
+  store_id: string;
+  platform: string;
+  warehouse_id: string;
+  tracking_number: string | null;
+  shipping_provider: string | null;
+  status: string;
+  shipped_at: Timestamp | null;
+  updated_at: Timestamp;
+}
+
+/** One row per print of an order's document (OrderPrinted). */
+export interface PrintLogTable {
+  tenant_id: string;
+  id: string;
+  order_id: string;
+  order_number: string | null;
+  tracking_number: string | null;
+  document: 'AWB' | 'INV' | 'PL' | 'CL' | 'DO';
+  origin: string;
+  printed_by: string | null;
+  printed_at: Timestamp;
+}
+
+/** The returns' list (projections/returns.ts), with the folded return in `state`. */
+export interface OrderReturnsTable {
+  tenant_id: string;
+  id: string;
+  order_id: string;
+  order_number: string;
+  tracking_number: string | null;
+  store_id: string;
+  platform: string;
+  warehouse_id: string;
+  action: string;
+  reason: string;
+  refund_to_buyer: Numeric;
+  include_shipping: boolean;
+  refund_reason: string;
+  reversal_item_price: Numeric;
+  currency: string;
+  line_count: number;
+  total_quantity: number;
+  restocked_quantity: number;
+  image_count: number;
+  completed: boolean;
+  created_by: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  last_revision: Int8;
+  state: Json;
+}
+
+/** An image attached to a return (uploaded first, attached when the return is created). */
+export interface ReturnImagesTable {
+  id: string;
+  tenant_id: string;
+  return_id: string | null;
+  content_type: 'image/png' | 'image/jpeg' | 'image/webp';
+  byte_size: number;
+  data: Buffer;
+  uploaded_by: string | null;
+  created_at: GeneratedTimestamp;
+}
+
+/** A month's carrier manifest: the orders shipped that month, per carrier. */
+export interface CarrierManifestsTable {
+  id: string;
+  tenant_id: string;
+  month: string;
+  total_shipped: number;
+  carriers: Json;
+  created_by: string | null;
+  created_at: GeneratedTimestamp;
+  updated_at: GeneratedTimestamp;
+}
+
+// ---- batches, auto batch and scan to verify (domain/batches, domain/scan, projections/batches.ts) ----
+
+/** A batch's list row (projections/batches.ts). */
+export interface BatchesTable {
+  tenant_id: string;
+  id: string;
+  number: number;
+  label: string;
+  name: string;
+  type: 'normal' | 'pre-order';
+  status: 'open' | 'closed';
+  picker_id: string | null;
+  /** The day the batch is for, `yyyy-mm-dd`. */
+  date: string;
+  max_orders: number;
+  split: 'none' | 'logistics' | 'payment';
+  group_value: string | null;
+  source: 'manual' | 'auto';
+  config_id: string | null;
+  order_ids: string[];
+  total_orders: number;
+  created_by: string | null;
+  created_at: Timestamp;
+  closed_at: Timestamp | null;
+  updated_at: Timestamp;
+}
+
+/** An order's scan check (projections/batches.ts): who checks it, how far. */
+export interface ScanChecksTable {
+  tenant_id: string;
+  order_id: string;
+  round: number;
+  status: 'open' | 'completed' | 'idle';
+  picker_id: string;
+  batch_id: string | null;
+  tracking_number: string;
+  scanned_units: number;
+  required_units: number;
+  opened_at: Timestamp;
+  completed_at: Timestamp | null;
+  /** The check folded by its own evolve (domain/scan/check.ts). */
+  state: Json;
+  updated_at: Timestamp;
+}
+
+/** Which batch holds an order: the write-side guard against two batches taking one order (commands/batches). */
+export interface BatchClaimsTable {
+  tenant_id: string;
+  order_id: string;
+  batch_id: string;
+  /** The batch was recorded; an unconfirmed claim left by a crash expires. */
+  confirmed: boolean;
+  claimed_at: Timestamp;
+}
+
+/** Each account's batch number sequence. */
+export interface BatchNumbersTable {
+  tenant_id: string;
+  last_number: Int8;
+}
+
+/** An auto batch configuration (spec §3 "Auto batch"). */
+export interface AutoBatchConfigsTable {
+  id: string;
+  tenant_id: string;
+  name: string;
+  active: boolean;
+  interval_hours: number;
+  start_time: string;
+  end_time: string;
+  max_orders: number;
+  split: 'none' | 'logistics' | 'payment';
+  type: 'normal' | 'pre-order';
+  store_ids: string[];
+  platforms: string[];
+  prefix: string;
+  digits: number;
+  timezone: string;
+  fingerprint: string;
+  last_run_at: Timestamp | null;
+  last_batch_count: number | null;
+  created_by: string | null;
+  created_at: GeneratedTimestamp;
+  updated_at: GeneratedTimestamp;
+}
+
+// ---- the order board (projections/orders.ts) ----
+
+/** An order's board row: what the order lists show, filter and sort on; the folded order in `state`. */
+export interface OrdersTable {
+  tenant_id: string;
+  id: string;
+  order_number: string;
+  store_id: string;
+  platform: string;
+  status: string;
+  marketplace_status: string;
+  payment_method: string;
+  cod: boolean;
+  currency: string;
+  total_amount: Numeric;
+  ordered_at: Timestamp;
+  paid_at: Timestamp | null;
+  tracking_number: string | null;
+  shipping_provider: string | null;
+  buyer_username: string | null;
+  buyer_name: string;
+  warehouse_id: string;
+  batch_id: string | null;
+  item_count: number;
+  line_count: number;
+  item_not_found: boolean;
+  out_of_stock: boolean;
+  pre_order: boolean;
+  printed: string[];
+  preview: boolean;
+  stock_stage: string;
+  split_from: string | null;
+  scanned_at: Timestamp | null;
+  scanned_by: string | null;
+  shipped_at: Timestamp | null;
+  cancelled_at: Timestamp | null;
+  cancel_reason: string | null;
+  imported_at: Timestamp;
+  updated_at: Timestamp;
+  state: Json;
+}
+
+/** An order's line as the board and pick lists read it. */
+export interface OrderLinesTable {
+  tenant_id: string;
+  order_id: string;
+  line_id: string;
+  position: number;
+  sku: string;
+  seller_sku: string;
+  name: string;
+  variation: string | null;
+  quantity: number;
+  unit_price: Numeric;
+  master_code_id: string | null;
+  combo: boolean;
+  removed: boolean;
+  short: boolean;
+}
+
+/** How many orders a store has in each status: the board's tab counts. */
+export interface OrderCountsTable {
+  tenant_id: string;
+  store_id: string;
+  status: string;
+  platform: string;
+  orders: Int8;
+}
+
 export interface Database {
   es_events: EsEventsTable;
   projection_checkpoints: ProjectionCheckpointsTable;
@@ -635,6 +919,22 @@ export interface Database {
   average_cost_receipts: AverageCostReceiptsTable;
   approval_settings: ApprovalSettingsTable;
   goods_issues: GoodsIssuesTable;
+  orders: OrdersTable;
+  order_lines: OrderLinesTable;
+  order_counts: OrderCountsTable;
+  stores: StoresTable;
+  store_tokens: StoreTokensTable;
+  print_settings: PrintSettingsTable;
+  order_shipments: OrderShipmentsTable;
+  print_log: PrintLogTable;
+  order_returns: OrderReturnsTable;
+  return_images: ReturnImagesTable;
+  carrier_manifests: CarrierManifestsTable;
+  batches: BatchesTable;
+  scan_checks: ScanChecksTable;
+  batch_claims: BatchClaimsTable;
+  batch_numbers: BatchNumbersTable;
+  auto_batch_configs: AutoBatchConfigsTable;
 }
 
 // ---- the schema as Postgres reports it, tied to the interfaces above ----
@@ -649,6 +949,7 @@ type PgType =
   | 'uuid'
   | 'xid8'
   | 'jsonb'
+  | 'bytea'
   | 'timestamptz';
 interface ColumnSpec<T> {
   type: PgType;
@@ -1134,6 +1435,67 @@ export const columns = {
     updated_by: col('uuid', true),
     updated_at: col('timestamptz', false),
   },
+  orders: {
+    tenant_id: col('text', false),
+    id: col('text', false),
+    order_number: col('text', false),
+    store_id: col('text', false),
+    platform: col('text', false),
+    status: col('text', false),
+    marketplace_status: col('text', false),
+    payment_method: col('text', false),
+    cod: col('bool', false),
+    currency: col('text', false),
+    total_amount: col('numeric', false),
+    ordered_at: col('timestamptz', false),
+    paid_at: col('timestamptz', true),
+    tracking_number: col('text', true),
+    shipping_provider: col('text', true),
+    buyer_username: col('text', true),
+    buyer_name: col('text', false),
+    warehouse_id: col('text', false),
+    batch_id: col('text', true),
+    item_count: col('int4', false),
+    line_count: col('int4', false),
+    item_not_found: col('bool', false),
+    out_of_stock: col('bool', false),
+    pre_order: col('bool', false),
+    printed: col('_text', false),
+    preview: col('bool', false),
+    stock_stage: col('text', false),
+    split_from: col('text', true),
+    scanned_at: col('timestamptz', true),
+    scanned_by: col('text', true),
+    shipped_at: col('timestamptz', true),
+    cancelled_at: col('timestamptz', true),
+    cancel_reason: col('text', true),
+    imported_at: col('timestamptz', false),
+    updated_at: col('timestamptz', false),
+    state: col('jsonb', false),
+  },
+  order_lines: {
+    tenant_id: col('text', false),
+    order_id: col('text', false),
+    line_id: col('text', false),
+    position: col('int4', false),
+    sku: col('text', false),
+    seller_sku: col('text', false),
+    name: col('text', false),
+    variation: col('text', true),
+    quantity: col('int4', false),
+    unit_price: col('numeric', false),
+    master_code_id: col('text', true),
+    combo: col('bool', false),
+    removed: col('bool', false),
+    short: col('bool', false),
+  },
+  order_counts: {
+    tenant_id: col('text', false),
+    store_id: col('text', false),
+    status: col('text', false),
+    platform: col('text', false),
+    orders: col('int8', false),
+  },
   goods_issues: {
     tenant_id: col('text', false),
     id: col('text', false),
@@ -1152,6 +1514,186 @@ export const columns = {
     updated_at: col('timestamptz', false),
     last_revision: col('int8', false),
     state: col('jsonb', false),
+  },
+  stores: {
+    id: col('uuid', false),
+    tenant_id: col('text', false),
+    platform: col('text', false),
+    name: col('text', false),
+    shop_id: col('int8', false),
+    region: col('text', false),
+    status: col('text', false),
+    warehouse_id: col('uuid', true),
+    import_interval_minutes: col('int4', false),
+    import_checkpoint: col('timestamptz', true),
+    last_import_at: col('timestamptz', true),
+    last_import_orders: col('int4', true),
+    last_error: col('text', true),
+    last_error_kind: col('text', true),
+    last_error_at: col('timestamptz', true),
+    connected_by: col('uuid', true),
+    connected_at: col('timestamptz', false),
+    disconnected_at: col('timestamptz', true),
+    created_at: col('timestamptz', false),
+    updated_at: col('timestamptz', false),
+  },
+  store_tokens: {
+    store_id: col('uuid', false),
+    tenant_id: col('text', false),
+    access_token: col('text', false),
+    refresh_token: col('text', false),
+    expires_at: col('timestamptz', false),
+    updated_at: col('timestamptz', false),
+  },
+  print_settings: {
+    tenant_id: col('text', false),
+    settings: col('jsonb', false),
+    logo: col('bytea', true),
+    logo_type: col('text', true),
+    updated_by: col('uuid', true),
+    updated_at: col('timestamptz', false),
+  },
+  order_shipments: {
+    tenant_id: col('text', false),
+    order_id: col('text', false),
+    order_number: col('text', false),
+    store_id: col('text', false),
+    platform: col('text', false),
+    warehouse_id: col('text', false),
+    tracking_number: col('text', true),
+    shipping_provider: col('text', true),
+    status: col('text', false),
+    shipped_at: col('timestamptz', true),
+    updated_at: col('timestamptz', false),
+  },
+  print_log: {
+    tenant_id: col('text', false),
+    id: col('uuid', false),
+    order_id: col('text', false),
+    order_number: col('text', true),
+    tracking_number: col('text', true),
+    document: col('text', false),
+    origin: col('text', false),
+    printed_by: col('text', true),
+    printed_at: col('timestamptz', false),
+  },
+  order_returns: {
+    tenant_id: col('text', false),
+    id: col('text', false),
+    order_id: col('text', false),
+    order_number: col('text', false),
+    tracking_number: col('text', true),
+    store_id: col('text', false),
+    platform: col('text', false),
+    warehouse_id: col('text', false),
+    action: col('text', false),
+    reason: col('text', false),
+    refund_to_buyer: col('numeric', false),
+    include_shipping: col('bool', false),
+    refund_reason: col('text', false),
+    reversal_item_price: col('numeric', false),
+    currency: col('text', false),
+    line_count: col('int4', false),
+    total_quantity: col('int4', false),
+    restocked_quantity: col('int4', false),
+    image_count: col('int4', false),
+    completed: col('bool', false),
+    created_by: col('text', true),
+    created_at: col('timestamptz', false),
+    updated_at: col('timestamptz', false),
+    last_revision: col('int8', false),
+    state: col('jsonb', false),
+  },
+  return_images: {
+    id: col('uuid', false),
+    tenant_id: col('text', false),
+    return_id: col('text', true),
+    content_type: col('text', false),
+    byte_size: col('int4', false),
+    data: col('bytea', false),
+    uploaded_by: col('uuid', true),
+    created_at: col('timestamptz', false),
+  },
+  carrier_manifests: {
+    id: col('uuid', false),
+    tenant_id: col('text', false),
+    month: col('text', false),
+    total_shipped: col('int4', false),
+    carriers: col('jsonb', false),
+    created_by: col('uuid', true),
+    created_at: col('timestamptz', false),
+    updated_at: col('timestamptz', false),
+  },
+  batches: {
+    tenant_id: col('text', false),
+    id: col('uuid', false),
+    number: col('int4', false),
+    label: col('text', false),
+    name: col('text', false),
+    type: col('text', false),
+    status: col('text', false),
+    picker_id: col('uuid', true),
+    date: col('text', false),
+    max_orders: col('int4', false),
+    split: col('text', false),
+    group_value: col('text', true),
+    source: col('text', false),
+    config_id: col('uuid', true),
+    order_ids: col('_text', false),
+    total_orders: col('int4', false),
+    created_by: col('uuid', true),
+    created_at: col('timestamptz', false),
+    closed_at: col('timestamptz', true),
+    updated_at: col('timestamptz', false),
+  },
+  scan_checks: {
+    tenant_id: col('text', false),
+    order_id: col('text', false),
+    round: col('int4', false),
+    status: col('text', false),
+    picker_id: col('text', false),
+    batch_id: col('text', true),
+    tracking_number: col('text', false),
+    scanned_units: col('int4', false),
+    required_units: col('int4', false),
+    opened_at: col('timestamptz', false),
+    completed_at: col('timestamptz', true),
+    state: col('jsonb', false),
+    updated_at: col('timestamptz', false),
+  },
+  batch_claims: {
+    tenant_id: col('text', false),
+    order_id: col('text', false),
+    batch_id: col('text', false),
+    confirmed: col('bool', false),
+    claimed_at: col('timestamptz', false),
+  },
+  batch_numbers: {
+    tenant_id: col('text', false),
+    last_number: col('int8', false),
+  },
+  auto_batch_configs: {
+    id: col('uuid', false),
+    tenant_id: col('text', false),
+    name: col('text', false),
+    active: col('bool', false),
+    interval_hours: col('int4', false),
+    start_time: col('text', false),
+    end_time: col('text', false),
+    max_orders: col('int4', false),
+    split: col('text', false),
+    type: col('text', false),
+    store_ids: col('_text', false),
+    platforms: col('_text', false),
+    prefix: col('text', false),
+    digits: col('int4', false),
+    timezone: col('text', false),
+    fingerprint: col('text', false),
+    last_run_at: col('timestamptz', true),
+    last_batch_count: col('int4', true),
+    created_by: col('uuid', true),
+    created_at: col('timestamptz', false),
+    updated_at: col('timestamptz', false),
   },
 } as const satisfies SchemaOf<Database>;
 

@@ -115,6 +115,9 @@ export class EventStoreDbEventStore implements EventStore {
     return { nextRevision, position };
   }
 
+  /** EventStoreDB shows an event to readers as soon as its append is acknowledged. */
+  async awaitVisible(): Promise<void> {}
+
   async *readStream(
     stream: string,
     opts: { fromRevision?: bigint; toPosition?: Position } = {},

@@ -104,6 +104,12 @@ export interface EventStore {
   subscribe(opts: SubscribeOptions, handle: (batch: RecordedEvent[]) => Promise<void>): Subscription;
   /** The position of the newest event, or null for an empty log: how far behind a reader is. */
   headPosition(): Promise<Position | null>;
+  /**
+   * Resolves once every event committed before the call can be read by `readAll` (a catch-up that must not stop
+   * short of what is already written waits for this first). Postgres holds back events committed while an older
+   * transaction still runs; EventStoreDB shows committed events at once.
+   */
+  awaitVisible(): Promise<void>;
   close(): Promise<void>;
 }
 

@@ -82,6 +82,9 @@ const appendManySql = (mode: Mode) => `
 // A writer with 'any' that lost the race for a revision simply takes the next one.
 const ANY_ATTEMPTS = 20;
 
+/** How long awaitVisible waits for an older transaction to end before it gives up. */
+const VISIBLE_WAIT_MS = 30_000;
+
 export class PostgresEventStore implements EventStore {
   readonly kind = 'postgres' as const;
   private readonly wakeups = new EventEmitter();
@@ -283,6 +286,29 @@ export class PostgresEventStore implements EventStore {
     );
     const row = result.rows[0];
     return row ? { commit: BigInt(row.transaction_id), prepare: BigInt(row.global_position) } : null;
+  }
+
+  async awaitVisible(): Promise<void> {
+    // Every committed event has a transaction id at most this; readAll shows it once no older transaction runs.
+    const head = await this.pool.query<{ commit: string | null }>(
+      'SELECT max(transaction_id)::text AS commit FROM es_events',
+    );
+    const commit = head.rows[0]?.commit;
+    if (commit === null || commit === undefined) return;
+    const deadline = Date.now() + VISIBLE_WAIT_MS;
+    for (;;) {
+      const horizon = await this.pool.query<{ visible: boolean }>(
+        'SELECT $1::text::xid8 < pg_snapshot_xmin(pg_current_snapshot()) AS visible',
+        [commit],
+      );
+      if (horizon.rows[0]?.visible) return;
+      if (Date.now() > deadline) {
+        throw new Error(
+          `events up to transaction ${commit} are still not readable after ${VISIBLE_WAIT_MS} ms`,
+        );
+      }
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
   }
 
   async close(): Promise<void> {

@@ -255,6 +255,8 @@ export class ProjectionEngine {
   async catchUp(name: string, batchSize = 1000): Promise<number> {
     const projection = this.projection(name);
     let applied = 0;
+    // Not short of what is already written: events committed behind an older open transaction come into view.
+    await this.deps.store.awaitVisible();
     for (;;) {
       const state = await this.checkpoint(name);
       if (state.status === 'rebuilding') return applied;

@@ -1,5 +1,5 @@
 import { stockStreamId } from '@domain/inventory/stock';
-import { bearer, caller, type TestApi } from '@tests/support/api';
+import { caller, poster, type TestApi } from '@tests/support/api';
 import { waitFor } from '@tests/support/wait';
 import { expect } from 'vitest';
 import { data } from './inventory/inventory-api';
@@ -50,13 +50,7 @@ export interface GoodsReceiptAnswer {
 
 export function purchaseCalls(api: () => TestApi) {
   const call = caller(api);
-  const post = (url: string, token: string, payload: unknown = {}, headers: Record<string, string> = {}) =>
-    api().app.inject({
-      method: 'POST',
-      url,
-      headers: { ...bearer(token), ...headers },
-      payload: payload as object,
-    });
+  const post = poster(api);
   return {
     call,
     post,

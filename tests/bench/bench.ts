@@ -12,6 +12,7 @@ import {
 } from './contenders';
 import { type CpuSplit, cpuSampler, formatPerOperation, formatShares, sumSplits } from './cpu';
 import { benchRegistry } from './fixtures';
+import { measureImportOrders } from './import-orders';
 import { leastDisturbed, median, runWriters, type Timed, timed } from './load';
 import {
   benchRowsProjection,
@@ -21,6 +22,7 @@ import {
   readWholeLog,
   seedLog,
 } from './log';
+import { measureOrderList, measureScanToBoard, seedOrderList } from './orders';
 import { formatTable, log, perSec, type Row, ratio } from './report';
 import { startBenchServer } from './server';
 import { measureHotStreamCommand, measurePointInTime, seedStockHistory } from './stock';
@@ -47,6 +49,8 @@ const BUDGET = {
   rebuildPerSec: 20_000,
   pointInTimeMs: 50,
   stockListP95Ms: 50,
+  orderListP95Ms: 50,
+  scanToBoardP99Ms: 100,
 };
 
 const SCALE = positiveNumber('BENCH_SCALE', 1);
@@ -67,6 +71,7 @@ const POINT_IN_TIME_QUERIES = 200;
 const HOT_STREAM_COMMANDS = 50;
 const STOCK_LIST_QUERIES = 50;
 const BULK_ROWS = 10_000;
+const ORDER_LIST_QUERIES = 200;
 
 type Key = Contender['key'];
 type Measured = Timed & { cpu: CpuSplit };
@@ -232,6 +237,30 @@ async function main(): Promise<number> {
         `(${perSec(bulk.rowsPerSec)}; parse ${bulk.parseSeconds.toFixed(3)} s)`,
     );
 
+    // ---- the order board: a list page over 1,000,000 orders; scan → board count in another websocket client ----
+    const orderSeed = await seedOrderList(db);
+    log(
+      `order list: ${orderSeed.orders} orders seeded in ${orderSeed.seconds.toFixed(1)} s; plan: ${orderSeed.plan}`,
+    );
+    const orderList = await leastDisturbed('order list', async () => {
+      const before = cpu.sample();
+      const result = await measureOrderList(db, ORDER_LIST_QUERIES);
+      return { ...result, cpu: cpu.split(before) };
+    });
+    log(
+      `order list: median ${orderList.medianMs.toFixed(2)} ms, p95 ${orderList.p95Ms.toFixed(2)} ms, ` +
+        `max ${orderList.maxMs.toFixed(2)} ms over ${orderList.count} pages`,
+    );
+    const scanToBoard = await leastDisturbed('scan to board', async (n) => {
+      const before = cpu.sample();
+      const result = await measureScanToBoard(bench.server.url('kedai_bench'), n);
+      return { ...result, cpu: cpu.split(before) };
+    });
+    log(
+      `scan to board: p50 ${scanToBoard.medianMs.toFixed(1)} ms, p99 ${scanToBoard.p99Ms.toFixed(1)} ms over ` +
+        `${scanToBoard.count} scans at ${scanToBoard.scansPerSec.toFixed(0)}/s (command p99 ${scanToBoard.command.p99Ms.toFixed(1)} ms)`,
+    );
+
     // ---- report ----
     const figures = {
       rawInsertCommitsPerSec: Math.round(rawRate),
@@ -242,7 +271,10 @@ async function main(): Promise<number> {
       pointInTimeMs: Number(pointInTime.p95Ms.toFixed(2)),
       hotStreamCommandMs: Number(hotStream.medianMs.toFixed(2)),
       stockListP95Ms: Number(stockList.p95Ms.toFixed(2)),
+      orderListP95Ms: Number(orderList.p95Ms.toFixed(2)),
+      scanToBoardP99Ms: Number(scanToBoard.p99Ms.toFixed(2)),
       bulkAdjustRowsPerSec: Math.round(bulk.rowsPerSec),
+      importOrdersPerSec: Math.round((await measureImportOrders(bench)).ordersPerSec),
       appendVsRawInsert: Number((oursRate / rawRate).toFixed(3)),
       appendVsEmmett: Number((oursRate / emmettRate).toFixed(3)),
     };
@@ -253,6 +285,8 @@ async function main(): Promise<number> {
       rebuildPerSec: figures.rebuildPerSec >= BUDGET.rebuildPerSec,
       pointInTimeMs: figures.pointInTimeMs <= BUDGET.pointInTimeMs,
       stockListP95Ms: figures.stockListP95Ms <= BUDGET.stockListP95Ms,
+      orderListP95Ms: figures.orderListP95Ms <= BUDGET.orderListP95Ms,
+      scanToBoardP99Ms: figures.scanToBoardP99Ms <= BUDGET.scanToBoardP99Ms,
     };
     const writeDetail = (key: Key) => {
       const all = results.get(key)!;
@@ -333,6 +367,27 @@ async function main(): Promise<number> {
         detail:
           `parse + resolve + apply, file bytes to committed events (one per row), ${bulk.stocks} stocks, 8 at a time; ` +
           `${bulk.seconds.toFixed(2)} s, parse ${bulk.parseSeconds.toFixed(3)} s; ${formatShares(bulk.cpu)}`,
+      },
+      {
+        measure: `order list page, p95 of ${orderList.count}`,
+        value: `${figures.orderListP95Ms.toFixed(2)} ms`,
+        budget: `≤ ${BUDGET.orderListP95Ms} ms`,
+        pass: passes.orderListP95Ms,
+        detail:
+          `${orderSeed.orders} orders, 5 stores; one tab and one store, newest paid first, 100 rows at offsets ` +
+          `0–5,000, count from the tab counts; median ${orderList.medianMs.toFixed(2)} ms, max ` +
+          `${orderList.maxMs.toFixed(2)} ms; listOrders through withTenant; ${formatShares(orderList.cpu)}`,
+      },
+      {
+        measure: `scan → board count in another websocket, p99 of ${scanToBoard.count}`,
+        value: `${figures.scanToBoardP99Ms.toFixed(2)} ms`,
+        budget: `≤ ${BUDGET.scanToBoardP99Ms} ms`,
+        pass: passes.scanToBoardP99Ms,
+        detail:
+          `${scanToBoard.scansPerSec.toFixed(0)} scans/s for 10 s (handleOrderCommand), order board projection live, ` +
+          `GET /api/live; p50 ${scanToBoard.medianMs.toFixed(1)} ms, p95 ${scanToBoard.p95Ms.toFixed(1)} ms; the ` +
+          `command alone p50 ${scanToBoard.command.medianMs.toFixed(1)} ms, p99 ${scanToBoard.command.p99Ms.toFixed(1)} ms; ` +
+          `${formatShares(scanToBoard.cpu)}`,
       },
       {
         measure: 'peak RSS of this process',

@@ -65,3 +65,43 @@ describe('postgres event store: the sequence-gap problem', () => {
     expect(received[0]!.position.prepare).toBeLessThan(received[1]!.position.prepare);
   });
 });
+
+describe('postgres event store: awaitVisible', () => {
+  let database: TestDatabase;
+  let store: PostgresEventStore;
+  const registry = new EventSchemaRegistry().register('Ticked', z.object({ n: z.number() }));
+  const metadata = { tenantId: 't1', occurredAt: '2026-11-21T10:00:00.000Z' };
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    store = new PostgresEventStore(database.pool, registry);
+  });
+  afterAll(async () => {
+    await store.close();
+    await database.drop();
+  });
+
+  it('waits, in awaitVisible, for an event committed behind an older open transaction to come into view', async () => {
+    // Any older transaction holds the horizon back, even one that writes no event.
+    const older = await database.pool.connect();
+    await older.query('BEGIN');
+    await older.query('SELECT pg_current_xact_id()');
+    await store.append('tick-t1.visible', [{ type: 'Ticked', data: { n: 7 }, metadata }], {
+      expectedRevision: 'no_stream',
+    });
+    const inView = async () =>
+      (await store.readAll({ limit: 1000 })).some((event) => event.stream === 'tick-t1.visible');
+    expect(await inView()).toBe(false);
+    let settled = false;
+    const waiting = store.awaitVisible().then(() => {
+      settled = true;
+    });
+    // Still held: the older transaction runs.
+    await database.pool.query('SELECT pg_sleep(0.05)');
+    expect(settled).toBe(false);
+    await older.query('COMMIT');
+    older.release();
+    await waiting;
+    expect(await inView()).toBe(true);
+  });
+});

@@ -4,6 +4,8 @@ import { type AppDeps, buildApp, type KedaiApp } from '@api/app';
 import type { SignInLimits } from '@api/auth/rate-limit';
 import { hashSecret } from '@api/auth/secrets';
 import type { WorkflowDeps } from '@api/workflows';
+import { AutoBatchCountTrigger, followOrderCounts } from '@commands/batches/auto-batch';
+import { createOrderStockReactor } from '@commands/orders/stock-reactor';
 import type { PermissionKey } from '@domain/access/permissions';
 import { eventSchemas } from '@domain/events';
 import { PostgresEventStore } from '@infra/eventstore/postgres';
@@ -12,6 +14,7 @@ import { createMailer } from '@infra/mail';
 import { projections } from '@projections/index';
 import { ProjectionEngine } from '@projections/runtime/engine';
 import { LiveHub } from '@projections/runtime/live-hub';
+import { ReactorRunner } from '@projections/runtime/reactor';
 import { createTestDatabase, type TestDatabase } from '@tests/support/db';
 import { startTestWorker, unusedWorkflows } from '@tests/support/temporal';
 import { expect } from 'vitest';
@@ -41,6 +44,8 @@ export interface TestApi {
   store: PostgresEventStore;
   engine: ProjectionEngine;
   hub: LiveHub;
+  /** The reactors (the order stock reactor), running live as in `npm start`. */
+  reactors: ReactorRunner;
   /** The routes' workflow client and task queue (a worker polls it when created with `workflows: true`). */
   workflows: WorkflowDeps;
   close(): Promise<void>;
@@ -65,12 +70,26 @@ export async function createTestApi(
     { from: 'Kedai <no-reply@kedai.test>' },
     { info() {}, error() {} },
   );
+  const reactors = new ReactorRunner({
+    db: database.db,
+    store,
+    reactors: [createOrderStockReactor({ db: database.db, store })],
+    retryMs: 50,
+  });
+  reactors.start();
   const running = opts.workflows
     ? await startTestWorker({ engine, db: database.db, store, mailer })
     : { workflows: unusedWorkflows(), stop: async () => undefined };
+  // The auto batch count trigger follows the board's counts, as in `npm start`.
+  const autoBatchTrigger = new AutoBatchCountTrigger(
+    database.db,
+    opts.overrides?.workflows ?? running.workflows,
+  );
+  const stopFollowing = followOrderCounts(hub, autoBatchTrigger);
   const app = buildApp({
     logLevel: 'silent',
     version: 'test',
+    autoBatchTrigger,
     db: database.db,
     store,
     engine,
@@ -95,10 +114,13 @@ export async function createTestApi(
     store,
     engine,
     hub,
+    reactors,
     workflows: running.workflows,
     async close() {
+      stopFollowing();
       await app.close();
       await running.stop();
+      await reactors.stop();
       await engine.stop();
       await hub.close();
       await store.close();
@@ -234,6 +256,17 @@ export function caller(api: () => TestApi) {
       url,
       headers: bearer(token, language),
       ...(payload === undefined ? {} : { payload: payload as object }),
+    });
+}
+
+/** A POST with the caller's token and more headers (an Idempotency-Key, say). */
+export function poster(api: () => TestApi) {
+  return (url: string, token: string, payload: unknown = {}, headers: Record<string, string> = {}) =>
+    api().app.inject({
+      method: 'POST',
+      url,
+      headers: { ...bearer(token), ...headers },
+      payload: payload as object,
     });
 }
 

@@ -54,6 +54,22 @@ export async function openPage(browser: Browser, baseURL: string): Promise<{ pag
   return { page, errors };
 }
 
+/** A page signed in to the console with `login` and `password`, on its home screen. */
+export async function signedInPage(
+  browser: Browser,
+  baseURL: string,
+  login: string,
+  password: string,
+): Promise<{ page: Page; errors: string[] }> {
+  const opened = await openPage(browser, baseURL);
+  await opened.page.goto('/#/login');
+  await opened.page.getByLabel('Username or e-mail').fill(login);
+  await opened.page.getByLabel('Password', { exact: true }).fill(password);
+  await opened.page.getByRole('button', { name: 'Sign in' }).click();
+  await opened.page.waitForURL((url) => url.hash === '#/' || url.hash === '');
+  return opened;
+}
+
 /** The newest mail of a purpose sent to an address, as a user would read it from their inbox. */
 export async function latestMail(
   api: TestApi,

@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
+import { waitFor } from './wait';
 
 export interface Child {
   process: ChildProcess;
@@ -36,4 +37,29 @@ export function spawnTsx(entry: string, args: string[], env: NodeJS.ProcessEnv):
       if (child.exitCode === null && child.signalCode === null) child.kill(signal);
     },
   };
+}
+
+/**
+ * A Kedai worker in a process of its own (tests/support/worker-child.ts) with `env` (its database and Temporal
+ * server), added to `children` for the test to kill; resolves once it polls, fails with its output if it does not.
+ */
+export async function startWorkerChild(env: NodeJS.ProcessEnv, children: Child[]): Promise<Child> {
+  const child = spawnTsx('tests/support/worker-child.ts', [], env);
+  children.push(child);
+  let exitedWith: number | string | undefined;
+  void child.exited.then((code) => {
+    exitedWith = code;
+  });
+  await waitFor(
+    () => {
+      if (exitedWith !== undefined) {
+        throw new Error(`the worker exited (${exitedWith}) before it was ready:\n${child.output()}`);
+      }
+      return child.output().includes('worker ready');
+    },
+    { timeoutMs: 60_000, what: 'the worker to be ready' },
+  ).catch((error: unknown) => {
+    throw new Error(`${error instanceof Error ? error.message : String(error)}\n${child.output()}`);
+  });
+  return child;
 }

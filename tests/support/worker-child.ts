@@ -10,7 +10,8 @@ import { createActivities } from '@workflows/activities';
 
 /**
  * A Kedai worker in a process of its own, so a test can SIGKILL it mid-activity. Reads DATABASE_URL,
- * TEMPORAL_ADDRESS, TEMPORAL_NAMESPACE and TEMPORAL_TASK_QUEUE; prints "worker ready" once it polls.
+ * TEMPORAL_ADDRESS, TEMPORAL_NAMESPACE and TEMPORAL_TASK_QUEUE, and KEDAI_WORKFLOW_BUNDLE when the test run bundled
+ * the workflow code once (else it bundles its own); prints "worker ready" once it polls.
  */
 async function main(): Promise<void> {
   const settings = config();
@@ -27,6 +28,7 @@ async function main(): Promise<void> {
       store: infra.store,
       mailer: createMailer(infra.db, settings.mail, { info() {}, error() {} }),
     }),
+    bundlePath: process.env.KEDAI_WORKFLOW_BUNDLE || undefined,
   });
   const stop = () => void worker.shutdown();
   process.once('SIGTERM', stop);

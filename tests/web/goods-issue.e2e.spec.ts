@@ -1,8 +1,8 @@
 import { stockStreamId } from '@domain/inventory/stock';
 import { createSeller, createSubUser, type TestSeller } from '@tests/support/api';
-import { type ConsoleServer, launchBrowser, openPage, startConsoleServer } from '@tests/support/browser';
+import { type ConsoleServer, launchBrowser, signedInPage, startConsoleServer } from '@tests/support/browser';
 import { waitFor } from '@tests/support/wait';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { data } from '../api/inventory/inventory-api';
 import { stockCalls } from '../api/inventory/stock-api';
@@ -27,15 +27,7 @@ describe('goods issue notes in the console', () => {
     await server?.close();
   });
 
-  async function signedIn(email: string, password: string): Promise<{ page: Page; errors: string[] }> {
-    const opened = await openPage(browser, server.url);
-    await opened.page.goto('/#/login');
-    await opened.page.getByLabel('Username or e-mail').fill(email);
-    await opened.page.getByLabel('Password', { exact: true }).fill(password);
-    await opened.page.getByRole('button', { name: 'Sign in' }).click();
-    await opened.page.waitForURL((url) => url.hash === '#/' || url.hash === '');
-    return opened;
-  }
+  const signedIn = (email: string, password: string) => signedInPage(browser, server.url, email, password);
 
   it('takes a goods issue note through three approval layers, three users in three browsers', async () => {
     const stock = stockCalls(() => server.api);

@@ -1,8 +1,8 @@
 import { stockCalls } from '@tests/api/inventory/stock-api';
 import { purchaseCalls } from '@tests/api/purchases-support';
 import { createSeller, type TestSeller } from '@tests/support/api';
-import { type ConsoleServer, launchBrowser, openPage, startConsoleServer } from '@tests/support/browser';
-import type { Browser, Page } from 'playwright-core';
+import { type ConsoleServer, launchBrowser, signedInPage, startConsoleServer } from '@tests/support/browser';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 /**
@@ -26,15 +26,7 @@ describe('purchases in the console', () => {
     await server?.close();
   });
 
-  async function signedIn(): Promise<{ page: Page; errors: string[] }> {
-    const opened = await openPage(browser, server.url);
-    await opened.page.goto('/#/login');
-    await opened.page.getByLabel('Username or e-mail').fill(seller.email);
-    await opened.page.getByLabel('Password', { exact: true }).fill(seller.password);
-    await opened.page.getByRole('button', { name: 'Sign in' }).click();
-    await opened.page.waitForURL((url) => url.hash === '#/' || url.hash === '');
-    return opened;
-  }
+  const signedIn = () => signedInPage(browser, server.url, seller.email, seller.password);
 
   it('raises a purchase, receives it, and the other browser follows', async () => {
     const warehouse = await stock.warehouse(seller.token, 'MAIN');

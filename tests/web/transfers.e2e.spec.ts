@@ -1,8 +1,8 @@
 import { data } from '@tests/api/inventory/inventory-api';
 import { transferCalls } from '@tests/api/transfers-support';
 import { createSeller, type TestSeller } from '@tests/support/api';
-import { type ConsoleServer, launchBrowser, openPage, startConsoleServer } from '@tests/support/browser';
-import type { Browser, Page } from 'playwright-core';
+import { type ConsoleServer, launchBrowser, signedInPage, startConsoleServer } from '@tests/support/browser';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 /**
@@ -25,15 +25,7 @@ describe('transfers in the console', () => {
     await server?.close();
   });
 
-  async function signedIn(): Promise<{ page: Page; errors: string[] }> {
-    const opened = await openPage(browser, server.url);
-    await opened.page.goto('/#/login');
-    await opened.page.getByLabel('Username or e-mail').fill(seller.email);
-    await opened.page.getByLabel('Password', { exact: true }).fill(seller.password);
-    await opened.page.getByRole('button', { name: 'Sign in' }).click();
-    await opened.page.waitForURL((url) => url.hash === '#/' || url.hash === '');
-    return opened;
-  }
+  const signedIn = () => signedInPage(browser, server.url, seller.email, seller.password);
 
   it('requests, approves, ships and receives, the other browser following live', async () => {
     const main = await t.stock.warehouse(seller.token, 'MAIN');
@@ -47,8 +39,11 @@ describe('transfers in the console', () => {
     const b = await signedIn();
     // The second browser watches the transfer list from the start.
     await b.page.goto('/#/transfer-stock/list-transfer');
+    // The screen's code loads on first use: slow on a busy machine.
     await expect
-      .poll(() => b.page.getByRole('heading', { name: 'Transfers', level: 1 }).isVisible())
+      .poll(() => b.page.getByRole('heading', { name: 'Transfers', level: 1 }).isVisible(), {
+        timeout: 15_000,
+      })
       .toBe(true);
 
     // ---- a request, made in the form ----

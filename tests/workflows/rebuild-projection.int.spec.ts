@@ -4,7 +4,7 @@ import { PostgresEventStore } from '@infra/eventstore/postgres';
 import { EventSchemaRegistry } from '@infra/eventstore/registry';
 import { projections } from '@projections/index';
 import { ProjectionEngine } from '@projections/runtime/engine';
-import { type Child, spawnTsx } from '@tests/support/child';
+import { type Child, startWorkerChild } from '@tests/support/child';
 import { createTestDatabase, type TestDatabase } from '@tests/support/db';
 import { appendSampleEvents } from '@tests/support/events';
 import { dumpStreamCatalogue, inconsistentCatalogueRows } from '@tests/support/projections';
@@ -25,32 +25,17 @@ describe('projection rebuild as a Temporal workflow', () => {
   const children: Child[] = [];
 
   /** A worker process on the test database and dev server; resolves once it polls the task queue. */
-  const startWorker = async (): Promise<Child> => {
-    const child = spawnTsx('tests/support/worker-child.ts', [], {
-      DATABASE_URL: database.url,
-      EVENTSTORE_URL: '',
-      TEMPORAL_ADDRESS: temporal.address,
-      TEMPORAL_NAMESPACE: temporal.namespace,
-      TEMPORAL_TASK_QUEUE: taskQueue,
-    });
-    children.push(child);
-    let exitedWith: number | string | undefined;
-    void child.exited.then((code) => {
-      exitedWith = code;
-    });
-    await waitFor(
-      () => {
-        if (exitedWith !== undefined) {
-          throw new Error(`the worker exited (${exitedWith}) before it was ready:\n${child.output()}`);
-        }
-        return child.output().includes('worker ready');
+  const startWorker = () =>
+    startWorkerChild(
+      {
+        DATABASE_URL: database.url,
+        EVENTSTORE_URL: '',
+        TEMPORAL_ADDRESS: temporal.address,
+        TEMPORAL_NAMESPACE: temporal.namespace,
+        TEMPORAL_TASK_QUEUE: taskQueue,
       },
-      { timeoutMs: 60_000, what: 'the worker to be ready' },
-    ).catch((error: unknown) => {
-      throw new Error(`${error instanceof Error ? error.message : String(error)}\n${child.output()}`);
-    });
-    return child;
-  };
+      children,
+    );
 
   beforeAll(async () => {
     // The dev server starts while the events are written.

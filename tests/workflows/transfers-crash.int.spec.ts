@@ -4,9 +4,8 @@ import { Client, Connection } from '@temporalio/client';
 import { data } from '@tests/api/inventory/inventory-api';
 import { type TransferAnswer, transferCalls } from '@tests/api/transfers-support';
 import { createSeller, createTestApi, type TestApi, type TestSeller } from '@tests/support/api';
-import { type Child, spawnTsx } from '@tests/support/child';
+import { type Child, startWorkerChild } from '@tests/support/child';
 import { sharedTemporal } from '@tests/support/temporal';
-import { waitFor } from '@tests/support/wait';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 /**
@@ -39,31 +38,19 @@ describe('a transfer survives a killed worker', () => {
   });
 
   /** A worker process on the test's database and task queue; resolves once it polls. */
-  async function startWorker(): Promise<Child> {
+  function startWorker(): Promise<Child> {
     const shared = sharedTemporal();
-    const child = spawnTsx('tests/workflows/transfers-worker.ts', [], {
-      DATABASE_URL: api.database.url,
-      EVENTSTORE_URL: '',
-      TEMPORAL_ADDRESS: shared.address,
-      TEMPORAL_NAMESPACE: shared.namespace,
-      TEMPORAL_TASK_QUEUE: taskQueue,
-      KEDAI_WORKFLOW_BUNDLE: shared.bundlePath,
-    });
-    children.push(child);
-    let exitedWith: number | string | undefined;
-    void child.exited.then((code) => {
-      exitedWith = code;
-    });
-    await waitFor(
-      () => {
-        if (exitedWith !== undefined) {
-          throw new Error(`the worker exited (${exitedWith}) before it was ready:\n${child.output()}`);
-        }
-        return child.output().includes('worker ready');
+    return startWorkerChild(
+      {
+        DATABASE_URL: api.database.url,
+        EVENTSTORE_URL: '',
+        TEMPORAL_ADDRESS: shared.address,
+        TEMPORAL_NAMESPACE: shared.namespace,
+        TEMPORAL_TASK_QUEUE: taskQueue,
+        KEDAI_WORKFLOW_BUNDLE: shared.bundlePath,
       },
-      { timeoutMs: 60_000, what: 'the worker to be ready' },
+      children,
     );
-    return child;
   }
 
   it('completes after a SIGKILL between ship and receive, moving each line once', async () => {

@@ -2,8 +2,7 @@ import { handleGoodsIssueCommand, loadGoodsIssue } from '@commands/goods-issue/g
 import { issueGoodsIssueStock } from '@commands/goods-issue/issue-stock';
 import { remindApprovers } from '@commands/goods-issue/remind';
 import type { GinEvent, GoodsIssueCommand, GoodsIssueState } from '@domain/goods-issue/decider';
-import { DomainError } from '@domain/shared/errors';
-import { ApplicationFailure } from '@temporalio/common';
+import { final } from './final';
 import type { ActivityDeps } from './index';
 
 /**
@@ -13,17 +12,6 @@ import type { ActivityDeps } from './index';
  */
 
 export function createGoodsIssueActivities(deps: ActivityDeps) {
-  const final = (error: unknown): never => {
-    if (error instanceof DomainError) {
-      throw ApplicationFailure.create({
-        type: error.code,
-        message: error.code,
-        details: [error.params],
-        nonRetryable: true,
-      });
-    }
-    throw error;
-  };
   return {
     async recordGoodsIssue(input: {
       tenantId: string;
@@ -33,16 +21,14 @@ export function createGoodsIssueActivities(deps: ActivityDeps) {
       userId?: string;
       at: string;
     }): Promise<GinEvent[]> {
-      try {
+      return final(async () => {
         const result = await handleGoodsIssueCommand(deps.store, input.tenantId, input.ginId, input.command, {
           ...(input.userId ? { userId: input.userId } : {}),
           commandId: input.commandId,
           occurredAt: input.at,
         });
         return result.events;
-      } catch (error) {
-        return final(error);
-      }
+      });
     },
 
     async remindGoodsIssueApprovers(input: {
@@ -53,11 +39,7 @@ export function createGoodsIssueActivities(deps: ActivityDeps) {
       at: string;
       workflowId: string;
     }): Promise<GinEvent[]> {
-      try {
-        return await remindApprovers(deps.db, deps.store, deps.mailer, input);
-      } catch (error) {
-        return final(error);
-      }
+      return final(() => remindApprovers(deps.db, deps.store, deps.mailer, input));
     },
 
     async issueGoodsIssueStock(input: {
@@ -68,11 +50,7 @@ export function createGoodsIssueActivities(deps: ActivityDeps) {
       at: string;
       userId?: string;
     }): Promise<GinEvent[]> {
-      try {
-        return await issueGoodsIssueStock(deps.db, deps.store, input);
-      } catch (error) {
-        return final(error);
-      }
+      return final(() => issueGoodsIssueStock(deps.db, deps.store, input));
     },
 
     async loadGoodsIssueState(input: { tenantId: string; ginId: string }): Promise<GoodsIssueState | null> {

@@ -3,7 +3,9 @@ import type { EventStore } from '@infra/eventstore/port';
 import type { Mailer } from '@infra/mail';
 import type { ProjectionEngine } from '@projections/runtime/engine';
 import type { Kysely } from 'kysely';
+import { createBatchActivities } from './batches';
 import { createGoodsIssueActivities } from './goods-issue';
+import { createOrderImportActivities } from './order-import';
 import { createProjectionActivities } from './projections';
 import { createPurchaseActivities } from './purchases';
 import { createTransferActivities } from './transfers';
@@ -20,7 +22,9 @@ export interface ActivityDeps {
 export function createActivities(deps: ActivityDeps) {
   return {
     ...createProjectionActivities(deps),
+    ...createBatchActivities(deps),
     ...createGoodsIssueActivities(deps),
+    ...createOrderImportActivities(deps),
     ...createPurchaseActivities(deps),
     ...createTransferActivities(deps),
   };

@@ -5,7 +5,7 @@ import type { GoodsReceipt, GoodsReceiptCommand, GoodsReceiptEvent } from '@doma
 import type { Purchase, PurchaseCommand, PurchaseEvent } from '@domain/purchases/purchase';
 import { DomainError } from '@domain/shared/errors';
 import type { EventStore } from '@infra/eventstore/port';
-import { ApplicationFailure } from '@temporalio/common';
+import { final } from './final';
 
 /**
  * The purchasing workflows' activities: a command on a purchase order or a goods receive note (the document's
@@ -34,23 +34,6 @@ export interface GoodsReceiptStep extends DocumentStep {
 
 export interface StockStep extends DocumentStep {
   command: StockCommand;
-}
-
-const permanent = (error: DomainError) =>
-  ApplicationFailure.create({
-    type: error.code,
-    message: error.code,
-    details: [error.params],
-    nonRetryable: true,
-  });
-
-async function final<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    if (error instanceof DomainError) throw permanent(error);
-    throw error;
-  }
 }
 
 const contextOf = (step: DocumentStep) => ({

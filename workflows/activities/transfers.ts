@@ -13,8 +13,8 @@ import {
 import type { TransferCommand } from '@domain/transfers/transfer';
 import type { Database } from '@infra/db';
 import type { EventStore } from '@infra/eventstore/port';
-import { ApplicationFailure } from '@temporalio/common';
 import type { Kysely } from 'kysely';
+import { final } from './final';
 
 /**
  * The transfer workflow's activities: each stock step of a transfer (and each undo) through the stock command
@@ -66,23 +66,6 @@ export interface Shortfall {
   masterCodeId: string;
   onHand: number;
   quantity: number;
-}
-
-const permanent = (error: DomainError) =>
-  ApplicationFailure.create({
-    type: error.code,
-    message: error.code,
-    details: [error.params],
-    nonRetryable: true,
-  });
-
-async function final<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    if (error instanceof DomainError) throw permanent(error);
-    throw error;
-  }
 }
 
 const REASONS: Record<Movement['type'], string> = {

@@ -1,5 +1,5 @@
 import type { TestApi } from '@tests/support/api';
-import { bearer } from '@tests/support/api';
+import { poster } from '@tests/support/api';
 import { waitFor } from '@tests/support/wait';
 import { expect } from 'vitest';
 import { caller, data } from './inventory-api';
@@ -28,6 +28,7 @@ export interface StockMovementData {
 
 export function stockCalls(api: () => TestApi) {
   const call = caller(api);
+  const post = poster(api);
   /**
    * Catches the stock projection up until it holds a movement for every stock event of the tenant. One catch-up
    * is not always enough: the log is read only below the oldest transaction running anywhere in the cluster, and
@@ -76,30 +77,12 @@ export function stockCalls(api: () => TestApi) {
         await call('POST', '/api/inventory/branch', token, { code, name: `Branch ${code}` }),
       );
     },
-    receive(token: string, body: Record<string, unknown>, headers: Record<string, string> = {}) {
-      return api().app.inject({
-        method: 'POST',
-        url: '/api/inventory/stock/receive',
-        headers: { ...bearer(token), ...headers },
-        payload: body,
-      });
-    },
-    adjust(token: string, body: Record<string, unknown>, headers: Record<string, string> = {}) {
-      return api().app.inject({
-        method: 'POST',
-        url: '/api/inventory/stock/adjust',
-        headers: { ...bearer(token), ...headers },
-        payload: body,
-      });
-    },
-    hold(token: string, body: Record<string, unknown>, headers: Record<string, string> = {}) {
-      return api().app.inject({
-        method: 'POST',
-        url: '/api/inventory/stock/hold',
-        headers: { ...bearer(token), ...headers },
-        payload: body,
-      });
-    },
+    receive: (token: string, body: Record<string, unknown>, headers: Record<string, string> = {}) =>
+      post('/api/inventory/stock/receive', token, body, headers),
+    adjust: (token: string, body: Record<string, unknown>, headers: Record<string, string> = {}) =>
+      post('/api/inventory/stock/adjust', token, body, headers),
+    hold: (token: string, body: Record<string, unknown>, headers: Record<string, string> = {}) =>
+      post('/api/inventory/stock/hold', token, body, headers),
     async setRefuseNegative(token: string, refuse: boolean) {
       data(await call('PUT', '/api/inventory/settings', token, { refuse_negative_manual: refuse }));
     },

@@ -152,6 +152,7 @@ describe('stock commands against the real event store', () => {
     const counting: EventStore = {
       kind: store.kind,
       append: (...args) => store.append(...args),
+      awaitVisible: () => store.awaitVisible(),
       async *readStream(...args) {
         for await (const event of store.readStream(...args)) {
           read++;

@@ -187,6 +187,16 @@ export async function apiData<T>(path: string, opts?: ApiOptions): Promise<T> {
 
 // ---- signing in (OAuth's own answer shape) --------------------------------------------------------------------
 
+/** An endpoint with its query (a grid adds its own paging to it); empty values are left out. */
+export function withQuery(path: string, query: Record<string, string | boolean | undefined>): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== '' && value !== false) params.set(key, String(value));
+  }
+  const text = params.toString();
+  return text ? `${path}?${text}` : path;
+}
+
 export interface TokenAnswer {
   access_token: string;
   token_type: string;

@@ -1,13 +1,17 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { storedLanguage } from '@web/i18n';
-import { type Answer, ApiFailure, api, apiData, clearSession, getToken } from './client';
+import { type Answer, api, apiData } from './client';
 import { downloadFile } from './download';
+import { type UploadRowError, uploadFile } from './upload';
 
 /**
- * Inventory → stock (api/inventory/stock.ts): the stock list, single adjustments with an idempotency key, bulk
- * upload with its progress, the movement report and its export, the stock at a past instant with the movements
+ * Inventory → stock (api/inventory/stock.ts): the stock list, single adjustments with an idempotency key, holds,
+ * bulk upload with its progress, the movement report and its export, the stock at a past instant with the movements
  * that led to it, a series for the chart, and the account's stock settings. The grids read their pages
  * themselves (components/data-grid); these are their endpoints.
+ *
+ * Every stock figure of spec §3 ("Master code" → "Stock figures") as the API states it: next to on hand and
+ * reserved, in process (orders being picked and packed), the three holds (the seller's, parked Smart POS sales, a
+ * supplier's), incoming (expected, not on hand) and available online (on hand less what orders and holds keep).
  */
 
 export const STOCK_ACTIONS = [
@@ -20,11 +24,43 @@ export const STOCK_ACTIONS = [
   'StockTransferredOut',
   'StockTransferredIn',
   'StockWrittenOff',
+  'StockProcessingStarted',
+  'StockProcessingStopped',
+  'StockHeld',
+  'StockHoldReleased',
+  'StockIncomingExpected',
+  'StockIncomingCancelled',
 ] as const;
 export type StockAction = (typeof STOCK_ACTIONS)[number];
 
 export const ADJUST_MODES = ['add', 'deduct', 'set'] as const;
 export type AdjustMode = (typeof ADJUST_MODES)[number];
+
+/** The figures besides on hand, reserved and available, in the order the screens show them. */
+export const EXTRA_FIGURES = [
+  'in_process',
+  'on_hold',
+  'pos_on_hold',
+  'supplier_on_hold',
+  'incoming',
+] as const;
+export type ExtraFigure = (typeof EXTRA_FIGURES)[number];
+export type Figures = Record<ExtraFigure, number>;
+
+export const HOLD_KINDS = ['online', 'pos', 'supplier'] as const;
+export type HoldKind = (typeof HOLD_KINDS)[number];
+export const HOLD_ACTIONS = ['hold', 'release'] as const;
+export type HoldAction = (typeof HOLD_ACTIONS)[number];
+
+/** The figure each hold kind moves. */
+export const HOLD_FIGURE: Record<HoldKind, 'on_hold' | 'pos_on_hold' | 'supplier_on_hold'> = {
+  online: 'on_hold',
+  pos: 'pos_on_hold',
+  supplier: 'supplier_on_hold',
+};
+
+/** A movement's mode: an adjustment's, a hold's kind, or where a shipment was taken from. */
+export type MovementMode = AdjustMode | HoldKind | 'reserved' | 'inProcess' | 'free';
 
 /** The bulk file's columns, in order (commands/inventory/adjustment-file.ts). */
 export const ADJUSTMENT_COLUMNS = ['master_code', 'warehouse_code', 'mode', 'quantity', 'reason'] as const;
@@ -40,7 +76,8 @@ const ADJUST_ENDPOINT = '/api/inventory/stock/adjust';
 const UPLOAD_ENDPOINT = '/api/inventory/stock/upload';
 const SETTINGS_ENDPOINT = '/api/inventory/settings';
 
-export interface StockRow {
+/** A stock list row: a combo's own figures are null (its available comes from its components). */
+export interface StockRow extends Record<ExtraFigure, number | null> {
   /** `<masterCodeId>@<warehouseId>`: how the live view 'stock' names the row. */
   key: string;
   master_code_id: string;
@@ -63,6 +100,8 @@ export interface StockRow {
   /** Available at or under the soft threshold. */
   low: boolean;
   last_movement_at: string | null;
+  /** Available as a percent of on hand, one decimal; null when on hand ≤ 0 and for a combo. */
+  available_percent: number | null;
 }
 
 export interface PlaceName {
@@ -71,7 +110,7 @@ export interface PlaceName {
   name: string | null;
 }
 
-export interface MovementRow {
+export interface MovementRow extends Figures {
   /** `<mc>@<wh>#<revision>` */
   id: string;
   master_code: PlaceName;
@@ -79,7 +118,7 @@ export interface MovementRow {
   revision: number;
   occurred_at: string;
   action: StockAction;
-  mode: AdjustMode | null;
+  mode: MovementMode | null;
   quantity: number;
   previous_stock: number;
   change: number;
@@ -94,11 +133,11 @@ export interface MovementRow {
   created_by: { id: string; name: string } | null;
 }
 
-export interface StockMovement {
+export interface StockMovement extends Figures {
   master_code: { id: string; code: string; name: string };
   warehouse: { id: string; code: string; name: string };
   action: StockAction;
-  mode: AdjustMode | null;
+  mode: MovementMode | null;
   quantity: number;
   previous_stock: number;
   change: number;
@@ -109,7 +148,7 @@ export interface StockMovement {
   revision: number;
 }
 
-export interface StockAtAnswer {
+export interface StockAtAnswer extends Figures {
   on_hand: number;
   reserved: number;
   available: number;
@@ -133,12 +172,6 @@ export interface StockSeries {
 export interface StockSettings {
   refuse_negative_manual: boolean;
   updated_at: string | null;
-}
-
-export interface UploadRowError {
-  row: number;
-  column: string | null;
-  message: string;
 }
 
 export interface UploadStatus {
@@ -174,16 +207,6 @@ export const stockKeys = {
   series: (query: Record<string, unknown>) => [...stockKeys.points(), 'series', query] as const,
 };
 
-/** An endpoint with its query (the grid adds its own paging to it). */
-export function withQuery(path: string, query: Record<string, string | boolean | undefined>): string {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) {
-    if (value !== undefined && value !== '' && value !== false) params.set(key, String(value));
-  }
-  const text = params.toString();
-  return text ? `${path}?${text}` : path;
-}
-
 // ---- adjustments ----
 
 export interface AdjustBody {
@@ -200,6 +223,32 @@ export function useAdjustStock() {
   return useMutation({
     mutationFn: ({ body, key }: { body: AdjustBody; key: string }) =>
       api<Answer<StockMovement>>(ADJUST_ENDPOINT, {
+        method: 'POST',
+        body: { ...body, idempotency_key: key },
+      }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: stockKeys.points() }),
+  });
+}
+
+// ---- holding stock ----
+
+const HOLD_ENDPOINT = '/api/inventory/stock/hold';
+
+export interface HoldBody {
+  master_code_id: string;
+  warehouse_id: string;
+  hold: HoldKind;
+  action: HoldAction;
+  quantity: number;
+  reason?: string;
+}
+
+/** Puts stock on hold or releases it; `key` is the Idempotency-Key of this submit, so a double submit moves once. */
+export function useHoldStock() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ body, key }: { body: HoldBody; key: string }) =>
+      api<Answer<StockMovement>>(HOLD_ENDPOINT, {
         method: 'POST',
         body: { ...body, idempotency_key: key },
       }),
@@ -228,55 +277,15 @@ export function useSaveStockSettings() {
 
 // ---- bulk upload ----
 
-/** A file the server refused: a message and, for bad rows, every one of them (nothing was applied). */
-export class UploadRefused extends ApiFailure {
-  rows: UploadRowError[];
-  constructor(status: number, code: number, msg: string, rows: UploadRowError[]) {
-    super(status, code, msg);
-    this.name = 'UploadRefused';
-    this.rows = rows;
-  }
-}
-
-const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-
-/** Sends the file itself as the body (not multipart); answers the upload's id once its rows are queued. */
+/** Sends the file (api/upload.ts); answers the upload's id once its rows are queued. */
 export async function uploadAdjustmentFile(
   file: File,
 ): Promise<{ upload_id: string; status: string; total: number; msg: string }> {
-  const isXlsx = file.name.toLowerCase().endsWith('.xlsx');
-  const headers: Record<string, string> = {
-    accept: 'application/json',
-    language: storedLanguage(),
-    'content-type': isXlsx ? XLSX_TYPE : 'text/csv',
-  };
-  const token = getToken();
-  if (token) headers.authorization = `Bearer ${token}`;
-  let response: Response;
-  try {
-    response = await fetch(`${UPLOAD_ENDPOINT}?${new URLSearchParams({ filename: file.name })}`, {
-      method: 'POST',
-      headers,
-      body: file,
-    });
-  } catch (error) {
-    throw new ApiFailure(0, -1, error instanceof Error ? error.message : String(error));
-  }
-  let body: Record<string, unknown> = {};
-  try {
-    body = (await response.json()) as Record<string, unknown>;
-  } catch {
-    // an answer without JSON (a proxy's 413 page): the status says enough
-  }
-  if (response.ok) {
-    const data = body.data as { upload_id: string; status: string; total: number };
-    return { ...data, msg: typeof body.msg === 'string' ? body.msg : '' };
-  }
-  if (response.status === 401) clearSession();
-  const msg = typeof body.msg === 'string' ? body.msg : response.statusText || `HTTP ${response.status}`;
-  const code = typeof body.code === 'number' ? body.code : response.status;
-  const rows = Array.isArray(body.rows) ? (body.rows as UploadRowError[]) : [];
-  throw new UploadRefused(response.status, code, msg, rows);
+  const { data, msg } = await uploadFile<{ upload_id: string; status: string; total: number }>(
+    UPLOAD_ENDPOINT,
+    file,
+  );
+  return { ...data, msg };
 }
 
 export const UPLOAD_POLL_MS = 500;

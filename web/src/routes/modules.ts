@@ -2,14 +2,24 @@ import { adminRoutes } from './admin/routes';
 import { goodsIssueRoutes } from './goods-issue/routes';
 import { inventoryRoutes } from './inventory/routes';
 import { stockRoutes } from './inventory/stock-routes';
+import { batchRoutes } from './orders/batches/routes';
+import { printingRoutes } from './orders/print/routes';
+import { orderRoutes } from './orders/routes';
+import { scanRoutes } from './orders/scan/routes';
 import { purchaseRoutes } from './purchases/routes';
 import { settingsRoutes } from './settings/routes';
+import { storeRoutes } from './stores/routes';
 import { transferRoutes } from './transfers/routes';
 import type { ModuleRoute } from './types';
 
 /** Every module screen inside the signed-in layout; a later module adds its list here. */
 export const moduleRoutes: readonly ModuleRoute[] = [
   ...settingsRoutes,
+  ...orderRoutes,
+  ...batchRoutes,
+  ...scanRoutes,
+  ...printingRoutes,
+  ...storeRoutes,
   ...inventoryRoutes,
   ...stockRoutes,
   ...goodsIssueRoutes,

@@ -19,7 +19,7 @@ export interface ModuleRoute {
   element: LazyExoticComponent<ComponentType>;
   access: RouteAccess;
   menu?: {
-    section: 'main' | 'inventory' | 'transfers' | 'purchases' | 'settings' | 'admin';
+    section: 'main' | 'orders' | 'inventory' | 'transfers' | 'purchases' | 'settings' | 'admin';
     labelKey: string;
   };
 }

@@ -1,5 +1,11 @@
 import { ApiFailure } from '@web/api/client';
-import { type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, useId } from 'react';
+import {
+  type InputHTMLAttributes,
+  type ReactNode,
+  type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
+  useId,
+} from 'react';
 
 /**
  * Form fields with a visible label tied to the control, the required asterisk of spec §5 (hidden from the
@@ -14,9 +20,20 @@ interface FieldFrame {
 }
 
 /** The asterisk sits beside the label, not in it, so the label's text is the field's name and nothing else. */
-function Label({ htmlFor, label, required }: { htmlFor: string; label: string; required?: boolean }) {
+function Label({
+  htmlFor,
+  label,
+  required,
+  hidden = false,
+}: {
+  htmlFor: string;
+  label: string;
+  required?: boolean;
+  /** Read by screen readers only (a filter in a toolbar). */
+  hidden?: boolean;
+}) {
   return (
-    <span className="field-label-row">
+    <span className={hidden ? 'field-label-row visually-hidden' : 'field-label-row'}>
       <label htmlFor={htmlFor} className="field-label">
         {label}
       </label>
@@ -49,6 +66,35 @@ function Described({ id, error, hint }: { id: string; error?: string | undefined
 const describedBy = (id: string, error?: string, hint?: ReactNode) =>
   error ? `${id}-error` : hint ? `${id}-hint` : undefined;
 
+/**
+ * The frame of a field whose control is not a plain input (a select of places, a combobox): the label above, the
+ * error below; the control inside takes `id` and points to `${id}-error` while there is one.
+ */
+export function LabelledField({
+  id,
+  label,
+  error,
+  required,
+  hideLabel,
+  className = '',
+  children,
+}: FieldFrame & { id: string; hideLabel?: boolean; className?: string; children: ReactNode }) {
+  return (
+    <div className={`field ${className} ${error ? 'field-invalid' : ''}`}>
+      <Label htmlFor={id} label={label} required={required ?? false} hidden={hideLabel ?? false} />
+      {children}
+      <Described id={id} error={error} />
+    </div>
+  );
+}
+
+/** The aria attributes of a control in a LabelledField. */
+export const controlAria = (id: string, error: string | undefined, required?: boolean) => ({
+  'aria-required': required || undefined,
+  'aria-invalid': error ? true : undefined,
+  'aria-describedby': error ? `${id}-error` : undefined,
+});
+
 export function TextField({
   label,
   error,
@@ -67,6 +113,30 @@ export function TextField({
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy(id, error, hint)}
         {...input}
+      />
+      <Described id={id} error={error} hint={hint} />
+    </div>
+  );
+}
+
+export function TextAreaField({
+  label,
+  error,
+  hint,
+  required,
+  ...textarea
+}: FieldFrame & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'required'>) {
+  const id = useId();
+  return (
+    <div className={`field ${error ? 'field-invalid' : ''}`}>
+      <Label htmlFor={id} label={label} required={required ?? false} />
+      <textarea
+        id={id}
+        className="input textarea"
+        aria-required={required || undefined}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, error, hint)}
+        {...textarea}
       />
       <Described id={id} error={error} hint={hint} />
     </div>

@@ -191,13 +191,3 @@ export function useSaveApprovalSettings() {
     onSuccess: (answer) => queryClient.setQueryData(ginKeys.settings(), answer.data),
   });
 }
-
-/** An endpoint with its query (the grid adds its own paging to it). */
-export function withQuery(path: string, query: Record<string, string | boolean | undefined>): string {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) {
-    if (value !== undefined && value !== '' && value !== false) params.set(key, String(value));
-  }
-  const text = params.toString();
-  return text ? `${path}?${text}` : path;
-}

@@ -1,12 +1,14 @@
-import { useLiveView } from '@web/api/live';
+import { useLiveRecord } from '@web/api/live';
 import { useSession } from '@web/auth/session';
-import { ConfirmDialog, ModalDialog } from '@web/components/modal-dialog';
+import { ConfirmDialog } from '@web/components/modal-dialog';
+import { ReasonDialog } from '@web/components/reason-dialog';
+import { RecordScreen } from '@web/components/record-screen';
 import Forbidden from '@web/routes/forbidden';
 import { FormMessage, messageOf } from '@web/shell/form';
+import { useDateTime } from '@web/shell/format';
 import { useNotify } from '@web/shell/notifications';
 import { PageHeader } from '@web/shell/page';
-import { Spinner } from '@web/shell/spinner';
-import { type FormEvent, useCallback, useId, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 import {
@@ -19,7 +21,7 @@ import {
   useGoodsIssueAction,
 } from './api';
 import { NoteForm } from './note-form';
-import { ApprovalProgress, StatusBadge, Timeline, useDateTime } from './parts';
+import { ApprovalProgress, StatusBadge, Timeline } from './parts';
 import '@web/routes/management.css';
 
 /**
@@ -33,28 +35,18 @@ export default function GoodsIssueDetailPage() {
   const { id = '' } = useParams();
   const { can } = useSession();
   const note = useGoodsIssue(id);
-  const { refetch } = note;
-  useLiveView(
-    GIN_VIEW,
-    useCallback(
-      (ids: string[], missed: boolean) => {
-        if (missed || ids.includes(id)) void refetch();
-      },
-      [id, refetch],
-    ),
-  );
+  useLiveRecord(GIN_VIEW, id, note.refetch);
   const { t } = useTranslation('goods-issue');
   if (!mayViewGoodsIssues(can)) return <Forbidden />;
-  if (note.isPending) return <Spinner label={t('detail.loading')} />;
-  if (note.error || !note.data) {
-    return (
-      <div className="page">
-        <FormMessage kind="error">{messageOf(note.error)}</FormMessage>
-        <Link to="/inventory/goods-issue-notes">{t('detail.back')}</Link>
-      </div>
-    );
-  }
-  return <NoteScreen note={note.data} />;
+  return (
+    <RecordScreen
+      query={note}
+      loading={t('detail.loading')}
+      back={{ to: '/inventory/goods-issue-notes', label: t('detail.back') }}
+    >
+      {(data) => <NoteScreen note={data} />}
+    </RecordScreen>
+  );
 }
 
 function NoteScreen({ note }: { note: GinDetail }) {
@@ -229,11 +221,16 @@ function NoteScreen({ note }: { note: GinDetail }) {
         <NoteForm note={note} onClose={() => setEditing(false)} onSaved={() => setEditing(false)} />
       )}
       {rejecting && actions.reject !== null && (
-        <RejectDialog
-          layer={actions.reject}
+        <ReasonDialog
+          title={t('actions.reject_title', { layer: actions.reject })}
+          reasonLabel={t('actions.reject_reason')}
+          confirmLabel={t('actions.reject_confirm')}
+          closeLabel={t('actions.keep')}
+          maxLength={REASON_MAX}
+          requiredMessage={t('actions.reject_reason_required')}
           busy={act.isPending}
-          onCancel={() => setRejecting(false)}
-          onReject={async (reason) => {
+          onClose={() => setRejecting(false)}
+          onConfirm={async (reason) => {
             if (await run('reject', { layer: actions.reject, reason })) setRejecting(false);
           }}
         />
@@ -253,74 +250,5 @@ function NoteScreen({ note }: { note: GinDetail }) {
         />
       )}
     </div>
-  );
-}
-
-function RejectDialog({
-  layer,
-  busy,
-  onCancel,
-  onReject,
-}: {
-  layer: number;
-  busy: boolean;
-  onCancel(): void;
-  onReject(reason: string): void;
-}) {
-  const { t } = useTranslation('goods-issue');
-  const formId = useId();
-  const reasonId = useId();
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!reason.trim()) {
-      setError(t('actions.reject_reason_required'));
-      return;
-    }
-    onReject(reason.trim());
-  };
-  return (
-    <ModalDialog
-      title={t('actions.reject_title', { layer })}
-      onClose={onCancel}
-      size="small"
-      footer={
-        <>
-          <button type="button" className="button button-secondary" onClick={onCancel} disabled={busy}>
-            {t('actions.keep')}
-          </button>
-          <button type="submit" form={formId} className="button button-danger" disabled={busy}>
-            {t('actions.reject_confirm')}
-          </button>
-        </>
-      }
-    >
-      <form id={formId} onSubmit={submit} noValidate>
-        <div className={`field ${error ? 'field-invalid' : ''}`}>
-          <label htmlFor={reasonId} className="field-label">
-            {t('actions.reject_reason')}
-          </label>
-          <textarea
-            id={reasonId}
-            className="input gin-textarea"
-            value={reason}
-            maxLength={REASON_MAX}
-            aria-required
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? `${reasonId}-error` : undefined}
-            onChange={(event) => {
-              setReason(event.target.value);
-              setError(null);
-            }}
-          />
-          {error && (
-            <p id={`${reasonId}-error`} className="field-error">
-              {error}
-            </p>
-          )}
-        </div>
-      </form>
-    </ModalDialog>
   );
 }

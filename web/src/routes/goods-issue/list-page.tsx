@@ -1,24 +1,18 @@
+import { withQuery } from '@web/api/client';
 import { useSession } from '@web/auth/session';
-import { DataGrid, type DataGridHandle } from '@web/components/data-grid';
+import { SearchableGrid, useLiveGrid } from '@web/components/data-grid';
+import { StatusFilter } from '@web/components/status-filter';
 import Forbidden from '@web/routes/forbidden';
-import { PageHeader, SearchToolbar } from '@web/shell/page';
+import { useDateTime } from '@web/shell/format';
+import { PageHeader } from '@web/shell/page';
 import type { ColDef, ICellRendererParams } from 'ag-grid-community';
-import { useCallback, useId, useMemo, useRef, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { PlaceSelect } from '../inventory/stock-common/place-select';
-import { useLiveRefresh } from '../inventory/stock-common/use-live-refresh';
-import {
-  GIN_ENDPOINT,
-  GIN_STATUSES,
-  GIN_VIEW,
-  type GinRow,
-  MANAGE_KEY,
-  mayViewGoodsIssues,
-  withQuery,
-} from './api';
+import { GIN_ENDPOINT, GIN_STATUSES, GIN_VIEW, type GinRow, MANAGE_KEY, mayViewGoodsIssues } from './api';
 import { NoteForm } from './note-form';
-import { StatusBadge, useDateTime } from './parts';
+import { StatusBadge } from './parts';
 import { ApprovalSettingsPanel } from './settings-panel';
 import '@web/routes/management.css';
 
@@ -110,19 +104,13 @@ export default function GoodsIssueListPage() {
   const { t } = useTranslation('goods-issue');
   const { can } = useSession();
   const navigate = useNavigate();
-  const statusId = useId();
   const waitingId = useId();
-  const grid = useRef<DataGridHandle>(null);
-  const [search, setSearch] = useState('');
+  const grid = useLiveGrid(GIN_VIEW);
   const [status, setStatus] = useState('');
   const [warehouseId, setWarehouseId] = useState('');
   const [waitingForMe, setWaitingForMe] = useState(false);
   const [creating, setCreating] = useState(false);
   const columns = useColumns();
-  useLiveRefresh(
-    GIN_VIEW,
-    useCallback(() => grid.current?.refresh(), []),
-  );
   if (!mayViewGoodsIssues(can)) return <Forbidden />;
 
   const endpoint = withQuery(GIN_ENDPOINT, {
@@ -141,53 +129,42 @@ export default function GoodsIssueListPage() {
         )}
       </PageHeader>
       <ApprovalSettingsPanel />
-      <SearchToolbar
-        label={t('list.search_label')}
-        placeholder={t('list.search_placeholder')}
-        value={search}
-        onChange={setSearch}
-      >
-        <label htmlFor={statusId} className="visually-hidden">
-          {t('list.status_filter')}
-        </label>
-        <select
-          id={statusId}
-          className="input"
-          value={status}
-          onChange={(event) => setStatus(event.target.value)}
-        >
-          <option value="">{t('list.all_statuses')}</option>
-          {GIN_STATUSES.map((value) => (
-            <option key={value} value={String(value)}>
-              {t(`status.${value}`)}
-            </option>
-          ))}
-        </select>
-        <div className="toolbar-field">
-          <PlaceSelect
-            label={t('list.warehouse_filter')}
-            hideLabel
-            value={warehouseId}
-            onChange={(id) => setWarehouseId(id)}
-            allLabel={t('list.all_warehouses')}
-          />
-        </div>
-        <label htmlFor={waitingId} className="check-label">
-          <input
-            id={waitingId}
-            type="checkbox"
-            checked={waitingForMe}
-            onChange={(event) => setWaitingForMe(event.target.checked)}
-          />
-          {t('list.waiting_for_me')}
-        </label>
-      </SearchToolbar>
-      <DataGrid<GinRow>
+      <SearchableGrid<GinRow>
+        searchLabel={t('list.search_label')}
+        searchPlaceholder={t('list.search_placeholder')}
+        toolbar={
+          <>
+            <StatusFilter
+              label={t('list.status_filter')}
+              allLabel={t('list.all_statuses')}
+              value={status}
+              onChange={setStatus}
+              options={GIN_STATUSES.map((value) => ({ value: String(value), label: t(`status.${value}`) }))}
+            />
+            <div className="toolbar-field">
+              <PlaceSelect
+                label={t('list.warehouse_filter')}
+                hideLabel
+                value={warehouseId}
+                onChange={(id) => setWarehouseId(id)}
+                allLabel={t('list.all_warehouses')}
+              />
+            </div>
+            <label htmlFor={waitingId} className="check-label">
+              <input
+                id={waitingId}
+                type="checkbox"
+                checked={waitingForMe}
+                onChange={(event) => setWaitingForMe(event.target.checked)}
+              />
+              {t('list.waiting_for_me')}
+            </label>
+          </>
+        }
         gridId="inventory.goods-issue-notes"
         endpoint={endpoint}
         columns={columns}
         label={t('list.grid_label')}
-        search={search}
         getRowId={(row) => row.id}
         handle={grid}
       />

@@ -1,19 +1,11 @@
+import { DocumentTimeline } from '@web/components/document-timeline';
+import { useDateTime } from '@web/shell/format';
 import type { TFunction } from 'i18next';
-import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import './goods-issue.css';
 import type { ApprovalStep, GinDetail, GinStatus, TimelineItem } from './api';
 
 /** The pieces the goods issue screens share: the status badge, the approval progress, the timeline. */
-
-/** A date and time in the interface language ('' for none); the same function while the language stays. */
-export function useDateTime() {
-  const { i18n } = useTranslation();
-  return useMemo(() => {
-    const format = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
-    return (iso: string | null | undefined) => (iso ? format.format(new Date(iso)) : '');
-  }, [i18n.language]);
-}
 
 export function StatusBadge({
   status,
@@ -94,19 +86,15 @@ function timelineText(item: TimelineItem, t: TFunction<'goods-issue'>) {
 
 export function Timeline({ items }: { items: TimelineItem[] }) {
   const { t } = useTranslation('goods-issue');
-  const when = useDateTime();
   return (
     <section className="card gin-section" aria-labelledby="gin-timeline-title">
       <h2 id="gin-timeline-title">{t('detail.timeline_title')}</h2>
-      <ol className="gin-timeline" aria-label={t('detail.timeline_title')}>
-        {items.map((item, index) => (
-          // Events never move or vanish: their place in the history is their key.
-          // biome-ignore lint/suspicious/noArrayIndexKey: the history is append-only
-          <li key={index} className="gin-timeline-item">
-            <time dateTime={item.at} className="muted">
-              {when(item.at)}
-            </time>
-            <span>{timelineText(item, t)}</span>
+      <DocumentTimeline
+        label={t('detail.timeline_title')}
+        items={items}
+        describe={(item) => timelineText(item, t)}
+        details={(item) => (
+          <>
             {item.type === 'GinCancelled' && item.reason && <span className="muted">{item.reason}</span>}
             {item.lines.length > 0 && (
               <span className="muted">
@@ -121,9 +109,9 @@ export function Timeline({ items }: { items: TimelineItem[] }) {
                   .join('; ')}
               </span>
             )}
-          </li>
-        ))}
-      </ol>
+          </>
+        )}
+      />
     </section>
   );
 }

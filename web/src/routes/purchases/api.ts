@@ -1,7 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type Answer, ApiFailure, api, apiData, clearSession, getToken } from '@web/api/client';
+import { type Answer, api, apiData } from '@web/api/client';
 import { downloadFile } from '@web/api/download';
-import { storedLanguage } from '@web/i18n';
 
 /**
  * The purchasing API (api/purchases): suppliers, purchase orders with their actions, goods receive notes with
@@ -377,73 +376,6 @@ export function useMasterCodeOptions(search: string) {
 /** The order as a PDF, saved under its PO number. */
 export const downloadPurchasePdf = (purchase: Pick<PurchaseDetail, 'id' | 'po_number'>) =>
   downloadFile(`${PURCHASES_ENDPOINT}/${enc(purchase.id)}/pdf`, { fileName: `${purchase.po_number}.pdf` });
-
-// ---- bulk files ----
-
-export interface UploadRowError {
-  row: number;
-  column: string | null;
-  message: string;
-}
-
-/** A file the server refused: a message and, for bad rows, every one of them (nothing was applied). */
-export class UploadRefused extends ApiFailure {
-  rows: UploadRowError[];
-  constructor(status: number, code: number, msg: string, rows: UploadRowError[]) {
-    super(status, code, msg);
-    this.name = 'UploadRefused';
-    this.rows = rows;
-  }
-}
-
-const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-
-/** Sends the file itself as the body (not multipart); answers the server's data and message. */
-export async function uploadFile<Data>(path: string, file: File): Promise<{ data: Data; msg: string }> {
-  const headers: Record<string, string> = {
-    accept: 'application/json',
-    language: storedLanguage(),
-    'content-type': file.name.toLowerCase().endsWith('.xlsx') ? XLSX_TYPE : 'text/csv',
-  };
-  const token = getToken();
-  if (token) headers.authorization = `Bearer ${token}`;
-  let response: Response;
-  try {
-    response = await fetch(`${path}?${new URLSearchParams({ filename: file.name })}`, {
-      method: 'POST',
-      headers,
-      body: file,
-    });
-  } catch (error) {
-    throw new ApiFailure(0, -1, error instanceof Error ? error.message : String(error));
-  }
-  let body: Record<string, unknown> = {};
-  try {
-    body = (await response.json()) as Record<string, unknown>;
-  } catch {
-    // an answer without JSON (a proxy's 413 page): the status says enough
-  }
-  const msg = typeof body.msg === 'string' ? body.msg : response.statusText || `HTTP ${response.status}`;
-  if (response.ok) return { data: body.data as Data, msg };
-  if (response.status === 401) clearSession();
-  const code = typeof body.code === 'number' ? body.code : response.status;
-  throw new UploadRefused(
-    response.status,
-    code,
-    msg,
-    Array.isArray(body.rows) ? (body.rows as UploadRowError[]) : [],
-  );
-}
-
-/** An endpoint with its query (the grid adds its own paging to it). */
-export function withQuery(path: string, query: Record<string, string | boolean | undefined>): string {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) {
-    if (value !== undefined && value !== '' && value !== false) params.set(key, String(value));
-  }
-  const text = params.toString();
-  return text ? `${path}?${text}` : path;
-}
 
 /** A key for one creation, so a retried request (a double click, a network retry) creates once. */
 export const newIdempotencyKey = () =>

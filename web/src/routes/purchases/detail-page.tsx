@@ -1,9 +1,11 @@
-import { useLiveView } from '@web/api/live';
+import { useLiveRecord, useLiveView } from '@web/api/live';
 import { ModalDialog } from '@web/components/modal-dialog';
+import { ReasonDialog } from '@web/components/reason-dialog';
+import { RecordScreen } from '@web/components/record-screen';
 import { FormMessage, messageOf, TextField } from '@web/shell/form';
+import { useDateTime } from '@web/shell/format';
 import { useNotify } from '@web/shell/notifications';
 import { PageHeader } from '@web/shell/page';
-import { Spinner } from '@web/shell/spinner';
 import { type FormEvent, useCallback, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router-dom';
@@ -18,7 +20,7 @@ import {
   usePurchase,
   usePurchaseAction,
 } from './api';
-import { GrnStatusBadge, PurchaseStatusBadge, Timeline, useDateTime, useMoney } from './parts';
+import { GrnStatusBadge, PurchaseStatusBadge, Timeline, useMoney } from './parts';
 import { ReceiptForm } from './receipt-form';
 import '@web/routes/management.css';
 
@@ -41,13 +43,7 @@ export default function PurchaseDetailPage() {
     },
     [refetch],
   );
-  useLiveView(
-    PURCHASES_VIEW,
-    useCallback(
-      (ids: string[], missed: boolean) => follow(ids.includes(id) ? ids : [], missed),
-      [follow, id],
-    ),
-  );
+  useLiveRecord(PURCHASES_VIEW, id, refetch);
   useLiveView(GOODS_RECEIPTS_VIEW, follow);
   // A receipt moves the lines' average costs a moment later, in their own projection.
   const codes = purchase.data?.lines.map((line) => line.master_code.id).join(',') ?? '';
@@ -62,16 +58,15 @@ export default function PurchaseDetailPage() {
       [follow, codes],
     ),
   );
-  if (purchase.isPending) return <Spinner label={t('detail.loading')} />;
-  if (purchase.error || !purchase.data) {
-    return (
-      <div className="page">
-        <FormMessage kind="error">{messageOf(purchase.error)}</FormMessage>
-        <Link to="/purchases/list">{t('detail.back')}</Link>
-      </div>
-    );
-  }
-  return <PurchaseScreen purchase={purchase.data} />;
+  return (
+    <RecordScreen
+      query={purchase}
+      loading={t('detail.loading')}
+      back={{ to: '/purchases/list', label: t('detail.back') }}
+    >
+      {(data) => <PurchaseScreen purchase={data} />}
+    </RecordScreen>
+  );
 }
 
 type Dialog = null | 'reject' | 'cancel' | 'void' | 'return' | 'receive';
@@ -289,8 +284,12 @@ function PurchaseScreen({ purchase }: { purchase: PurchaseDetail }) {
       )}
       {(dialog === 'reject' || dialog === 'cancel' || dialog === 'void') && (
         <ReasonDialog
-          action={dialog}
-          number={purchase.po_number}
+          title={t(`dialogs.${dialog}_title`, { number: purchase.po_number })}
+          message={t(`dialogs.${dialog}_message`)}
+          reasonLabel={t('dialogs.reason')}
+          confirmLabel={t(`actions.${dialog}`)}
+          closeLabel={t('actions.close')}
+          maxLength={TEXT_MAX.reason}
           busy={act.isPending}
           onClose={() => setDialog(null)}
           onConfirm={async (reason) => {
@@ -309,58 +308,6 @@ function PurchaseScreen({ purchase }: { purchase: PurchaseDetail }) {
         />
       )}
     </div>
-  );
-}
-
-function ReasonDialog({
-  action,
-  number,
-  busy,
-  onClose,
-  onConfirm,
-}: {
-  action: 'reject' | 'cancel' | 'void';
-  number: string;
-  busy: boolean;
-  onClose(): void;
-  onConfirm(reason: string): void;
-}) {
-  const { t } = useTranslation('purchases');
-  const id = useId();
-  const [reason, setReason] = useState('');
-  return (
-    <ModalDialog
-      title={t(`dialogs.${action}_title`, { number })}
-      onClose={onClose}
-      size="small"
-      footer={
-        <>
-          <button type="button" className="button button-secondary" onClick={onClose} disabled={busy}>
-            {t('actions.close')}
-          </button>
-          <button type="submit" form={id} className="button button-danger" disabled={busy}>
-            {t(`actions.${action}`)}
-          </button>
-        </>
-      }
-    >
-      <form
-        id={id}
-        className="form"
-        onSubmit={(event: FormEvent) => {
-          event.preventDefault();
-          onConfirm(reason.trim());
-        }}
-      >
-        <p>{t(`dialogs.${action}_message`)}</p>
-        <TextField
-          label={t('dialogs.reason')}
-          value={reason}
-          maxLength={TEXT_MAX.reason}
-          onChange={(event) => setReason(event.target.value)}
-        />
-      </form>
-    </ModalDialog>
   );
 }
 

@@ -1,10 +1,10 @@
 import { FormMessage, messageOf, SelectField, TextField } from '@web/shell/form';
 import { useNotify } from '@web/shell/notifications';
 import { PageHeader } from '@web/shell/page';
+import { useDebounced } from '@web/shell/use-debounced';
 import { type FormEvent, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
-import { useDebounced } from '../inventory/stock-common/master-code-picker';
 import {
   type MasterCodeOption,
   newIdempotencyKey,

@@ -1,10 +1,10 @@
-import { useLiveView } from '@web/api/live';
-import { ModalDialog } from '@web/components/modal-dialog';
-import { FormMessage, messageOf, TextField } from '@web/shell/form';
+import { useLiveRecord } from '@web/api/live';
+import { ReasonDialog } from '@web/components/reason-dialog';
+import { RecordScreen } from '@web/components/record-screen';
+import { messageOf } from '@web/shell/form';
 import { useNotify } from '@web/shell/notifications';
 import { PageHeader } from '@web/shell/page';
-import { Spinner } from '@web/shell/spinner';
-import { type FormEvent, useCallback, useId, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 import {
@@ -29,26 +29,16 @@ export default function GoodsReceiptDetailPage() {
   const { id = '' } = useParams();
   const { t } = useTranslation('purchases');
   const note = useGoodsReceipt(id);
-  const { refetch } = note;
-  useLiveView(
-    GOODS_RECEIPTS_VIEW,
-    useCallback(
-      (ids: string[], missed: boolean) => {
-        if (missed || ids.includes(id)) void refetch();
-      },
-      [id, refetch],
-    ),
+  useLiveRecord(GOODS_RECEIPTS_VIEW, id, note.refetch);
+  return (
+    <RecordScreen
+      query={note}
+      loading={t('detail.loading')}
+      back={{ to: '/inventory/goods-receive-notes', label: t('grn.back') }}
+    >
+      {(data) => <NoteScreen note={data} />}
+    </RecordScreen>
   );
-  if (note.isPending) return <Spinner label={t('detail.loading')} />;
-  if (note.error || !note.data) {
-    return (
-      <div className="page">
-        <FormMessage kind="error">{messageOf(note.error)}</FormMessage>
-        <Link to="/inventory/goods-receive-notes">{t('grn.back')}</Link>
-      </div>
-    );
-  }
-  return <NoteScreen note={note.data} />;
 }
 
 function NoteScreen({ note }: { note: GrnDetail }) {
@@ -195,8 +185,11 @@ function NoteScreen({ note }: { note: GrnDetail }) {
       <Timeline items={note.timeline} />
       {asking && (
         <ReasonDialog
-          action={asking}
-          number={note.grn_number}
+          title={t(`grn.${asking}_title`, { number: note.grn_number })}
+          reasonLabel={t('dialogs.reason')}
+          confirmLabel={t(`actions.${asking}`)}
+          closeLabel={t('actions.close')}
+          maxLength={TEXT_MAX.reason}
           busy={act.isPending}
           onClose={() => setAsking(null)}
           onConfirm={async (reason) => {
@@ -205,56 +198,5 @@ function NoteScreen({ note }: { note: GrnDetail }) {
         />
       )}
     </div>
-  );
-}
-
-function ReasonDialog({
-  action,
-  number,
-  busy,
-  onClose,
-  onConfirm,
-}: {
-  action: 'reject' | 'cancel';
-  number: string;
-  busy: boolean;
-  onClose(): void;
-  onConfirm(reason: string): void;
-}) {
-  const { t } = useTranslation('purchases');
-  const id = useId();
-  const [reason, setReason] = useState('');
-  return (
-    <ModalDialog
-      title={t(`grn.${action}_title`, { number })}
-      onClose={onClose}
-      size="small"
-      footer={
-        <>
-          <button type="button" className="button button-secondary" onClick={onClose} disabled={busy}>
-            {t('actions.close')}
-          </button>
-          <button type="submit" form={id} className="button button-danger" disabled={busy}>
-            {t(`actions.${action}`)}
-          </button>
-        </>
-      }
-    >
-      <form
-        id={id}
-        className="form"
-        onSubmit={(event: FormEvent) => {
-          event.preventDefault();
-          onConfirm(reason.trim());
-        }}
-      >
-        <TextField
-          label={t('dialogs.reason')}
-          value={reason}
-          maxLength={TEXT_MAX.reason}
-          onChange={(event) => setReason(event.target.value)}
-        />
-      </form>
-    </ModalDialog>
   );
 }

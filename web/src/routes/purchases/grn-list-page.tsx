@@ -1,13 +1,15 @@
+import { withQuery } from '@web/api/client';
 import { useSession } from '@web/auth/session';
-import { DataGrid, type DataGridHandle } from '@web/components/data-grid';
+import { SearchableGrid, useLiveGrid } from '@web/components/data-grid';
+import { StatusFilter } from '@web/components/status-filter';
 import { messageOf } from '@web/shell/form';
+import { useDateTime } from '@web/shell/format';
 import { useNotify } from '@web/shell/notifications';
-import { PageHeader, SearchToolbar } from '@web/shell/page';
+import { PageHeader } from '@web/shell/page';
 import type { ColDef, ICellRendererParams } from 'ag-grid-community';
-import { useCallback, useId, useMemo, useRef, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { useLiveRefresh } from '../inventory/stock-common/use-live-refresh';
 import {
   GOODS_RECEIPTS_ENDPOINT,
   GOODS_RECEIPTS_VIEW,
@@ -15,9 +17,8 @@ import {
   type GrnRow,
   MANAGE_KEY,
   useGoodsReceiptAction,
-  withQuery,
 } from './api';
-import { GrnStatusBadge, useDateTime } from './parts';
+import { GrnStatusBadge } from './parts';
 import '@web/routes/management.css';
 
 /**
@@ -180,47 +181,29 @@ function useColumns(): ColDef<GrnRow>[] {
 
 export default function GoodsReceiptListPage() {
   const { t } = useTranslation('purchases');
-  const statusId = useId();
-  const grid = useRef<DataGridHandle>(null);
-  const [search, setSearch] = useState('');
+  const grid = useLiveGrid(GOODS_RECEIPTS_VIEW);
   const [status, setStatus] = useState('');
   const columns = useColumns();
-  useLiveRefresh(
-    GOODS_RECEIPTS_VIEW,
-    useCallback(() => grid.current?.refresh(), []),
-  );
   return (
     <div className="page management-page purchase-page">
       <PageHeader title={t('grn_list.title')} intro={t('grn_list.intro')} />
-      <SearchToolbar
-        label={t('grn_list.search_label')}
-        placeholder={t('grn_list.search_placeholder')}
-        value={search}
-        onChange={setSearch}
-      >
-        <label htmlFor={statusId} className="visually-hidden">
-          {t('list.status_filter')}
-        </label>
-        <select
-          id={statusId}
-          className="input purchase-filter"
-          value={status}
-          onChange={(event) => setStatus(event.target.value)}
-        >
-          <option value="">{t('list.all_statuses')}</option>
-          {GRN_STATUSES.map((value) => (
-            <option key={value} value={String(value)}>
-              {t(`grn_status.${value}`)}
-            </option>
-          ))}
-        </select>
-      </SearchToolbar>
-      <DataGrid<GrnRow>
+      <SearchableGrid<GrnRow>
+        searchLabel={t('grn_list.search_label')}
+        searchPlaceholder={t('grn_list.search_placeholder')}
+        toolbar={
+          <StatusFilter
+            label={t('list.status_filter')}
+            allLabel={t('list.all_statuses')}
+            className="purchase-filter"
+            value={status}
+            onChange={setStatus}
+            options={GRN_STATUSES.map((value) => ({ value: String(value), label: t(`grn_status.${value}`) }))}
+          />
+        }
         gridId="purchases.goods-receive-notes"
         endpoint={withQuery(GOODS_RECEIPTS_ENDPOINT, { status: status || undefined })}
         columns={columns}
         label={t('grn_list.grid_label')}
-        search={search}
         getRowId={(row) => row.id}
         handle={grid}
       />

@@ -1,13 +1,15 @@
+import { withQuery } from '@web/api/client';
 import { useSession } from '@web/auth/session';
-import { DataGrid, type DataGridHandle } from '@web/components/data-grid';
+import { SearchableGrid, useLiveGrid } from '@web/components/data-grid';
+import { StatusFilter } from '@web/components/status-filter';
 import { messageOf } from '@web/shell/form';
+import { useDateTime } from '@web/shell/format';
 import { useNotify } from '@web/shell/notifications';
-import { PageHeader, SearchToolbar } from '@web/shell/page';
+import { PageHeader } from '@web/shell/page';
 import type { ColDef, ICellRendererParams } from 'ag-grid-community';
-import { useCallback, useId, useMemo, useRef, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { useLiveRefresh } from '../inventory/stock-common/use-live-refresh';
 import {
   MANAGE_KEY,
   PURCHASE_STATUSES,
@@ -16,9 +18,8 @@ import {
   type PurchaseRow,
   usePurchaseSettings,
   useSavePurchaseSettings,
-  withQuery,
 } from './api';
-import { PurchaseStatusBadge, useDateTime, useMoney } from './parts';
+import { PurchaseStatusBadge, useMoney } from './parts';
 import '@web/routes/management.css';
 
 /**
@@ -171,16 +172,9 @@ function SettingsPanel() {
 export default function PurchaseListPage() {
   const { t } = useTranslation('purchases');
   const { can, isOwner } = useSession();
-  const statusId = useId();
-  const grid = useRef<DataGridHandle>(null);
-  const [search, setSearch] = useState('');
+  const grid = useLiveGrid(PURCHASES_VIEW);
   const [status, setStatus] = useState('');
   const columns = useColumns();
-  useLiveRefresh(
-    PURCHASES_VIEW,
-    useCallback(() => grid.current?.refresh(), []),
-  );
-  const endpoint = withQuery(PURCHASES_ENDPOINT, { status: status || undefined });
   return (
     <div className="page management-page purchase-page">
       <PageHeader title={t('list.title')} intro={t('list.intro')}>
@@ -191,35 +185,26 @@ export default function PurchaseListPage() {
         )}
       </PageHeader>
       {isOwner && <SettingsPanel />}
-      <SearchToolbar
-        label={t('list.search_label')}
-        placeholder={t('list.search_placeholder')}
-        value={search}
-        onChange={setSearch}
-      >
-        <label htmlFor={statusId} className="visually-hidden">
-          {t('list.status_filter')}
-        </label>
-        <select
-          id={statusId}
-          className="input purchase-filter"
-          value={status}
-          onChange={(event) => setStatus(event.target.value)}
-        >
-          <option value="">{t('list.all_statuses')}</option>
-          {PURCHASE_STATUSES.map((value) => (
-            <option key={value} value={value}>
-              {t(`status.${value.replace(' ', '_')}`)}
-            </option>
-          ))}
-        </select>
-      </SearchToolbar>
-      <DataGrid<PurchaseRow>
+      <SearchableGrid<PurchaseRow>
+        searchLabel={t('list.search_label')}
+        searchPlaceholder={t('list.search_placeholder')}
+        toolbar={
+          <StatusFilter
+            label={t('list.status_filter')}
+            allLabel={t('list.all_statuses')}
+            className="purchase-filter"
+            value={status}
+            onChange={setStatus}
+            options={PURCHASE_STATUSES.map((value) => ({
+              value,
+              label: t(`status.${value.replace(' ', '_')}`),
+            }))}
+          />
+        }
         gridId="purchases.list"
-        endpoint={endpoint}
+        endpoint={withQuery(PURCHASES_ENDPOINT, { status: status || undefined })}
         columns={columns}
         label={t('list.grid_label')}
-        search={search}
         getRowId={(row) => row.id}
         handle={grid}
       />

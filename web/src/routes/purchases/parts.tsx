@@ -1,28 +1,14 @@
+import { UploadRefused, type UploadRowError, uploadFile } from '@web/api/upload';
+import { DocumentTimeline } from '@web/components/document-timeline';
+import { SheetFileField, UploadRowErrors, useSheetFile } from '@web/components/sheet-upload';
 import { FormMessage, messageOf } from '@web/shell/form';
 import { useNotify } from '@web/shell/notifications';
-import { type FormEvent, useId, useMemo, useRef, useState } from 'react';
+import { type FormEvent, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  type GrnStatus,
-  type PurchaseStatus,
-  type TimelineItem,
-  UPLOAD_MAX_BYTES,
-  UploadRefused,
-  type UploadRowError,
-  uploadFile,
-} from './api';
+import { type GrnStatus, type PurchaseStatus, type TimelineItem, UPLOAD_MAX_BYTES } from './api';
 import './purchases.css';
 
-/** The pieces the purchasing screens share: dates, amounts, status badges, the timeline and a bulk file form. */
-
-/** A date and time in the interface language ('' for none). */
-export function useDateTime() {
-  const { i18n } = useTranslation();
-  return useMemo(() => {
-    const format = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
-    return (iso: string | null | undefined) => (iso ? format.format(new Date(iso)) : '');
-  }, [i18n.language]);
-}
+/** The pieces the purchasing screens share: amounts, status badges, the timeline and a bulk file form. */
 
 /** An amount ("12.5000") with two decimals in the interface language; four when the fraction needs them. */
 export function useMoney() {
@@ -53,61 +39,27 @@ export function GrnStatusBadge({ status }: { status: GrnStatus }) {
 
 export function Timeline({ items }: { items: TimelineItem[] }) {
   const { t } = useTranslation('purchases');
-  const when = useDateTime();
   const id = useId();
   return (
     <section className="card purchase-section" aria-labelledby={id}>
       <h2 id={id}>{t('timeline.title')}</h2>
-      <ol className="purchase-timeline" aria-label={t('timeline.title')}>
-        {items.map((item, index) => {
-          const reason = typeof item.data.reason === 'string' ? item.data.reason : '';
-          const grnNumber = typeof item.data.grnNumber === 'string' ? item.data.grnNumber : '';
-          return (
-            // Events never move or vanish: their place in the history is their key.
-            // biome-ignore lint/suspicious/noArrayIndexKey: the history is append-only
-            <li key={index} className="purchase-timeline-item">
-              <time dateTime={item.at} className="muted">
-                {when(item.at)}
-              </time>
-              <span>
-                {t(`timeline.${item.type}`, {
-                  name: item.user?.name ?? t('timeline.someone'),
-                  grn: grnNumber,
-                  defaultValue: item.type,
-                })}
-              </span>
-              {reason && <span className="muted">{reason}</span>}
-            </li>
-          );
-        })}
-      </ol>
+      <DocumentTimeline
+        label={t('timeline.title')}
+        items={items}
+        describe={(item) =>
+          t(`timeline.${item.type}`, {
+            name: item.user?.name ?? t('timeline.someone'),
+            grn: typeof item.data.grnNumber === 'string' ? item.data.grnNumber : '',
+            defaultValue: item.type,
+          })
+        }
+        details={(item) =>
+          typeof item.data.reason === 'string' && item.data.reason ? (
+            <span className="muted">{item.data.reason}</span>
+          ) : null
+        }
+      />
     </section>
-  );
-}
-
-function RowErrors({ rows }: { rows: UploadRowError[] }) {
-  const { t } = useTranslation('purchases');
-  return (
-    <table className="purchase-table">
-      <caption>{t('upload.errors_caption')}</caption>
-      <thead>
-        <tr>
-          <th scope="col">{t('upload.columns.row')}</th>
-          <th scope="col">{t('upload.columns.column')}</th>
-          <th scope="col">{t('upload.columns.problem')}</th>
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map((row, index) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: one row may have several problems
-          <tr key={index}>
-            <td>{row.row}</td>
-            <td>{row.column ?? ''}</td>
-            <td>{row.message}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
   );
 }
 
@@ -130,41 +82,25 @@ export function FileUploadForm<Data>({
 }) {
   const { t } = useTranslation('purchases');
   const notify = useNotify();
-  const id = useId();
-  const input = useRef<HTMLInputElement>(null);
-  const [file, setFile] = useState<File | null>(null);
+  const sheet = useSheetFile('purchases', UPLOAD_MAX_BYTES);
   const [sending, setSending] = useState(false);
-  const [fileError, setFileError] = useState<string | null>(null);
   const [refused, setRefused] = useState<{ message: string; rows: UploadRowError[] } | null>(null);
   const templateUrl = useMemo(
     () => `data:text/csv;charset=utf-8,${encodeURIComponent(`${columns.join(',')}\n`)}`,
     [columns],
   );
 
-  function choose(chosen: File | null) {
-    setFile(chosen);
-    setRefused(null);
-    setFileError(null);
-    if (chosen && !/\.(csv|xlsx)$/i.test(chosen.name)) setFileError(t('upload.errors.type'));
-    else if (chosen && chosen.size > UPLOAD_MAX_BYTES)
-      setFileError(t('upload.errors.size', { max: UPLOAD_MAX_BYTES / 1024 / 1024 }));
-  }
-
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (sending) return;
-    if (!file) {
-      setFileError(t('upload.errors.no_file'));
-      return;
-    }
-    if (fileError) return;
+    const file = sheet.ready();
+    if (!file) return;
     setSending(true);
     setRefused(null);
     try {
       const answer = await uploadFile<Data>(endpoint, file);
       notify({ kind: 'success', message: answer.msg });
-      setFile(null);
-      if (input.current) input.current.value = '';
+      sheet.clear();
       onDone(answer.data, answer.msg);
     } catch (error) {
       setRefused({ message: messageOf(error), rows: error instanceof UploadRefused ? error.rows : [] });
@@ -182,30 +118,18 @@ export function FileUploadForm<Data>({
           {t('upload.template')}
         </a>
       </p>
-      <div className={`field ${fileError ? 'field-invalid' : ''}`}>
-        <label htmlFor={`${id}-file`} className="field-label">
-          {t('upload.file_label')}
-        </label>
-        <input
-          ref={input}
-          id={`${id}-file`}
-          type="file"
-          className="input"
-          accept=".csv,.xlsx"
-          aria-invalid={fileError ? true : undefined}
-          aria-describedby={fileError ? `${id}-file-error` : undefined}
-          onChange={(event) => choose(event.target.files?.[0] ?? null)}
-        />
-        {fileError && (
-          <p id={`${id}-file-error`} className="field-error">
-            {fileError}
-          </p>
-        )}
-      </div>
+      <SheetFileField namespace="purchases" sheet={sheet} onChoose={() => setRefused(null)} />
       {refused && (
         <FormMessage kind="error">
           <p>{refused.message}</p>
-          {refused.rows.length > 0 && <RowErrors rows={refused.rows} />}
+          {refused.rows.length > 0 && (
+            <UploadRowErrors
+              namespace="purchases"
+              rows={refused.rows}
+              caption={t('upload.errors_caption')}
+              className="purchase-table"
+            />
+          )}
         </FormMessage>
       )}
       <div className="form-row-end">

@@ -1,9 +1,9 @@
 import { useSession } from '@web/auth/session';
-import { DataGrid, type DataGridHandle } from '@web/components/data-grid';
+import { type DataGridHandle, SearchableGrid } from '@web/components/data-grid';
 import { ModalDialog } from '@web/components/modal-dialog';
 import { FormMessage, fieldErrorsOf, messageOf, SelectField, TextField } from '@web/shell/form';
 import { useNotify } from '@web/shell/notifications';
-import { PageHeader, SearchToolbar } from '@web/shell/page';
+import { PageHeader } from '@web/shell/page';
 import type { ColDef, ICellRendererParams } from 'ag-grid-community';
 import { createContext, type FormEvent, useContext, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -280,7 +280,6 @@ export default function SupplierPage() {
   const notify = useNotify();
   const grid = useRef<DataGridHandle>(null);
   const save = useSaveSupplier();
-  const [search, setSearch] = useState('');
   const [editing, setEditing] = useState<Supplier | 'new' | null>(null);
   const [uploading, setUploading] = useState(false);
   const columns = useColumns();
@@ -319,18 +318,13 @@ export default function SupplierPage() {
             </span>
           )}
         </PageHeader>
-        <SearchToolbar
-          label={t('suppliers.search_label')}
-          placeholder={t('suppliers.search_placeholder')}
-          value={search}
-          onChange={setSearch}
-        />
-        <DataGrid<Supplier>
+        <SearchableGrid<Supplier>
+          searchLabel={t('suppliers.search_label')}
+          searchPlaceholder={t('suppliers.search_placeholder')}
           gridId="purchases.suppliers"
           endpoint={SUPPLIERS_ENDPOINT}
           columns={columns}
           label={t('suppliers.grid_label')}
-          search={search}
           getRowId={(row) => row.id}
           handle={grid}
         />

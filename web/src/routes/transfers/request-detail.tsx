@@ -1,22 +1,17 @@
-import { type RequestDetail, useRequestAction, useRequestDetail } from '@web/api/transfers';
+import { useRequestAction, useRequestDetail } from '@web/api/transfers';
 import { useSession } from '@web/auth/session';
-import { ModalDialog } from '@web/components/modal-dialog';
-import { dateTimeFormatter } from '@web/routes/inventory/components/fields';
 import { FormMessage, messageOf } from '@web/shell/form';
 import { useNotify } from '@web/shell/notifications';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DocumentDialog, Fact, MasterCodeCell, PlaceFacts, StampFact } from './components/document-dialog';
 import { StatusBadge } from './components/status-badge';
-import { Timeline } from './components/timeline';
 
 /**
  * One transfer request: its places, lines, who did what when, and its timeline; while pending, approve (which
  * makes the transfer) and reject with a reason for holders of "approve request", cancel for holders of "manage
  * request".
  */
-
-export const placeLabel = (place: RequestDetail['from_warehouse']) =>
-  place.code ? `${place.code} — ${place.name}` : place.id;
 
 export function RequestDetailDialog({
   id,
@@ -28,8 +23,7 @@ export function RequestDetailDialog({
   /** Opened to reject: the reason field shows at once. */
   intent?: 'reject' | 'cancel' | undefined;
 }) {
-  const { t, i18n } = useTranslation('transfers');
-  const when = dateTimeFormatter(i18n.language);
+  const { t } = useTranslation('transfers');
   const { can } = useSession();
   const notify = useNotify();
   const detail = useRequestDetail(id);
@@ -65,12 +59,13 @@ export function RequestDetailDialog({
   const pending = request?.status === 'pending';
   const busy = action.isPending;
   return (
-    <ModalDialog
-      title={request ? t('detail.request_title', { reference: request.reference }) : t('detail.loading')}
+    <DocumentDialog
+      title={request && t('detail.request_title', { reference: request.reference })}
+      document={request}
+      loadError={detail.error}
+      failure={failure}
       onClose={onClose}
-      closeLabel={t('actions.close_dialog')}
-      size="large"
-      footer={
+      actions={
         <>
           {pending && can('transfer-manage-request') && !rejecting && (
             <button
@@ -105,47 +100,20 @@ export function RequestDetailDialog({
               )}
             </>
           )}
-          <button type="button" className="button" onClick={onClose}>
-            {t('actions.close')}
-          </button>
         </>
       }
     >
-      {detail.isError && <FormMessage kind="error">{detail.error.message}</FormMessage>}
-      {failure && <FormMessage kind="error">{failure}</FormMessage>}
       {request && (
-        <div className="transfer-detail">
+        <>
           <dl className="transfer-facts">
-            <dt>{t('columns.status')}</dt>
-            <dd>
+            <Fact label={t('columns.status')}>
               <StatusBadge status={request.status} />
-            </dd>
-            <dt>{t('columns.from')}</dt>
-            <dd>{placeLabel(request.from_warehouse)}</dd>
-            <dt>{t('columns.to')}</dt>
-            <dd>{placeLabel(request.to_warehouse)}</dd>
-            <dt>{t('columns.created')}</dt>
-            <dd>
-              {request.created.by?.name} · {when(request.created.at)}
-            </dd>
-            {request.remark && (
-              <>
-                <dt>{t('columns.remark')}</dt>
-                <dd>{request.remark}</dd>
-              </>
-            )}
-            {request.reject_reason && (
-              <>
-                <dt>{t('columns.reject_reason')}</dt>
-                <dd>{request.reject_reason}</dd>
-              </>
-            )}
-            {request.transfer_id && (
-              <>
-                <dt>{t('columns.transfer')}</dt>
-                <dd>{t('detail.transfer_made')}</dd>
-              </>
-            )}
+            </Fact>
+            <PlaceFacts document={request} />
+            <StampFact label={t('columns.created')} stamp={request.created} />
+            {request.remark && <Fact label={t('columns.remark')}>{request.remark}</Fact>}
+            {request.reject_reason && <Fact label={t('columns.reject_reason')}>{request.reject_reason}</Fact>}
+            {request.transfer_id && <Fact label={t('columns.transfer')}>{t('detail.transfer_made')}</Fact>}
           </dl>
           {cancelling && <FormMessage kind="info">{t('detail.cancel_question')}</FormMessage>}
           {rejecting && (
@@ -176,23 +144,14 @@ export function RequestDetailDialog({
             <tbody>
               {request.lines.map((line) => (
                 <tr key={line.master_code.id}>
-                  <td>
-                    <strong>{line.master_code.code}</strong>{' '}
-                    <span className="muted">{line.master_code.name}</span>
-                  </td>
+                  <MasterCodeCell masterCode={line.master_code} />
                   <td className="number">{line.quantity}</td>
                 </tr>
               ))}
             </tbody>
           </table>
-          <h3 className="transfer-section-title">{t('timeline.title')}</h3>
-          <Timeline
-            entries={request.timeline}
-            masterCodes={request.lines.map((line) => line.master_code)}
-            places={[request.from_warehouse, request.to_warehouse]}
-          />
-        </div>
+        </>
       )}
-    </ModalDialog>
+    </DocumentDialog>
   );
 }

@@ -5,15 +5,12 @@ import {
   useTransferDetail,
 } from '@web/api/transfers';
 import { useSession } from '@web/auth/session';
-import { ModalDialog } from '@web/components/modal-dialog';
-import { dateTimeFormatter } from '@web/routes/inventory/components/fields';
 import { FormMessage, messageOf } from '@web/shell/form';
 import { useNotify } from '@web/shell/notifications';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DocumentDialog, Fact, MasterCodeCell, PlaceFacts, StampFact } from './components/document-dialog';
 import { StatusBadge } from './components/status-badge';
-import { Timeline } from './components/timeline';
-import { placeLabel } from './request-detail';
 
 /**
  * One transfer (spec §3, §4): its places, its lines with what was shipped, received, returned and what is still in
@@ -22,8 +19,7 @@ import { placeLabel } from './request-detail';
  * what is in transit), return the rest and cancel while in transit.
  */
 export function TransferDetailDialog({ id, onClose }: { id: string; onClose(): void }) {
-  const { t, i18n } = useTranslation('transfers');
-  const when = dateTimeFormatter(i18n.language);
+  const { t } = useTranslation('transfers');
   const { can } = useSession();
   const notify = useNotify();
   const detail = useTransferDetail(id);
@@ -84,12 +80,13 @@ export function TransferDetailDialog({ id, onClose }: { id: string; onClose(): v
   const received = transfer?.lines.some((line) => line.received > 0) ?? false;
 
   return (
-    <ModalDialog
-      title={transfer ? t('detail.transfer_title', { reference: transfer.reference }) : t('detail.loading')}
+    <DocumentDialog
+      title={transfer && t('detail.transfer_title', { reference: transfer.reference })}
+      document={transfer}
+      loadError={detail.error}
+      failure={failure}
       onClose={onClose}
-      closeLabel={t('actions.close_dialog')}
-      size="large"
-      footer={
+      actions={
         <>
           {manage && confirming && (
             <>
@@ -151,17 +148,12 @@ export function TransferDetailDialog({ id, onClose }: { id: string; onClose(): v
               {t('actions.receive')}
             </button>
           )}
-          <button type="button" className="button" onClick={onClose}>
-            {t('actions.close')}
-          </button>
         </>
       }
     >
-      {detail.isError && <FormMessage kind="error">{detail.error.message}</FormMessage>}
-      {failure && <FormMessage kind="error">{failure}</FormMessage>}
       {transfer && (
-        <div className="transfer-detail">
-          <Facts transfer={transfer} when={when} />
+        <>
+          <Facts transfer={transfer} />
           {confirming === 'cancel' && (
             <>
               <FormMessage kind="info">
@@ -200,10 +192,7 @@ export function TransferDetailDialog({ id, onClose }: { id: string; onClose(): v
             <tbody>
               {transfer.lines.map((line) => (
                 <tr key={line.master_code.id}>
-                  <td>
-                    <strong>{line.master_code.code}</strong>{' '}
-                    <span className="muted">{line.master_code.name}</span>
-                  </td>
+                  <MasterCodeCell masterCode={line.master_code} />
                   <td className="number">{line.quantity}</td>
                   <td className="number">{line.shipped}</td>
                   <td className="number" data-testid={`received-${line.master_code.code}`}>
@@ -235,67 +224,33 @@ export function TransferDetailDialog({ id, onClose }: { id: string; onClose(): v
               ))}
             </tbody>
           </table>
-          <h3 className="transfer-section-title">{t('timeline.title')}</h3>
-          <Timeline
-            entries={transfer.timeline}
-            masterCodes={transfer.lines.map((line) => line.master_code)}
-            places={[transfer.from_warehouse, transfer.to_warehouse]}
-          />
-        </div>
+        </>
       )}
-    </ModalDialog>
+    </DocumentDialog>
   );
 }
 
-function Facts({ transfer, when }: { transfer: TransferDetail; when: (value: string | null) => string }) {
+function Facts({ transfer }: { transfer: TransferDetail }) {
   const { t } = useTranslation('transfers');
-  const stamp = (label: string, value: TransferDetail['shipped']) =>
-    value.at ? (
-      <>
-        <dt>{label}</dt>
-        <dd>
-          {value.by?.name ?? ''} · {when(value.at)}
-        </dd>
-      </>
-    ) : null;
   return (
     <dl className="transfer-facts">
-      <dt>{t('columns.status')}</dt>
-      <dd>
+      <Fact label={t('columns.status')}>
         <StatusBadge status={transfer.status} />
         {transfer.status === 'pending' && transfer.confirmed && (
           <span className="badge badge-new transfer-confirmed">{t('detail.confirmed')}</span>
         )}
-      </dd>
-      <dt>{t('columns.from')}</dt>
-      <dd>{placeLabel(transfer.from_warehouse)}</dd>
-      <dt>{t('columns.to')}</dt>
-      <dd>{placeLabel(transfer.to_warehouse)}</dd>
-      {stamp(t('columns.created'), transfer.created)}
-      {transfer.confirmed_stamp.at && transfer.confirmed_stamp.at !== transfer.shipped.at
-        ? stamp(t('columns.confirmed'), transfer.confirmed_stamp)
-        : null}
-      {stamp(t('columns.shipped_by'), transfer.shipped)}
-      {stamp(t('columns.received_by'), transfer.received)}
-      {stamp(t('columns.cancelled_by'), transfer.cancelled)}
-      {transfer.cancel_reason && (
-        <>
-          <dt>{t('columns.cancel_reason')}</dt>
-          <dd>{transfer.cancel_reason}</dd>
-        </>
+      </Fact>
+      <PlaceFacts document={transfer} />
+      <StampFact label={t('columns.created')} stamp={transfer.created} />
+      {transfer.confirmed_stamp.at !== transfer.shipped.at && (
+        <StampFact label={t('columns.confirmed')} stamp={transfer.confirmed_stamp} />
       )}
-      {transfer.request_id && (
-        <>
-          <dt>{t('columns.request')}</dt>
-          <dd>{t('detail.from_request')}</dd>
-        </>
-      )}
-      {transfer.remark && (
-        <>
-          <dt>{t('columns.remark')}</dt>
-          <dd>{transfer.remark}</dd>
-        </>
-      )}
+      <StampFact label={t('columns.shipped_by')} stamp={transfer.shipped} />
+      <StampFact label={t('columns.received_by')} stamp={transfer.received} />
+      <StampFact label={t('columns.cancelled_by')} stamp={transfer.cancelled} />
+      {transfer.cancel_reason && <Fact label={t('columns.cancel_reason')}>{transfer.cancel_reason}</Fact>}
+      {transfer.request_id && <Fact label={t('columns.request')}>{t('detail.from_request')}</Fact>}
+      {transfer.remark && <Fact label={t('columns.remark')}>{transfer.remark}</Fact>}
     </dl>
   );
 }

@@ -70,7 +70,4 @@ export const isWholeNumber = (text: string, min = 0) =>
   /^\d+$/.test(text.trim()) && Number(text) >= min && Number(text) <= QUANTITY_MAX;
 
 /** Formats an instant for a grid cell in the interface language. */
-export function dateTimeFormatter(language: string) {
-  const format = new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' });
-  return (value: string | null | undefined) => (value ? format.format(new Date(value)) : '');
-}
+export { dateTimeFormatter } from '@web/shell/format';

@@ -3,11 +3,11 @@ import {
   adjustmentTemplate,
   UPLOAD_MAX_BYTES,
   UPLOAD_MAX_ROWS,
-  UploadRefused,
-  type UploadRowError,
   uploadAdjustmentFile,
   useUploadStatus,
 } from '@web/api/stock';
+import { UploadRefused, type UploadRowError } from '@web/api/upload';
+import { SheetFileField, UploadRowErrors, useSheetFile } from '@web/components/sheet-upload';
 import { FormMessage, messageOf } from '@web/shell/form';
 import { useNotify } from '@web/shell/notifications';
 import { type FormEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
@@ -20,47 +20,16 @@ import { useTranslation } from 'react-i18next';
  * earlier upload of the same file already applied.
  */
 
-const ACCEPT = '.csv,.xlsx';
 const TEMPLATE_NAME = 'stock-adjustment-template.csv';
-
-function RowErrors({ rows, caption }: { rows: UploadRowError[]; caption: string }) {
-  const { t } = useTranslation('stock');
-  return (
-    <div className="upload-errors">
-      <table className="stock-table">
-        <caption>{caption}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t('upload.columns.row')}</th>
-            <th scope="col">{t('upload.columns.column')}</th>
-            <th scope="col">{t('upload.columns.problem')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row, index) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: one row may have several problems
-            <tr key={index}>
-              <td>{row.row}</td>
-              <td>{row.column ?? ''}</td>
-              <td>{row.message}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
-  );
-}
 
 export function BulkUpload() {
   const { t, i18n } = useTranslation('stock');
   const notify = useNotify();
   const id = useId();
-  const input = useRef<HTMLInputElement>(null);
-  const [file, setFile] = useState<File | null>(null);
+  const sheet = useSheetFile('stock', UPLOAD_MAX_BYTES);
   const [sending, setSending] = useState(false);
   const [refused, setRefused] = useState<{ message: string; rows: UploadRowError[] } | null>(null);
   const [uploadId, setUploadId] = useState<string | null>(null);
-  const [fileError, setFileError] = useState<string | null>(null);
   const status = useUploadStatus(uploadId);
   const upload = status.data;
   const number = new Intl.NumberFormat(i18n.language);
@@ -85,31 +54,18 @@ export function BulkUpload() {
     }
   }, [upload, notify, t]);
 
-  function choose(chosen: File | null) {
-    setFile(chosen);
-    setRefused(null);
-    setFileError(null);
-    if (chosen && !/\.(csv|xlsx)$/i.test(chosen.name)) setFileError(t('upload.errors.type'));
-    else if (chosen && chosen.size > UPLOAD_MAX_BYTES)
-      setFileError(t('upload.errors.size', { max: UPLOAD_MAX_BYTES / 1024 / 1024 }));
-  }
-
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (sending) return;
-    if (!file) {
-      setFileError(t('upload.errors.no_file'));
-      return;
-    }
-    if (fileError) return;
+    const file = sheet.ready();
+    if (!file) return;
     setSending(true);
     setRefused(null);
     setUploadId(null);
     try {
       const answer = await uploadAdjustmentFile(file);
       setUploadId(answer.upload_id);
-      setFile(null);
-      if (input.current) input.current.value = '';
+      sheet.clear();
     } catch (error) {
       setRefused({
         message: messageOf(error),
@@ -135,30 +91,12 @@ export function BulkUpload() {
         </a>
       </p>
       <form className="form" onSubmit={submit} noValidate aria-label={t('upload.form_label')}>
-        <div className={`field ${fileError ? 'field-invalid' : ''}`}>
-          <label htmlFor={`${id}-file`} className="field-label">
-            {t('upload.file_label')}
-          </label>
-          <input
-            ref={input}
-            id={`${id}-file`}
-            type="file"
-            className="input"
-            accept={ACCEPT}
-            aria-invalid={fileError ? true : undefined}
-            aria-describedby={fileError ? `${id}-file-error` : `${id}-file-hint`}
-            onChange={(event) => choose(event.target.files?.[0] ?? null)}
-          />
-          {fileError ? (
-            <p id={`${id}-file-error`} className="field-error">
-              {fileError}
-            </p>
-          ) : (
-            <p id={`${id}-file-hint`} className="field-hint">
-              {t('upload.file_hint', { max: UPLOAD_MAX_BYTES / 1024 / 1024 })}
-            </p>
-          )}
-        </div>
+        <SheetFileField
+          namespace="stock"
+          sheet={sheet}
+          hint={t('upload.file_hint', { max: UPLOAD_MAX_BYTES / 1024 / 1024 })}
+          onChoose={() => setRefused(null)}
+        />
         <div className="form-actions">
           <button type="submit" className="button button-primary" disabled={sending || running}>
             {sending ? t('upload.sending') : t('upload.submit')}
@@ -170,10 +108,14 @@ export function BulkUpload() {
         <div className="upload-result">
           <FormMessage kind="error">{refused.message}</FormMessage>
           {refused.rows.length > 0 && (
-            <RowErrors
-              rows={refused.rows}
-              caption={t('upload.errors_caption', { count: refused.rows.length })}
-            />
+            <div className="upload-errors">
+              <UploadRowErrors
+                namespace="stock"
+                rows={refused.rows}
+                caption={t('upload.errors_caption', { count: refused.rows.length })}
+                className="stock-table"
+              />
+            </div>
           )}
         </div>
       )}
@@ -231,10 +173,14 @@ export function BulkUpload() {
             </div>
           )}
           {upload && upload.status !== 'running' && upload.errors.length > 0 && (
-            <RowErrors
-              rows={upload.errors}
-              caption={t('upload.errors_caption', { count: upload.errors.length })}
-            />
+            <div className="upload-errors">
+              <UploadRowErrors
+                namespace="stock"
+                rows={upload.errors}
+                caption={t('upload.errors_caption', { count: upload.errors.length })}
+                className="stock-table"
+              />
+            </div>
           )}
         </div>
       )}

@@ -1,5 +1,5 @@
 import { type Place, useAllPlaces } from '@web/api/warehouses';
-import { useId } from 'react';
+import { PlaceSelectField } from '@web/components/place-select';
 import { useTranslation } from 'react-i18next';
 
 /**
@@ -26,55 +26,26 @@ export function PlaceSelect({
   hideLabel?: boolean;
 }) {
   const { t } = useTranslation('stock');
-  const id = useId();
   const { places, isPending } = useAllPlaces();
-  const warehouses = places.filter((place) => place.kind === 'warehouse');
-  const branches = places.filter((place) => place.kind === 'branch');
-  const option = (place: Place) => (
-    <option key={place.id} value={place.id}>
-      {place.code} — {place.name}
-    </option>
-  );
   return (
-    <div className={`field ${error ? 'field-invalid' : ''}`}>
-      <span className={`field-label-row ${hideLabel ? 'visually-hidden' : ''}`}>
-        <label htmlFor={id} className="field-label">
-          {label}
-        </label>
-        {required && (
-          <span className="required-mark" aria-hidden="true">
-            *
-          </span>
-        )}
-      </span>
-      <select
-        id={id}
-        className="input"
-        value={value}
-        aria-required={required || undefined}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        onChange={(event) =>
-          onChange(event.target.value, places.find((place) => place.id === event.target.value) ?? null)
-        }
-      >
-        {allLabel !== undefined && <option value="">{allLabel}</option>}
-        {allLabel === undefined && (
-          <option value="" disabled={required}>
-            {isPending ? t('picker.loading_places') : (placeholder ?? t('picker.choose_place'))}
-          </option>
-        )}
-        {warehouses.length > 0 && (
-          <optgroup label={t('picker.warehouses')}>{warehouses.map(option)}</optgroup>
-        )}
-        {branches.length > 0 && <optgroup label={t('picker.branches')}>{branches.map(option)}</optgroup>}
-      </select>
-      {error && (
-        <p id={`${id}-error`} className="field-error">
-          {error}
-        </p>
-      )}
-    </div>
+    <PlaceSelectField
+      label={label}
+      value={value}
+      onChange={onChange}
+      places={places}
+      blank={
+        allLabel !== undefined
+          ? { label: allLabel }
+          : {
+              label: isPending ? t('picker.loading_places') : (placeholder ?? t('picker.choose_place')),
+              disabled: required,
+            }
+      }
+      groups={{ warehouses: t('picker.warehouses'), branches: t('picker.branches') }}
+      error={error}
+      required={required}
+      hideLabel={hideLabel}
+    />
   );
 }
 

@@ -1,15 +1,17 @@
 import { apiData } from '@web/api/client';
-import { type PointQuery, useStockHistory, useStockSeries } from '@web/api/stock';
+import {
+  EXTRA_FIGURES,
+  type MovementRow,
+  type PointQuery,
+  type StockHistory,
+  useStockHistory,
+  useStockSeries,
+} from '@web/api/stock';
 import { LineChart } from '@web/components/line-chart';
 import { FormMessage } from '@web/shell/form';
 import { type FormEvent, useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
-import {
-  EXTRA_FIGURES,
-  type FullMovementRow as MovementRow,
-  type FullStockHistory as StockHistory,
-} from '../stock-common/figures';
 import { MasterCodePicker, type PickedMasterCode } from '../stock-common/master-code-picker';
 import { PlaceSelect } from '../stock-common/place-select';
 import { actionName } from '../stock-movement/use-movement-columns';

@@ -1,11 +1,11 @@
-import { STOCK_LIST_ENDPOINT, withQuery } from '@web/api/stock';
+import { withQuery } from '@web/api/client';
+import { STOCK_LIST_ENDPOINT, type StockRow } from '@web/api/stock';
 import { useSession } from '@web/auth/session';
-import { DataGrid, type DataGridHandle } from '@web/components/data-grid';
-import { useCallback, useId, useMemo, useRef, useState } from 'react';
+import { SearchableGrid, useLiveGrid } from '@web/components/data-grid';
+import { PageHeader } from '@web/shell/page';
+import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { StockListRow } from '../stock-common/figures';
 import { PlaceSelect } from '../stock-common/place-select';
-import { useLiveRefresh } from '../stock-common/use-live-refresh';
 import { useStockColumns } from './use-stock-columns';
 import '@web/routes/management.css';
 import '../stock-common/stock.css';
@@ -20,10 +20,8 @@ import '../stock-common/stock.css';
 export default function StockListPage() {
   const { t } = useTranslation('stock');
   const { can } = useSession();
-  const searchId = useId();
   const negativeId = useId();
-  const grid = useRef<DataGridHandle>(null);
-  const [search, setSearch] = useState('');
+  const grid = useLiveGrid('stock');
   const [warehouseId, setWarehouseId] = useState('');
   const [negativeOnly, setNegativeOnly] = useState(false);
   const links = useMemo(
@@ -36,56 +34,38 @@ export default function StockListPage() {
     negative_only: negativeOnly || undefined,
   });
 
-  useLiveRefresh(
-    'stock',
-    useCallback(() => grid.current?.refresh(), []),
-  );
-
   return (
     <div className="page management-page stock-page">
-      <div className="page-header">
-        <div>
-          <h1 className="page-title">{t('list.title')}</h1>
-          <p className="muted">{t('list.intro')}</p>
-        </div>
-      </div>
-      <div className="toolbar">
-        <label htmlFor={searchId} className="visually-hidden">
-          {t('list.search_label')}
-        </label>
-        <input
-          id={searchId}
-          type="search"
-          className="input toolbar-search"
-          placeholder={t('list.search_placeholder')}
-          value={search}
-          onChange={(event) => setSearch(event.target.value)}
-        />
-        <div className="toolbar-field">
-          <PlaceSelect
-            label={t('list.warehouse_filter')}
-            hideLabel
-            value={warehouseId}
-            onChange={(id) => setWarehouseId(id)}
-            allLabel={t('list.all_warehouses')}
-          />
-        </div>
-        <label htmlFor={negativeId} className="check-label">
-          <input
-            id={negativeId}
-            type="checkbox"
-            checked={negativeOnly}
-            onChange={(event) => setNegativeOnly(event.target.checked)}
-          />
-          {t('list.negative_only')}
-        </label>
-      </div>
-      <DataGrid<StockListRow>
+      <PageHeader title={t('list.title')} intro={t('list.intro')} />
+      <SearchableGrid<StockRow>
+        searchLabel={t('list.search_label')}
+        searchPlaceholder={t('list.search_placeholder')}
+        toolbar={
+          <>
+            <div className="toolbar-field">
+              <PlaceSelect
+                label={t('list.warehouse_filter')}
+                hideLabel
+                value={warehouseId}
+                onChange={(id) => setWarehouseId(id)}
+                allLabel={t('list.all_warehouses')}
+              />
+            </div>
+            <label htmlFor={negativeId} className="check-label">
+              <input
+                id={negativeId}
+                type="checkbox"
+                checked={negativeOnly}
+                onChange={(event) => setNegativeOnly(event.target.checked)}
+              />
+              {t('list.negative_only')}
+            </label>
+          </>
+        }
         gridId="inventory.stock"
         endpoint={endpoint}
         columns={columns}
         label={t('list.grid_label')}
-        search={search}
         getRowId={(row) => row.key}
         handle={grid}
       />

@@ -1,8 +1,8 @@
+import type { EXTRA_FIGURES, StockRow } from '@web/api/stock';
 import type { ColDef, ICellRendererParams } from 'ag-grid-community';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import type { EXTRA_FIGURES, StockListRow as StockRow } from '../stock-common/figures';
 
 /**
  * The stock list's columns, every stock figure of spec §3 (on hand, reserved, in process, the three holds,

@@ -1,16 +1,20 @@
-import { ApiFailure } from '@web/api/client';
-import { exportMovements, MOVEMENTS_ENDPOINT, type MovementFilters, withQuery } from '@web/api/stock';
+import { ApiFailure, withQuery } from '@web/api/client';
+import {
+  exportMovements,
+  MOVEMENTS_ENDPOINT,
+  type MovementFilters,
+  type MovementRow,
+  STOCK_ACTIONS,
+} from '@web/api/stock';
 import { useSession } from '@web/auth/session';
-import { DataGrid, type DataGridHandle } from '@web/components/data-grid';
+import { DataGrid, useLiveGrid } from '@web/components/data-grid';
 import { messageOf } from '@web/shell/form';
 import { useNotify } from '@web/shell/notifications';
-import { useCallback, useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { ALL_STOCK_ACTIONS, type FullMovementRow as MovementRow } from '../stock-common/figures';
 import { MasterCodePicker, type PickedMasterCode } from '../stock-common/master-code-picker';
 import { PlaceSelect } from '../stock-common/place-select';
-import { useLiveRefresh } from '../stock-common/use-live-refresh';
 import { useMovementColumns } from './use-movement-columns';
 import '@web/routes/management.css';
 import '../stock-common/stock.css';
@@ -34,7 +38,8 @@ export default function StockMovementPage() {
   const { can } = useSession();
   const notify = useNotify();
   const id = useId();
-  const grid = useRef<DataGridHandle>(null);
+  // New movements show as they happen.
+  const grid = useLiveGrid('stock');
   const columns = useMovementColumns();
   const [masterCode, setMasterCode] = useState<PickedMasterCode | null>(null);
   const [warehouseId, setWarehouseId] = useState('');
@@ -53,11 +58,6 @@ export default function StockMovementPage() {
     action: action || undefined,
   };
   const endpoint = withQuery(MOVEMENTS_ENDPOINT, { ...filters });
-  // New movements show as they happen.
-  useLiveRefresh(
-    'stock',
-    useCallback(() => grid.current?.refresh(), []),
-  );
 
   async function download(format: 'csv' | 'xlsx') {
     setExporting(format);
@@ -168,7 +168,7 @@ export default function StockMovementPage() {
               onChange={(event) => setAction(event.target.value)}
             >
               <option value="">{t('movements.all_actions')}</option>
-              {ALL_STOCK_ACTIONS.map((value) => (
+              {STOCK_ACTIONS.map((value) => (
                 <option key={value} value={value}>
                   {t(`actions.${value}`)}
                 </option>

@@ -1,8 +1,8 @@
+import type { MovementRow } from '@web/api/stock';
 import type { ColDef } from 'ag-grid-community';
 import type { TFunction } from 'i18next';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { FullMovementRow as MovementRow } from '../stock-common/figures';
 
 /** The movement report's columns (spec §3): only the time sorts, newest first by default. */
 

@@ -1,5 +1,5 @@
 import type { MasterCodeRef, PlaceRef, TimelineEntry } from '@web/api/transfers';
-import { dateTimeFormatter } from '@web/routes/inventory/components/fields';
+import { DocumentTimeline } from '@web/components/document-timeline';
 import { useTranslation } from 'react-i18next';
 
 /**
@@ -29,8 +29,7 @@ export function Timeline({
   masterCodes: readonly MasterCodeRef[];
   places: readonly PlaceRef[];
 }) {
-  const { t, i18n } = useTranslation('transfers');
-  const when = dateTimeFormatter(i18n.language);
+  const { t } = useTranslation('transfers');
   const codeOf = (id: string) => masterCodes.find((item) => item.id === id)?.code ?? id;
   const placeOf = (id: string) => {
     const place = places.find((item) => item.id === id);
@@ -75,21 +74,12 @@ export function Timeline({
   }
 
   return (
-    <ol className="transfer-timeline" aria-label={t('timeline.title')}>
-      {entries.map((entry, index) => (
-        <li
-          // The timeline only grows; an entry's place in it is its identity.
-          // biome-ignore lint/suspicious/noArrayIndexKey: append-only list
-          key={index}
-          className={entry.type.startsWith('TransferStep') ? 'transfer-timeline-step' : undefined}
-        >
-          <span className="transfer-timeline-what">{describe(entry)}</span>
-          <span className="transfer-timeline-meta muted">
-            {entry.user ? `${entry.user.name ?? entry.user.id} · ` : ''}
-            <time dateTime={entry.at}>{when(entry.at)}</time>
-          </span>
-        </li>
-      ))}
-    </ol>
+    <DocumentTimeline
+      label={t('timeline.title')}
+      items={entries}
+      describe={describe}
+      by={(entry) => (entry.user ? (entry.user.name ?? entry.user.id) : null)}
+      minor={(entry) => entry.type.startsWith('TransferStep')}
+    />
   );
 }

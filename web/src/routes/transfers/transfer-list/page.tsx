@@ -1,14 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { TRANSFERS_ENDPOINT, type TransferRow, transferKeys, useTransferAction } from '@web/api/transfers';
 import { useSession } from '@web/auth/session';
-import { DataGrid, type DataGridHandle } from '@web/components/data-grid';
+import { SearchableGrid, useLiveGrid } from '@web/components/data-grid';
 import Forbidden from '@web/routes/forbidden';
-import { useLiveRefresh } from '@web/routes/inventory/stock-common/use-live-refresh';
-import { messageOf } from '@web/shell/form';
-import { useNotify } from '@web/shell/notifications';
-import { PageHeader, SearchToolbar } from '@web/shell/page';
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { PageHeader } from '@web/shell/page';
+import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useRowAction } from '../components/use-row-action';
 import { DocumentForm } from '../document-form';
 import { TransferDetailDialog } from '../transfer-detail';
 import { useTransferColumns } from './use-transfer-columns';
@@ -24,45 +22,23 @@ import '../transfers.css';
 export default function TransferListPage() {
   const { t } = useTranslation('transfers');
   const { can } = useSession();
-  const notify = useNotify();
   const queryClient = useQueryClient();
-  const grid = useRef<DataGridHandle>(null);
-  const [search, setSearch] = useState('');
+  const grid = useLiveGrid(
+    'transfers',
+    () => void queryClient.invalidateQueries({ queryKey: transferKeys.transfers() }),
+  );
   const [creating, setCreating] = useState(false);
   const [open, setOpen] = useState<string | null>(null);
-  const ship = useTransferAction();
   const canManage = can('transfer-manage-transfer');
   const canRead = canManage || can('transfer-manage-request') || can('transfer-approve-request');
 
   const onView = useCallback((row: TransferRow) => setOpen(row.id), []);
-  const onShip = useCallback(
-    (row: TransferRow) => {
-      ship.mutate(
-        { id: row.id, action: 'ship' },
-        {
-          onSuccess: (answer) => {
-            notify({ kind: 'success', message: answer.msg });
-            grid.current?.refresh();
-          },
-          onError: (error) => notify({ kind: 'error', message: messageOf(error) }),
-        },
-      );
-    },
-    [ship.mutate, notify],
-  );
+  const onShip = useRowAction(useTransferAction().mutate, 'ship', grid);
   const actions = useMemo(
     () => ({ onView, onShip, onReceive: onView, canManage }),
     [onView, onShip, canManage],
   );
   const columns = useTransferColumns(actions);
-
-  useLiveRefresh(
-    'transfers',
-    useCallback(() => {
-      grid.current?.refresh();
-      void queryClient.invalidateQueries({ queryKey: transferKeys.transfers() });
-    }, [queryClient]),
-  );
 
   if (!canRead) return <Forbidden />;
   return (
@@ -74,18 +50,13 @@ export default function TransferListPage() {
           </button>
         )}
       </PageHeader>
-      <SearchToolbar
-        label={t('transfers.search_label')}
-        placeholder={t('transfers.search_placeholder')}
-        value={search}
-        onChange={setSearch}
-      />
-      <DataGrid<TransferRow>
+      <SearchableGrid<TransferRow>
+        searchLabel={t('transfers.search_label')}
+        searchPlaceholder={t('transfers.search_placeholder')}
         gridId="transfers.transfers"
         endpoint={TRANSFERS_ENDPOINT}
         columns={columns}
         label={t('transfers.grid_label')}
-        search={search}
         getRowId={(row) => row.id}
         handle={grid}
       />

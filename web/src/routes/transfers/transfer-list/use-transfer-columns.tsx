@@ -1,11 +1,9 @@
 import { TRANSFER_STATUSES, type TransferRow } from '@web/api/transfers';
 import { dateTimeFormatter } from '@web/routes/inventory/components/fields';
-import { choiceFilter, textFilter } from '@web/routes/inventory/components/grid-filters';
 import type { ColDef, ICellRendererParams } from 'ag-grid-community';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { StatusBadge } from '../components/status-badge';
-import { placeLabel } from '../request-detail';
+import { actionsColumn, createdAtColumn, leadingColumns, RowButton } from '../components/document-columns';
 
 export interface TransferRowActions {
   onView(row: TransferRow): void;
@@ -15,38 +13,20 @@ export interface TransferRowActions {
 }
 
 function ActionsCell({ data, actions }: ICellRendererParams<TransferRow> & { actions: TransferRowActions }) {
-  const { t } = useTranslation('transfers');
   if (!data) return null;
-  const named = (key: string) => t(key, { reference: data.reference });
   return (
     <div className="grid-actions">
-      <button
-        type="button"
-        className="button button-small"
-        aria-label={named('actions.view_named')}
-        onClick={() => actions.onView(data)}
-      >
-        {t('actions.view')}
-      </button>
+      <RowButton row={data} action="view" onClick={() => actions.onView(data)} />
       {actions.canManage && data.status === 'pending' && (
-        <button
-          type="button"
-          className="button button-small button-primary"
-          aria-label={named('actions.ship_named')}
-          onClick={() => actions.onShip(data)}
-        >
-          {t('actions.ship')}
-        </button>
+        <RowButton row={data} action="ship" tone="button-primary" onClick={() => actions.onShip(data)} />
       )}
       {actions.canManage && data.status === 'in_transit' && (
-        <button
-          type="button"
-          className="button button-small button-primary"
-          aria-label={named('actions.receive_named')}
+        <RowButton
+          row={data}
+          action="receive"
+          tone="button-primary"
           onClick={() => actions.onReceive(data)}
-        >
-          {t('actions.receive')}
-        </button>
+        />
       )}
     </div>
   );
@@ -60,51 +40,7 @@ export function useTransferColumns(actions: TransferRowActions): ColDef<Transfer
     const person = (value: TransferRow['shipped_by'], at: string | null) =>
       at ? `${value?.name ?? ''} · ${when(at)}` : '';
     return [
-      {
-        colId: 'reference',
-        field: 'reference',
-        headerName: t('columns.reference'),
-        sortable: true,
-        minWidth: 150,
-        ...textFilter<TransferRow>(),
-      },
-      {
-        colId: 'from',
-        headerName: t('columns.from'),
-        valueGetter: ({ data }) => (data ? placeLabel(data.from_warehouse) : ''),
-        sortable: true,
-        minWidth: 170,
-        ...textFilter<TransferRow>(),
-      },
-      {
-        colId: 'to',
-        headerName: t('columns.to'),
-        valueGetter: ({ data }) => (data ? placeLabel(data.to_warehouse) : ''),
-        sortable: true,
-        minWidth: 170,
-        ...textFilter<TransferRow>(),
-      },
-      {
-        colId: 'status',
-        headerName: t('columns.status'),
-        cellRenderer: ({ data }: ICellRendererParams<TransferRow>) =>
-          data ? <StatusBadge status={data.status} /> : null,
-        sortable: true,
-        minWidth: 130,
-        ...choiceFilter<TransferRow>({
-          label: t('filters.status'),
-          anyLabel: t('filters.any'),
-          choices: TRANSFER_STATUSES.map((value) => ({ value, label: t(`status.${value}`) })),
-        }),
-      },
-      {
-        colId: 'total_quantity',
-        headerName: t('columns.items'),
-        valueGetter: ({ data }) =>
-          data ? t('columns.items_value', { lines: data.line_count, quantity: data.total_quantity }) : '',
-        sortable: true,
-        minWidth: 150,
-      },
+      ...leadingColumns<TransferRow>(t, TRANSFER_STATUSES),
       {
         colId: 'in_transit_quantity',
         field: 'in_transit_quantity',
@@ -134,22 +70,8 @@ export function useTransferColumns(actions: TransferRowActions): ColDef<Transfer
         sortable: true,
         minWidth: 190,
       },
-      {
-        colId: 'created_at',
-        headerName: t('columns.created_at'),
-        valueGetter: ({ data }) => when(data?.created_at),
-        sortable: true,
-        minWidth: 170,
-      },
-      {
-        colId: 'actions',
-        headerName: t('columns.actions'),
-        cellRenderer: ActionsCell,
-        cellRendererParams: { actions },
-        pinned: 'right',
-        minWidth: 200,
-        width: 200,
-      },
+      createdAtColumn<TransferRow>(t, when),
+      actionsColumn(t, ActionsCell, actions, 200),
     ] satisfies ColDef<TransferRow>[];
   }, [t, i18n.language, actions]);
 }

@@ -1,0 +1,374 @@
+import { ErrorAnswer, Ok, ok, refusals } from '@api/answers';
+import { seller } from '@api/auth/session';
+import { ApiError, forbidden, invalid, notFound } from '@api/errors';
+import { loadBatch } from '@commands/batches/batch';
+import { loadOrderFacts } from '@commands/batches/orders';
+import { loadScanCheck, openCheck, resetCheck, scanItem } from '@commands/scan/check';
+import { checkTotals, type ScanCheckState } from '@domain/scan/check';
+import type { Database } from '@infra/db';
+import { withTenant } from '@infra/db/tenant';
+import { SCANNED_STATUSES } from '@projections/batches';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { type Kysely, sql } from 'kysely';
+import { z } from 'zod';
+import {
+  answeringRefusals,
+  BatchCode,
+  type BatchDeps,
+  requireAny,
+  SCAN_DELETE_KEY,
+  SCAN_KEYS,
+  scanTags as tags,
+  UserAnswer,
+  userAnswer,
+  userNames,
+} from './batches-common';
+
+/**
+ * Scan to verify (/orders/smart-scan; spec §4, §5, §8; commands/scan/check.ts), for a keyboard-wedge scanner:
+ *
+ * POST /api/orders/scan/tracking { tracking_number, batch_id? } — opens the check of the order with this tracking
+ *   number (the account's: another account's is not found, 404) for the caller, or gives back the one they hold.
+ *   400 620 "Tracking Number is required"; 409 623 "Already scanned and checking in progress" when another picker
+ *   is checking it or it is scanned already; 409 637 when it cannot be scanned now (new without a shipment,
+ *   cancelled…); 400 639 when a batch is chosen and the order is not in it.
+ * POST /api/orders/scan/item { order_id, item_code, scan_id? } — one item scanned on the caller's open check: the
+ *   master code's code, the seller SKU or the UPC. 400 621 "Item Code is required"; 400 622 "Item Code [code]
+ *   invalid" when the item is not on the order or all its units are scanned already; 409 638 without an open check.
+ *   The scan that completes the check scans the order (once, however many requests race). `scan_id` makes a resent
+ *   scan count once.
+ * POST /api/orders/scan/reset { order_id, undo_scan? } — clears the check's progress (anyone's check needs "scan
+ *   delete"); with undo_scan a scanned order goes back to unscan too ("scan delete").
+ * GET  /api/orders/scan/check/:id — the check of an order (404 when it has none).
+ * GET  /api/orders/scan/batches — open batches to scan by, with their progress (a picker working by task sees the
+ *   batches given to them).
+ *
+ * Every answer carries the order, the check (lines with scanned/required) and the batch's progress. Needs one of the
+ * keys "unscan", "order by task" or "batch", and the package's smart scan module (403 645 without it).
+ */
+
+const trackingRequired = invalid(BatchCode.trackingRequired, 'batch.scan.tracking_required');
+const itemCodeRequired = invalid(BatchCode.itemCodeRequired, 'batch.scan.item_code_required');
+
+const TrackingBody = z.strictObject({
+  tracking_number: z
+    .string({ error: trackingRequired })
+    .trim()
+    .min(1, trackingRequired)
+    .max(100, invalid(BatchCode.trackingRequired, 'batch.scan.tracking_too_long', { max: 100 })),
+  batch_id: z.string().max(64).nullish(),
+});
+const ItemBody = z.strictObject({
+  order_id: z.string().min(1).max(100),
+  item_code: z
+    .string({ error: itemCodeRequired })
+    .trim()
+    .min(1, itemCodeRequired)
+    .max(200, invalid(BatchCode.itemCodeInvalid, 'batch.scan.item_code_too_long', { max: 200 })),
+  scan_id: z.string().min(1).max(100).optional(),
+});
+const ResetBody = z.strictObject({
+  order_id: z.string().min(1).max(100),
+  undo_scan: z.boolean().optional(),
+});
+const OrderParams = z.strictObject({ id: z.string().max(100) });
+
+const CheckLineAnswer = z.object({
+  line_id: z.string(),
+  code: z.string(),
+  name: z.string(),
+  required: z.number().int(),
+  scanned: z.number().int(),
+});
+const BatchProgress = z.object({
+  id: z.string(),
+  label: z.string(),
+  name: z.string(),
+  total_orders: z.number().int(),
+  scanned_orders: z.number().int(),
+});
+export const ScanAnswer = z.object({
+  order: z.object({
+    id: z.string(),
+    order_number: z.string(),
+    tracking_number: z.string().nullable(),
+    status: z.string(),
+  }),
+  check: z.object({
+    status: z.enum(['open', 'completed', 'idle']),
+    round: z.number().int(),
+    picker: UserAnswer.nullable(),
+    lines: z.array(CheckLineAnswer),
+    scanned: z.number().int(),
+    required: z.number().int(),
+    completed: z.boolean(),
+  }),
+  /** The line the item just scanned counted on. */
+  scanned_line: z.string().nullable(),
+  batch: BatchProgress.nullable(),
+});
+type ScanAnswer = z.infer<typeof ScanAnswer>;
+
+/** The package's smart scan module (spec §6 "Package flags control … smart scan"). */
+async function requireSmartScan(db: Kysely<Database>, request: FastifyRequest) {
+  const { tenantId } = seller(request);
+  const row = await db
+    .selectFrom('tenants as t')
+    .innerJoin('packages as p', 'p.id', 't.package_id')
+    .select('p.flags')
+    .where('t.id', '=', tenantId)
+    .executeTakeFirst();
+  const flags = (row?.flags ?? {}) as { smartScan?: boolean };
+  if (flags.smartScan === false) throw new ApiError(403, BatchCode.smartScanOff, 'batch.scan.smart_scan_off');
+}
+
+/** A batch's progress: its orders and how many are scanned (`justScanned` counts even if the board is behind). */
+async function batchProgress(
+  deps: Pick<BatchDeps, 'db' | 'store'>,
+  tenantId: string,
+  batchId: string | null,
+  justScanned: string | null,
+): Promise<z.infer<typeof BatchProgress> | null> {
+  if (!batchId) return null;
+  const { state } = await loadBatch(deps.store, tenantId, batchId);
+  if (state.status === 'none') return null;
+  const scanned = await withTenant(deps.db, tenantId, (trx) =>
+    trx
+      .selectFrom('orders')
+      .select('id')
+      .where('tenant_id', '=', tenantId)
+      .where('id', 'in', state.orderIds.length ? state.orderIds : [''])
+      .where('status', 'in', [...SCANNED_STATUSES])
+      .execute(),
+  );
+  const ids = new Set(scanned.map((row) => row.id));
+  if (justScanned && state.orderIds.includes(justScanned)) ids.add(justScanned);
+  return {
+    id: state.batchId,
+    label: state.label,
+    name: state.name,
+    total_orders: state.orderIds.length,
+    scanned_orders: ids.size,
+  };
+}
+
+export const scanRoutes: FastifyPluginAsyncZod<BatchDeps> = async (app, deps) => {
+  const { db, store } = deps;
+  const scanners = async (request: FastifyRequest) => {
+    await requireAny(SCAN_KEYS)(request);
+    await requireSmartScan(db, request);
+  };
+
+  async function answerOf(
+    tenantId: string,
+    orderId: string,
+    check: ScanCheckState,
+    opts: { scannedLine?: string | null; completed?: boolean } = {},
+  ): Promise<ScanAnswer> {
+    if (check.status === 'none') throw notFound();
+    const facts = await loadOrderFacts(store, tenantId, orderId);
+    if (!facts) throw notFound();
+    const names = await userNames(db, tenantId, [check.pickerId]);
+    const totals = checkTotals(check.lines);
+    return {
+      order: {
+        id: orderId,
+        order_number: facts.orderNumber,
+        tracking_number: facts.state.trackingNumber,
+        status: facts.state.status,
+      },
+      check: {
+        status: check.status,
+        round: check.round,
+        picker: userAnswer(names, check.pickerId),
+        lines: check.lines.map((line) => ({
+          line_id: line.lineId,
+          code: line.code,
+          name: line.name,
+          required: line.required,
+          scanned: line.scanned,
+        })),
+        scanned: totals.scanned,
+        required: totals.required,
+        completed: check.status === 'completed',
+      },
+      scanned_line: opts.scannedLine ?? null,
+      batch: await batchProgress(deps, tenantId, check.batchId, opts.completed ? orderId : null),
+    };
+  }
+
+  const conflicts = { 409: ErrorAnswer };
+
+  app.post(
+    '/api/orders/scan/tracking',
+    {
+      config: { access: 'seller' },
+      preHandler: scanners,
+      schema: {
+        tags,
+        summary:
+          'Scan a tracking number: opens the check of its order for the caller (400 620 "Tracking Number is required"; 409 623 "Already scanned and checking in progress")',
+        body: TrackingBody,
+        response: { 200: Ok(ScanAnswer), ...refusals, ...conflicts },
+      },
+    },
+    async (request) => {
+      const session = seller(request);
+      const opened = await answeringRefusals(request, db, session.tenantId, () =>
+        openCheck(
+          { store, db },
+          { tenantId: session.tenantId, pickerId: session.userId, at: new Date().toISOString() },
+          {
+            trackingNumber: request.body.tracking_number,
+            batchId: request.body.batch_id?.toLowerCase() ?? null,
+          },
+        ),
+      );
+      const answer = await answerOf(session.tenantId, opened.facts.orderId, opened.check);
+      return ok(request, answer, 'batch.scan.opened', { order: answer.order.order_number });
+    },
+  );
+
+  app.post(
+    '/api/orders/scan/item',
+    {
+      config: { access: 'seller' },
+      preHandler: scanners,
+      schema: {
+        tags,
+        summary:
+          'Scan an item code (master code, seller SKU or UPC) on the open check; the last unit scans the order (400 621 "Item Code is required", 400 622 "Item Code [code] invalid")',
+        body: ItemBody,
+        response: { 200: Ok(ScanAnswer), ...refusals, ...conflicts },
+      },
+    },
+    async (request) => {
+      const session = seller(request);
+      const body = request.body;
+      const result = await answeringRefusals(request, db, session.tenantId, () =>
+        scanItem(
+          { store, db },
+          { tenantId: session.tenantId, pickerId: session.userId, at: new Date().toISOString() },
+          { orderId: body.order_id, code: body.item_code, scanId: body.scan_id },
+        ),
+      );
+      const answer = await answerOf(session.tenantId, body.order_id, result.check, {
+        scannedLine: result.lineId,
+        completed: result.completed,
+      });
+      return result.completed
+        ? ok(request, answer, 'batch.scan.completed', { order: answer.order.order_number })
+        : ok(request, answer, 'batch.scan.item_scanned', {
+            code: body.item_code,
+            scanned: answer.check.scanned,
+            required: answer.check.required,
+          });
+    },
+  );
+
+  app.post(
+    '/api/orders/scan/reset',
+    {
+      config: { access: 'seller' },
+      preHandler: scanners,
+      schema: {
+        tags,
+        summary:
+          "Reset a check: its progress is cleared (another picker's check needs scan delete); undo_scan also puts a scanned order back to unscan (scan delete)",
+        body: ResetBody,
+        response: { 200: Ok(ScanAnswer), ...refusals, ...conflicts },
+      },
+    },
+    async (request) => {
+      const session = seller(request);
+      const body = request.body;
+      const current = await loadScanCheck(store, session.tenantId, body.order_id);
+      if (current.status === 'none') throw notFound();
+      const mine = current.pickerId === session.userId && current.status === 'open';
+      if ((!mine || body.undo_scan) && !session.permissions.has(SCAN_DELETE_KEY)) throw forbidden();
+      const check = await answeringRefusals(request, db, session.tenantId, () =>
+        resetCheck(
+          { store, db },
+          { tenantId: session.tenantId, pickerId: session.userId, at: new Date().toISOString() },
+          { orderId: body.order_id, undoScan: body.undo_scan ?? false },
+        ),
+      );
+      return ok(request, await answerOf(session.tenantId, body.order_id, check), 'batch.scan.reset');
+    },
+  );
+
+  app.get(
+    '/api/orders/scan/check/:id',
+    {
+      config: { access: 'seller' },
+      preHandler: scanners,
+      schema: {
+        tags,
+        summary: "An order's scan check: its lines with scanned and required units, and its batch's progress",
+        params: OrderParams,
+        response: { 200: Ok(ScanAnswer), ...refusals },
+      },
+    },
+    async (request) => {
+      const { tenantId } = seller(request);
+      const check = await loadScanCheck(store, tenantId, request.params.id);
+      return ok(request, await answerOf(tenantId, request.params.id, check));
+    },
+  );
+
+  app.get(
+    '/api/orders/scan/batches',
+    {
+      config: { access: 'seller' },
+      preHandler: scanners,
+      schema: {
+        tags,
+        summary:
+          'Open batches to scan by, newest first, with their progress; a picker working by task (without "view all tasks") sees the batches given to them',
+        response: { 200: Ok(z.array(BatchProgress.extend({ picker: UserAnswer.nullable() }))), ...refusals },
+      },
+    },
+    async (request) => {
+      const session = seller(request);
+      const ownOnly =
+        session.permissions.has('orders-order-by-task') &&
+        !session.permissions.has('orders-view-all-task') &&
+        !session.permissions.has('orders-batch');
+      const rows = await withTenant(db, session.tenantId, (trx) =>
+        sql<{
+          id: string;
+          label: string;
+          name: string;
+          picker_id: string | null;
+          total_orders: number;
+          scanned_orders: number;
+        }>`
+          SELECT b.id, b.label, b.name, b.picker_id, b.total_orders, (
+            SELECT count(*)::int4 FROM orders o
+            WHERE o.tenant_id = b.tenant_id AND o.id = ANY (b.order_ids)
+              AND o.status IN (${sql.join([...SCANNED_STATUSES])})) AS scanned_orders
+          FROM batches b
+          WHERE b.tenant_id = ${session.tenantId} AND b.status = 'open'
+            ${ownOnly ? sql`AND b.picker_id::text = ${session.userId}` : sql``}
+          ORDER BY b.number DESC LIMIT 200`.execute(trx),
+      );
+      const names = await userNames(
+        db,
+        session.tenantId,
+        rows.rows.map((row) => row.picker_id),
+      );
+      return ok(
+        request,
+        rows.rows.map((row) => ({
+          id: row.id,
+          label: row.label,
+          name: row.name,
+          total_orders: row.total_orders,
+          scanned_orders: row.scanned_orders,
+          picker: userAnswer(names, row.picker_id),
+        })),
+      );
+    },
+  );
+};

@@ -1,0 +1,237 @@
+import {
+  type ComboCommand,
+  type ComboComponent,
+  comboComponents,
+  handleComboCommand,
+} from '@commands/inventory/combo';
+import { type CommandContext, handleStockCommand, type StockCommandResult } from '@commands/inventory/stock';
+import { available, type StockState } from '@domain/inventory/stock';
+import {
+  ORDER_CATEGORY,
+  type OrderEvent,
+  type OrderEventType,
+  type StockLine,
+  type StockMove,
+  type StockStage,
+} from '@domain/orders/order';
+import { DomainError } from '@domain/shared/errors';
+import type { Database } from '@infra/db';
+import { type EventStore, parseStreamId, type RecordedEvent } from '@infra/eventstore/port';
+import type { EngineLogger } from '@projections/runtime/engine';
+import { defineReactor, type Reactor } from '@projections/runtime/reactor';
+import type { Kysely } from 'kysely';
+import { handleOrderCommand } from './order';
+
+/**
+ * The order's stock (issue 6: "Stock is reserved when an order is accepted, released when cancelled, and deducted
+ * when shipped, by reactors on the order events (combos move their components)"). Every order event that moves
+ * stock names the lines and the stage their stock is in (`stock`), so this reactor needs the event alone:
+ *
+ *   OrderAccepted, OrderLineMapped (reserve)          none      → reserved   ReserveStock
+ *   OrderScanned                                      reserved  → in process StartProcessing
+ *   OrderMoved back to new or unscan                  in process→ reserved   StopProcessing
+ *   OrderShipped                                      reserved | in process  ShipStock from that stage
+ *   OrderCancelled, OrderLineRemoved, OrderMoved to trash    held → released  ReleaseStock (StopProcessing first
+ *                                                                                when in process)
+ *
+ * A combo moves its components (commands/inventory/combo.ts; the stop and release of a combo, which the combo
+ * handler leaves to the caller, go component by component here with the same ids it would use). Each stock
+ * command's id is `<order event id>:<line>[:<step>]`, so a redelivered or replayed event moves nothing twice.
+ *
+ * A reservation that takes available stock below zero (marketplaces oversell) marks the line "out of stock" on the
+ * order (MarkOutOfStock, itself idempotent by the same rule). A stock refusal (releasing more than is reserved,
+ * after a hand adjustment, say) is logged and skipped: the reactor must not stall the orders behind it.
+ */
+
+export const ORDER_STOCK_REACTOR = 'orderStock';
+
+const STOCK_EVENTS = [
+  'OrderAccepted',
+  'OrderLineMapped',
+  'OrderScanned',
+  'OrderMoved',
+  'OrderShipped',
+  'OrderCancelled',
+  'OrderLineRemoved',
+] as const satisfies readonly OrderEventType[];
+
+type Target = 'reserved' | 'inProcess' | 'shipped' | 'released';
+
+/** Where an event takes the stock it names. */
+function targetOf(event: OrderEvent): Target | null {
+  switch (event.type) {
+    case 'OrderAccepted':
+    case 'OrderLineMapped':
+      return 'reserved';
+    case 'OrderScanned':
+      return 'inProcess';
+    case 'OrderMoved':
+      return event.data.to === 'trash' ? 'released' : 'reserved';
+    case 'OrderShipped':
+      return 'shipped';
+    case 'OrderCancelled':
+    case 'OrderLineRemoved':
+      return 'released';
+    default:
+      return null;
+  }
+}
+
+const REASONS: Record<string, string> = {
+  OrderAccepted: 'Order accepted',
+  OrderLineMapped: 'Order line mapped',
+  OrderScanned: 'Order scanned',
+  OrderMoved: 'Order moved',
+  OrderShipped: 'Order shipped',
+  OrderCancelled: 'Order cancelled',
+  OrderLineRemoved: 'Order line removed',
+};
+
+export interface OrderStockReactorDeps {
+  db: Kysely<Database>;
+  store: EventStore;
+  logger?: EngineLogger;
+}
+
+type Step =
+  | { type: 'ReserveStock' | 'StartProcessing' | 'StopProcessing' | 'ReleaseStock' }
+  | {
+      type: 'ShipStock';
+      from: 'reserved' | 'inProcess';
+    };
+
+/** The stock commands that take a line from `from` to `to`, each with the suffix of its command id. */
+function stepsFor(from: StockStage, to: Target): { suffix: string; step: Step }[] {
+  if (to === 'reserved' && from === 'none') return [{ suffix: '', step: { type: 'ReserveStock' } }];
+  if (to === 'reserved' && from === 'inProcess') return [{ suffix: '', step: { type: 'StopProcessing' } }];
+  if (to === 'inProcess' && from === 'reserved') return [{ suffix: '', step: { type: 'StartProcessing' } }];
+  if (to === 'shipped' && (from === 'reserved' || from === 'inProcess')) {
+    return [{ suffix: '', step: { type: 'ShipStock', from } }];
+  }
+  if (to === 'released' && from === 'reserved') return [{ suffix: '', step: { type: 'ReleaseStock' } }];
+  if (to === 'released' && from === 'inProcess') {
+    return [
+      { suffix: ':stop', step: { type: 'StopProcessing' } },
+      { suffix: ':release', step: { type: 'ReleaseStock' } },
+    ];
+  }
+  return [];
+}
+
+const short = (state: StockState) => available(state) < 0;
+
+export function createOrderStockReactor(deps: OrderStockReactorDeps): Reactor {
+  const logger = deps.logger;
+
+  /** Runs one line's step; true when the stock it reserved left available below zero. */
+  async function runStep(
+    line: StockLine,
+    move: StockMove,
+    step: Step,
+    source: { type: string; id: string },
+    reason: string,
+    context: CommandContext,
+    components: () => Promise<ComboComponent[]>,
+  ): Promise<boolean> {
+    const target = { warehouseId: move.warehouseId, reason, source };
+    if (!line.combo) {
+      const result = await handleStockCommand(
+        deps.store,
+        { ...step, ...target, masterCodeId: line.masterCodeId, quantity: line.quantity },
+        context,
+      );
+      return step.type === 'ReserveStock' && short(result.event.data);
+    }
+    const parts = await components();
+    if (parts.length === 0) {
+      logger?.error({ comboId: line.masterCodeId, commandId: context.commandId }, 'combo without components');
+      return false;
+    }
+    let results: StockCommandResult[];
+    if (step.type === 'StopProcessing' || step.type === 'ReleaseStock') {
+      // What the combo handler does for the movements it takes, done here for the two it leaves to its caller.
+      results = [];
+      for (const part of parts) {
+        results.push(
+          await handleStockCommand(
+            deps.store,
+            { ...step, ...target, masterCodeId: part.masterCodeId, quantity: part.quantity * line.quantity },
+            {
+              ...context,
+              commandId: `${context.commandId}/${part.masterCodeId}`,
+              causationId: context.commandId,
+            },
+          ),
+        );
+      }
+    } else {
+      const base = { ...target, comboId: line.masterCodeId, quantity: line.quantity };
+      const command: ComboCommand =
+        step.type === 'ShipStock'
+          ? { ...base, type: 'ShipStock', from: step.from }
+          : { ...base, type: step.type };
+      const combo = await handleComboCommand(deps.store, command, parts, context);
+      results = combo.components;
+    }
+    return step.type === 'ReserveStock' && results.some((result) => short(result.event.data));
+  }
+
+  async function react(recorded: RecordedEvent): Promise<void> {
+    const stream = parseStreamId(recorded.stream);
+    if (!stream || stream.category !== ORDER_CATEGORY) return;
+    const event = { type: recorded.type, data: recorded.data } as OrderEvent;
+    const move = 'stock' in event.data ? (event.data.stock as StockMove | null) : null;
+    const to = targetOf(event);
+    if (!move || !to || move.lines.length === 0) return;
+    const steps = stepsFor(move.from, to);
+    if (steps.length === 0) return;
+    const tenantId = stream.tenantId;
+    const orderId = stream.entityKey;
+    const source = { type: 'order', id: orderId };
+    const reason = REASONS[event.type] ?? event.type;
+    const shortLines: string[] = [];
+    for (const line of move.lines) {
+      let parts: Promise<ComboComponent[]> | undefined;
+      const components = () => {
+        parts ??= comboComponents(deps.db, tenantId, line.masterCodeId);
+        return parts;
+      };
+      for (const { suffix, step } of steps) {
+        const context: CommandContext = {
+          tenantId,
+          ...(recorded.metadata.userId ? { userId: recorded.metadata.userId } : {}),
+          commandId: `${recorded.id}:${line.lineId}${suffix}`,
+          correlationId: recorded.metadata.correlationId ?? recorded.id,
+          causationId: recorded.id,
+          occurredAt: recorded.metadata.occurredAt,
+        };
+        try {
+          if (await runStep(line, move, step, source, reason, context, components))
+            shortLines.push(line.lineId);
+        } catch (error) {
+          if (!(error instanceof DomainError)) throw error;
+          logger?.error(
+            { orderId, lineId: line.lineId, step: step.type, code: error.code, params: error.params },
+            'order stock step refused; skipped',
+          );
+        }
+      }
+    }
+    if (shortLines.length > 0) {
+      await handleOrderCommand(
+        deps.store,
+        orderId,
+        { type: 'MarkOutOfStock', lineIds: shortLines },
+        {
+          tenantId,
+          commandId: `${recorded.id}:out-of-stock`,
+          correlationId: recorded.metadata.correlationId ?? recorded.id,
+          causationId: recorded.id,
+          occurredAt: recorded.metadata.occurredAt,
+        },
+      );
+    }
+  }
+
+  return defineReactor({ name: ORDER_STOCK_REACTOR, eventTypes: STOCK_EVENTS, react });
+}

@@ -1,0 +1,296 @@
+import { randomUUID } from 'node:crypto';
+import type { OrderStatus } from '@domain/orders/order';
+import {
+  type CheckLine,
+  CODE_MAX,
+  normaliseCode,
+  type OrderReadiness,
+  type ScanCheckCommand,
+  type ScanCheckEvent,
+  type ScanCheckState,
+  scanCheckDecider,
+  scanCheckStreamId,
+} from '@domain/scan/check';
+import { DomainError } from '@domain/shared/errors';
+import type { Database } from '@infra/db';
+import { withTenant } from '@infra/db/tenant';
+import type { EventStore } from '@infra/eventstore/port';
+import type { Kysely } from 'kysely';
+import { liveLines, loadOrderFacts, type OrderFacts } from '../batches/orders';
+import { handleOrderCommand } from '../orders/order';
+import { type DocumentContext, type DocumentResult, handleDocumentCommand } from '../support/document';
+
+/**
+ * Scan to verify (domain/scan/check.ts) as the console's smart scan drives it: a tracking number opens the check of
+ * its order (the account's only: another account's tracking number is not found), each item code scanned counts
+ * against the order's lines, and the scan that completes the check scans the order — with the order's own ScanOrder,
+ * under a command id of the order and the check's round, so however often that step is retried (or two pickers'
+ * requests race) the order is scanned once and its stock moves once.
+ */
+
+export interface ScanDeps {
+  store: EventStore;
+  db: Kysely<Database>;
+}
+
+export interface ScanContext {
+  tenantId: string;
+  pickerId: string;
+  /** When the picker scanned (ISO instant). */
+  at: string;
+}
+
+export function handleScanCheckCommand(
+  store: EventStore,
+  tenantId: string,
+  orderId: string,
+  command: ScanCheckCommand,
+  context: DocumentContext,
+): Promise<DocumentResult<ScanCheckEvent, ScanCheckState>> {
+  return handleDocumentCommand(
+    store,
+    scanCheckStreamId(tenantId, orderId),
+    scanCheckDecider,
+    command,
+    context,
+  );
+}
+
+export async function loadScanCheck(
+  store: EventStore,
+  tenantId: string,
+  orderId: string,
+): Promise<ScanCheckState> {
+  let state: ScanCheckState = scanCheckDecider.initial;
+  for await (const recorded of store.readStream(scanCheckStreamId(tenantId, orderId))) {
+    state = scanCheckDecider.evolve(state, { type: recorded.type, data: recorded.data } as ScanCheckEvent);
+  }
+  return state;
+}
+
+/** Statuses past the scan: the order was scanned already. */
+const SCANNED: readonly OrderStatus[] = [
+  'scanned',
+  'processed',
+  'shipped',
+  'delivered',
+  'returned',
+  'refunded',
+];
+
+export const readinessOf = (status: OrderStatus): OrderReadiness =>
+  status === 'unscan' ? 'unscan' : SCANNED.includes(status) ? 'scanned' : 'not_ready';
+
+/** The command id of the order's scan by a check's round: one scan per round, whoever completes it. */
+export const scanOrderCommandId = (tenantId: string, orderId: string, round: number) =>
+  `${tenantId}:scan-check:${orderId}:${round}`;
+
+/** The orders of the account with this tracking number (usually one), an unscanned one first. */
+export async function ordersByTracking(
+  db: Kysely<Database>,
+  tenantId: string,
+  trackingNumber: string,
+): Promise<{ orderId: string; status: string }[]> {
+  const typed = trackingNumber.trim();
+  const rows = await withTenant(db, tenantId, (trx) =>
+    trx
+      .selectFrom('orders')
+      .select(['id', 'status'])
+      .where('tenant_id', '=', tenantId)
+      .where('tracking_number', 'in', [...new Set([typed, typed.toUpperCase()])])
+      .orderBy('updated_at', 'desc')
+      .limit(20)
+      .execute(),
+  );
+  const rank = (status: string) => (status === 'unscan' ? 0 : status === 'new' ? 1 : 2);
+  return rows
+    .map((row) => ({ orderId: row.id, status: row.status }))
+    .sort((a, b) => rank(a.status) - rank(b.status));
+}
+
+/** The check's lines: each line still on the order, and every code that counts as its item. */
+export async function checkLinesOf(
+  db: Kysely<Database>,
+  tenantId: string,
+  facts: OrderFacts,
+): Promise<CheckLine[]> {
+  const lines = liveLines(facts.state);
+  const ids = [...new Set(lines.flatMap((line) => (line.masterCodeId ? [line.masterCodeId] : [])))];
+  const masters = ids.length
+    ? await db
+        .selectFrom('master_codes')
+        .select(['id', 'code', 'name', 'seller_sku', 'upc'])
+        .where('tenant_id', '=', tenantId)
+        .where('id', 'in', ids)
+        .execute()
+    : [];
+  const byId = new Map(masters.map((row) => [row.id, row]));
+  return lines.map((line) => {
+    const master = line.masterCodeId ? byId.get(line.masterCodeId) : undefined;
+    const codes = [master?.code, master?.seller_sku, master?.upc, line.sellerSku, line.sku]
+      .map((code) => normaliseCode(code ?? ''))
+      .filter((code) => code !== '' && code.length <= CODE_MAX);
+    return {
+      lineId: line.lineId,
+      code: (master?.code ?? line.sellerSku) || line.sku,
+      name: master?.name ?? line.name,
+      codes: [...new Set(codes)].slice(0, 10),
+      required: line.quantity,
+    };
+  });
+}
+
+const documentContext = (context: ScanContext, commandId: string): DocumentContext => ({
+  tenantId: context.tenantId,
+  userId: context.pickerId,
+  commandId,
+  occurredAt: context.at,
+});
+
+export interface OpenedCheck {
+  facts: OrderFacts;
+  check: ScanCheckState;
+}
+
+/**
+ * Opens the check of the order with this tracking number for the picker (or gives them back the one they hold). With
+ * a batch, only an order of that batch is taken.
+ */
+export async function openCheck(
+  deps: ScanDeps,
+  context: ScanContext,
+  input: { trackingNumber: string; batchId?: string | null },
+): Promise<OpenedCheck> {
+  const candidates = await ordersByTracking(deps.db, context.tenantId, input.trackingNumber);
+  if (candidates.length === 0) throw new DomainError('ORDER_NOT_FOUND');
+  // The order's batch as its stream has it: the board may not show a batch made a moment ago yet.
+  let facts: OrderFacts | null = null;
+  for (const candidate of candidates) {
+    const found = await loadOrderFacts(deps.store, context.tenantId, candidate.orderId);
+    if (found && (!input.batchId || found.state.batchId === input.batchId)) {
+      facts = found;
+      break;
+    }
+  }
+  if (!facts && input.batchId)
+    throw new DomainError('NOT_IN_BATCH', { tracking: input.trackingNumber.trim() });
+  if (!facts) throw new DomainError('ORDER_NOT_FOUND');
+  const orderId = facts.orderId;
+
+  let scanUndone = false;
+  const current = await loadScanCheck(deps.store, context.tenantId, orderId);
+  if (current.status === 'completed' && facts.state.status === 'unscan') {
+    // The round completed; its scan is on the order (then undone since: a new round may start) or was never made
+    // (the step after completing failed): make it now, once.
+    const scan = await handleOrderCommand(
+      deps.store,
+      orderId,
+      { type: 'ScanOrder', ...(current.batchId ? { batchId: current.batchId } : {}) },
+      documentContext(context, scanOrderCommandId(context.tenantId, orderId, current.round)),
+    );
+    if (!scan.replayed) throw new DomainError('ALREADY_SCANNED');
+    scanUndone = true;
+  }
+  const lines = await checkLinesOf(deps.db, context.tenantId, facts);
+  const opened = await handleScanCheckCommand(
+    deps.store,
+    context.tenantId,
+    orderId,
+    {
+      type: 'OpenCheck',
+      orderId,
+      pickerId: context.pickerId,
+      trackingNumber: facts.state.trackingNumber ?? input.trackingNumber.trim(),
+      batchId: facts.state.batchId,
+      lines,
+      at: context.at,
+      order: readinessOf(facts.state.status),
+      orderStatus: facts.state.status,
+      scanUndone,
+    },
+    documentContext(context, `${context.tenantId}:scan-open:${orderId}:${randomUUID()}`),
+  );
+  return { facts, check: opened.state };
+}
+
+export interface ScannedItem {
+  check: ScanCheckState;
+  /** The line the item counted on. */
+  lineId: string | null;
+  /** This scan completed the check: the order is now scanned. */
+  completed: boolean;
+}
+
+/**
+ * Counts one scanned item code on the picker's open check of the order. `scanId` (the console's id of this scan) makes
+ * a resent request count once. The scan that completes the check scans the order.
+ */
+export async function scanItem(
+  deps: ScanDeps,
+  context: ScanContext,
+  input: { orderId: string; code: string; scanId?: string },
+): Promise<ScannedItem> {
+  const result = await handleScanCheckCommand(
+    deps.store,
+    context.tenantId,
+    input.orderId,
+    { type: 'ScanItem', pickerId: context.pickerId, code: input.code, at: context.at },
+    documentContext(
+      context,
+      `${context.tenantId}:scan-item:${input.orderId}:${input.scanId ?? randomUUID()}`,
+    ),
+  );
+  const completed = result.events.some((event) => event.type === 'ScanCheckCompleted');
+  const scanned = result.events.find((event) => event.type === 'ScanItemScanned');
+  const lineId = scanned?.type === 'ScanItemScanned' ? scanned.data.lineId : null;
+  const check = result.state;
+  if (completed && check.status !== 'none') {
+    await handleOrderCommand(
+      deps.store,
+      input.orderId,
+      { type: 'ScanOrder', ...(check.batchId ? { batchId: check.batchId } : {}) },
+      documentContext(context, scanOrderCommandId(context.tenantId, input.orderId, check.round)),
+    ).catch((error: unknown) => {
+      // Cancelled or moved while it was being checked: the check is done, the order is not to be scanned.
+      if (error instanceof DomainError && error.code === 'WRONG_STATUS') {
+        throw new DomainError('ORDER_NOT_READY', { status: String(error.params.status ?? '') });
+      }
+      throw error;
+    });
+  }
+  return { check, lineId, completed };
+}
+
+/**
+ * Resets the order's check: its progress is cleared and nobody holds it. With `undoScan`, an order the check scanned
+ * goes back to unscan as well (the order's reset scan).
+ */
+export async function resetCheck(
+  deps: ScanDeps,
+  context: ScanContext,
+  input: { orderId: string; undoScan: boolean; key?: string },
+): Promise<ScanCheckState> {
+  const key = input.key ?? randomUUID();
+  let scanUndone = false;
+  if (input.undoScan) {
+    const facts = await loadOrderFacts(deps.store, context.tenantId, input.orderId);
+    if (!facts) throw new DomainError('ORDER_NOT_FOUND');
+    if (facts.state.status === 'scanned') {
+      await handleOrderCommand(
+        deps.store,
+        input.orderId,
+        { type: 'MoveOrder', action: 'reset_scan' },
+        documentContext(context, `${context.tenantId}:scan-reset:${input.orderId}:${key}:order`),
+      );
+      scanUndone = true;
+    }
+  }
+  const result = await handleScanCheckCommand(
+    deps.store,
+    context.tenantId,
+    input.orderId,
+    { type: 'ResetCheck', at: context.at, scanUndone },
+    documentContext(context, `${context.tenantId}:scan-reset:${input.orderId}:${key}`),
+  );
+  return result.state;
+}

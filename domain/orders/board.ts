@@ -1,0 +1,124 @@
+import type { PermissionKey } from '../access/permissions';
+import { MOVES, type MoveAction, ORDER_STATUSES, type OrderStatus } from './order';
+
+/**
+ * The order board's vocabulary (spec §2 order lists and "The Manage Orders title depends on a tab value: all, new,
+ * unscan, scan, rts, shipped or cancel orders"; §4 order filters and actions), shared by the API and the console.
+ */
+
+export const ORDER_TABS = ['all', 'new', 'unscan', 'scan', 'rts', 'shipped', 'cancel'] as const;
+export type OrderTab = (typeof ORDER_TABS)[number];
+
+/** The statuses each tab lists: "all" is every order but the trash; "cancel" the cancel/unpaid list of spec §2. */
+export const TAB_STATUSES: Record<OrderTab, readonly OrderStatus[]> = {
+  all: ORDER_STATUSES.filter((status) => status !== 'trash'),
+  new: ['new'],
+  unscan: ['unscan'],
+  scan: ['scanned'],
+  rts: ['processed'],
+  shipped: ['shipped', 'delivered', 'returned'],
+  cancel: ['cancelled', 'unpaid', 'refunded', 'trash'],
+};
+
+/**
+ * The order filters of spec §4 the board offers. "Pending" is pending process (accepted, waiting for its shipment
+ * to be arranged); "to process" arranged and not yet ready to ship; "done" ready to ship or gone.
+ */
+export const ORDER_FILTERS = [
+  'unpaid',
+  'pending',
+  'to_process',
+  'done',
+  'out_of_stock',
+  'item_not_found',
+  'pre_order',
+  'delivered',
+  'returned',
+  'refunded',
+  'cancelled',
+  'trash',
+] as const;
+export type OrderFilter = (typeof ORDER_FILTERS)[number];
+
+/** The statuses a status-filter keeps (the flag filters are not about status). */
+export const FILTER_STATUSES: Partial<Record<OrderFilter, readonly OrderStatus[]>> = {
+  unpaid: ['unpaid'],
+  pending: ['new'],
+  to_process: ['unscan', 'scanned'],
+  done: ['processed', 'shipped', 'delivered'],
+  delivered: ['delivered'],
+  returned: ['returned'],
+  refunded: ['refunded'],
+  cancelled: ['cancelled'],
+  trash: ['trash'],
+};
+
+/** The actions the board runs on one or many orders (spec §4). */
+export const BOARD_ACTIONS = [
+  'put_back_to_new',
+  'move_to_unscan',
+  'move_to_trash',
+  'undo_scan',
+  'reset_scan',
+  'reset',
+  'scan',
+  'mark_processed',
+  'ship',
+  'set_delivered',
+  'set_refunded',
+  'cancel',
+  'arrange_shipment',
+  'request_pickup',
+] as const;
+export type BoardAction = (typeof BOARD_ACTIONS)[number];
+
+const WORKING: readonly OrderStatus[] = ['new', 'unscan', 'scanned', 'processed'];
+
+/** The statuses each action starts from (the domain refuses the others). */
+export const ACTION_FROM: Record<BoardAction, readonly OrderStatus[]> = {
+  ...(Object.fromEntries(Object.entries(MOVES).map(([action, move]) => [action, move.from])) as Record<
+    MoveAction,
+    readonly OrderStatus[]
+  >),
+  scan: ['unscan'],
+  ship: WORKING,
+  cancel: ['unpaid', ...WORKING],
+  arrange_shipment: WORKING,
+  request_pickup: WORKING,
+};
+
+/** The actions an order in this status may take. */
+export const actionsFor = (status: OrderStatus): BoardAction[] =>
+  BOARD_ACTIONS.filter((action) => ACTION_FROM[action].includes(status));
+
+/** Which key of spec §6 each action needs (the owner holds every key). */
+export const ACTION_KEYS: Record<BoardAction, PermissionKey> = {
+  put_back_to_new: 'orders-new-order',
+  move_to_unscan: 'orders-new-order',
+  move_to_trash: 'orders-new-order',
+  reset: 'orders-new-order',
+  cancel: 'orders-new-order',
+  arrange_shipment: 'orders-new-order',
+  request_pickup: 'orders-new-order',
+  undo_scan: 'orders-scan-delete',
+  reset_scan: 'orders-scan-delete',
+  scan: 'orders-unscan',
+  mark_processed: 'orders-unscan',
+  ship: 'orders-unscan',
+  set_delivered: 'orders-view-all',
+  set_refunded: 'orders-view-all',
+};
+
+/** Reading the board: any of the order keys. */
+export const ORDER_READER_KEYS: readonly PermissionKey[] = [
+  'orders-new-order',
+  'orders-unscan',
+  'orders-scan-delete',
+  'orders-view-all',
+  'orders-batch',
+  'orders-view-all-task',
+  'orders-order-by-task',
+  'orders-multi-store-arrange',
+  'orders-split-order-logistic-api',
+  'orders-upload',
+];

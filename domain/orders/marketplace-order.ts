@@ -1,0 +1,82 @@
+import { z } from 'zod';
+
+/**
+ * An order as a marketplace reports it, in Kedai's words: what an integration (integrations/shopee, later Lazada,
+ * TikTok Shop, Shopify…) hands to the order import (commands/orders/import.ts). Integrations translate their own
+ * shapes into this one; nothing past the import knows a marketplace's field names.
+ */
+
+export const PLATFORMS = ['shopee', 'lazada', 'tiktok', 'shopify', 'webstore'] as const;
+export type Platform = (typeof PLATFORMS)[number];
+
+/** Where the marketplace says the order is. The import maps these onto Kedai's fulfilment states. */
+export const MARKETPLACE_STATUSES = [
+  'unpaid',
+  'ready_to_ship',
+  'processed',
+  'shipped',
+  'completed',
+  'cancelled',
+  'in_cancel',
+  'to_return',
+] as const;
+export type MarketplaceStatus = (typeof MARKETPLACE_STATUSES)[number];
+
+const Text = (max: number) => z.string().max(max);
+/** A money amount as a decimal string with at most two decimals ("12.50"). */
+export const Money = z.string().regex(/^-?\d{1,12}(\.\d{1,2})?$/);
+
+export const OrderAddress = z.strictObject({
+  name: Text(200),
+  phone: Text(40),
+  /** The full address as one text, as marketplaces give it. */
+  fullAddress: Text(1000),
+  city: Text(100),
+  state: Text(100),
+  postalCode: Text(20),
+  country: Text(2),
+  district: Text(100).optional(),
+  /** Barangay (the Philippines). */
+  barangay: Text(100).optional(),
+  email: Text(200).optional(),
+});
+export type OrderAddress = z.infer<typeof OrderAddress>;
+
+export const MarketplaceOrderLine = z.strictObject({
+  /** The marketplace's line key (item + model), stable across updates. */
+  lineKey: Text(200).min(1),
+  /** The marketplace's own SKU for the item (or model). */
+  sku: Text(200),
+  /** The seller SKU the seller typed on the marketplace: what maps the line onto a master code. */
+  sellerSku: Text(200),
+  name: Text(500),
+  variation: Text(300).optional(),
+  quantity: z.number().int().min(1).max(100_000),
+  unitPrice: Money,
+});
+export type MarketplaceOrderLine = z.infer<typeof MarketplaceOrderLine>;
+
+export const MarketplaceOrder = z.strictObject({
+  platform: z.enum(PLATFORMS),
+  /** The marketplace's order number (Shopee's order_sn): unique within a store. */
+  orderNumber: Text(100).min(1),
+  status: z.enum(MARKETPLACE_STATUSES),
+  /** ISO instants. */
+  orderedAt: z.iso.datetime({ offset: true }),
+  paidAt: z.iso.datetime({ offset: true }).nullable(),
+  updatedAt: z.iso.datetime({ offset: true }),
+  cod: z.boolean(),
+  paymentMethod: Text(100),
+  currency: Text(3),
+  totalAmount: Money,
+  shippingFee: Money.optional(),
+  buyerUsername: Text(200).optional(),
+  buyerRemark: Text(2000).optional(),
+  shippingProvider: Text(200).optional(),
+  trackingNumber: Text(100).optional(),
+  /** Marketplace pre-order (days to ship beyond the usual). */
+  preOrder: z.boolean(),
+  address: OrderAddress,
+  lines: z.array(MarketplaceOrderLine).min(1).max(500),
+});
+export type MarketplaceOrder = z.infer<typeof MarketplaceOrder>;

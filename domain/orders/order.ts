@@ -1,0 +1,868 @@
+import { z } from 'zod';
+import { DomainError } from '../shared/errors';
+import {
+  MARKETPLACE_STATUSES,
+  type MarketplaceStatus,
+  Money,
+  OrderAddress,
+  PLATFORMS,
+} from './marketplace-order';
+
+/**
+ * A marketplace order in the seller's warehouse (spec §3 "Order", §4 order actions and lists). One stream per
+ * order (`order-<tenant>.<orderId>`, the id derived from store + order number, so an order imported twice is one
+ * order). The marketplace says where the order is (paid, shipped, cancelled…); Kedai's fulfilment state says where
+ * it is in the warehouse:
+ *
+ *   unpaid ──paid──▶ new ──arrange shipment──▶ unscan ──scan──▶ scanned ──RTS──▶ processed ──ship──▶ shipped
+ *                     │                          │                 │                                   │
+ *                     └──────── cancel / trash (before shipping) ──┘                       delivered, returned, refunded
+ *
+ * Stock follows the order through reactors (commands/orders/stock-reactor.ts): reserved when the order is accepted
+ * (paid, or COD), moved to "in process" when it is scanned, shipped out of whichever it is in, released when the
+ * order is cancelled or a line is removed. Each event that moves stock names the lines and where their stock is
+ * (`stock`), so a reactor needs nothing but the event.
+ */
+
+// ---- values ----
+
+export const ORDER_STATUSES = [
+  'unpaid',
+  'new',
+  'unscan',
+  'scanned',
+  'processed',
+  'shipped',
+  'delivered',
+  'returned',
+  'cancelled',
+  'refunded',
+  'trash',
+] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+/** Where an order's stock is held: nowhere yet, reserved, in process (scanned), or gone (shipped or released). */
+export const STOCK_STAGES = ['none', 'reserved', 'inProcess', 'shipped', 'released'] as const;
+export type StockStage = (typeof STOCK_STAGES)[number];
+
+export const PRINT_DOCUMENTS = ['AWB', 'INV', 'PL', 'CL', 'DO'] as const;
+export type PrintDocument = (typeof PRINT_DOCUMENTS)[number];
+export const PRINT_ORIGINS = ['unscan', 'smart_scan', 'shipped', 'processed'] as const;
+export type PrintOrigin = (typeof PRINT_ORIGINS)[number];
+
+const Id = z.string().min(1).max(100);
+const Quantity = z.number().int().min(1).max(100_000);
+const Instant = z.iso.datetime({ offset: true });
+
+export const OrderLine = z.strictObject({
+  lineId: Id,
+  sku: z.string().max(200),
+  sellerSku: z.string().max(200),
+  name: z.string().max(500),
+  variation: z.string().max(300).optional(),
+  quantity: Quantity,
+  unitPrice: Money,
+  /** The master code the seller SKU maps to; null: "item not found". */
+  masterCodeId: Id.nullable(),
+  /** The mapped master code is a combo: its components move (commands/inventory/combo.ts). */
+  combo: z.boolean(),
+});
+export type OrderLine = z.infer<typeof OrderLine>;
+
+/** A line's stock as a reactor moves it: the master code (or combo), how many, and where. */
+export const StockLine = z.strictObject({
+  lineId: Id,
+  masterCodeId: Id,
+  combo: z.boolean(),
+  quantity: Quantity,
+});
+export type StockLine = z.infer<typeof StockLine>;
+const StockMove = z.strictObject({
+  warehouseId: Id,
+  from: z.enum(STOCK_STAGES),
+  lines: z.array(StockLine).max(500),
+});
+export type StockMove = z.infer<typeof StockMove>;
+
+// ---- events ----
+
+export const OrderImported = z.strictObject({
+  orderId: Id,
+  storeId: Id,
+  platform: z.enum(PLATFORMS),
+  orderNumber: z.string().min(1).max(100),
+  marketplaceStatus: z.enum(MARKETPLACE_STATUSES),
+  status: z.enum(ORDER_STATUSES),
+  warehouseId: Id,
+  orderedAt: Instant,
+  paidAt: Instant.nullable(),
+  marketplaceUpdatedAt: Instant,
+  cod: z.boolean(),
+  paymentMethod: z.string().max(100),
+  currency: z.string().max(3),
+  totalAmount: Money,
+  shippingFee: Money.optional(),
+  buyerUsername: z.string().max(200).optional(),
+  buyerRemark: z.string().max(2000).optional(),
+  shippingProvider: z.string().max(200).optional(),
+  trackingNumber: z.string().max(100).optional(),
+  preOrder: z.boolean(),
+  address: OrderAddress,
+  lines: z.array(OrderLine).min(1).max(500),
+  /** A part split off another order: it keeps the parent's state, and its share of the parent's stock. */
+  splitFrom: Id.optional(),
+  stock: z.enum(STOCK_STAGES).optional(),
+});
+/** The marketplace changed the order: the fields it changed, as they are now. */
+export const OrderSynced = z.strictObject({
+  marketplaceStatus: z.enum(MARKETPLACE_STATUSES),
+  marketplaceUpdatedAt: Instant,
+  paidAt: Instant.nullable().optional(),
+  shippingProvider: z.string().max(200).optional(),
+  trackingNumber: z.string().max(100).optional(),
+  address: OrderAddress.optional(),
+});
+/** Paid (or cash on delivery): the order enters the warehouse's work and its mapped lines are reserved. */
+export const OrderAccepted = z.strictObject({ stock: StockMove });
+export const OrderLineMapped = z.strictObject({
+  lineId: Id,
+  masterCodeId: Id,
+  combo: z.boolean(),
+  /** Reserved now (the order was already accepted). */
+  stock: StockMove.nullable(),
+});
+/** A line taken off the order because it cannot be fulfilled (spec §4's two out-of-stock choices). */
+export const OrderLineRemoved = z.strictObject({
+  lineId: Id,
+  mark: z.enum(['out_of_stock', 'stockable']),
+  stock: StockMove.nullable(),
+});
+export const OrderShipmentArranged = z.strictObject({
+  trackingNumber: z.string().min(1).max(100),
+  shippingProvider: z.string().max(200),
+  rearranged: z.boolean(),
+});
+export const OrderPickupRequested = z.strictObject({
+  provider: z.string().min(1).max(200),
+  pickupAddress: z.string().min(1).max(1000),
+  pickupDay: z.enum(['today', 'after_1_day', 'after_2_days']),
+  pickupTime: z.enum(['none', 'earliest', 'latest']),
+});
+export const OrderMoved = z.strictObject({
+  from: z.enum(ORDER_STATUSES),
+  to: z.enum(ORDER_STATUSES),
+  /** The action of spec §4 that moved it. */
+  action: z.enum([
+    'put_back_to_new',
+    'move_to_unscan',
+    'move_to_trash',
+    'undo_scan',
+    'reset_scan',
+    'reset',
+    'mark_processed',
+    'set_delivered',
+    'set_refunded',
+  ]),
+  /** Stock the move changes (a put back from scanned stops processing; trash releases). */
+  stock: StockMove.nullable(),
+});
+export const OrderScanned = z.strictObject({ batchId: Id.optional(), stock: StockMove.nullable() });
+export const OrderShipped = z.strictObject({ stock: StockMove.nullable(), byMarketplace: z.boolean() });
+export const OrderCancelled = z.strictObject({
+  reason: z.string().max(500).optional(),
+  byMarketplace: z.boolean(),
+  stock: StockMove.nullable(),
+});
+export const OrderReturned = z.strictObject({
+  returnId: Id,
+  lines: z
+    .array(z.strictObject({ lineId: Id, quantity: Quantity }))
+    .min(1)
+    .max(500),
+});
+export const OrderPrinted = z.strictObject({
+  document: z.enum(PRINT_DOCUMENTS),
+  origin: z.enum(PRINT_ORIGINS),
+});
+export const OrderPreviewSet = z.strictObject({ preview: z.boolean() });
+export const OrderAddressChanged = z.strictObject({ address: OrderAddress });
+export const OrderBatched = z.strictObject({ batchId: Id.nullable() });
+/** Lines (or part of their quantity) moved to a new order; their stock stays where it is, held by the new one. */
+export const OrderSplit = z.strictObject({
+  childOrderId: Id,
+  lines: z
+    .array(z.strictObject({ lineId: Id, quantity: Quantity }))
+    .min(1)
+    .max(500),
+});
+
+/**
+ * The stock reactor found too little stock for these lines when it reserved them (available went below zero): the
+ * order is "out of stock" until the lines are removed (spec §4's two choices) or the order leaves the warehouse.
+ */
+export const OrderStockShort = z.strictObject({ lines: z.array(Id).min(1).max(500) });
+
+export const orderEvents = {
+  OrderImported,
+  OrderSynced,
+  OrderAccepted,
+  OrderLineMapped,
+  OrderLineRemoved,
+  OrderShipmentArranged,
+  OrderPickupRequested,
+  OrderMoved,
+  OrderScanned,
+  OrderShipped,
+  OrderCancelled,
+  OrderReturned,
+  OrderPrinted,
+  OrderPreviewSet,
+  OrderAddressChanged,
+  OrderBatched,
+  OrderSplit,
+  OrderStockShort,
+} as const;
+export type OrderEventType = keyof typeof orderEvents;
+export type OrderEvent = {
+  [Type in OrderEventType]: { type: Type; data: z.infer<(typeof orderEvents)[Type]> };
+}[OrderEventType];
+export const ORDER_EVENT_TYPES = Object.keys(orderEvents) as OrderEventType[];
+
+// ---- state ----
+
+/** What an order was imported with, as it stands now (the address may change): what a split-off part copies. */
+export type OrderDetails = Omit<z.infer<typeof OrderImported>, 'lines' | 'status' | 'stock' | 'splitFrom'>;
+
+export interface OrderState {
+  exists: boolean;
+  orderId: string;
+  orderNumber: string;
+  storeId: string;
+  status: OrderStatus;
+  marketplaceStatus: MarketplaceStatus | null;
+  marketplaceUpdatedAt: string | null;
+  warehouseId: string;
+  paidAt: string | null;
+  cod: boolean;
+  preOrder: boolean;
+  trackingNumber: string | null;
+  shippingProvider: string | null;
+  lines: OrderLine[];
+  /** Lines taken off the order (out of stock). */
+  removed: string[];
+  /** Lines the stock reactor found short when it reserved them ("out of stock"). */
+  short: string[];
+  stock: StockStage;
+  printed: PrintDocument[];
+  batchId: string | null;
+  preview: boolean;
+  returned: boolean;
+  /** Parts split off this order so far (numbers the next one). */
+  splits: number;
+  splitFrom: string | null;
+  details: OrderDetails | null;
+}
+
+export const emptyOrder: OrderState = {
+  exists: false,
+  orderId: '',
+  orderNumber: '',
+  storeId: '',
+  status: 'unpaid',
+  marketplaceStatus: null,
+  marketplaceUpdatedAt: null,
+  warehouseId: '',
+  paidAt: null,
+  cod: false,
+  preOrder: false,
+  trackingNumber: null,
+  shippingProvider: null,
+  lines: [],
+  removed: [],
+  short: [],
+  stock: 'none',
+  printed: [],
+  batchId: null,
+  preview: false,
+  returned: false,
+  splits: 0,
+  splitFrom: null,
+  details: null,
+};
+
+/** The lines still on the order (not removed). */
+export const activeLines = (state: Pick<OrderState, 'lines' | 'removed'>): OrderLine[] =>
+  state.lines.filter((line) => !state.removed.includes(line.lineId));
+
+/** The lines whose stock an order holds: mapped, not removed. */
+export function stockLines(state: Pick<OrderState, 'lines' | 'removed'>): StockLine[] {
+  return activeLines(state)
+    .filter((line) => line.masterCodeId !== null)
+    .map((line) => ({
+      lineId: line.lineId,
+      masterCodeId: line.masterCodeId as string,
+      combo: line.combo,
+      quantity: line.quantity,
+    }));
+}
+
+const HELD: readonly StockStage[] = ['reserved', 'inProcess'];
+
+/** Statuses an order may be cancelled, moved or scanned in: before it leaves the warehouse. */
+const OPEN: readonly OrderStatus[] = ['unpaid', 'new', 'unscan', 'scanned', 'processed'];
+/** Accepted and not yet gone: where the warehouse works on an order. */
+const IN_WAREHOUSE: readonly OrderStatus[] = ['new', 'unscan', 'scanned', 'processed'];
+
+/**
+ * The problem flags of the order lists (spec §4 "item not found", "out of stock", "pre-order"): a line mapped to no
+ * master code; a line the reactor found short, while the order is still to be fulfilled; a marketplace pre-order.
+ */
+export function orderFlags(state: OrderState): {
+  itemNotFound: boolean;
+  outOfStock: boolean;
+  preOrder: boolean;
+} {
+  const lines = activeLines(state);
+  return {
+    itemNotFound: lines.some((line) => line.masterCodeId === null),
+    outOfStock: OPEN.includes(state.status) && lines.some((line) => state.short.includes(line.lineId)),
+    preOrder: state.preOrder,
+  };
+}
+
+export function evolve(state: OrderState, event: OrderEvent): OrderState {
+  switch (event.type) {
+    case 'OrderImported': {
+      const { lines, status, stock, splitFrom, ...details } = event.data;
+      return {
+        ...emptyOrder,
+        exists: true,
+        orderId: details.orderId,
+        orderNumber: details.orderNumber,
+        storeId: details.storeId,
+        status,
+        marketplaceStatus: details.marketplaceStatus,
+        marketplaceUpdatedAt: details.marketplaceUpdatedAt,
+        warehouseId: details.warehouseId,
+        paidAt: details.paidAt,
+        cod: details.cod,
+        preOrder: details.preOrder,
+        trackingNumber: details.trackingNumber ?? null,
+        shippingProvider: details.shippingProvider ?? null,
+        lines,
+        stock: stock ?? 'none',
+        splitFrom: splitFrom ?? null,
+        details,
+      };
+    }
+    case 'OrderSynced': {
+      const d = event.data;
+      return {
+        ...state,
+        marketplaceStatus: d.marketplaceStatus,
+        marketplaceUpdatedAt: d.marketplaceUpdatedAt,
+        ...(d.paidAt !== undefined ? { paidAt: d.paidAt } : {}),
+        ...(d.trackingNumber !== undefined ? { trackingNumber: d.trackingNumber } : {}),
+        ...(d.shippingProvider !== undefined ? { shippingProvider: d.shippingProvider } : {}),
+        ...(d.address && state.details ? { details: { ...state.details, address: d.address } } : {}),
+      };
+    }
+    case 'OrderAccepted':
+      return { ...state, status: 'new', stock: 'reserved' };
+    case 'OrderLineMapped':
+      return {
+        ...state,
+        lines: state.lines.map((line) =>
+          line.lineId === event.data.lineId
+            ? { ...line, masterCodeId: event.data.masterCodeId, combo: event.data.combo }
+            : line,
+        ),
+        short: state.short.filter((lineId) => lineId !== event.data.lineId),
+      };
+    case 'OrderLineRemoved':
+      return {
+        ...state,
+        removed: [...state.removed, event.data.lineId],
+        short: state.short.filter((lineId) => lineId !== event.data.lineId),
+      };
+    case 'OrderShipmentArranged':
+      return {
+        ...state,
+        status: state.status === 'new' ? 'unscan' : state.status,
+        trackingNumber: event.data.trackingNumber,
+        shippingProvider: event.data.shippingProvider,
+      };
+    case 'OrderPickupRequested':
+      return state;
+    case 'OrderMoved': {
+      const stock =
+        event.data.to === 'trash' && HELD.includes(state.stock)
+          ? 'released'
+          : state.stock === 'inProcess' && (event.data.to === 'new' || event.data.to === 'unscan')
+            ? 'reserved'
+            : state.stock;
+      // A reset starts the order over: its shipment is to be arranged again.
+      const shipment = event.data.action === 'reset' ? { trackingNumber: null, shippingProvider: null } : {};
+      return { ...state, status: event.data.to, stock, ...shipment };
+    }
+    case 'OrderScanned':
+      return {
+        ...state,
+        status: 'scanned',
+        stock: state.stock === 'reserved' ? 'inProcess' : state.stock,
+        batchId: event.data.batchId ?? state.batchId,
+      };
+    case 'OrderShipped':
+      return { ...state, status: 'shipped', stock: HELD.includes(state.stock) ? 'shipped' : state.stock };
+    case 'OrderCancelled':
+      return { ...state, status: 'cancelled', stock: HELD.includes(state.stock) ? 'released' : state.stock };
+    case 'OrderReturned':
+      return { ...state, status: 'returned', returned: true };
+    case 'OrderPrinted':
+      return state.printed.includes(event.data.document)
+        ? state
+        : { ...state, printed: [...state.printed, event.data.document] };
+    case 'OrderPreviewSet':
+      return { ...state, preview: event.data.preview };
+    case 'OrderAddressChanged':
+      return state.details ? { ...state, details: { ...state.details, address: event.data.address } } : state;
+    case 'OrderBatched':
+      return { ...state, batchId: event.data.batchId };
+    case 'OrderSplit': {
+      const moved = new Map<string, number>();
+      for (const line of event.data.lines)
+        moved.set(line.lineId, (moved.get(line.lineId) ?? 0) + line.quantity);
+      return {
+        ...state,
+        splits: state.splits + 1,
+        lines: state.lines
+          .map((line) => ({ ...line, quantity: line.quantity - (moved.get(line.lineId) ?? 0) }))
+          .filter((line) => line.quantity > 0),
+      };
+    }
+    case 'OrderStockShort':
+      return {
+        ...state,
+        short: [...state.short, ...event.data.lines.filter((lineId) => !state.short.includes(lineId))],
+      };
+    default: {
+      const unknown: never = event;
+      throw new Error(`unknown order event ${(unknown as { type: string }).type}`);
+    }
+  }
+}
+
+// ---- commands ----
+
+export type ImportOrderData = Omit<z.infer<typeof OrderImported>, 'status' | 'stock' | 'splitFrom'>;
+export type MoveAction = z.infer<typeof OrderMoved>['action'];
+export type PickupDay = z.infer<typeof OrderPickupRequested>['pickupDay'];
+export type PickupTime = z.infer<typeof OrderPickupRequested>['pickupTime'];
+
+export type OrderCommand =
+  | {
+      type: 'ImportOrder';
+      order: ImportOrderData;
+      /** A part split off another order: the parent, and the state and stock stage it inherits. */
+      split?: { from: string; status: OrderStatus; stock: StockStage };
+    }
+  | {
+      type: 'SyncOrder';
+      marketplaceStatus: MarketplaceStatus;
+      marketplaceUpdatedAt: string;
+      paidAt: string | null;
+      shippingProvider?: string;
+      trackingNumber?: string;
+    }
+  | { type: 'MapLine'; lineId: string; masterCodeId: string; combo: boolean }
+  | { type: 'RemoveLine'; lineId: string; mark: 'out_of_stock' | 'stockable' }
+  | { type: 'ArrangeShipment'; trackingNumber: string; shippingProvider: string }
+  | {
+      type: 'RequestPickup';
+      provider: string;
+      pickupAddress: string;
+      pickupDay: PickupDay;
+      pickupTime: PickupTime;
+    }
+  | { type: 'MoveOrder'; action: MoveAction }
+  | { type: 'ScanOrder'; batchId?: string }
+  | { type: 'ShipOrder'; byMarketplace: boolean }
+  | { type: 'CancelOrder'; reason?: string; byMarketplace: boolean }
+  | { type: 'ReturnOrder'; returnId: string; lines: { lineId: string; quantity: number }[] }
+  | { type: 'MarkPrinted'; document: PrintDocument; origin: PrintOrigin }
+  | { type: 'SetPreview'; preview: boolean }
+  | { type: 'ChangeAddress'; address: z.infer<typeof OrderAddress> }
+  | { type: 'AssignBatch'; batchId: string | null }
+  | { type: 'SplitOrder'; childOrderId: string; lines: { lineId: string; quantity: number }[] }
+  /** The stock reactor: these lines' reservation took available stock below zero. */
+  | { type: 'MarkOutOfStock'; lineIds: string[] };
+
+export const ORDER_ERRORS = [
+  'ORDER_NOT_FOUND',
+  'ORDER_EXISTS',
+  'WRONG_STATUS',
+  'ALREADY_SHIPPED',
+  'LINE_NOT_FOUND',
+  'LINE_ALREADY_MAPPED',
+  'LAST_LINE',
+  'SPLIT_NOTHING',
+  'SPLIT_EVERYTHING',
+  'QUANTITY_INVALID',
+  'TRACKING_REQUIRED',
+  'PICKUP_DETAILS_REQUIRED',
+  'NOT_SHIPPED',
+] as const;
+export type OrderErrorCode = (typeof ORDER_ERRORS)[number];
+
+const refuse = (code: OrderErrorCode, params: Record<string, string | number> = {}) =>
+  new DomainError<OrderErrorCode>(code, params);
+
+/** Which fulfilment state a marketplace status puts a newly imported order in. */
+function initialStatus(order: ImportOrderData): OrderStatus {
+  if (order.marketplaceStatus === 'cancelled' || order.marketplaceStatus === 'in_cancel') return 'cancelled';
+  if (order.marketplaceStatus === 'shipped' || order.marketplaceStatus === 'to_return') return 'shipped';
+  if (order.marketplaceStatus === 'completed') return 'delivered';
+  return 'unpaid';
+}
+
+const accepts = (order: { paidAt: string | null; cod: boolean }) => order.paidAt !== null || order.cod;
+
+/**
+ * The actions of spec §4 that move an order between lists, and the lists each starts from. "Reset" starts the order
+ * over (its shipment is arranged again); "put back to new" keeps the shipment.
+ */
+export const MOVES: Record<MoveAction, { from: readonly OrderStatus[]; to: OrderStatus }> = {
+  put_back_to_new: { from: ['unscan', 'scanned', 'processed'], to: 'new' },
+  move_to_unscan: { from: ['new'], to: 'unscan' },
+  move_to_trash: { from: ['unpaid', 'new', 'unscan'], to: 'trash' },
+  undo_scan: { from: ['scanned'], to: 'unscan' },
+  reset_scan: { from: ['unscan', 'scanned'], to: 'unscan' },
+  reset: { from: ['unscan', 'scanned', 'processed'], to: 'new' },
+  mark_processed: { from: ['scanned'], to: 'processed' },
+  set_delivered: { from: ['shipped'], to: 'delivered' },
+  set_refunded: { from: ['shipped', 'delivered', 'returned', 'cancelled'], to: 'refunded' },
+};
+
+function held(state: OrderState, lines = stockLines(state)): StockMove | null {
+  return HELD.includes(state.stock) && lines.length > 0
+    ? { warehouseId: state.warehouseId, from: state.stock, lines }
+    : null;
+}
+
+export function decide(command: OrderCommand, state: OrderState): OrderEvent[] {
+  if (command.type === 'ImportOrder') {
+    if (state.exists) throw refuse('ORDER_EXISTS');
+    if (command.split) {
+      const { from, status, stock } = command.split;
+      return [{ type: 'OrderImported', data: { ...command.order, status, splitFrom: from, stock } }];
+    }
+    // An order first seen already shipped or finished shipped before Kedai knew it: its stock is not moved now.
+    const status = initialStatus(command.order);
+    const imported: OrderEvent = { type: 'OrderImported', data: { ...command.order, status } };
+    if (status !== 'unpaid' || !accepts(command.order)) return [imported];
+    const after = evolve(state, imported);
+    return [
+      imported,
+      {
+        type: 'OrderAccepted',
+        data: { stock: { warehouseId: after.warehouseId, from: 'none', lines: stockLines(after) } },
+      },
+    ];
+  }
+  if (!state.exists) throw refuse('ORDER_NOT_FOUND');
+  const wrong = () => refuse('WRONG_STATUS', { status: state.status, action: command.type });
+  const activeLine = (lineId: string) => {
+    const line = activeLines(state).find((l) => l.lineId === lineId);
+    if (!line) throw refuse('LINE_NOT_FOUND', { lineId });
+    return line;
+  };
+
+  switch (command.type) {
+    case 'SyncOrder': {
+      const events: OrderEvent[] = [];
+      const changed =
+        command.marketplaceStatus !== state.marketplaceStatus ||
+        command.paidAt !== state.paidAt ||
+        (command.trackingNumber !== undefined && command.trackingNumber !== state.trackingNumber) ||
+        (command.shippingProvider !== undefined && command.shippingProvider !== state.shippingProvider);
+      if (!changed) return [];
+      events.push({
+        type: 'OrderSynced',
+        data: {
+          marketplaceStatus: command.marketplaceStatus,
+          marketplaceUpdatedAt: command.marketplaceUpdatedAt,
+          ...(command.paidAt !== state.paidAt ? { paidAt: command.paidAt } : {}),
+          ...(command.trackingNumber !== undefined ? { trackingNumber: command.trackingNumber } : {}),
+          ...(command.shippingProvider !== undefined ? { shippingProvider: command.shippingProvider } : {}),
+        },
+      });
+      let next = events.reduce(evolve, state);
+      const cancelled =
+        command.marketplaceStatus === 'cancelled' || command.marketplaceStatus === 'in_cancel';
+      if (cancelled && OPEN.includes(next.status)) {
+        const event: OrderEvent = {
+          type: 'OrderCancelled',
+          data: { byMarketplace: true, stock: held(next) },
+        };
+        events.push(event);
+        next = evolve(next, event);
+      } else if (next.status === 'unpaid' && accepts(next)) {
+        const event: OrderEvent = {
+          type: 'OrderAccepted',
+          data: { stock: { warehouseId: next.warehouseId, from: 'none', lines: stockLines(next) } },
+        };
+        events.push(event);
+        next = evolve(next, event);
+      }
+      if (
+        (command.marketplaceStatus === 'shipped' || command.marketplaceStatus === 'completed') &&
+        IN_WAREHOUSE.includes(next.status)
+      ) {
+        const event: OrderEvent = { type: 'OrderShipped', data: { byMarketplace: true, stock: held(next) } };
+        events.push(event);
+        next = evolve(next, event);
+      }
+      if (command.marketplaceStatus === 'completed' && next.status === 'shipped') {
+        events.push({
+          type: 'OrderMoved',
+          data: { from: 'shipped', to: 'delivered', action: 'set_delivered', stock: null },
+        });
+      }
+      return events;
+    }
+    case 'MapLine': {
+      const line = activeLine(command.lineId);
+      if (!OPEN.includes(state.status)) throw wrong();
+      // A line being picked cannot change what it is; one whose stock is held cannot silently drop its reservation.
+      if (state.stock === 'inProcess') throw wrong();
+      if (line.masterCodeId !== null && HELD.includes(state.stock)) {
+        throw refuse('LINE_ALREADY_MAPPED', { lineId: line.lineId });
+      }
+      if (line.masterCodeId === command.masterCodeId && line.combo === command.combo) return [];
+      const reserveNow = state.stock === 'reserved';
+      return [
+        {
+          type: 'OrderLineMapped',
+          data: {
+            lineId: line.lineId,
+            masterCodeId: command.masterCodeId,
+            combo: command.combo,
+            stock: reserveNow
+              ? {
+                  warehouseId: state.warehouseId,
+                  from: 'none',
+                  lines: [
+                    {
+                      lineId: line.lineId,
+                      masterCodeId: command.masterCodeId,
+                      combo: command.combo,
+                      quantity: line.quantity,
+                    },
+                  ],
+                }
+              : null,
+          },
+        },
+      ];
+    }
+    case 'RemoveLine': {
+      const line = activeLine(command.lineId);
+      if (!OPEN.includes(state.status)) throw wrong();
+      // The last line is not removed: the order is cancelled instead.
+      if (activeLines(state).length === 1) throw refuse('LAST_LINE', { lineId: line.lineId });
+      const mine = stockLines(state).filter((l) => l.lineId === line.lineId);
+      return [
+        {
+          type: 'OrderLineRemoved',
+          data: { lineId: line.lineId, mark: command.mark, stock: held(state, mine) },
+        },
+      ];
+    }
+    case 'ArrangeShipment': {
+      const trackingNumber = command.trackingNumber.trim();
+      if (!trackingNumber) throw refuse('TRACKING_REQUIRED');
+      if (!IN_WAREHOUSE.includes(state.status)) throw wrong();
+      const shippingProvider = command.shippingProvider.trim();
+      if (trackingNumber === state.trackingNumber && shippingProvider === state.shippingProvider) {
+        // Arranged already as asked: nothing to record, but a new order still moves on to unscan.
+        return state.status === 'new'
+          ? [
+              {
+                type: 'OrderShipmentArranged',
+                data: { trackingNumber, shippingProvider, rearranged: false },
+              },
+            ]
+          : [];
+      }
+      return [
+        {
+          type: 'OrderShipmentArranged',
+          data: { trackingNumber, shippingProvider, rearranged: state.trackingNumber !== null },
+        },
+      ];
+    }
+    case 'RequestPickup': {
+      const provider = command.provider.trim();
+      const pickupAddress = command.pickupAddress.trim();
+      // Spec §5: "A logistics provider and a pickup address must be chosen before requesting pickup."
+      if (!provider || !pickupAddress) throw refuse('PICKUP_DETAILS_REQUIRED');
+      if (!IN_WAREHOUSE.includes(state.status)) throw wrong();
+      return [
+        {
+          type: 'OrderPickupRequested',
+          data: { provider, pickupAddress, pickupDay: command.pickupDay, pickupTime: command.pickupTime },
+        },
+      ];
+    }
+    case 'MoveOrder': {
+      const move = MOVES[command.action];
+      if (!move.from.includes(state.status)) throw wrong();
+      const to = move.to;
+      const stock =
+        to === 'trash'
+          ? held(state)
+          : state.stock === 'inProcess' && (to === 'new' || to === 'unscan')
+            ? held(state)
+            : null;
+      return [{ type: 'OrderMoved', data: { from: state.status, to, action: command.action, stock } }];
+    }
+    case 'ScanOrder':
+      if (state.status !== 'unscan') throw wrong();
+      return [
+        {
+          type: 'OrderScanned',
+          data: {
+            ...(command.batchId ? { batchId: command.batchId } : {}),
+            stock: state.stock === 'reserved' ? held(state) : null,
+          },
+        },
+      ];
+    case 'ShipOrder':
+      if (state.status === 'shipped') throw refuse('ALREADY_SHIPPED');
+      if (!IN_WAREHOUSE.includes(state.status)) throw wrong();
+      return [{ type: 'OrderShipped', data: { byMarketplace: command.byMarketplace, stock: held(state) } }];
+    case 'CancelOrder':
+      if (['shipped', 'delivered', 'returned', 'refunded'].includes(state.status)) {
+        throw refuse('ALREADY_SHIPPED');
+      }
+      if (!OPEN.includes(state.status)) throw wrong();
+      return [
+        {
+          type: 'OrderCancelled',
+          data: {
+            ...(command.reason ? { reason: command.reason } : {}),
+            byMarketplace: command.byMarketplace,
+            stock: held(state),
+          },
+        },
+      ];
+    case 'ReturnOrder': {
+      if (!['shipped', 'delivered'].includes(state.status)) throw refuse('NOT_SHIPPED');
+      for (const line of command.lines) {
+        const found = state.lines.find((l) => l.lineId === line.lineId);
+        if (!found) throw refuse('LINE_NOT_FOUND', { lineId: line.lineId });
+        if (!Number.isInteger(line.quantity) || line.quantity < 1 || line.quantity > found.quantity) {
+          throw refuse('QUANTITY_INVALID', { lineId: line.lineId, max: found.quantity });
+        }
+      }
+      return [{ type: 'OrderReturned', data: { returnId: command.returnId, lines: command.lines } }];
+    }
+    case 'MarkPrinted':
+      return [{ type: 'OrderPrinted', data: { document: command.document, origin: command.origin } }];
+    case 'SetPreview':
+      if (state.preview === command.preview) return [];
+      return [{ type: 'OrderPreviewSet', data: { preview: command.preview } }];
+    case 'ChangeAddress':
+      if (!OPEN.includes(state.status)) throw wrong();
+      return [{ type: 'OrderAddressChanged', data: { address: command.address } }];
+    case 'AssignBatch':
+      if (state.batchId === command.batchId) return [];
+      if (command.batchId !== null && !['new', 'unscan'].includes(state.status)) throw wrong();
+      return [{ type: 'OrderBatched', data: { batchId: command.batchId } }];
+    case 'SplitOrder': {
+      if (!['unpaid', 'new', 'unscan'].includes(state.status)) throw wrong();
+      const live = activeLines(state);
+      const remaining = live.reduce((sum, line) => sum + line.quantity, 0);
+      // The same line named twice counts once, with both quantities.
+      const parts = new Map<string, number>();
+      for (const part of command.lines) {
+        if (!Number.isInteger(part.quantity) || part.quantity < 1) {
+          throw refuse('QUANTITY_INVALID', {
+            lineId: part.lineId,
+            max: live.find((l) => l.lineId === part.lineId)?.quantity ?? 0,
+          });
+        }
+        parts.set(part.lineId, (parts.get(part.lineId) ?? 0) + part.quantity);
+      }
+      let moving = 0;
+      for (const [lineId, quantity] of parts) {
+        const line = activeLine(lineId);
+        if (quantity > line.quantity) throw refuse('QUANTITY_INVALID', { lineId, max: line.quantity });
+        moving += quantity;
+      }
+      if (moving === 0) throw refuse('SPLIT_NOTHING');
+      if (moving >= remaining) throw refuse('SPLIT_EVERYTHING');
+      return [
+        {
+          type: 'OrderSplit',
+          data: {
+            childOrderId: command.childOrderId,
+            lines: [...parts].map(([lineId, quantity]) => ({ lineId, quantity })),
+          },
+        },
+      ];
+    }
+    case 'MarkOutOfStock': {
+      // Late news is dropped, not refused: the order may have moved on since the reservation.
+      if (!OPEN.includes(state.status)) return [];
+      const lines = activeLines(state)
+        .map((line) => line.lineId)
+        .filter((lineId) => command.lineIds.includes(lineId) && !state.short.includes(lineId));
+      return lines.length > 0 ? [{ type: 'OrderStockShort', data: { lines } }] : [];
+    }
+    default: {
+      const unknown: never = command;
+      throw new Error(`unknown order command ${(unknown as { type: string }).type}`);
+    }
+  }
+}
+
+/**
+ * The part a split makes: the parent's details under the next number (`<order number>-<n>`), the moved lines with
+ * the moved quantities, the total of those lines, in the parent's state and holding the parent's kind of stock.
+ */
+export function splitPart(
+  parent: OrderState,
+  childOrderId: string,
+  parts: readonly { lineId: string; quantity: number }[],
+): Extract<OrderCommand, { type: 'ImportOrder' }> {
+  if (!parent.details) throw refuse('ORDER_NOT_FOUND');
+  const moved = new Map<string, number>();
+  for (const part of parts) moved.set(part.lineId, (moved.get(part.lineId) ?? 0) + part.quantity);
+  const lines = activeLines(parent)
+    .filter((line) => moved.has(line.lineId))
+    .map((line) => ({ ...line, quantity: moved.get(line.lineId)! }));
+  const cents = lines.reduce(
+    (sum, line) => sum + Math.round(Number.parseFloat(line.unitPrice) * 100) * line.quantity,
+    0,
+  );
+  const { shippingFee: _fee, ...details } = parent.details;
+  return {
+    type: 'ImportOrder',
+    order: {
+      ...details,
+      orderId: childOrderId,
+      orderNumber: `${parent.orderNumber}-${parent.splits + 1}`.slice(0, 100),
+      totalAmount: (cents / 100).toFixed(2),
+      ...(parent.trackingNumber ? { trackingNumber: parent.trackingNumber } : {}),
+      lines,
+    },
+    split: { from: parent.orderId, status: parent.status, stock: parent.stock },
+  };
+}
+
+// ---- stream ----
+
+export const ORDER_CATEGORY = 'order';
+export const orderStreamId = (tenantId: string, orderId: string) =>
+  `${ORDER_CATEGORY}-${tenantId}.${orderId}`;

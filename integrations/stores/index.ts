@@ -1,0 +1,48 @@
+/**
+ * # Marketplace stores
+ *
+ * The stores a seller connected and what the order import needs of them:
+ * - registry.ts: the `stores` table (status connected / error / disconnected, default warehouse, order check
+ *   interval, import checkpoint, last import, last error) and the import's bookkeeping on it;
+ * - tokens.ts: `StoreTokenStore`, a store's Shopee tokens in `store_tokens` with an advisory-lock `lock`;
+ * - connect-state.ts: the signed `state` that binds a marketplace's callback to the account that started it;
+ * - shopee-orders.ts: a Shopee order (get_order_detail) → the MarketplaceOrder the order import takes;
+ * - shopee.ts: the Shopee client of a store, and what a failure means for the store;
+ * - settings.ts: this process's Shopee connection (host, partner), state secret and import retries;
+ * - sandbox.ts: the sandbox shop `npm start` runs.
+ *
+ * Connecting a store (api/stores) and importing its orders (workflows/order-import.workflow.ts) use these.
+ */
+
+export { CONNECT_STATE_TTL_MS, checkConnectState, signConnectState } from './connect-state';
+export {
+  CONNECTABLE_PLATFORMS,
+  type ConnectablePlatform,
+  connectStore,
+  countLinkedStores,
+  disconnectStore,
+  findStore,
+  findStoreByShop,
+  IMPORT_INTERVAL,
+  isConnectablePlatform,
+  listStores,
+  STORE_ERROR_KINDS,
+  type Store,
+  type StoreChanges,
+  type StoreError,
+  type StoreErrorKind,
+  type StoreStatus,
+  updateStore,
+} from './registry';
+export {
+  DEFAULT_IMPORT_RETRY,
+  type ImportRetry,
+  type ShopeeConnection,
+  type StoreSettings,
+  setStoreSettings,
+  settingsFromConfig,
+  storeSettings,
+} from './settings';
+export { classifyStoreError, shopeeClient, shopeeClientForStore } from './shopee';
+export { OrderTranslationError, SHOPEE_STATUS_MAP, shopeeToMarketplaceOrder } from './shopee-orders';
+export { StoreTokenStore } from './tokens';

@@ -1,0 +1,221 @@
+import type { Database } from '@infra/db';
+import type { EventStore, Position, RecordedEvent } from '@infra/eventstore/port';
+import { type Kysely, sql } from 'kysely';
+import type { EngineLogger } from './engine';
+
+/**
+ * Reactors: subscribers that answer events with commands (the order events with stock commands, say). A projection
+ * writes its rows in the transaction that moves its checkpoint; a reactor cannot, since its commands go to the event
+ * store, and holding a transaction open around them would also hold back every reader of the log (the Postgres store
+ * reads only below the oldest running writer). So a reactor runs its commands first and moves its checkpoint after,
+ * compare-and-set: a crash in between makes it run them again. Every command a reactor issues is therefore
+ * idempotent, its id derived from the event's id (and the line, the step…): at-least-once delivery with idempotent
+ * commands is an exactly-once effect. Replaying a reactor from the start changes nothing.
+ *
+ * Events of one stream are handled in log order, one after another; different streams of a batch run side by side
+ * (`concurrency` at a time). The checkpoint lives beside the projections' (`projection_checkpoints`, named
+ * `reactor.<name>`).
+ */
+
+export interface Reactor {
+  readonly name: string;
+  readonly eventTypes: readonly string[];
+  /** Answers one event; must be idempotent (a retry or a replay issues the same commands with the same ids). */
+  react(event: RecordedEvent): Promise<void>;
+}
+
+export const defineReactor = <R extends Reactor>(reactor: R): R => reactor;
+
+export interface ReactorRunnerDeps {
+  db: Kysely<Database>;
+  store: EventStore;
+  reactors: readonly Reactor[];
+  logger?: EngineLogger;
+  /** How long a failed runner waits before it reads from its checkpoint again. */
+  retryMs?: number;
+  /** Streams of one batch handled at once. */
+  concurrency?: number;
+  batchSize?: number;
+}
+
+const silent: EngineLogger = { error: () => undefined, info: () => undefined };
+
+export const checkpointName = (reactor: string) => `reactor.${reactor}`;
+
+export class ReactorRunner {
+  private readonly byName: Map<string, Reactor>;
+  private readonly live = new Map<string, { stop(): Promise<void> }>();
+  private readonly logger: EngineLogger;
+
+  constructor(private readonly deps: ReactorRunnerDeps) {
+    this.byName = new Map(deps.reactors.map((r) => [r.name, r]));
+    this.logger = deps.logger ?? silent;
+  }
+
+  reactor(name: string): Reactor {
+    const reactor = this.byName.get(name);
+    if (!reactor) throw new Error(`There is no reactor named "${name}".`);
+    return reactor;
+  }
+
+  /** Where the reactor stands: the position of the last event it has answered (null: none yet). */
+  async checkpoint(name: string): Promise<Position | null> {
+    const row = await this.deps.db
+      .selectFrom('projection_checkpoints')
+      .select(['position_commit', 'position_prepare'])
+      .where('name', '=', checkpointName(name))
+      .executeTakeFirst();
+    return row?.position_commit != null && row.position_prepare != null
+      ? { commit: BigInt(row.position_commit), prepare: BigInt(row.position_prepare) }
+      : null;
+  }
+
+  /** Moves the checkpoint from `from` to `to`; false when someone else moved it meanwhile (nothing changes). */
+  private async advance(name: string, from: Position | null, to: Position, events: number): Promise<boolean> {
+    const key = checkpointName(name);
+    await this.deps.db
+      .insertInto('projection_checkpoints')
+      .values({ name: key })
+      .onConflict((oc) => oc.doNothing())
+      .execute();
+    const result = await this.deps.db
+      .updateTable('projection_checkpoints')
+      .set({
+        position_commit: String(to.commit),
+        position_prepare: String(to.prepare),
+        events_applied: sql`events_applied + ${events}`,
+        updated_at: sql`now()`,
+      })
+      .where('name', '=', key)
+      .where((eb) =>
+        from === null
+          ? eb.and([eb('position_commit', 'is', null), eb('position_prepare', 'is', null)])
+          : eb.and([
+              eb('position_commit', '=', String(from.commit)),
+              eb('position_prepare', '=', String(from.prepare)),
+            ]),
+      )
+      .executeTakeFirst();
+    return result.numUpdatedRows > 0n;
+  }
+
+  /** Answers a batch: each stream's events in order, streams side by side. */
+  private async handle(reactor: Reactor, events: readonly RecordedEvent[]): Promise<void> {
+    const byStream = new Map<string, RecordedEvent[]>();
+    for (const event of events) {
+      const list = byStream.get(event.stream) ?? [];
+      list.push(event);
+      byStream.set(event.stream, list);
+    }
+    const queues = [...byStream.values()];
+    const workers = Math.max(1, Math.min(this.deps.concurrency ?? 4, queues.length));
+    let next = 0;
+    await Promise.all(
+      Array.from({ length: workers }, async () => {
+        while (next < queues.length) {
+          const queue = queues[next++]!;
+          for (const event of queue) await reactor.react(event);
+        }
+      }),
+    );
+  }
+
+  /** Answers everything visible after the checkpoint now; returns how many events it answered. */
+  async catchUp(name: string): Promise<number> {
+    const reactor = this.reactor(name);
+    let handled = 0;
+    // Not short of what is already written: events committed behind an older open transaction come into view.
+    await this.deps.store.awaitVisible();
+    for (;;) {
+      const from = await this.checkpoint(name);
+      const events = await this.deps.store.readAll({
+        after: from ?? undefined,
+        limit: this.deps.batchSize ?? 500,
+        types: reactor.eventTypes,
+      });
+      if (events.length === 0) return handled;
+      await this.handle(reactor, events);
+      if (await this.advance(name, from, events.at(-1)!.position, events.length)) handled += events.length;
+    }
+  }
+
+  /** Answers the whole log again from the start (its commands are idempotent: nothing moves twice). */
+  async replay(name: string): Promise<number> {
+    this.reactor(name);
+    await this.deps.db
+      .updateTable('projection_checkpoints')
+      .set({ position_commit: null, position_prepare: null, events_applied: 0, updated_at: sql`now()` })
+      .where('name', '=', checkpointName(name))
+      .execute();
+    return this.catchUp(name);
+  }
+
+  /** Follows the log live, each reactor from its checkpoint, until stop(). */
+  start(): void {
+    for (const reactor of this.deps.reactors) {
+      if (!this.live.has(reactor.name)) this.live.set(reactor.name, this.runLive(reactor));
+    }
+  }
+
+  async stop(): Promise<void> {
+    const runners = [...this.live.values()];
+    this.live.clear();
+    await Promise.all(runners.map((runner) => runner.stop()));
+  }
+
+  private runLive(reactor: Reactor): { stop(): Promise<void> } {
+    let stopped = false;
+    let subscription: { stop(): Promise<void>; done: Promise<void> } | undefined;
+    let sleeper: { timer: NodeJS.Timeout; resolve: () => void } | undefined;
+    const sleep = () =>
+      new Promise<void>((resolve) => {
+        sleeper = { timer: setTimeout(resolve, this.deps.retryMs ?? 1000), resolve };
+      });
+
+    const loop = async () => {
+      while (!stopped) {
+        try {
+          let from = await this.checkpoint(reactor.name);
+          if (stopped) break;
+          let moved = false;
+          const current = this.deps.store.subscribe(
+            { after: from ?? undefined, types: reactor.eventTypes, batchSize: this.deps.batchSize ?? 500 },
+            async (batch) => {
+              if (moved) return;
+              await this.handle(reactor, batch);
+              const to = batch.at(-1)!.position;
+              if (await this.advance(reactor.name, from, to, batch.length)) {
+                from = to;
+                return;
+              }
+              // Another runner (a catch-up, a replay, another process) moved the checkpoint: start again from it.
+              moved = true;
+              void current.stop();
+            },
+          );
+          subscription = current;
+          if (stopped) await current.stop();
+          await current.done;
+          subscription = undefined;
+        } catch (error) {
+          subscription = undefined;
+          if (stopped) break;
+          this.logger.error({ reactor: reactor.name, err: error }, 'reactor failed; retrying');
+          await sleep();
+        }
+      }
+    };
+    const running = loop();
+    return {
+      async stop() {
+        stopped = true;
+        if (sleeper) {
+          clearTimeout(sleeper.timer);
+          sleeper.resolve();
+        }
+        await subscription?.stop();
+        await running;
+      },
+    };
+  }
+}

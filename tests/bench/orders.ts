@@ -1,0 +1,402 @@
+import { randomUUID } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import { performance } from 'node:perf_hooks';
+import { createTenantWithOwner, ensurePackages } from '@api/accounts/seed';
+import { buildApp } from '@api/app';
+import { listOrders, OrderListQuery } from '@api/orders/list';
+import { handleOrderCommand } from '@commands/orders/order';
+import { eventSchemas } from '@domain/events';
+import { TAB_STATUSES } from '@domain/orders/board';
+import { type OrderEvent, orderStreamId } from '@domain/orders/order';
+import { createDb, createPool, type Database } from '@infra/db';
+import { PostgresEventStore } from '@infra/eventstore/postgres';
+import { EventSchemaRegistry } from '@infra/eventstore/registry';
+import { createMailer } from '@infra/mail';
+import { ORDER_COUNTS_VIEW, ORDERS_PROJECTION, ordersProjection } from '@projections/orders';
+import { ProjectionEngine } from '@projections/runtime/engine';
+import { LiveHub } from '@projections/runtime/live-hub';
+import { Client, Connection } from '@temporalio/client';
+import { type Kysely, sql } from 'kysely';
+import WebSocket from 'ws';
+import { timed } from './load';
+
+/**
+ * The order board's two budgets:
+ *
+ * - orderListP95Ms: the order list over 1,000,000 orders of one account (seeded straight into the read model with
+ *   generate_series: 5 stores, the statuses of a working shop), pages of 100 of one tab and one store, newest paid
+ *   first, at offsets from the first page to 5,000 rows in, through `listOrders` (what GET /api/orders runs);
+ * - scanToBoardP99Ms: orders scanned at 200 a second for 10 seconds through the order command handler, each timed
+ *   until another websocket client of GET /api/live receives the `orderCounts` change naming it: event store →
+ *   order board projection (live) → live hub → websocket.
+ */
+
+export const ORDER_LIST_TENANT = 'bench-order-board';
+const ORDERS = 1_000_000;
+const STORES = 5;
+const PAGE = 100;
+const LIST_TABS = ['new', 'unscan', 'scan', 'rts', 'shipped'] as const;
+
+async function tenant(db: Kysely<Database>, id: string): Promise<void> {
+  await ensurePackages(db);
+  await db
+    .insertInto('tenants')
+    .values({ id, name: id, country: 'MY', package_id: 'growth', status: 'active' })
+    .onConflict((oc) => oc.column('id').doNothing())
+    .execute();
+}
+
+export interface OrderListSeed {
+  orders: number;
+  seconds: number;
+  plan: string;
+}
+
+/** A million orders of one account, written straight into the board's tables, and the counts behind its tabs. */
+export async function seedOrderList(db: Kysely<Database>): Promise<OrderListSeed> {
+  const { seconds } = await timed(async () => {
+    await tenant(db, ORDER_LIST_TENANT);
+    // n % 100 picks the status (10% new, 10% unscan, 5% scanned, 5% processed, 40% shipped, 20% delivered, 5%
+    // cancelled, 3% unpaid, 1% returned, 1% refunded); n / 100 the store; paid over the last year, minute by minute.
+    await sql`
+      INSERT INTO orders (tenant_id, id, order_number, store_id, platform, status, marketplace_status, payment_method,
+        cod, currency, total_amount, ordered_at, paid_at, tracking_number, shipping_provider, buyer_username,
+        buyer_name, warehouse_id, batch_id, item_count, line_count, item_not_found, out_of_stock, pre_order, printed,
+        preview, stock_stage, split_from, scanned_at, scanned_by, shipped_at, cancelled_at, cancel_reason,
+        imported_at, updated_at, state)
+      SELECT ${ORDER_LIST_TENANT}, md5(n::text)::uuid::text, 'BO' || lpad(n::text, 9, '0'),
+        'bench-store-' || ((n / 100) % ${STORES} + 1), CASE WHEN (n / 100) % ${STORES} = 4 THEN 'lazada' ELSE 'shopee' END,
+        s.status, 'ready_to_ship', 'Online banking', n % 7 = 0, 'MYR', (5 + (n % 50000) / 100.0)::numeric(14, 2),
+        now() - (n % 525600) * interval '1 minute' - interval '5 minutes',
+        CASE WHEN s.status = 'unpaid' THEN NULL ELSE now() - (n % 525600) * interval '1 minute' END,
+        CASE WHEN s.status IN ('new', 'unpaid', 'cancelled') THEN NULL ELSE 'MY' || lpad(n::text, 10, '0') END,
+        'J&T Express', 'buyer' || (n % 9973), 'Buyer ' || (n % 9973), 'bench-warehouse', NULL, 1 + n % 3, 1 + n % 2,
+        n % 97 = 0, n % 89 = 0, n % 101 = 0, '{}', false, 'reserved', NULL, NULL, NULL, NULL, NULL, NULL, now(), now(),
+        '{}'::jsonb
+      FROM generate_series(1, ${ORDERS}) AS n
+      CROSS JOIN LATERAL (SELECT CASE
+        WHEN n % 100 < 10 THEN 'new' WHEN n % 100 < 20 THEN 'unscan' WHEN n % 100 < 25 THEN 'scanned'
+        WHEN n % 100 < 30 THEN 'processed' WHEN n % 100 < 70 THEN 'shipped' WHEN n % 100 < 90 THEN 'delivered'
+        WHEN n % 100 < 95 THEN 'cancelled' WHEN n % 100 < 98 THEN 'unpaid' WHEN n % 100 = 98 THEN 'returned'
+        ELSE 'refunded' END AS status) s`.execute(db);
+    await sql`
+      INSERT INTO order_counts (tenant_id, store_id, status, platform, orders)
+      SELECT tenant_id, store_id, status, min(platform), count(*) FROM orders
+      WHERE tenant_id = ${ORDER_LIST_TENANT} GROUP BY tenant_id, store_id, status`.execute(db);
+    for (const table of ['orders', 'order_counts'])
+      await sql`VACUUM (ANALYZE) ${sql.table(table)}`.execute(db);
+  });
+  const query = OrderListQuery.parse({ tab: 'new', store_id: 'bench-store-1', endRow: String(PAGE) });
+  const explained = await sql<{ 'QUERY PLAN': string }>`
+    EXPLAIN SELECT id FROM orders o WHERE o.tenant_id = ${ORDER_LIST_TENANT} AND o.status = 'new'
+      AND o.store_id = ${query.store_id} ORDER BY o.paid_at DESC NULLS LAST, o.id LIMIT ${PAGE}`.execute(db);
+  return {
+    orders: ORDERS,
+    seconds,
+    plan: explained.rows
+      .map((row) => row['QUERY PLAN'].trim())
+      .filter((line) => /Scan|Limit|Sort/.test(line))
+      .map((line) => line.replace(/\s+\(cost=.*$/, ''))
+      .join('; '),
+  };
+}
+
+export interface Latencies {
+  count: number;
+  medianMs: number;
+  p95Ms: number;
+  p99Ms: number;
+  maxMs: number;
+}
+
+function latencies(times: number[]): Latencies {
+  const sorted = [...times].sort((a, b) => a - b);
+  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]!;
+  return { count: sorted.length, medianMs: at(0.5), p95Ms: at(0.95), p99Ms: at(0.99), maxMs: sorted.at(-1)! };
+}
+
+/** Times `queries` pages of one tab of one store (newest paid first), from a fixed pseudo-random sequence. */
+export async function measureOrderList(db: Kysely<Database>, queries: number): Promise<Latencies> {
+  let state = 0x0bd3_5eed;
+  const random = () => {
+    state = (Math.imul(state, 1_103_515_245) + 12_345) >>> 0;
+    return state / 2 ** 32;
+  };
+  const offsets = [0, 0, 0, 100, 200, 500, 1000, 2500, 5000];
+  const ask = async () => {
+    const tab = LIST_TABS[Math.floor(random() * LIST_TABS.length)]!;
+    const store = `bench-store-${1 + Math.floor(random() * STORES)}`;
+    const startRow = offsets[Math.floor(random() * offsets.length)]!;
+    const query = OrderListQuery.parse({
+      tab,
+      store_id: store,
+      startRow: String(startRow),
+      endRow: String(startRow + PAGE),
+    });
+    const started = performance.now();
+    const page = await listOrders(db, ORDER_LIST_TENANT, query);
+    const ms = performance.now() - started;
+    const paid = page.rows.map((row) => (row.paid_at ? Date.parse(row.paid_at) : 0));
+    const wrong =
+      page.rows.length !== PAGE ||
+      page.lastRow < startRow + PAGE ||
+      page.rows.some((row) => row.store_id !== store || !TAB_STATUSES[tab].includes(row.status)) ||
+      paid.some((value, i) => i > 0 && value > paid[i - 1]!);
+    if (wrong) throw new Error(`order list page ${tab}/${store} at ${startRow} came back wrong`);
+    return ms;
+  };
+  for (let i = 0; i < 10; i++) await ask();
+  const times: number[] = [];
+  for (let i = 0; i < queries; i++) times.push(await ask());
+  return latencies(times);
+}
+
+// ---- scan → board ----
+
+const SCAN_TENANT = 'bench-scan-board';
+const SCANS_PER_SEC = 200;
+const SCAN_SECONDS = 10;
+const CLIENT = { clientId: 'kedai-bench', clientSecret: 'bench-secret' };
+
+export interface ScanToBoard extends Latencies {
+  scansPerSec: number;
+  seedSeconds: number;
+  /** The scan command alone (load, decide, append). */
+  command: Latencies;
+}
+
+/** Orders `count` of the scan tenant, imported, accepted and arranged (each one append of its three events). */
+async function seedUnscanOrders(
+  store: PostgresEventStore,
+  tenantId: string,
+  count: number,
+): Promise<string[]> {
+  const ids: string[] = [];
+  const occurredAt = new Date().toISOString();
+  const work = Array.from({ length: count }, (_, i) => i);
+  const append = async (i: number) => {
+    const orderId = randomUUID();
+    const line = { lineId: 'l1', masterCodeId: 'bench-mc', combo: false, quantity: 1 };
+    const events: OrderEvent[] = [
+      {
+        type: 'OrderImported',
+        data: {
+          orderId,
+          storeId: `bench-store-${(i % STORES) + 1}`,
+          platform: 'shopee',
+          orderNumber: `SB${String(i).padStart(8, '0')}`,
+          marketplaceStatus: 'ready_to_ship',
+          status: 'unpaid',
+          warehouseId: 'bench-warehouse',
+          orderedAt: occurredAt,
+          paidAt: occurredAt,
+          marketplaceUpdatedAt: occurredAt,
+          cod: false,
+          paymentMethod: 'Online banking',
+          currency: 'MYR',
+          totalAmount: '10.00',
+          preOrder: false,
+          address: {
+            name: 'Bench Buyer',
+            phone: '+60123456789',
+            fullAddress: '1 Jalan Bench',
+            city: 'Kuala Lumpur',
+            state: 'WP',
+            postalCode: '50450',
+            country: 'MY',
+          },
+          lines: [
+            {
+              lineId: 'l1',
+              sku: 'SP-1',
+              sellerSku: 'BENCH-1',
+              name: 'Bench item',
+              quantity: 1,
+              unitPrice: '10.00',
+              masterCodeId: 'bench-mc',
+              combo: false,
+            },
+          ],
+        },
+      },
+      {
+        type: 'OrderAccepted',
+        data: { stock: { warehouseId: 'bench-warehouse', from: 'none', lines: [line] } },
+      },
+      {
+        type: 'OrderShipmentArranged',
+        data: {
+          trackingNumber: `MYB${String(i).padStart(9, '0')}`,
+          shippingProvider: 'J&T',
+          rearranged: false,
+        },
+      },
+    ];
+    await store.append(
+      orderStreamId(tenantId, orderId),
+      events.map((event) => ({ ...event, metadata: { tenantId, occurredAt } })),
+      { expectedRevision: 'no_stream' },
+    );
+    ids.push(orderId);
+  };
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: 8 }, async () => {
+      while (next < work.length) await append(work[next++]!);
+    }),
+  );
+  return ids;
+}
+
+/**
+ * The whole live path in this process, as `npm start` runs it: the API (its websocket), the order board projection
+ * following the log live, the live hub. A second client follows `orderCounts`; scans are issued on a fixed schedule
+ * (200/s), each timed from its command until that client hears of its order.
+ */
+export async function measureScanToBoard(url: string, attempt = 0): Promise<ScanToBoard> {
+  // A fresh account per attempt: the orders of an earlier attempt are scanned already.
+  const tenantId = `${SCAN_TENANT}-${attempt}`;
+  const pool = createPool(url, 24);
+  const db = createDb(pool);
+  const store = new PostgresEventStore(pool, new EventSchemaRegistry().registerAll(eventSchemas));
+  const hub = new LiveHub();
+  const engine = new ProjectionEngine({ db, store, projections: [ordersProjection], hub, retryMs: 50 });
+  const app = buildApp({
+    logLevel: 'silent',
+    version: 'bench',
+    db,
+    store,
+    engine,
+    temporal: {
+      address: 'not-started',
+      check: async () => {
+        throw new Error('Temporal is not started in the bench');
+      },
+    },
+    auth: { ...CLIENT, tokenTtlSeconds: 3600 },
+    mailer: createMailer(db, { from: 'Kedai <bench@kedai.test>' }, { info() {}, error() {} }),
+    hub,
+    publicUrl: 'http://kedai.bench',
+    workflows: {
+      client: new Client({ connection: Connection.lazy({ address: '127.0.0.1:1' }) }),
+      taskQueue: 'bench',
+    },
+  });
+  let socket: WebSocket | undefined;
+  try {
+    await ensurePackages(db);
+    const owner = { email: `bench-${randomUUID()}@kedai.test`, password: 'bench password 1' };
+    await createTenantWithOwner(db, {
+      tenantId,
+      name: 'Bench scans',
+      country: 'MY',
+      packageId: 'growth',
+      status: 'active',
+      owner: { ...owner, firstName: 'Bench', lastName: 'Picker', phone: '+60123456789' },
+    });
+    const total = SCANS_PER_SEC * SCAN_SECONDS;
+    const seeded = await timed(async () => {
+      const ids = await seedUnscanOrders(store, tenantId, total);
+      await engine.catchUp(ORDERS_PROJECTION);
+      return ids;
+    });
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    const token = await signIn(app, owner.email, owner.password);
+    const port = (app.server.address() as AddressInfo).port;
+    engine.start();
+
+    const issued = new Map<string, number>();
+    const times: number[] = [];
+    let resolveAll: () => void = () => undefined;
+    const allHeard = new Promise<void>((resolve) => {
+      resolveAll = resolve;
+    });
+    socket = new WebSocket(`ws://127.0.0.1:${port}/api/live`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    socket.on('message', (data) => {
+      const message = JSON.parse(data.toString()) as { type: string; view?: string; ids?: string[] };
+      if (message.type !== 'change' || message.view !== ORDER_COUNTS_VIEW) return;
+      const now = performance.now();
+      for (const id of message.ids ?? []) {
+        const at = issued.get(id);
+        if (at === undefined) continue;
+        issued.delete(id);
+        times.push(now - at);
+      }
+      if (times.length === total) resolveAll();
+    });
+    await new Promise<void>((resolve, reject) => {
+      socket!.once('open', () => resolve());
+      socket!.once('error', reject);
+    });
+    await new Promise<void>((resolve) => {
+      socket!.once('message', () => resolve());
+      socket!.send(JSON.stringify({ type: 'subscribe', views: [ORDER_COUNTS_VIEW] }));
+    });
+
+    const started = performance.now();
+    const commands: Promise<unknown>[] = [];
+    const commandTimes: number[] = [];
+    for (let i = 0; i < total; i++) {
+      const due = started + (i * 1000) / SCANS_PER_SEC;
+      const wait = due - performance.now();
+      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+      const orderId = seeded.value[i]!;
+      const at = performance.now();
+      issued.set(orderId, at);
+      commands.push(
+        handleOrderCommand(
+          store,
+          orderId,
+          { type: 'ScanOrder' },
+          {
+            tenantId,
+            commandId: `bench-scan:${orderId}`,
+            occurredAt: new Date().toISOString(),
+          },
+        ).then(() => commandTimes.push(performance.now() - at)),
+      );
+    }
+    await Promise.all(commands);
+    const scansPerSec = total / ((performance.now() - started) / 1000);
+    await Promise.race([
+      allHeard,
+      new Promise((_, reject) =>
+        setTimeout(
+          () => reject(new Error(`only ${times.length} of ${total} scans reached the board`)),
+          30_000,
+        ),
+      ),
+    ]);
+    return {
+      ...latencies(times),
+      scansPerSec,
+      seedSeconds: seeded.seconds,
+      command: latencies(commandTimes),
+    };
+  } finally {
+    socket?.terminate();
+    await app.close();
+    await engine.stop();
+    await hub.close();
+    await store.close();
+    await db.destroy();
+  }
+}
+
+async function signIn(app: ReturnType<typeof buildApp>, username: string, password: string): Promise<string> {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/oauth/token',
+    payload: {
+      grant_type: 'password',
+      client_id: CLIENT.clientId,
+      client_secret: CLIENT.clientSecret,
+      username,
+      password,
+    },
+  });
+  if (response.statusCode !== 200) throw new Error(`bench sign-in failed: ${response.body}`);
+  return response.json<{ access_token: string }>().access_token;
+}

@@ -1,0 +1,265 @@
+import { randomUUID } from 'node:crypto';
+import { handleOrderCommand, loadOrder } from '@commands/orders/order';
+import { ORDER_STOCK_REACTOR } from '@commands/orders/stock-reactor';
+import type { OrderCommand } from '@domain/orders/order';
+import {
+  type Catalogue,
+  importOrder,
+  line,
+  marketplaceOrder,
+  seedCatalogue,
+  stockOf,
+} from '@tests/api/orders-support';
+import { createSeller, createTestApi, type TestApi } from '@tests/support/api';
+import { waitFor } from '@tests/support/wait';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+/**
+ * The order stock reactor (commands/orders/stock-reactor.ts) on a real store: orders imported as an integration
+ * does, worked through their commands, and the stock each step moves — reserved, in process, shipped once, released;
+ * a combo's components; the same events answered again (a live runner and a catch-up side by side, a replay from
+ * the start) moving nothing twice.
+ */
+describe('order stock reactor', () => {
+  let api: TestApi;
+  let tenantId: string;
+  let catalogue: Catalogue;
+
+  beforeAll(async () => {
+    api = await createTestApi();
+    tenantId = (await createSeller(api)).tenantId;
+    catalogue = await seedCatalogue(api, tenantId);
+  });
+  afterAll(async () => {
+    await api?.close();
+  });
+
+  const run = (orderId: string, command: OrderCommand) =>
+    handleOrderCommand(api.store, orderId, command, {
+      tenantId,
+      userId: randomUUID(),
+      commandId: randomUUID(),
+      occurredAt: new Date().toISOString(),
+    });
+  const stock = (masterCodeId: string) => stockOf(api, tenantId, masterCodeId, catalogue.warehouseId);
+  const react = () => api.reactors.catchUp(ORDER_STOCK_REACTOR);
+  const stockEventCount = async () => {
+    const { rows } = await sql<{ n: string }>`
+      SELECT count(*) AS n FROM es_events WHERE stream_id LIKE ${`stock-${tenantId}.%`}`.execute(
+      api.database.db,
+    );
+    return Number(rows[0]!.n);
+  };
+  const all = async () => ({
+    batik: await stock(catalogue.batik),
+    songket: await stock(catalogue.songket),
+  });
+
+  it('follows an order from acceptance to shipping: reserved, in process, shipped once', async () => {
+    const before = await all();
+    const orderId = await importOrder(
+      api,
+      tenantId,
+      catalogue.warehouseId,
+      marketplaceOrder([line('BATIK-01', 2)]),
+    );
+    await react();
+    expect(await stock(catalogue.batik)).toEqual({
+      onHand: before.batik.onHand,
+      reserved: before.batik.reserved + 2,
+      inProcess: before.batik.inProcess,
+    });
+
+    await run(orderId, {
+      type: 'ArrangeShipment',
+      trackingNumber: `MY${orderId.slice(0, 8)}`,
+      shippingProvider: 'J&T',
+    });
+    await run(orderId, { type: 'ScanOrder' });
+    await react();
+    expect(await stock(catalogue.batik)).toEqual({ ...before.batik, inProcess: before.batik.inProcess + 2 });
+
+    await run(orderId, { type: 'MoveOrder', action: 'mark_processed' });
+    await run(orderId, { type: 'ShipOrder', byMarketplace: false });
+    await react();
+    await react();
+    expect(await stock(catalogue.batik)).toEqual({ ...before.batik, onHand: before.batik.onHand - 2 });
+  });
+
+  it('a combo reserves, processes and ships its components', async () => {
+    const before = await all();
+    const orderId = await importOrder(
+      api,
+      tenantId,
+      catalogue.warehouseId,
+      marketplaceOrder([line('GIFT-SET', 3)]),
+    );
+    await react();
+    expect(await all()).toEqual({
+      batik: { ...before.batik, reserved: before.batik.reserved + 3 },
+      songket: { ...before.songket, reserved: before.songket.reserved + 6 },
+    });
+    await run(orderId, {
+      type: 'ArrangeShipment',
+      trackingNumber: `MY${orderId.slice(0, 8)}`,
+      shippingProvider: 'J&T',
+    });
+    await run(orderId, { type: 'ScanOrder' });
+    await react();
+    expect(await all()).toEqual({
+      batik: { ...before.batik, inProcess: before.batik.inProcess + 3 },
+      songket: { ...before.songket, inProcess: before.songket.inProcess + 6 },
+    });
+    // Put back to new: out of process, reserved again; then cancelled: released, component by component.
+    await run(orderId, { type: 'MoveOrder', action: 'put_back_to_new' });
+    await react();
+    expect(await all()).toEqual({
+      batik: { ...before.batik, reserved: before.batik.reserved + 3 },
+      songket: { ...before.songket, reserved: before.songket.reserved + 6 },
+    });
+    await run(orderId, { type: 'CancelOrder', byMarketplace: false });
+    await react();
+    expect(await all()).toEqual(before);
+  });
+
+  it('cancelling, trashing and removing lines release what was held, from where it was', async () => {
+    const before = await all();
+    const cancelled = await importOrder(
+      api,
+      tenantId,
+      catalogue.warehouseId,
+      marketplaceOrder([line('BATIK-01', 4)]),
+    );
+    const trashed = await importOrder(
+      api,
+      tenantId,
+      catalogue.warehouseId,
+      marketplaceOrder([line('BATIK-01', 1), line('SONGKET-01', 1)]),
+    );
+    const trimmed = await importOrder(
+      api,
+      tenantId,
+      catalogue.warehouseId,
+      marketplaceOrder([line('BATIK-01', 1), line('SONGKET-01', 5)]),
+    );
+    await react();
+    expect(await all()).toEqual({
+      batik: { ...before.batik, reserved: before.batik.reserved + 6 },
+      songket: { ...before.songket, reserved: before.songket.reserved + 6 },
+    });
+
+    await run(cancelled, { type: 'CancelOrder', reason: 'Buyer changed mind', byMarketplace: false });
+    await run(trashed, { type: 'MoveOrder', action: 'move_to_trash' });
+    // Scanned first: the line's stock is in process, and is taken out of process before it is released.
+    await run(trimmed, {
+      type: 'ArrangeShipment',
+      trackingNumber: `MY${trimmed.slice(0, 8)}`,
+      shippingProvider: 'J&T',
+    });
+    await run(trimmed, { type: 'ScanOrder' });
+    const songketLine = (await loadOrder(api.store, tenantId, trimmed)).lines.find(
+      (l) => l.sellerSku === 'SONGKET-01',
+    )!;
+    await run(trimmed, { type: 'RemoveLine', lineId: songketLine.lineId, mark: 'out_of_stock' });
+    await react();
+    expect(await all()).toEqual({
+      batik: { ...before.batik, inProcess: before.batik.inProcess + 1 },
+      songket: before.songket,
+    });
+    await run(trimmed, { type: 'CancelOrder', byMarketplace: false });
+    await react();
+    expect(await all()).toEqual(before);
+  });
+
+  it('maps an unmapped line of an accepted order and reserves it then', async () => {
+    const before = await all();
+    const orderId = await importOrder(
+      api,
+      tenantId,
+      catalogue.warehouseId,
+      marketplaceOrder([line('BATIK-01', 1), line('NO-SUCH-SKU', 2)]),
+    );
+    await react();
+    expect(await stock(catalogue.songket)).toEqual(before.songket);
+    const unmapped = (await loadOrder(api.store, tenantId, orderId)).lines.find(
+      (l) => l.masterCodeId === null,
+    )!;
+    await run(orderId, {
+      type: 'MapLine',
+      lineId: unmapped.lineId,
+      masterCodeId: catalogue.songket,
+      combo: false,
+    });
+    await react();
+    expect(await stock(catalogue.songket)).toEqual({
+      ...before.songket,
+      reserved: before.songket.reserved + 2,
+    });
+    await run(orderId, { type: 'CancelOrder', byMarketplace: false });
+    await react();
+    expect(await all()).toEqual(before);
+  });
+
+  it('marks an order out of stock when its reservation oversells', async () => {
+    const { onHand, reserved, inProcess } = await stock(catalogue.songket);
+    const tooMany = onHand - reserved - inProcess + 1;
+    const orderId = await importOrder(
+      api,
+      tenantId,
+      catalogue.warehouseId,
+      marketplaceOrder([line('BATIK-01', 1), line('SONGKET-01', tooMany)]),
+    );
+    await react();
+    const order = await loadOrder(api.store, tenantId, orderId);
+    const songketLine = order.lines.find((l) => l.sellerSku === 'SONGKET-01')!;
+    expect(order.short).toEqual([songketLine.lineId]);
+    // Removing the short line (stockable) takes the flag away and the reservation with it.
+    await run(orderId, { type: 'RemoveLine', lineId: songketLine.lineId, mark: 'stockable' });
+    await react();
+    expect((await loadOrder(api.store, tenantId, orderId)).short).toEqual([]);
+    expect(await stock(catalogue.songket)).toEqual({ onHand, reserved, inProcess });
+    await run(orderId, { type: 'CancelOrder', byMarketplace: false });
+    await react();
+  });
+
+  it('answers each event once whoever delivers it: live runner and catch-ups side by side, and a replay', async () => {
+    const before = await all();
+    const orders = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        importOrder(
+          api,
+          tenantId,
+          catalogue.warehouseId,
+          marketplaceOrder([line('BATIK-01', 1), line('GIFT-SET', 1)]),
+        ),
+      ),
+    );
+    // The live runner (started by createTestApi) and three catch-ups race over the same events.
+    await Promise.all([react(), react(), react()]);
+    await waitFor(async () => (await api.reactors.catchUp(ORDER_STOCK_REACTOR)) === 0 || undefined);
+    const expected = {
+      batik: { ...before.batik, reserved: before.batik.reserved + 20 },
+      songket: { ...before.songket, reserved: before.songket.reserved + 20 },
+    };
+    expect(await all()).toEqual(expected);
+
+    for (const orderId of orders.slice(0, 5))
+      await run(orderId, { type: 'CancelOrder', byMarketplace: false });
+    await react();
+    const settled = await all();
+    expect(settled).toEqual({
+      batik: { ...before.batik, reserved: before.batik.reserved + 10 },
+      songket: { ...before.songket, reserved: before.songket.reserved + 10 },
+    });
+
+    // From the very start of the log again: every command finds what it recorded, and nothing moves.
+    const events = await stockEventCount();
+    await api.reactors.stop();
+    const replayed = await api.reactors.replay(ORDER_STOCK_REACTOR);
+    api.reactors.start();
+    expect(replayed).toBeGreaterThan(30);
+    expect(await stockEventCount()).toBe(events);
+    expect(await all()).toEqual(settled);
+  });
+});

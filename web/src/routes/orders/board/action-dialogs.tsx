@@ -1,0 +1,185 @@
+import { ModalDialog } from '@web/components/modal-dialog';
+import { FormMessage, fieldErrorsOf, messageOf, SelectField, TextField } from '@web/shell/form';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ActionBody } from '../api';
+
+/**
+ * The actions that ask for more than a click (spec §4, §9): cancel (a reason), arrange or re-arrange shipment (a
+ * tracking number and provider for each order), request pickup (provider, pickup address, day and time).
+ */
+
+interface Target {
+  id: string;
+  order_number: string;
+  tracking_number: string | null;
+  shipping_provider: string | null;
+}
+
+interface DialogProps {
+  orders: Target[];
+  busy: boolean;
+  error: unknown;
+  onRun(body: ActionBody): void;
+  onClose(): void;
+}
+
+function Footer({ busy, submit, onClose }: { busy: boolean; submit: string; onClose(): void }) {
+  const { t } = useTranslation('orders');
+  return (
+    <>
+      <button type="button" className="button button-secondary" onClick={onClose} disabled={busy}>
+        {t('actions_ui.close')}
+      </button>
+      <button type="submit" className="button button-primary" form="order-action-form" disabled={busy}>
+        {submit}
+      </button>
+    </>
+  );
+}
+
+export function CancelDialog({ orders, busy, error, onRun, onClose }: DialogProps) {
+  const { t } = useTranslation('orders');
+  const [reason, setReason] = useState('');
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onRun({ action: 'cancel', order_ids: orders.map((o) => o.id), ...(reason.trim() ? { reason } : {}) });
+  };
+  return (
+    <ModalDialog
+      title={t('cancel.title', { count: orders.length })}
+      onClose={onClose}
+      closeLabel={t('actions_ui.close')}
+      footer={<Footer busy={busy} submit={t('cancel.submit')} onClose={onClose} />}
+    >
+      <form id="order-action-form" className="form" onSubmit={submit}>
+        {error ? <FormMessage kind="error">{messageOf(error)}</FormMessage> : null}
+        <p>{t('cancel.intro')}</p>
+        <TextField
+          label={t('cancel.reason')}
+          value={reason}
+          maxLength={500}
+          onChange={(event) => setReason(event.target.value)}
+        />
+      </form>
+    </ModalDialog>
+  );
+}
+
+export function ArrangeDialog({ orders, busy, error, onRun, onClose }: DialogProps) {
+  const { t } = useTranslation('orders');
+  const [rows, setRows] = useState(() =>
+    orders.map((order) => ({
+      order_id: order.id,
+      order_number: order.order_number,
+      tracking_number: order.tracking_number ?? '',
+      shipping_provider: order.shipping_provider ?? '',
+    })),
+  );
+  const fields = fieldErrorsOf(error);
+  const set = (index: number, change: Partial<(typeof rows)[number]>) =>
+    setRows((current) => current.map((row, i) => (i === index ? { ...row, ...change } : row)));
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onRun({
+      action: 'arrange_shipment',
+      shipments: rows.map(({ order_id, tracking_number, shipping_provider }) => ({
+        order_id,
+        tracking_number,
+        shipping_provider,
+      })),
+    });
+  };
+  return (
+    <ModalDialog
+      title={t('arrange.title', { count: orders.length })}
+      onClose={onClose}
+      closeLabel={t('actions_ui.close')}
+      size="large"
+      footer={<Footer busy={busy} submit={t('arrange.submit')} onClose={onClose} />}
+    >
+      <form id="order-action-form" className="form" onSubmit={submit}>
+        {error ? <FormMessage kind="error">{messageOf(error)}</FormMessage> : null}
+        {rows.map((row, index) => (
+          <fieldset key={row.order_id} className="order-arrange-row">
+            <legend>{row.order_number}</legend>
+            <TextField
+              label={t('arrange.tracking_number')}
+              value={row.tracking_number}
+              required
+              maxLength={100}
+              error={fields.tracking_number}
+              onChange={(event) => set(index, { tracking_number: event.target.value })}
+            />
+            <TextField
+              label={t('arrange.shipping_provider')}
+              value={row.shipping_provider}
+              maxLength={200}
+              onChange={(event) => set(index, { shipping_provider: event.target.value })}
+            />
+          </fieldset>
+        ))}
+      </form>
+    </ModalDialog>
+  );
+}
+
+const DAYS = ['today', 'after_1_day', 'after_2_days'] as const;
+const TIMES = ['none', 'earliest', 'latest'] as const;
+
+export function PickupDialog({ orders, busy, error, onRun, onClose }: DialogProps) {
+  const { t } = useTranslation('orders');
+  const [provider, setProvider] = useState(orders[0]?.shipping_provider ?? '');
+  const [address, setAddress] = useState('');
+  const [day, setDay] = useState<(typeof DAYS)[number]>('today');
+  const [time, setTime] = useState<(typeof TIMES)[number]>('none');
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onRun({
+      action: 'request_pickup',
+      order_ids: orders.map((o) => o.id),
+      provider,
+      pickup_address: address,
+      pickup_day: day,
+      pickup_time: time,
+    });
+  };
+  return (
+    <ModalDialog
+      title={t('pickup.title', { count: orders.length })}
+      onClose={onClose}
+      closeLabel={t('actions_ui.close')}
+      footer={<Footer busy={busy} submit={t('pickup.submit')} onClose={onClose} />}
+    >
+      <form id="order-action-form" className="form" onSubmit={submit}>
+        {error ? <FormMessage kind="error">{messageOf(error)}</FormMessage> : null}
+        <TextField
+          label={t('pickup.provider')}
+          value={provider}
+          required
+          maxLength={200}
+          onChange={(event) => setProvider(event.target.value)}
+        />
+        <TextField
+          label={t('pickup.address')}
+          value={address}
+          required
+          maxLength={1000}
+          onChange={(event) => setAddress(event.target.value)}
+        />
+        <SelectField
+          label={t('pickup.day')}
+          value={day}
+          options={DAYS.map((value) => ({ value, label: t(`pickup.days.${value}`) }))}
+          onChange={(event) => setDay(event.target.value as (typeof DAYS)[number])}
+        />
+        <SelectField
+          label={t('pickup.time')}
+          value={time}
+          options={TIMES.map((value) => ({ value, label: t(`pickup.times.${value}`) }))}
+          onChange={(event) => setTime(event.target.value as (typeof TIMES)[number])}
+        />
+      </form>
+    </ModalDialog>
+  );
+}

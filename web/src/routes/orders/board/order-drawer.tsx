@@ -1,0 +1,490 @@
+import { ACTION_KEYS, type BoardAction } from '@domain/orders/board';
+import { useSession } from '@web/auth/session';
+import { ModalDialog } from '@web/components/modal-dialog';
+import { FormMessage, fieldErrorsOf, messageOf, TextField } from '@web/shell/form';
+import { useNotify } from '@web/shell/notifications';
+import { Spinner } from '@web/shell/spinner';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  type AddressInput,
+  type OrderDetail,
+  type OrderLineDetail,
+  useChangeAddress,
+  useMapLine,
+  useMasterCodeOptions,
+  useOrder,
+  useRemoveLine,
+  useSplitOrder,
+} from '../api';
+import { Flags } from './use-order-columns';
+
+/**
+ * One order beside the board (a drawer over the right edge): its facts and address, its lines — a line whose item
+ * was not found is mapped to a master code here, an out-of-stock line removed with the two choices of spec §4 —,
+ * the actions its status allows, splitting it, changing its shipping address, and its timeline.
+ */
+
+const when = (value: string | null, language: string) =>
+  value ? new Date(value).toLocaleString(language, { dateStyle: 'medium', timeStyle: 'short' }) : '—';
+
+export function OrderDrawer({
+  orderId,
+  onClose,
+  onAction,
+}: {
+  orderId: string;
+  onClose(): void;
+  /** An action of the board on this order (the board runs it, with its dialogs). */
+  onAction(action: BoardAction, order: OrderDetail): void;
+}) {
+  const { t, i18n } = useTranslation('orders');
+  const { can } = useSession();
+  const order = useOrder(orderId);
+  const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  const [mapping, setMapping] = useState<OrderLineDetail | null>(null);
+  const [removing, setRemoving] = useState<OrderLineDetail | null>(null);
+  const [splitting, setSplitting] = useState(false);
+  const [addressing, setAddressing] = useState(false);
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (dialog && !dialog.open) dialog.showModal();
+    return () => dialog?.close();
+  }, []);
+
+  const detail = order.data;
+  const editable = detail
+    ? ['unpaid', 'new', 'unscan', 'scanned', 'processed'].includes(detail.status)
+    : false;
+  const manage = can('orders-new-order');
+  const activeLines = detail?.lines.filter((line) => !line.removed).length ?? 0;
+
+  return (
+    <dialog
+      ref={ref}
+      className="order-drawer"
+      aria-labelledby={titleId}
+      onCancel={(event) => {
+        event.preventDefault();
+        onClose();
+      }}
+    >
+      <div className="order-drawer-header">
+        <h2 id={titleId} className="modal-title">
+          {detail ? t('detail.title', { number: detail.order_number }) : t('detail.loading')}
+        </h2>
+        <button type="button" className="modal-close" aria-label={t('actions_ui.close')} onClick={onClose}>
+          ×
+        </button>
+      </div>
+      {!detail ? (
+        order.error ? (
+          <FormMessage kind="error">{messageOf(order.error)}</FormMessage>
+        ) : (
+          <Spinner label={t('detail.loading')} />
+        )
+      ) : (
+        <div className="order-drawer-body">
+          <div className="order-drawer-status">
+            <span className="badge" data-testid="order-status">
+              {t(`statuses.${detail.status}`)}
+            </span>
+            <Flags row={detail} />
+          </div>
+
+          <div className="order-drawer-actions" role="toolbar" aria-label={t('detail.actions')}>
+            {detail.actions
+              .filter((action) => can(ACTION_KEYS[action]))
+              .map((action) => (
+                <button
+                  key={action}
+                  type="button"
+                  className="button button-small"
+                  onClick={() => onAction(action, detail)}
+                >
+                  {t(`actions.${action}`)}
+                </button>
+              ))}
+            {manage && editable && (
+              <>
+                <button type="button" className="button button-small" onClick={() => setAddressing(true)}>
+                  {t('detail.change_address')}
+                </button>
+                {['unpaid', 'new', 'unscan'].includes(detail.status) && detail.item_count > 1 && (
+                  <button type="button" className="button button-small" onClick={() => setSplitting(true)}>
+                    {t('detail.split')}
+                  </button>
+                )}
+              </>
+            )}
+          </div>
+
+          <dl className="order-facts">
+            <dt>{t('columns.store')}</dt>
+            <dd>
+              {detail.store_name ?? detail.store_id} · {t(`platforms.${detail.platform}`, detail.platform)}
+            </dd>
+            <dt>{t('columns.marketplace_status')}</dt>
+            <dd>{t(`marketplace_statuses.${detail.marketplace_status}`, detail.marketplace_status)}</dd>
+            <dt>{t('columns.payment')}</dt>
+            <dd>
+              {t(detail.cod ? 'payment.cod' : 'payment.paid')} · {detail.payment_method}
+            </dd>
+            <dt>{t('columns.total')}</dt>
+            <dd>
+              {detail.currency} {detail.total_amount}
+            </dd>
+            <dt>{t('columns.ordered_at')}</dt>
+            <dd>{when(detail.ordered_at, i18n.language)}</dd>
+            <dt>{t('columns.paid_at')}</dt>
+            <dd>{when(detail.paid_at, i18n.language)}</dd>
+            <dt>{t('columns.tracking_number')}</dt>
+            <dd data-testid="order-tracking">{detail.tracking_number ?? '—'}</dd>
+            <dt>{t('columns.shipping_provider')}</dt>
+            <dd>{detail.shipping_provider ?? '—'}</dd>
+            <dt>{t('columns.scanned')}</dt>
+            <dd>
+              {detail.scanned_at
+                ? `${when(detail.scanned_at, i18n.language)}${detail.scanned_by?.name ? ` · ${detail.scanned_by.name}` : ''}`
+                : '—'}
+            </dd>
+            <dt>{t('detail.ship_to')}</dt>
+            <dd data-testid="order-address">
+              {detail.address.name}, {detail.address.phone}
+              <br />
+              {detail.address.fullAddress}
+            </dd>
+            {detail.buyer_remark && (
+              <>
+                <dt>{t('detail.buyer_remark')}</dt>
+                <dd>{detail.buyer_remark}</dd>
+              </>
+            )}
+          </dl>
+
+          <h3 className="order-section-title">{t('detail.lines')}</h3>
+          <table className="order-table" aria-label={t('detail.lines')}>
+            <thead>
+              <tr>
+                <th>{t('detail.item')}</th>
+                <th>{t('detail.seller_sku')}</th>
+                <th>{t('detail.master_code')}</th>
+                <th className="number">{t('detail.quantity')}</th>
+                <th className="number">{t('detail.unit_price')}</th>
+                <th>
+                  <span className="visually-hidden">{t('detail.line_actions')}</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {detail.lines.map((line) => (
+                <tr key={line.line_id} className={line.removed ? 'order-line-removed' : undefined}>
+                  <td>
+                    {line.name}
+                    {line.variation ? <span className="muted"> · {line.variation}</span> : null}
+                    {line.removed && <span className="badge badge-muted">{t('detail.removed')}</span>}
+                    {line.out_of_stock && !line.removed && (
+                      <span className="badge order-badge-danger">{t('flags.out_of_stock')}</span>
+                    )}
+                  </td>
+                  <td>{line.seller_sku}</td>
+                  <td>
+                    {line.master_code ? (
+                      `${line.master_code.code ?? line.master_code.id}${line.master_code.type === 'combo' ? ` (${t('detail.combo')})` : ''}`
+                    ) : (
+                      <span className="badge badge-warning">{t('flags.item_not_found')}</span>
+                    )}
+                  </td>
+                  <td className="number">{line.quantity}</td>
+                  <td className="number">{line.unit_price}</td>
+                  <td className="order-line-actions">
+                    {manage && editable && !line.removed && line.item_not_found && (
+                      <button type="button" className="button button-small" onClick={() => setMapping(line)}>
+                        {t('detail.map')}
+                      </button>
+                    )}
+                    {manage && editable && !line.removed && activeLines > 1 && (
+                      <button type="button" className="button button-small" onClick={() => setRemoving(line)}>
+                        {t('detail.remove')}
+                      </button>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+
+          <h3 className="order-section-title">{t('detail.timeline')}</h3>
+          <ol className="order-timeline" aria-label={t('detail.timeline')}>
+            {detail.timeline.map((entry, index) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: a timeline only grows at its end; its entries never move
+              <li key={index}>
+                <strong>{t(`events.${entry.type}`, entry.type)}</strong>
+                <span className="muted">
+                  {' '}
+                  {when(entry.at, i18n.language)}
+                  {entry.user?.name ? ` · ${entry.user.name}` : ''}
+                </span>
+              </li>
+            ))}
+          </ol>
+        </div>
+      )}
+      {detail && mapping && <MapLineDialog order={detail} line={mapping} onClose={() => setMapping(null)} />}
+      {detail && removing && (
+        <RemoveLineDialog order={detail} line={removing} onClose={() => setRemoving(null)} />
+      )}
+      {detail && splitting && <SplitDialog order={detail} onClose={() => setSplitting(false)} />}
+      {detail && addressing && <AddressDialog order={detail} onClose={() => setAddressing(false)} />}
+    </dialog>
+  );
+}
+
+function MapLineDialog({
+  order,
+  line,
+  onClose,
+}: {
+  order: OrderDetail;
+  line: OrderLineDetail;
+  onClose(): void;
+}) {
+  const { t } = useTranslation('orders');
+  const notify = useNotify();
+  const [search, setSearch] = useState(line.seller_sku);
+  const options = useMasterCodeOptions(search.trim());
+  const map = useMapLine();
+  const choose = async (masterCodeId: string) => {
+    try {
+      const answer = await map.mutateAsync({ id: order.id, lineId: line.line_id, masterCodeId });
+      notify({ kind: 'success', message: answer.msg });
+      onClose();
+    } catch {
+      // Shown in the dialog.
+    }
+  };
+  return (
+    <ModalDialog
+      title={t('map.title', { item: line.name })}
+      onClose={onClose}
+      closeLabel={t('actions_ui.close')}
+    >
+      <div className="form">
+        {map.error ? <FormMessage kind="error">{messageOf(map.error)}</FormMessage> : null}
+        <TextField
+          label={t('map.search')}
+          type="search"
+          value={search}
+          onChange={(event) => setSearch(event.target.value)}
+        />
+        <ul className="order-picker" aria-label={t('map.results')}>
+          {(options.data ?? []).map((option) => (
+            <li key={option.id}>
+              <button
+                type="button"
+                className="button button-small"
+                disabled={map.isPending}
+                onClick={() => choose(option.id)}
+              >
+                {option.code} · {option.name}
+                {option.type === 'combo' ? ` (${t('detail.combo')})` : ''}
+              </button>
+            </li>
+          ))}
+          {options.data?.length === 0 && <li className="muted">{t('map.none')}</li>}
+        </ul>
+      </div>
+    </ModalDialog>
+  );
+}
+
+function RemoveLineDialog({
+  order,
+  line,
+  onClose,
+}: {
+  order: OrderDetail;
+  line: OrderLineDetail;
+  onClose(): void;
+}) {
+  const { t } = useTranslation('orders');
+  const notify = useNotify();
+  const remove = useRemoveLine();
+  const run = async (mark: 'out_of_stock' | 'stockable') => {
+    try {
+      const answer = await remove.mutateAsync({ id: order.id, lineId: line.line_id, mark });
+      notify({ kind: 'success', message: answer.msg });
+      onClose();
+    } catch {
+      // Shown in the dialog.
+    }
+  };
+  return (
+    <ModalDialog
+      title={t('remove.title', { item: line.name })}
+      onClose={onClose}
+      closeLabel={t('actions_ui.close')}
+      size="small"
+      footer={
+        <>
+          <button
+            type="button"
+            className="button"
+            disabled={remove.isPending}
+            onClick={() => run('stockable')}
+          >
+            {t('remove.stockable')}
+          </button>
+          <button
+            type="button"
+            className="button button-danger"
+            disabled={remove.isPending}
+            onClick={() => run('out_of_stock')}
+          >
+            {t('remove.out_of_stock')}
+          </button>
+        </>
+      }
+    >
+      {remove.error ? <FormMessage kind="error">{messageOf(remove.error)}</FormMessage> : null}
+      <p>{t('remove.intro')}</p>
+    </ModalDialog>
+  );
+}
+
+function SplitDialog({ order, onClose }: { order: OrderDetail; onClose(): void }) {
+  const { t } = useTranslation('orders');
+  const notify = useNotify();
+  const split = useSplitOrder();
+  const lines = order.lines.filter((line) => !line.removed);
+  const [quantities, setQuantities] = useState<Record<string, string>>(
+    Object.fromEntries(lines.map((line) => [line.line_id, '0'])),
+  );
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    try {
+      const answer = await split.mutateAsync({
+        id: order.id,
+        lines: lines.map((line) => ({
+          line_id: line.line_id,
+          quantity: Number(quantities[line.line_id] || 0),
+        })),
+      });
+      notify({ kind: 'success', message: answer.msg });
+      onClose();
+    } catch {
+      // Shown in the dialog.
+    }
+  };
+  return (
+    <ModalDialog
+      title={t('split.title', { number: order.order_number })}
+      onClose={onClose}
+      closeLabel={t('actions_ui.close')}
+      footer={
+        <>
+          <button type="button" className="button button-secondary" onClick={onClose}>
+            {t('actions_ui.close')}
+          </button>
+          <button
+            type="submit"
+            form="order-split-form"
+            className="button button-primary"
+            disabled={split.isPending}
+          >
+            {t('split.submit')}
+          </button>
+        </>
+      }
+    >
+      <form id="order-split-form" className="form" onSubmit={submit}>
+        {split.error ? <FormMessage kind="error">{messageOf(split.error)}</FormMessage> : null}
+        <p>{t('split.intro')}</p>
+        {lines.map((line) => (
+          <TextField
+            key={line.line_id}
+            label={t('split.quantity_of', { item: line.name, max: line.quantity })}
+            type="number"
+            min={0}
+            max={line.quantity}
+            value={quantities[line.line_id] ?? '0'}
+            onChange={(event) =>
+              setQuantities((current) => ({ ...current, [line.line_id]: event.target.value }))
+            }
+          />
+        ))}
+      </form>
+    </ModalDialog>
+  );
+}
+
+function AddressDialog({ order, onClose }: { order: OrderDetail; onClose(): void }) {
+  const { t } = useTranslation('orders');
+  const notify = useNotify();
+  const change = useChangeAddress();
+  const [address, setAddress] = useState<AddressInput>({
+    name: order.address.name,
+    phone: order.address.phone,
+    full_address: order.address.fullAddress,
+    city: order.address.city,
+    state: order.address.state,
+    postal_code: order.address.postalCode,
+    country: order.address.country,
+  });
+  const fields = fieldErrorsOf(change.error);
+  const field = (name: keyof AddressInput, max: number, required = true) => (
+    <TextField
+      label={t(`address.${name}`)}
+      value={address[name]}
+      required={required}
+      maxLength={max}
+      error={fields[name]}
+      onChange={(event) => setAddress((current) => ({ ...current, [name]: event.target.value }))}
+    />
+  );
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    try {
+      const answer = await change.mutateAsync({ id: order.id, address });
+      notify({ kind: 'success', message: answer.msg });
+      onClose();
+    } catch {
+      // Shown in the dialog.
+    }
+  };
+  return (
+    <ModalDialog
+      title={t('address.title')}
+      onClose={onClose}
+      closeLabel={t('actions_ui.close')}
+      footer={
+        <>
+          <button type="button" className="button button-secondary" onClick={onClose}>
+            {t('actions_ui.close')}
+          </button>
+          <button
+            type="submit"
+            form="order-address-form"
+            className="button button-primary"
+            disabled={change.isPending}
+          >
+            {t('address.submit')}
+          </button>
+        </>
+      }
+    >
+      <form id="order-address-form" className="form" onSubmit={submit}>
+        {change.error ? <FormMessage kind="error">{messageOf(change.error)}</FormMessage> : null}
+        {field('name', 200)}
+        {field('phone', 40)}
+        {field('full_address', 1000)}
+        {field('city', 100)}
+        {field('state', 100, false)}
+        {field('postal_code', 20)}
+        {field('country', 2)}
+      </form>
+    </ModalDialog>
+  );
+}

@@ -1,0 +1,348 @@
+import {
+  ACTION_FROM,
+  ACTION_KEYS,
+  BOARD_ACTIONS,
+  type BoardAction,
+  ORDER_FILTERS,
+  ORDER_READER_KEYS,
+  ORDER_TABS,
+  type OrderTab,
+  TAB_STATUSES,
+} from '@domain/orders/board';
+import { PLATFORMS } from '@domain/orders/marketplace-order';
+import { useLiveView } from '@web/api/live';
+import { useSession } from '@web/auth/session';
+import { messageOf } from '@web/shell/form';
+import { useNotify } from '@web/shell/notifications';
+import { PageHeader } from '@web/shell/page';
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router-dom';
+import {
+  type ActionBody,
+  ORDER_COUNTS_VIEW,
+  ORDERS_ENDPOINT,
+  ORDERS_VIEW,
+  type OrderRow,
+  useOrderAction,
+  useOrderCounts,
+  useOrderStores,
+  withQuery,
+} from '../api';
+import { ArrangeDialog, CancelDialog, PickupDialog } from './action-dialogs';
+import { OrderDrawer } from './order-drawer';
+import { OrderGrid, type OrderGridHandle } from './order-grid';
+import { useOrderColumns } from './use-order-columns';
+import '@web/routes/management.css';
+import '../orders.css';
+
+/**
+ * Orders → Manage orders (spec §2 /orders/manage/{tab}): the tabs with their counts, the filters of spec §4, store,
+ * platform, payment and paid dates, search by order or tracking number, the ag-grid list with a checkbox per row and
+ * the actions the tab's orders allow, and an order's drawer. Everything follows the live views `orders` (rows) and
+ * `orderCounts` (tab counts): orders arriving or scanned in another browser move the board without a reload.
+ */
+
+type Target = Pick<OrderRow, 'id' | 'order_number' | 'tracking_number' | 'shipping_provider'>;
+type Asking = { action: 'cancel' | 'arrange_shipment' | 'request_pickup'; orders: Target[] } | null;
+
+/** Folds a burst of live notices into one call every `everyMs` (the first at once). */
+function useThrottled(run: () => void, everyMs = 250) {
+  const last = useRef(0);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const latest = useRef(run);
+  useEffect(() => {
+    latest.current = run;
+  }, [run]);
+  useEffect(() => () => clearTimeout(timer.current), []);
+  return useCallback(() => {
+    if (timer.current) return;
+    const wait = last.current + everyMs - Date.now();
+    const fire = () => {
+      timer.current = undefined;
+      last.current = Date.now();
+      latest.current();
+    };
+    if (wait <= 0) fire();
+    else timer.current = setTimeout(fire, wait);
+  }, [everyMs]);
+}
+
+export default function OrderBoardPage() {
+  const { t } = useTranslation('orders');
+  const { can } = useSession();
+  const notify = useNotify();
+  const location = useLocation();
+  const tab = (ORDER_TABS as readonly string[]).includes(location.pathname.split('/').at(-1) ?? '')
+    ? (location.pathname.split('/').at(-1) as OrderTab)
+    : 'all';
+  const grid = useRef<OrderGridHandle>(null);
+  const ids = {
+    search: useId(),
+    filter: useId(),
+    store: useId(),
+    platform: useId(),
+    payment: useId(),
+    from: useId(),
+    to: useId(),
+  };
+  const [search, setSearch] = useState('');
+  const [filter, setFilter] = useState('');
+  const [storeId, setStoreId] = useState('');
+  const [platform, setPlatform] = useState('');
+  const [payment, setPayment] = useState('');
+  const [paidFrom, setPaidFrom] = useState('');
+  const [paidTo, setPaidTo] = useState('');
+  const [selected, setSelected] = useState<OrderRow[]>([]);
+  const [open, setOpen] = useState<string | null>(null);
+  const [asking, setAsking] = useState<Asking>(null);
+
+  const counts = useOrderCounts({ store_id: storeId || undefined, platform: platform || undefined });
+  const stores = useOrderStores();
+  const run = useOrderAction();
+  const mayRead = ORDER_READER_KEYS.some((key) => can(key));
+
+  const endpoint = withQuery(ORDERS_ENDPOINT, {
+    tab,
+    filter: filter || undefined,
+    store_id: storeId || undefined,
+    platform: platform || undefined,
+    payment: payment || undefined,
+    paid_from: paidFrom || undefined,
+    paid_to: paidTo || undefined,
+  });
+  const onOpen = useCallback((row: OrderRow) => setOpen(row.id), []);
+  const columns = useOrderColumns(onOpen);
+
+  const refreshRows = useThrottled(useCallback(() => grid.current?.refresh(), []));
+  const refreshCounts = useThrottled(
+    useCallback(() => {
+      void counts.refetch();
+    }, [counts]),
+  );
+  useLiveView(ORDERS_VIEW, refreshRows);
+  useLiveView(ORDER_COUNTS_VIEW, refreshCounts);
+
+  // The actions this tab's orders may take, that the user holds the key of.
+  const actions = useMemo(
+    () =>
+      BOARD_ACTIONS.filter(
+        (action) =>
+          can(ACTION_KEYS[action]) &&
+          ACTION_FROM[action].some((status) => TAB_STATUSES[tab].includes(status)),
+      ),
+    [can, tab],
+  );
+
+  async function execute(body: ActionBody) {
+    try {
+      const answer = await run.mutateAsync(body);
+      const refused = answer.data.results.find((result) => !result.ok);
+      notify({
+        kind: refused ? 'info' : 'success',
+        message: refused ? `${answer.msg} ${refused.msg}` : answer.msg,
+      });
+      setAsking(null);
+      setSelected([]);
+      grid.current?.clearSelection();
+      grid.current?.refresh();
+    } catch (error) {
+      if (!asking) notify({ kind: 'error', message: messageOf(error) });
+    }
+  }
+
+  function start(action: BoardAction, orders: Target[]) {
+    if (action === 'cancel' || action === 'arrange_shipment' || action === 'request_pickup') {
+      run.reset();
+      setAsking({ action, orders });
+      return;
+    }
+    void execute({ action, order_ids: orders.map((order) => order.id) });
+  }
+
+  if (!mayRead) {
+    return (
+      <div className="page">
+        <PageHeader title={t(`manage.titles.${tab}`)} />
+        <p role="alert">{t('manage.no_access')}</p>
+      </div>
+    );
+  }
+
+  return (
+    <div className="page management-page order-board">
+      <PageHeader title={t(`manage.titles.${tab}`)} intro={t('manage.intro')} />
+      <nav className="order-tabs" aria-label={t('manage.tabs_label')}>
+        {ORDER_TABS.map((name) => (
+          <Link
+            key={name}
+            to={`/orders/manage/${name}`}
+            className={`order-tab ${name === tab ? 'order-tab-current' : ''}`}
+            aria-current={name === tab ? 'page' : undefined}
+          >
+            {t(`tabs.${name}`)}
+            <span className="order-tab-count" data-testid={`tab-count-${name}`}>
+              {counts.data?.tabs[name] ?? '…'}
+            </span>
+          </Link>
+        ))}
+      </nav>
+
+      <div className="toolbar order-toolbar">
+        <label htmlFor={ids.search} className="visually-hidden">
+          {t('manage.search_label')}
+        </label>
+        <input
+          id={ids.search}
+          type="search"
+          className="input toolbar-search"
+          placeholder={t('manage.search_placeholder')}
+          value={search}
+          onChange={(event) => setSearch(event.target.value)}
+        />
+        <label htmlFor={ids.filter} className="visually-hidden">
+          {t('manage.filter_label')}
+        </label>
+        <select
+          id={ids.filter}
+          className="input"
+          value={filter}
+          onChange={(event) => setFilter(event.target.value)}
+        >
+          <option value="">{t('manage.all_lists')}</option>
+          {ORDER_FILTERS.map((name) => (
+            <option key={name} value={name}>
+              {t(`filters.${name}`)}
+            </option>
+          ))}
+        </select>
+        <label htmlFor={ids.store} className="visually-hidden">
+          {t('manage.store_label')}
+        </label>
+        <select
+          id={ids.store}
+          className="input"
+          value={storeId}
+          onChange={(event) => setStoreId(event.target.value)}
+        >
+          <option value="">{t('manage.all_stores')}</option>
+          {(stores.data ?? []).map((option) => (
+            <option key={option.store_id} value={option.store_id}>
+              {option.name ?? option.store_id}
+            </option>
+          ))}
+        </select>
+        <label htmlFor={ids.platform} className="visually-hidden">
+          {t('manage.platform_label')}
+        </label>
+        <select
+          id={ids.platform}
+          className="input"
+          value={platform}
+          onChange={(event) => setPlatform(event.target.value)}
+        >
+          <option value="">{t('manage.all_platforms')}</option>
+          {PLATFORMS.map((name) => (
+            <option key={name} value={name}>
+              {t(`platforms.${name}`)}
+            </option>
+          ))}
+        </select>
+        <label htmlFor={ids.payment} className="visually-hidden">
+          {t('manage.payment_label')}
+        </label>
+        <select
+          id={ids.payment}
+          className="input"
+          value={payment}
+          onChange={(event) => setPayment(event.target.value)}
+        >
+          <option value="">{t('manage.any_payment')}</option>
+          <option value="cod">{t('payment.cod')}</option>
+          <option value="paid">{t('payment.paid')}</option>
+        </select>
+        <label htmlFor={ids.from} className="order-date-label">
+          {t('manage.paid_from')}
+        </label>
+        <input
+          id={ids.from}
+          type="date"
+          className="input"
+          value={paidFrom}
+          onChange={(e) => setPaidFrom(e.target.value)}
+        />
+        <label htmlFor={ids.to} className="order-date-label">
+          {t('manage.paid_to')}
+        </label>
+        <input
+          id={ids.to}
+          type="date"
+          className="input"
+          value={paidTo}
+          onChange={(e) => setPaidTo(e.target.value)}
+        />
+      </div>
+
+      <div className="order-selection" role="toolbar" aria-label={t('manage.bulk_label')}>
+        <span className="muted" data-testid="selected-count">
+          {t('manage.selected', { count: selected.length })}
+        </span>
+        {actions.map((action) => (
+          <button
+            key={action}
+            type="button"
+            className="button button-small"
+            disabled={selected.length === 0 || run.isPending}
+            onClick={() => start(action, selected)}
+          >
+            {t(`actions.${action}`)}
+          </button>
+        ))}
+      </div>
+
+      <OrderGrid
+        endpoint={endpoint}
+        columns={columns}
+        label={t('manage.grid_label')}
+        search={search}
+        onSelect={setSelected}
+        handle={grid}
+      />
+
+      {open && (
+        <OrderDrawer
+          orderId={open}
+          onClose={() => setOpen(null)}
+          onAction={(action, order) => start(action, [order])}
+        />
+      )}
+      {asking?.action === 'cancel' && (
+        <CancelDialog
+          orders={asking.orders}
+          busy={run.isPending}
+          error={run.error}
+          onRun={execute}
+          onClose={() => setAsking(null)}
+        />
+      )}
+      {asking?.action === 'arrange_shipment' && (
+        <ArrangeDialog
+          orders={asking.orders}
+          busy={run.isPending}
+          error={run.error}
+          onRun={execute}
+          onClose={() => setAsking(null)}
+        />
+      )}
+      {asking?.action === 'request_pickup' && (
+        <PickupDialog
+          orders={asking.orders}
+          busy={run.isPending}
+          error={run.error}
+          onRun={execute}
+          onClose={() => setAsking(null)}
+        />
+      )}
+    </div>
+  );
+}

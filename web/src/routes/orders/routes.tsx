@@ -1,0 +1,45 @@
+import { ORDER_TABS, type OrderTab } from '@domain/orders/board';
+import type { ModuleRoute } from '@web/routes/types';
+import { lazyScreen } from '@web/shell/lazy-screen';
+
+/**
+ * Orders → Manage orders (spec §2 /orders/manage/{tab?}; issue 6 item 8): one board, a route per tab so the page
+ * title follows the tab ("Kedai - New orders"…, spec §2 "The Manage Orders title depends on a tab value"), and the
+ * spec's list routes (/orders/new-orders, /orders/unscan, …) leading to their tab. Any seller user may open it; the
+ * board asks for an order key of spec §6 and shows each action to those holding its key.
+ */
+
+const board = lazyScreen(() => import('./board/page'));
+const alias = lazyScreen(() => import('./board/alias'));
+
+/** The spec's list routes and the tab each shows. */
+export const ORDER_ALIASES: Record<string, OrderTab> = {
+  'new-orders': 'new',
+  unscan: 'unscan',
+  scanned: 'scan',
+  processed: 'rts',
+  shipped: 'shipped',
+  'cancel-orders': 'cancel',
+  'all-orders': 'all',
+};
+
+export const orderRoutes: ModuleRoute[] = [
+  ...ORDER_TABS.map(
+    (tab): ModuleRoute => ({
+      path: `orders/manage/${tab}`,
+      titleKey: `orders:manage.titles.${tab}`,
+      element: board,
+      access: 'seller',
+      ...(tab === 'all' ? { menu: { section: 'orders', labelKey: 'orders:nav.manage' } } : {}),
+    }),
+  ),
+  { path: 'orders/manage', titleKey: 'orders:manage.titles.all', element: board, access: 'seller' },
+  ...Object.entries(ORDER_ALIASES).map(
+    ([path, tab]): ModuleRoute => ({
+      path: `orders/${path}`,
+      titleKey: `orders:manage.titles.${tab}`,
+      element: alias,
+      access: 'seller',
+    }),
+  ),
+];

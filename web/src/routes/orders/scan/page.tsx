@@ -1,0 +1,265 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useLiveRecord, useLiveRefresh } from '@web/api/live';
+import { useSession } from '@web/auth/session';
+import Forbidden from '@web/routes/forbidden';
+import { messageOf, SelectField } from '@web/shell/form';
+import { PageHeader } from '@web/shell/page';
+import { type FormEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  BATCHES_VIEW,
+  loadCheck,
+  ORDER_COUNTS_VIEW,
+  resetScan,
+  SCAN_CHECKS_VIEW,
+  type ScanState,
+  scanItem,
+  scanKeys,
+  scanTracking,
+  useScanBatches,
+} from './api';
+import { SCAN_KEYS } from './routes';
+import '@web/routes/management.css';
+import './scan.css';
+
+type Notice = { kind: 'error' | 'success' | 'info'; text: string };
+
+/** A short beep: high for a good scan, low for a refusal (where the browser allows sound at all). */
+function beep(good: boolean) {
+  try {
+    const AudioContextClass =
+      window.AudioContext ??
+      (window as unknown as { webkitAudioContext?: typeof AudioContext }).webkitAudioContext;
+    if (!AudioContextClass) return;
+    const context = new AudioContextClass();
+    const oscillator = context.createOscillator();
+    const gain = context.createGain();
+    oscillator.frequency.value = good ? 1200 : 300;
+    gain.gain.value = 0.05;
+    oscillator.connect(gain).connect(context.destination);
+    oscillator.start();
+    oscillator.stop(context.currentTime + (good ? 0.08 : 0.25));
+    oscillator.onended = () => void context.close();
+  } catch {
+    // No sound: the screen still says it.
+  }
+}
+
+/**
+ * Orders → smart scan (/orders/smart-scan; spec §4, §5, §8): made for a keyboard-wedge scanner, which types what it
+ * reads and presses Enter. One input keeps the focus: with no order open it takes a tracking number, which opens
+ * that order's check; then it takes item codes (master code, seller SKU or UPC) until every unit is scanned, and
+ * the order is scanned. The picker sees each line's scanned and required units, the order's progress and, when
+ * scanning by batch, the batch's. Refusals are the spec's messages, said on screen (and with a low beep).
+ */
+export default function SmartScanPage() {
+  const { t } = useTranslation('batches');
+  const { can } = useSession();
+  const queryClient = useQueryClient();
+  const batches = useScanBatches();
+  const inputId = useId();
+  const input = useRef<HTMLInputElement>(null);
+  const [batchId, setBatchId] = useState('');
+  const [value, setValue] = useState('');
+  const [state, setState] = useState<ScanState | null>(null);
+  const [notice, setNotice] = useState<Notice | null>(null);
+  const [busy, setBusy] = useState(false);
+  const checking = state !== null && state.check.status === 'open';
+  const allowed = SCAN_KEYS.some((key) => can(key));
+
+  const focus = useCallback(() => input.current?.focus(), []);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the input takes the focus back after every change
+  useEffect(() => {
+    if (!busy) focus();
+  }, [busy, state, focus]);
+
+  // Another screen (a supervisor's reset) moved this check: show it as it is now.
+  const orderId = state?.order.id ?? '';
+  const refetch = useCallback(async () => {
+    if (!orderId) return;
+    try {
+      setState(await loadCheck(orderId));
+    } catch {
+      // The check is gone: keep what is shown.
+    }
+  }, [orderId]);
+  useLiveRecord(SCAN_CHECKS_VIEW, orderId, refetch);
+  const refreshBatches = useCallback(
+    () => void queryClient.invalidateQueries({ queryKey: scanKeys.batches() }),
+    [queryClient],
+  );
+  useLiveRefresh(BATCHES_VIEW, refreshBatches);
+  useLiveRefresh(ORDER_COUNTS_VIEW, refreshBatches);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (busy) return;
+    const scanned = value;
+    setValue('');
+    setBusy(true);
+    try {
+      const answer = checking
+        ? await scanItem(state.order.id, scanned)
+        : await scanTracking(scanned, batchId || null);
+      setState(answer.data);
+      setNotice({ kind: answer.data.check.completed ? 'success' : 'info', text: answer.msg });
+      beep(true);
+      if (answer.data.check.completed) void queryClient.invalidateQueries({ queryKey: scanKeys.batches() });
+    } catch (error) {
+      setNotice({ kind: 'error', text: messageOf(error) });
+      beep(false);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function reset() {
+    if (!state) return;
+    setBusy(true);
+    try {
+      const answer = await resetScan(state.order.id);
+      setState(answer.data);
+      setNotice({ kind: 'info', text: answer.msg });
+    } catch (error) {
+      setNotice({ kind: 'error', text: messageOf(error) });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  if (!allowed) return <Forbidden />;
+  const chosen = batches.data?.find((batch) => batch.id === batchId);
+  const batchProgress = state?.batch ?? (chosen ? { ...chosen } : null);
+  const percent = state?.check.required ? Math.round((state.check.scanned / state.check.required) * 100) : 0;
+
+  return (
+    <div className="page management-page smart-scan">
+      <PageHeader title={t('scan.title')} intro={t('scan.intro')} />
+      <div className="smart-scan-controls">
+        <SelectField
+          label={t('scan.batch')}
+          value={batchId}
+          placeholder={t('scan.any_batch')}
+          onChange={(event) => {
+            setBatchId(event.target.value);
+            focus();
+          }}
+          options={(batches.data ?? []).map((batch) => ({
+            value: batch.id,
+            label: t('scan.batch_option', {
+              label: batch.label,
+              name: batch.name,
+              scanned: batch.scanned_orders,
+              total: batch.total_orders,
+            }),
+          }))}
+        />
+        {batchProgress && (
+          <div className="smart-scan-batch" role="status" aria-label={t('scan.batch_progress')}>
+            <strong>{batchProgress.label}</strong>{' '}
+            {t('scan.batch_value', {
+              scanned: batchProgress.scanned_orders,
+              total: batchProgress.total_orders,
+            })}
+            <progress max={batchProgress.total_orders || 1} value={batchProgress.scanned_orders} />
+          </div>
+        )}
+      </div>
+
+      <form className="smart-scan-form" onSubmit={submit} aria-label={t('scan.form_label')}>
+        <label htmlFor={inputId} className="smart-scan-label">
+          {checking ? t('scan.item_code') : t('scan.tracking_number')}
+        </label>
+        <input
+          id={inputId}
+          ref={input}
+          className="input smart-scan-input"
+          autoComplete="off"
+          autoCapitalize="off"
+          spellCheck={false}
+          value={value}
+          readOnly={busy}
+          placeholder={checking ? t('scan.item_placeholder') : t('scan.tracking_placeholder')}
+          onChange={(event) => setValue(event.target.value)}
+          onBlur={(event) => {
+            // Clicking on the page (not on a control) gives the focus back to the scanner's input.
+            if (!event.relatedTarget) setTimeout(focus, 0);
+          }}
+        />
+        {checking && (
+          <div className="smart-scan-actions">
+            <button
+              type="button"
+              className="button button-secondary"
+              onClick={() => {
+                setState(null);
+                setNotice(null);
+              }}
+            >
+              {t('scan.next_order')}
+            </button>
+            <button type="button" className="button button-danger-outline" onClick={() => void reset()}>
+              {t('scan.reset')}
+            </button>
+          </div>
+        )}
+      </form>
+
+      {notice && (
+        <div
+          className={`form-message form-message-${notice.kind} smart-scan-notice`}
+          role={notice.kind === 'error' ? 'alert' : 'status'}
+        >
+          {notice.text}
+        </div>
+      )}
+
+      {state && (
+        <section
+          className="smart-scan-order"
+          aria-label={t('scan.order_label', { order: state.order.order_number })}
+        >
+          <div className="smart-scan-order-head">
+            <h2>{t('scan.order', { order: state.order.order_number })}</h2>
+            <span className="muted">{state.order.tracking_number}</span>
+            <span className={`badge ${state.check.completed ? 'badge-new' : 'badge-warning'}`}>
+              {t(`scan.check_status.${state.check.status}`)}
+            </span>
+          </div>
+          <div className="smart-scan-progress" role="status" aria-label={t('scan.order_progress')}>
+            <progress max={state.check.required || 1} value={state.check.scanned} />
+            <span>
+              {t('scan.units', { scanned: state.check.scanned, required: state.check.required, percent })}
+            </span>
+          </div>
+          <table className="batch-table smart-scan-lines" aria-label={t('scan.lines_label')}>
+            <thead>
+              <tr>
+                <th>{t('pick.code')}</th>
+                <th>{t('pick.name')}</th>
+                <th className="numeric">{t('scan.scanned')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {state.check.lines.map((line) => (
+                <tr
+                  key={line.line_id}
+                  className={[
+                    line.scanned === line.required ? 'line-done' : '',
+                    line.line_id === state.scanned_line ? 'line-last' : '',
+                  ].join(' ')}
+                >
+                  <td>{line.code}</td>
+                  <td>{line.name}</td>
+                  <td className="numeric">
+                    {line.scanned}/{line.required}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </section>
+      )}
+    </div>
+  );
+}

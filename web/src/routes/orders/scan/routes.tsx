@@ -1,0 +1,18 @@
+import type { ModuleRoute } from '@web/routes/types';
+import { lazyScreen } from '@web/shell/lazy-screen';
+
+/**
+ * Orders → smart scan (spec §2 /orders/smart-scan; issue 6 item 5): scan to verify with a keyboard-wedge scanner.
+ * For whoever works the unscan orders, pickers working by task, and batch managers (spec §6 orders keys).
+ */
+export const SCAN_KEYS = ['orders-unscan', 'orders-order-by-task', 'orders-batch'];
+
+export const scanRoutes: ModuleRoute[] = [
+  {
+    path: 'orders/smart-scan',
+    titleKey: 'batches:scan.title',
+    element: lazyScreen(() => import('./page')),
+    access: { anyPermission: SCAN_KEYS },
+    menu: { section: 'orders', labelKey: 'batches:nav.scan' },
+  },
+];

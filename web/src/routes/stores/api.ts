@@ -1,0 +1,123 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type Answer, ApiFailure, api, apiData } from '@web/api/client';
+
+/**
+ * Settings → store integration (api/stores): the account's marketplace stores, connecting one through the
+ * marketplace's authorisation, and what can be done to a store (order check interval, import now, disconnect).
+ */
+
+export type StoreStatus = 'connected' | 'error' | 'disconnected';
+
+export interface Store {
+  id: string;
+  platform: string;
+  name: string;
+  shop_id: number;
+  region: string;
+  status: StoreStatus;
+  warehouse: { id: string; code: string; name: string } | null;
+  import_interval_minutes: number;
+  last_import_at: string | null;
+  last_import_orders: number | null;
+  import_checkpoint: string | null;
+  last_error: { kind: string; message: string; at: string } | null;
+  connected_at: string;
+  disconnected_at: string | null;
+  created_at: string;
+  updated_at: string;
+  schedule: { paused: boolean; importing: boolean; next_import_at: string | null } | null;
+}
+
+/** The callback's answer (spec §3 "Callback result"). */
+export interface CallbackResult {
+  error: 0 | 1;
+  code: number;
+  msg: string;
+  api_id: string | null;
+}
+
+export const INTERVAL = { min: 1, max: 1440 } as const;
+
+export const storeKeys = {
+  all: ['stores'] as const,
+  list: () => [...storeKeys.all, 'list'] as const,
+};
+
+/** A store whose import is running, or about to (just connected or triggered), is watched closely. */
+const busy = (store: Store) =>
+  store.status !== 'disconnected' && (store.schedule?.importing || store.last_import_at === null);
+
+/** Until when the list is asked for often after "Import now" (the run starts a moment after the answer). */
+let watchUntil = 0;
+const WATCH_MS = 60_000;
+
+/** The stores; while one imports, asked again every few seconds so its last import shows when it ends. */
+export function useStores() {
+  return useQuery({
+    queryKey: storeKeys.list(),
+    queryFn: () => apiData<Store[]>('/api/setting/stores'),
+    refetchInterval: (query) => (Date.now() < watchUntil || query.state.data?.some(busy) ? 2_000 : 30_000),
+  });
+}
+
+/** Asks for the marketplace's authorisation link and sends the browser there. */
+export function useConnectStore() {
+  return useMutation({
+    mutationFn: (platform: string) =>
+      apiData<{ url: string; expires_at: string }>(
+        `/api/setting/store/add/${encodeURIComponent(platform)}/authorize`,
+        { method: 'POST' },
+      ),
+    onSuccess: ({ url }) => {
+      window.location.assign(url);
+    },
+  });
+}
+
+function useStoreAction<Vars>(request: (vars: Vars) => Promise<Answer<Store>>) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: request,
+    onSuccess: () => client.invalidateQueries({ queryKey: storeKeys.all }),
+  });
+}
+
+const one = (id: string) => `/api/setting/stores/${encodeURIComponent(id)}`;
+
+export const useUpdateInterval = () =>
+  useStoreAction(({ id, minutes }: { id: string; minutes: number }) =>
+    api<Answer<Store>>(one(id), { method: 'PUT', body: { import_interval_minutes: minutes } }),
+  );
+
+export const useImportNow = () =>
+  useStoreAction((id: string) => {
+    watchUntil = Date.now() + WATCH_MS;
+    return api<Answer<Store>>(`${one(id)}/import`, { method: 'POST' });
+  });
+
+export const useDisconnectStore = () =>
+  useStoreAction((id: string) => api<Answer<Store>>(`${one(id)}/disconnect`, { method: 'POST' }));
+
+/**
+ * The callback call with the query the marketplace sent back. One call per query however often the screen mounts
+ * (an authorisation code is good once): a second mount gets the first call's answer.
+ */
+const callbacks = new Map<string, Promise<CallbackResult>>();
+
+export function finishConnecting(platform: string, query: string): Promise<CallbackResult> {
+  const key = `${platform}?${query}`;
+  let pending = callbacks.get(key);
+  if (!pending) {
+    pending = api<CallbackResult>(
+      `/api/setting/store/add/${encodeURIComponent(platform)}/create${query ? `?${query}` : ''}`,
+    ).catch((error: unknown) => {
+      // Signed out on the way: the login brings the user back here, to call again.
+      if (error instanceof ApiFailure && error.status === 401) callbacks.delete(key);
+      else if (error instanceof ApiFailure)
+        return { error: 1 as const, code: error.code, msg: error.msg, api_id: null };
+      throw error;
+    });
+    callbacks.set(key, pending);
+  }
+  return pending;
+}
