@@ -80,6 +80,17 @@ describe('the live order board', () => {
     await expect.poll(() => row(a.page, first).count(), { timeout: 15_000 }).toBe(1);
     await a.page.locator(`[row-id="${first}"] input.ag-checkbox-input`).first().check({ force: true });
     await expect.poll(() => a.page.getByTestId('selected-count').innerText()).toBe('1 selected');
+    // The selection prints too: a document opens the print screen for the selected order in a new tab.
+    const printing = a.page.context().waitForEvent('page');
+    await a.page
+      .getByRole('group', { name: 'Print 1 selected orders' })
+      .getByRole('button', { name: 'Packing list' })
+      .click();
+    const printPage = await printing;
+    await expect.poll(() => printPage.url()).toContain('/orders/print?');
+    expect(printPage.url()).toContain(first);
+    expect(printPage.url()).toContain('document=PL');
+    await printPage.close();
     await a.page
       .getByRole('toolbar', { name: 'Actions on the selected orders' })
       .getByRole('button', { name: 'Move to unscan' })

@@ -29,6 +29,8 @@ import {
   useOrderStores,
   withQuery,
 } from '../api';
+import type { PrintOrigin } from '../print/api';
+import { PrintActions } from '../print/print-actions';
 import { ArrangeDialog, CancelDialog, PickupDialog } from './action-dialogs';
 import { OrderDrawer } from './order-drawer';
 import { OrderGrid, type OrderGridHandle } from './order-grid';
@@ -66,6 +68,13 @@ function useThrottled(run: () => void, everyMs = 250) {
     if (wait <= 0) fire();
     else timer.current = setTimeout(fire, wait);
   }, [everyMs]);
+}
+
+/** Where a print from this tab is recorded as coming from (spec §4 print log origins). */
+function printOrigin(tab: OrderTab): PrintOrigin {
+  if (tab === 'shipped') return 'shipped';
+  if (tab === 'rts') return 'processed';
+  return 'unscan';
 }
 
 export default function OrderBoardPage() {
@@ -298,6 +307,7 @@ export default function OrderBoardPage() {
             {t(`actions.${action}`)}
           </button>
         ))}
+        <PrintActions orderIds={selected.map((row) => row.id)} origin={printOrigin(tab)} />
       </div>
 
       <OrderGrid
