@@ -3,6 +3,7 @@ import { asProjectionWriter } from '@infra/db/tenant';
 import { comparePositions, type EventStore, type Position, type RecordedEvent } from '@infra/eventstore/port';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { LiveHub } from './live-hub';
+import { followLive } from './live-runner';
 import { mergeChanges, type Projection } from './projection';
 
 /**
@@ -189,63 +190,19 @@ export class ProjectionEngine {
   }
 
   private runLive(projection: Projection): { stop(): Promise<void> } {
-    let stopped = false;
-    let subscription: { stop(): Promise<void>; done: Promise<void> } | undefined;
-    let sleeper: { timer: NodeJS.Timeout; resolve: () => void } | undefined;
-    const sleep = () =>
-      new Promise<void>((resolve) => {
-        sleeper = { timer: setTimeout(resolve, this.deps.retryMs ?? 1000), resolve };
-      });
-
-    const loop = async () => {
-      while (!stopped) {
-        try {
-          const state = await this.checkpoint(projection.name);
-          if (stopped) break;
-          if (state.status === 'rebuilding') {
-            // The rebuilder owns the projection until it marks it live again.
-            await sleep();
-            continue;
-          }
-          let from = state.position;
-          let moved = false;
-          const current = this.deps.store.subscribe(
-            { after: from ?? undefined, types: projection.eventTypes },
-            async (batch) => {
-              if (moved) return;
-              if (!(await this.applyBatch(projection, from, batch))) {
-                moved = true;
-                void current.stop();
-                return;
-              }
-              from = batch.at(-1)!.position;
-            },
-          );
-          subscription = current;
-          // stop() may have come while this runner was subscribing, and found nothing to stop.
-          if (stopped) await current.stop();
-          await current.done;
-          subscription = undefined;
-        } catch (error) {
-          subscription = undefined;
-          if (stopped) break;
-          this.logger.error({ projection: projection.name, err: error }, 'projection failed; retrying');
-          await sleep();
-        }
-      }
-    };
-    const running = loop();
-    return {
-      async stop() {
-        stopped = true;
-        if (sleeper) {
-          clearTimeout(sleeper.timer);
-          sleeper.resolve();
-        }
-        await subscription?.stop();
-        await running;
+    return followLive({
+      store: this.deps.store,
+      types: projection.eventTypes,
+      retryMs: this.deps.retryMs ?? 1000,
+      resume: async () => {
+        const state = await this.checkpoint(projection.name);
+        // The rebuilder owns the projection until it marks it live again.
+        return state.status === 'rebuilding' ? 'wait' : state.position;
       },
-    };
+      handle: (from, batch) => this.applyBatch(projection, from, batch),
+      onError: (error) =>
+        this.logger.error({ projection: projection.name, err: error }, 'projection failed; retrying'),
+    });
   }
 
   /**

@@ -2,6 +2,7 @@ import type { Database } from '@infra/db';
 import type { EventStore, Position, RecordedEvent } from '@infra/eventstore/port';
 import { type Kysely, sql } from 'kysely';
 import type { EngineLogger } from './engine';
+import { followLive } from './live-runner';
 
 /**
  * Reactors: subscribers that answer events with commands (the order events with stock commands, say). A projection
@@ -164,58 +165,19 @@ export class ReactorRunner {
   }
 
   private runLive(reactor: Reactor): { stop(): Promise<void> } {
-    let stopped = false;
-    let subscription: { stop(): Promise<void>; done: Promise<void> } | undefined;
-    let sleeper: { timer: NodeJS.Timeout; resolve: () => void } | undefined;
-    const sleep = () =>
-      new Promise<void>((resolve) => {
-        sleeper = { timer: setTimeout(resolve, this.deps.retryMs ?? 1000), resolve };
-      });
-
-    const loop = async () => {
-      while (!stopped) {
-        try {
-          let from = await this.checkpoint(reactor.name);
-          if (stopped) break;
-          let moved = false;
-          const current = this.deps.store.subscribe(
-            { after: from ?? undefined, types: reactor.eventTypes, batchSize: this.deps.batchSize ?? 500 },
-            async (batch) => {
-              if (moved) return;
-              await this.handle(reactor, batch);
-              const to = batch.at(-1)!.position;
-              if (await this.advance(reactor.name, from, to, batch.length)) {
-                from = to;
-                return;
-              }
-              // Another runner (a catch-up, a replay, another process) moved the checkpoint: start again from it.
-              moved = true;
-              void current.stop();
-            },
-          );
-          subscription = current;
-          if (stopped) await current.stop();
-          await current.done;
-          subscription = undefined;
-        } catch (error) {
-          subscription = undefined;
-          if (stopped) break;
-          this.logger.error({ reactor: reactor.name, err: error }, 'reactor failed; retrying');
-          await sleep();
-        }
-      }
-    };
-    const running = loop();
-    return {
-      async stop() {
-        stopped = true;
-        if (sleeper) {
-          clearTimeout(sleeper.timer);
-          sleeper.resolve();
-        }
-        await subscription?.stop();
-        await running;
+    return followLive({
+      store: this.deps.store,
+      types: reactor.eventTypes,
+      batchSize: this.deps.batchSize ?? 500,
+      retryMs: this.deps.retryMs ?? 1000,
+      resume: () => this.checkpoint(reactor.name),
+      handle: async (from, batch) => {
+        await this.handle(reactor, batch);
+        // False: another runner (a catch-up, a replay, another process) moved the checkpoint; start again from it.
+        return this.advance(reactor.name, from, batch.at(-1)!.position, batch.length);
       },
-    };
+      onError: (error) =>
+        this.logger.error({ reactor: reactor.name, err: error }, 'reactor failed; retrying'),
+    });
   }
 }
