@@ -245,7 +245,7 @@ export function fontFile(script: Script): Promise<Buffer> {
 }
 
 /** One line: whitespace runs and control characters made single spaces; composed (NFC), as the fonts map it. */
-const oneLine = (text: string) =>
+export const oneLine = (text: string) =>
   text
     .normalize('NFC')
     .replace(/[\s\p{Cc}]+/gu, ' ')
@@ -255,7 +255,7 @@ const graphemes = new Intl.Segmenter('und', { granularity: 'grapheme' });
 
 // ---- drawing ----
 
-type Doc = InstanceType<typeof PDFDocument>;
+export type Doc = InstanceType<typeof PDFDocument>;
 /** pdfkit's embedded image: placed again, it is referenced again rather than embedded anew. */
 type EmbeddedImage = { width: number; height: number };
 const openImage = (doc: Doc, png: Buffer) =>
@@ -309,7 +309,7 @@ const BASELINE_EM = 0.85;
 const selectFont = (doc: Doc, script: Script) => doc.font(LABEL_FONTS[script].name);
 
 /** The width of `text` at the current size, each run measured in the font it is written in. */
-function textWidth(doc: Doc, text: string): number {
+export function textWidth(doc: Doc, text: string): number {
   let width = 0;
   for (const run of scriptRuns(text)) width += selectFont(doc, run.script).widthOfString(run.text);
   return width;
@@ -331,7 +331,7 @@ function fitText(doc: Doc, text: string, width: number): string {
 }
 
 /** `text` from `x` along the baseline at `y`, run after run, each in its own font. */
-function writeText(doc: Doc, text: string, x: number, y: number) {
+export function writeText(doc: Doc, text: string, x: number, y: number) {
   let left = x;
   for (const run of scriptRuns(text)) {
     selectFont(doc, run.script);

@@ -157,66 +157,57 @@ export const batchActionRoutes: FastifyPluginAsyncZod<BatchDeps> = async (app, d
     },
   );
 
-  app.post(
+  /** Adding orders to an open batch and taking them out: the same body, checks and answer (the batch now). */
+  const ordersRoute = (
+    path: string,
+    summary: string,
+    change: typeof addOrdersToBatch,
+    commandPrefix: string,
+    message: string,
+  ) =>
+    app.post(
+      path,
+      {
+        config: { access: { permission: BATCH_KEY } },
+        schema: {
+          tags,
+          summary,
+          params: IdParams,
+          body: OrdersBody,
+          response: { 200: Ok(BatchDetail), ...refusals, ...conflicts },
+        },
+      },
+      async (request) => {
+        const session = seller(request);
+        const batchId = batchIdOf(request.params.id);
+        const key = idempotencyKeyOf(request, request.body.idempotency_key);
+        await answeringRefusals(request, db, session.tenantId, () =>
+          change(
+            { store, db },
+            { tenantId: session.tenantId, userId: session.userId, at: new Date().toISOString() },
+            {
+              commandId: commandIdOf(session.tenantId, `${commandPrefix}:${batchId}`, key),
+              batchId,
+              orderIds: request.body.order_ids,
+            },
+          ),
+        );
+        return ok(request, await detailOf(session.tenantId, batchId), message);
+      },
+    );
+  ordersRoute(
     '/api/orders/batches/:id/orders',
-    {
-      config: { access: { permission: BATCH_KEY } },
-      schema: {
-        tags,
-        summary: 'Add orders to an open batch (the rules of making one hold, and its most orders)',
-        params: IdParams,
-        body: OrdersBody,
-        response: { 200: Ok(BatchDetail), ...refusals, ...conflicts },
-      },
-    },
-    async (request) => {
-      const session = seller(request);
-      const batchId = batchIdOf(request.params.id);
-      const key = idempotencyKeyOf(request, request.body.idempotency_key);
-      await answeringRefusals(request, db, session.tenantId, () =>
-        addOrdersToBatch(
-          { store, db },
-          { tenantId: session.tenantId, userId: session.userId, at: new Date().toISOString() },
-          {
-            commandId: commandIdOf(session.tenantId, `batch-add:${batchId}`, key),
-            batchId,
-            orderIds: request.body.order_ids,
-          },
-        ),
-      );
-      return ok(request, await detailOf(session.tenantId, batchId), 'batch.orders_added');
-    },
+    'Add orders to an open batch (the rules of making one hold, and its most orders)',
+    addOrdersToBatch,
+    'batch-add',
+    'batch.orders_added',
   );
-
-  app.post(
+  ordersRoute(
     '/api/orders/batches/:id/orders/remove',
-    {
-      config: { access: { permission: BATCH_KEY } },
-      schema: {
-        tags,
-        summary: 'Take orders out of an open batch: they may be batched again',
-        params: IdParams,
-        body: OrdersBody,
-        response: { 200: Ok(BatchDetail), ...refusals, ...conflicts },
-      },
-    },
-    async (request) => {
-      const session = seller(request);
-      const batchId = batchIdOf(request.params.id);
-      const key = idempotencyKeyOf(request, request.body.idempotency_key);
-      await answeringRefusals(request, db, session.tenantId, () =>
-        removeOrdersFromBatch(
-          { store, db },
-          { tenantId: session.tenantId, userId: session.userId, at: new Date().toISOString() },
-          {
-            commandId: commandIdOf(session.tenantId, `batch-remove:${batchId}`, key),
-            batchId,
-            orderIds: request.body.order_ids,
-          },
-        ),
-      );
-      return ok(request, await detailOf(session.tenantId, batchId), 'batch.orders_removed');
-    },
+    'Take orders out of an open batch: they may be batched again',
+    removeOrdersFromBatch,
+    'batch-remove',
+    'batch.orders_removed',
   );
 
   app.post(

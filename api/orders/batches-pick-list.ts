@@ -3,7 +3,7 @@ import { seller } from '@api/auth/session';
 import { invalid, notFound } from '@api/errors';
 import { type Language, translate } from '@api/i18n';
 import { IdParams } from '@api/ids';
-import { fontFile, LABEL_FONTS, type Script, scriptOf, scriptRuns } from '@api/inventory/labels';
+import { openPdf, A4 as PAGE, tableHeader, tableRow, writeLine as write } from '@api/pdf';
 import { loadBatch } from '@commands/batches/batch';
 import {
   buildPickList,
@@ -17,7 +17,6 @@ import type { Database } from '@infra/db';
 import { withTenant } from '@infra/db/tenant';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
-import PDFDocument from 'pdfkit';
 import { z } from 'zod';
 import { BATCH_KEY, type BatchDeps, batchIdOf, batchTags as tags, userNames } from './batches-common';
 
@@ -151,51 +150,7 @@ export async function pickListOf(
 
 // ---- the PDF ----
 
-type Doc = InstanceType<typeof PDFDocument>;
-const PAGE = { width: 595.28, height: 841.89 };
 const MARGIN = 36;
-const BASELINE_EM = 0.85;
-
-const oneLine = (value: string) =>
-  value
-    .normalize('NFC')
-    .replace(/[\s\p{Cc}]+/gu, ' ')
-    .trim();
-const selectFont = (doc: Doc, script: Script) => doc.font(LABEL_FONTS[script].name);
-
-function textWidth(doc: Doc, value: string): number {
-  let width = 0;
-  for (const run of scriptRuns(value)) width += selectFont(doc, run.script).widthOfString(run.text);
-  return width;
-}
-
-function fitText(doc: Doc, value: string, width: number): string {
-  if (textWidth(doc, value) <= width) return value;
-  const characters = [...value];
-  let count = characters.length;
-  while (count > 0 && textWidth(doc, `${characters.slice(0, count).join('').trimEnd()}…`) > width) count--;
-  return count === 0 ? '' : `${characters.slice(0, count).join('').trimEnd()}…`;
-}
-
-function write(
-  doc: Doc,
-  raw: string,
-  x: number,
-  top: number,
-  opts: { size?: number; width?: number; align?: 'left' | 'right' } = {},
-): void {
-  const size = opts.size ?? 9;
-  doc.fontSize(size);
-  let value = oneLine(raw);
-  if (opts.width !== undefined) value = fitText(doc, value, opts.width);
-  let left = opts.align === 'right' ? x - textWidth(doc, value) : x;
-  const baseline = top + size * BASELINE_EM;
-  for (const run of scriptRuns(value)) {
-    selectFont(doc, run.script);
-    doc.text(run.text, left, baseline, { lineBreak: false, baseline: 'alphabetic' });
-    left += doc.widthOfString(run.text);
-  }
-}
 
 const COLUMNS = [
   { key: 'no', x: MARGIN, width: 22, align: 'left' },
@@ -228,38 +183,13 @@ export async function renderPickListPdf(list: PickListAnswer, language: Language
       row.order_number ?? '',
     ]),
   ];
-  const scripts = new Set<Script>(['latin']);
-  for (const char of texts.join('')) scripts.add(scriptOf(char.codePointAt(0)!));
-  const fonts = await Promise.all(
-    [...scripts].map(async (script) => [script, await fontFile(script)] as const),
-  );
-
-  const doc = new PDFDocument({
-    size: 'A4',
+  const { doc, finished } = await openPdf({
     margin: MARGIN,
-    autoFirstPage: false,
-    info: { Title: `${label('title')} ${list.batch.label}`, Creator: 'Kedai' },
+    title: `${label('title')} ${list.batch.label}`,
+    texts,
   });
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const finished = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
-  for (const [script, bytes] of fonts) doc.registerFont(LABEL_FONTS[script].name, bytes);
 
   const right = PAGE.width - MARGIN;
-  const tableHeader = (top: number) => {
-    doc
-      .rect(MARGIN, top - 3, right - MARGIN, 16)
-      .fill('#eeeeee')
-      .fillColor('black');
-    for (const column of COLUMNS) {
-      write(doc, heading(column.key), column.x, top, { size: 8, width: column.width, align: column.align });
-    }
-    return top + 18;
-  };
-
   doc.addPage({ size: 'A4', margin: MARGIN });
   doc.fillColor('black');
   write(doc, label('title'), MARGIN, MARGIN, { size: 18 });
@@ -274,11 +204,11 @@ export async function renderPickListPdf(list: PickListAnswer, language: Language
     width: right - MARGIN - 180,
   });
   y += 26;
-  y = tableHeader(y);
+  y = tableHeader(doc, COLUMNS, heading, y, MARGIN, right);
   list.rows.forEach((row, index) => {
     if (y > PAGE.height - MARGIN - 20) {
       doc.addPage({ size: 'A4', margin: MARGIN });
-      y = tableHeader(MARGIN);
+      y = tableHeader(doc, COLUMNS, heading, MARGIN, MARGIN, right);
     }
     const cells: Record<(typeof COLUMNS)[number]['key'], string> = {
       no: String(index + 1),
@@ -289,9 +219,7 @@ export async function renderPickListPdf(list: PickListAnswer, language: Language
       quantity: String(row.quantity),
       orders: perOrder ? (row.order_number ?? '') : String(row.order_count),
     };
-    for (const column of COLUMNS) {
-      write(doc, cells[column.key], column.x, y, { width: column.width, align: column.align });
-    }
+    tableRow(doc, COLUMNS, cells, y);
     // A box to tick when picked.
     y += 14;
     doc

@@ -1,12 +1,6 @@
 import { type Language, translate } from '@api/i18n';
-import {
-  fontFile,
-  isCode128Text,
-  LABEL_FONTS,
-  type Script,
-  scriptOf,
-  scriptRuns,
-} from '@api/inventory/labels';
+import { isCode128Text } from '@api/inventory/labels';
+import { type Doc, oneLine, openPdf, A4 as PAGE, textWidth, type WriteOptions, writeLine } from '@api/pdf';
 import type {
   AddressDisplay,
   CompanyDetails,
@@ -16,7 +10,6 @@ import type {
 } from '@commands/printing/settings';
 import type { OrderAddress } from '@domain/orders/marketplace-order';
 import bwipjs from 'bwip-js/node';
-import PDFDocument from 'pdfkit';
 
 /**
  * The order documents Kedai draws, as one A4 PDF for one order or many (each order on its own page or pages):
@@ -72,73 +65,19 @@ export interface RenderOptions {
   timeZone?: string;
 }
 
-type Doc = InstanceType<typeof PDFDocument>;
-
-const PAGE = { width: 595.28, height: 841.89 };
 const MARGIN = 36;
 const RIGHT = PAGE.width - MARGIN;
-const BASELINE_EM = 0.85;
 export const BASE_SIZES: Record<FontSize, number> = { small: 8, medium: 10, large: 12 };
 const LOGO_BOX = { width: 120, height: 48 };
 
-const oneLine = (value: string) =>
-  value
-    .normalize('NFC')
-    .replace(/[\s\p{Cc}]+/gu, ' ')
-    .trim();
-
-const selectFont = (doc: Doc, script: Script) => doc.font(LABEL_FONTS[script].name);
-
-function textWidth(doc: Doc, value: string): number {
-  let width = 0;
-  for (const run of scriptRuns(value)) width += selectFont(doc, run.script).widthOfString(run.text);
-  return width;
-}
-
-function fitText(doc: Doc, value: string, width: number): string {
-  if (textWidth(doc, value) <= width) return value;
-  const characters = [...value];
-  let count = characters.length;
-  while (count > 0 && textWidth(doc, `${characters.slice(0, count).join('').trimEnd()}…`) > width) count--;
-  return count === 0 ? '' : `${characters.slice(0, count).join('').trimEnd()}…`;
-}
-
-/** One line of text with its top at `top`, run after run in its own font; cut with "…" to `width`. */
-function write(
+/** One line of text with its top at `top`, run after run in its own font (precomposed Latin); cut with "…" to `width`. */
+const write = (
   doc: Doc,
   raw: string,
   x: number,
   top: number,
-  opts: { size: number; width?: number; align?: 'left' | 'right' | 'center' },
-): void {
-  doc.fontSize(opts.size);
-  let value = oneLine(raw);
-  if (value === '') return;
-  if (opts.width !== undefined) value = fitText(doc, value, opts.width);
-  const width = textWidth(doc, value);
-  let left =
-    opts.align === 'right'
-      ? x - width
-      : opts.align === 'center'
-        ? x + ((opts.width ?? width) - width) / 2
-        : x;
-  const baseline = top + opts.size * BASELINE_EM;
-  // One graphics state per line, so a reader sees its runs (one per font) as one line.
-  doc.save();
-  for (const run of scriptRuns(value)) {
-    selectFont(doc, run.script);
-    doc.text(run.text, left, baseline, {
-      lineBreak: false,
-      baseline: 'alphabetic',
-      // Latin text keeps precomposed letters (Vietnamese ụ, ế…) as their own glyphs, so copied text reads true.
-      ...(run.script === 'latin'
-        ? { features: { ccmp: false } as unknown as PDFKit.Mixins.OpenTypeFeatures[] }
-        : {}),
-    });
-    left += doc.widthOfString(run.text);
-  }
-  doc.restore();
-}
+  opts: Omit<WriteOptions, 'size' | 'precomposed'> & { size: number },
+) => writeLine(doc, raw, x, top, { ...opts, precomposed: true });
 
 /** Text broken into lines of at most `width` (by words, or by characters for scripts written without spaces). */
 function wrap(doc: Doc, raw: string, width: number, size: number): string[] {
@@ -304,11 +243,6 @@ export async function renderOrderDocuments(
       when(order.orderedAt),
     ]),
   ];
-  const scripts = new Set<Script>(['latin']);
-  for (const char of texts.join('')) scripts.add(scriptOf(char.codePointAt(0)!));
-  const fonts = await Promise.all(
-    [...scripts].map(async (script) => [script, await fontFile(script)] as const),
-  );
   const barcodes = new Map<string, Buffer>();
   for (const order of orders) {
     const tracking = order.trackingNumber;
@@ -329,25 +263,12 @@ export async function renderOrderDocuments(
     }
   }
 
-  const doc = new PDFDocument({
-    size: 'A4',
+  const { doc, finished } = await openPdf({
     margin: MARGIN,
-    autoFirstPage: false,
-    info: {
-      Title:
-        orders.length === 1
-          ? `${label(TITLES[document])} ${orders[0]!.orderNumber}`
-          : label(TITLES[document]),
-      Creator: 'Kedai',
-    },
+    title:
+      orders.length === 1 ? `${label(TITLES[document])} ${orders[0]!.orderNumber}` : label(TITLES[document]),
+    texts,
   });
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const finished = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
-  for (const [script, bytes] of fonts) doc.registerFont(LABEL_FONTS[script].name, bytes);
   // The logo once: placed again on every page, it is referenced, not embedded anew.
   const logoImage = logo
     ? (doc as unknown as { openImage(src: Buffer): { width: number; height: number } }).openImage(logo)

@@ -143,6 +143,17 @@ const ReturnBody = z.strictObject({
 
 const Named = z.object({ id: z.string(), code: z.string(), name: z.string() });
 
+/** What a return and the order looked up show of each order line. */
+const LineFields = {
+  line_id: z.string(),
+  sku: z.string(),
+  seller_sku: z.string(),
+  name: z.string(),
+  variation: z.string().nullable(),
+  quantity: z.number().int(),
+  unit_price: z.string(),
+};
+
 const ReturnDetail = z.object({
   id: z.string(),
   order_id: z.string(),
@@ -160,13 +171,7 @@ const ReturnDetail = z.object({
   completed: z.boolean(),
   lines: z.array(
     z.object({
-      line_id: z.string(),
-      sku: z.string(),
-      seller_sku: z.string(),
-      name: z.string(),
-      variation: z.string().nullable(),
-      quantity: z.number().int(),
-      unit_price: z.string(),
+      ...LineFields,
       condition: z.enum(ITEM_CONDITIONS),
       master_code: Named.nullable(),
       restocked: z.number().int(),
@@ -190,13 +195,7 @@ const OrderLookup = z.object({
   return_id: z.string().nullable(),
   lines: z.array(
     z.object({
-      line_id: z.string(),
-      sku: z.string(),
-      seller_sku: z.string(),
-      name: z.string(),
-      variation: z.string().nullable(),
-      quantity: z.number().int(),
-      unit_price: z.string(),
+      ...LineFields,
       mapped: z.boolean(),
       combo: z.boolean(),
     }),

@@ -2,9 +2,8 @@ import { refusals } from '@api/answers';
 import { seller } from '@api/auth/session';
 import { type Language, translate } from '@api/i18n';
 import { IdParams } from '@api/ids';
-import { fontFile, LABEL_FONTS, type Script, scriptOf, scriptRuns } from '@api/inventory/labels';
+import { openPdf, A4 as PAGE, tableHeader, tableRow, writeLine as write } from '@api/pdf';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import PDFDocument from 'pdfkit';
 import { z } from 'zod';
 import { commandStore, type PurchaseDeps, tags, viewing } from './common';
 import { type PurchaseDetail, purchaseDetail } from './documents';
@@ -16,55 +15,7 @@ import { type PurchaseDetail, purchaseDetail } from './documents';
  * the Noto font for it, found as the barcode labels find theirs (api/inventory/labels.ts).
  */
 
-type Doc = InstanceType<typeof PDFDocument>;
-
-const PAGE = { width: 595.28, height: 841.89 };
 const MARGIN = 40;
-const BASELINE_EM = 0.85;
-
-const oneLine = (value: string) =>
-  value
-    .normalize('NFC')
-    .replace(/[\s\p{Cc}]+/gu, ' ')
-    .trim();
-
-const selectFont = (doc: Doc, script: Script) => doc.font(LABEL_FONTS[script].name);
-
-function textWidth(doc: Doc, value: string): number {
-  let width = 0;
-  for (const run of scriptRuns(value)) width += selectFont(doc, run.script).widthOfString(run.text);
-  return width;
-}
-
-/** `value` cut with "…" to fit `width` at the current size. */
-function fitText(doc: Doc, value: string, width: number): string {
-  if (textWidth(doc, value) <= width) return value;
-  const characters = [...value];
-  let count = characters.length;
-  while (count > 0 && textWidth(doc, `${characters.slice(0, count).join('').trimEnd()}…`) > width) count--;
-  return count === 0 ? '' : `${characters.slice(0, count).join('').trimEnd()}…`;
-}
-
-/** One line of text with its top at `top`, run after run each in its own font; right-aligned to `x` when asked. */
-function write(
-  doc: Doc,
-  raw: string,
-  x: number,
-  top: number,
-  opts: { size?: number; width?: number; align?: 'left' | 'right' } = {},
-): void {
-  const size = opts.size ?? 9;
-  doc.fontSize(size);
-  let value = oneLine(raw);
-  if (opts.width !== undefined) value = fitText(doc, value, opts.width);
-  let left = opts.align === 'right' ? x - textWidth(doc, value) : x;
-  const baseline = top + size * BASELINE_EM;
-  for (const run of scriptRuns(value)) {
-    selectFont(doc, run.script);
-    doc.text(run.text, left, baseline, { lineBreak: false, baseline: 'alphabetic' });
-    left += doc.widthOfString(run.text);
-  }
-}
 
 const COLUMNS = [
   { key: 'no', x: MARGIN, width: 22, align: 'left' },
@@ -112,38 +63,13 @@ export async function renderPurchasePdf(
     order.note,
     ...order.lines.flatMap((line) => [line.master_code.code ?? '', line.master_code.name ?? '']),
   ];
-  const scripts = new Set<Script>(['latin']);
-  for (const char of texts.join('')) scripts.add(scriptOf(char.codePointAt(0)!));
-  const fonts = await Promise.all(
-    [...scripts].map(async (script) => [script, await fontFile(script)] as const),
-  );
-
-  const doc = new PDFDocument({
-    size: 'A4',
+  const { doc, finished } = await openPdf({
     margin: MARGIN,
-    autoFirstPage: false,
-    info: { Title: `${label('title')} ${order.po_number}`, Creator: 'Kedai' },
+    title: `${label('title')} ${order.po_number}`,
+    texts,
   });
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const finished = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
-  for (const [script, bytes] of fonts) doc.registerFont(LABEL_FONTS[script].name, bytes);
 
   const right = PAGE.width - MARGIN;
-  const tableHeader = (top: number) => {
-    doc
-      .rect(MARGIN, top - 3, right - MARGIN, 16)
-      .fill('#eeeeee')
-      .fillColor('black');
-    for (const column of COLUMNS) {
-      write(doc, label(column.key), column.x, top, { size: 8, width: column.width, align: column.align });
-    }
-    return top + 18;
-  };
-
   doc.addPage({ size: 'A4', margin: MARGIN });
   doc.fillColor('black');
   write(doc, label('title'), MARGIN, MARGIN, { size: 18 });
@@ -178,11 +104,11 @@ export async function renderPurchasePdf(
   }
   y += 24;
 
-  y = tableHeader(y);
+  y = tableHeader(doc, COLUMNS, label, y, MARGIN, right);
   order.lines.forEach((line, index) => {
     if (y > PAGE.height - MARGIN - 80) {
       doc.addPage({ size: 'A4', margin: MARGIN });
-      y = tableHeader(MARGIN);
+      y = tableHeader(doc, COLUMNS, label, MARGIN, MARGIN, right);
     }
     const cells: Record<(typeof COLUMNS)[number]['key'], string> = {
       no: String(index + 1),
@@ -192,9 +118,7 @@ export async function renderPurchasePdf(
       unit_cost: money(line.unit_cost),
       amount: money(line.line_total),
     };
-    for (const column of COLUMNS) {
-      write(doc, cells[column.key], column.x, y, { width: column.width, align: column.align });
-    }
+    tableRow(doc, COLUMNS, cells, y);
     y += 14;
   });
   doc.moveTo(MARGIN, y).lineTo(right, y).lineWidth(0.5).stroke();

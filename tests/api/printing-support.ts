@@ -5,7 +5,7 @@ import type { TestApi } from '@tests/support/api';
 import { bearer } from '@tests/support/api';
 import { waitFor } from '@tests/support/wait';
 import { expect } from 'vitest';
-import { contentStreams, objects } from './inventory/pdf';
+import { contentStreams, objects, toUnicode } from './inventory/pdf';
 import { importOrder, line, marketplaceOrder } from './orders-support';
 
 /**
@@ -175,7 +175,7 @@ export function pageTexts(pdf: Buffer): string[][] {
     for (const entry of (/\/Font <<([^>]*)>>/.exec(resources)?.[1] ?? '').matchAll(/\/(\S+) (\d+) 0 R/g)) {
       const font = dictOf(Number(entry[2]));
       const cmap = all.get(Number(/\/ToUnicode (\d+) 0 R/.exec(font)?.[1]))?.stream;
-      fonts.set(entry[1]!, cmap ? unicodeMap(cmap.toString('latin1')) : new Map());
+      fonts.set(entry[1]!, cmap ? toUnicode(cmap.toString('latin1')) : new Map());
     }
     const content = all.get(Number(/\/Contents (\d+) 0 R/.exec(dict)?.[1]))?.stream?.toString('latin1') ?? '';
     const texts: string[] = [];
@@ -196,32 +196,4 @@ export function pageTexts(pdf: Buffer): string[][] {
     }
     return texts;
   });
-}
-
-/** A ToUnicode CMap read: glyph code → characters. */
-function unicodeMap(cmap: string): Map<number, string> {
-  const map = new Map<number, string>();
-  const chars = (hex: string) =>
-    String.fromCharCode(...(hex.match(/[0-9a-f]{4}/gi) ?? []).map((unit) => Number.parseInt(unit, 16)));
-  for (const block of cmap.matchAll(/beginbfrange([\s\S]*?)endbfrange/g)) {
-    for (const range of block[1]!.matchAll(/<([0-9a-f]+)>\s*<([0-9a-f]+)>\s*(\[[^\]]*\]|<[0-9a-f ]+>)/gi)) {
-      const from = Number.parseInt(range[1]!, 16);
-      const to = Number.parseInt(range[2]!, 16);
-      if (range[3]!.startsWith('[')) {
-        [...range[3]!.matchAll(/<([0-9a-f ]*)>/gi)].forEach((entry, index) => {
-          map.set(from + index, chars(entry[1]!));
-        });
-      } else {
-        const first = chars(range[3]!);
-        const last = first.charCodeAt(first.length - 1);
-        for (let code = from; code <= to; code++)
-          map.set(code, first.slice(0, -1) + String.fromCharCode(last + code - from));
-      }
-    }
-  }
-  for (const block of cmap.matchAll(/beginbfchar([\s\S]*?)endbfchar/g)) {
-    for (const entry of block[1]!.matchAll(/<([0-9a-f]+)>\s*<([0-9a-f ]+)>/gi))
-      map.set(Number.parseInt(entry[1]!, 16), chars(entry[2]!));
-  }
-  return map;
 }

@@ -66,7 +66,7 @@ export const contentStreams = (pdf: Buffer): string[] => {
 };
 
 /** Reads a ToUnicode CMap: glyph code → the characters it stands for. */
-function toUnicode(cmap: string): Map<number, string> {
+export function toUnicode(cmap: string): Map<number, string> {
   const map = new Map<number, string>();
   const chars = (hex: string) =>
     String.fromCharCode(...(hex.match(/[0-9a-f]{4}/gi) ?? []).map((unit) => Number.parseInt(unit, 16)));

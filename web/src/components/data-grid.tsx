@@ -17,6 +17,8 @@ import {
   type GridApi,
   type IDatasource,
   ModuleRegistry,
+  type RowSelectionOptions,
+  type SelectionColumnDef,
 } from 'ag-grid-community';
 import { AgGridReact } from 'ag-grid-react';
 import {
@@ -37,7 +39,8 @@ ModuleRegistry.registerModules([AllCommunityModule]);
  * Every list of the console: ag-grid's Infinite Row Model over a list endpoint that answers
  * `{ rows, lastRow }` for `startRow, endRow, sortModel, filterModel, search`. The column layout the user makes
  * (order, widths, hidden and pinned columns, sort) is kept in their table settings under `gridId`: applied when
- * the grid is ready, saved a moment after each change.
+ * the grid is ready, saved a moment after each change. With `onSelect`, each row gets a checkbox (no header
+ * checkbox, clicking a row does not select it) and a new endpoint or search clears the selection.
  */
 
 export interface GridPage<Row> {
@@ -48,6 +51,8 @@ export interface GridPage<Row> {
 export interface DataGridHandle {
   /** Reloads the rows in place, after a change the screen made. */
   refresh(): void;
+  /** Clears the selection (after a bulk action); nothing on a grid without selection. */
+  clearSelection(): void;
 }
 
 export interface DataGridProps<Row> {
@@ -61,10 +66,27 @@ export interface DataGridProps<Row> {
   getRowId: (row: Row) => string;
   handle?: Ref<DataGridHandle>;
   blockSize?: number;
+  /** Turns on row selection with a checkbox per row; called with the selected rows on every change. */
+  onSelect?: (rows: Row[]) => void;
+  /** Extra classes on the grid's section (say, its height). */
+  className?: string;
 }
 
 const SAVE_DELAY_MS = 600;
 const SEARCH_DELAY_MS = 300;
+const ROW_SELECTION: RowSelectionOptions = {
+  mode: 'multiRow',
+  checkboxes: true,
+  headerCheckbox: false,
+  enableClickSelection: false,
+};
+const SELECTION_COLUMN: SelectionColumnDef = {
+  pinned: 'left',
+  width: 48,
+  minWidth: 48,
+  maxWidth: 48,
+  resizable: false,
+};
 
 /** The part of ag-grid's column state the settings keep. */
 function toSaved(state: ColumnState[]): SavedColumnState[] {
@@ -89,6 +111,8 @@ export function DataGrid<Row>({
   getRowId,
   handle,
   blockSize = 100,
+  onSelect,
+  className,
 }: DataGridProps<Row>) {
   const { t } = useTranslation('settings');
   const notify = useNotify();
@@ -103,6 +127,11 @@ export function DataGrid<Row>({
   const lastSaved = useRef('');
   const pending = useRef<SavedColumnState[] | null>(null);
   const saveTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const selectable = onSelect !== undefined;
+  const onSelectRef = useRef(onSelect);
+  useEffect(() => {
+    onSelectRef.current = onSelect;
+  }, [onSelect]);
 
   const datasource = useMemo<IDatasource>(
     () => ({
@@ -127,24 +156,35 @@ export function DataGrid<Row>({
     [notify],
   );
 
-  useImperativeHandle(handle, () => ({ refresh: () => gridApi?.refreshInfiniteCache() }), [gridApi]);
+  useImperativeHandle(
+    handle,
+    () => ({
+      refresh: () => gridApi?.refreshInfiniteCache(),
+      clearSelection: () => {
+        if (selectable) gridApi?.deselectAll();
+      },
+    }),
+    [gridApi, selectable],
+  );
 
-  // A new endpoint or search starts the rows over from the top.
+  // A new endpoint or search starts the rows over from the top, and nothing stays selected.
   useEffect(() => {
     if (!gridApi || endpoint === endpointRef.current) return;
     endpointRef.current = endpoint;
+    if (selectable) gridApi.deselectAll();
     gridApi.purgeInfiniteCache();
-  }, [endpoint, gridApi]);
+  }, [endpoint, gridApi, selectable]);
 
   useEffect(() => {
     if (!gridApi || search === searchRef.current) return;
     const timer = setTimeout(() => {
       searchRef.current = search;
+      if (selectable) gridApi.deselectAll();
       gridApi.purgeInfiniteCache();
       if (gridApi.getDisplayedRowCount() > 0) gridApi.ensureIndexVisible(0, 'top');
     }, SEARCH_DELAY_MS);
     return () => clearTimeout(timer);
-  }, [search, gridApi]);
+  }, [search, gridApi, selectable]);
 
   // The stored layout, once, as soon as both the grid and the settings are there.
   useEffect(() => {
@@ -198,7 +238,7 @@ export function DataGrid<Row>({
   );
 
   return (
-    <section className="data-grid" aria-label={label}>
+    <section className={className ? `data-grid ${className}` : 'data-grid'} aria-label={label}>
       <AgGridReact<Row>
         columnDefs={columns}
         defaultColDef={{ resizable: true, sortable: false, filter: false, minWidth: 80 }}
@@ -208,6 +248,9 @@ export function DataGrid<Row>({
         maxBlocksInCache={20}
         infiniteInitialRowCount={1}
         getRowId={(params) => getRowId(params.data)}
+        rowSelection={selectable ? ROW_SELECTION : undefined}
+        selectionColumnDef={selectable ? SELECTION_COLUMN : undefined}
+        onSelectionChanged={(event) => onSelectRef.current?.(event.api.getSelectedRows())}
         localeText={localeText}
         suppressCellFocus
         maintainColumnOrder

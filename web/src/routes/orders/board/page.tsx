@@ -12,6 +12,7 @@ import {
 import { PLATFORMS } from '@domain/orders/marketplace-order';
 import { useLiveView } from '@web/api/live';
 import { useSession } from '@web/auth/session';
+import { DataGrid, type DataGridHandle } from '@web/components/data-grid';
 import { messageOf } from '@web/shell/form';
 import { useNotify } from '@web/shell/notifications';
 import { PageHeader } from '@web/shell/page';
@@ -33,7 +34,6 @@ import type { PrintOrigin } from '../print/api';
 import { PrintActions } from '../print/print-actions';
 import { ArrangeDialog, CancelDialog, PickupDialog } from './action-dialogs';
 import { OrderDrawer } from './order-drawer';
-import { OrderGrid, type OrderGridHandle } from './order-grid';
 import { useOrderColumns } from './use-order-columns';
 import '@web/routes/management.css';
 import '../orders.css';
@@ -70,6 +70,38 @@ function useThrottled(run: () => void, everyMs = 250) {
   }, [everyMs]);
 }
 
+/** One of the toolbar's select filters: a hidden label, "all" (the empty value) first, then its options. */
+function FilterSelect({
+  label,
+  all,
+  value,
+  options,
+  onChange,
+}: {
+  label: string;
+  all: string;
+  value: string;
+  options: { value: string; label: string }[];
+  onChange(value: string): void;
+}) {
+  const id = useId();
+  return (
+    <>
+      <label htmlFor={id} className="visually-hidden">
+        {label}
+      </label>
+      <select id={id} className="input" value={value} onChange={(event) => onChange(event.target.value)}>
+        <option value="">{all}</option>
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </>
+  );
+}
+
 /** Where a print from this tab is recorded as coming from (spec §4 print log origins). */
 function printOrigin(tab: OrderTab): PrintOrigin {
   if (tab === 'shipped') return 'shipped';
@@ -85,13 +117,9 @@ export default function OrderBoardPage() {
   const tab = (ORDER_TABS as readonly string[]).includes(location.pathname.split('/').at(-1) ?? '')
     ? (location.pathname.split('/').at(-1) as OrderTab)
     : 'all';
-  const grid = useRef<OrderGridHandle>(null);
+  const grid = useRef<DataGridHandle>(null);
   const ids = {
     search: useId(),
-    filter: useId(),
-    store: useId(),
-    platform: useId(),
-    payment: useId(),
     from: useId(),
     to: useId(),
   };
@@ -169,6 +197,43 @@ export default function OrderBoardPage() {
     void execute({ action, order_ids: orders.map((order) => order.id) });
   }
 
+  const filters = [
+    {
+      label: t('manage.filter_label'),
+      all: t('manage.all_lists'),
+      value: filter,
+      onChange: setFilter,
+      options: ORDER_FILTERS.map((name) => ({ value: name, label: t(`filters.${name}`) })),
+    },
+    {
+      label: t('manage.store_label'),
+      all: t('manage.all_stores'),
+      value: storeId,
+      onChange: setStoreId,
+      options: (stores.data ?? []).map((store) => ({
+        value: store.store_id,
+        label: store.name ?? store.store_id,
+      })),
+    },
+    {
+      label: t('manage.platform_label'),
+      all: t('manage.all_platforms'),
+      value: platform,
+      onChange: setPlatform,
+      options: PLATFORMS.map((name) => ({ value: name, label: t(`platforms.${name}`) })),
+    },
+    {
+      label: t('manage.payment_label'),
+      all: t('manage.any_payment'),
+      value: payment,
+      onChange: setPayment,
+      options: [
+        { value: 'cod', label: t('payment.cod') },
+        { value: 'paid', label: t('payment.paid') },
+      ],
+    },
+  ];
+
   if (!mayRead) {
     return (
       <div className="page">
@@ -209,67 +274,9 @@ export default function OrderBoardPage() {
           value={search}
           onChange={(event) => setSearch(event.target.value)}
         />
-        <label htmlFor={ids.filter} className="visually-hidden">
-          {t('manage.filter_label')}
-        </label>
-        <select
-          id={ids.filter}
-          className="input"
-          value={filter}
-          onChange={(event) => setFilter(event.target.value)}
-        >
-          <option value="">{t('manage.all_lists')}</option>
-          {ORDER_FILTERS.map((name) => (
-            <option key={name} value={name}>
-              {t(`filters.${name}`)}
-            </option>
-          ))}
-        </select>
-        <label htmlFor={ids.store} className="visually-hidden">
-          {t('manage.store_label')}
-        </label>
-        <select
-          id={ids.store}
-          className="input"
-          value={storeId}
-          onChange={(event) => setStoreId(event.target.value)}
-        >
-          <option value="">{t('manage.all_stores')}</option>
-          {(stores.data ?? []).map((option) => (
-            <option key={option.store_id} value={option.store_id}>
-              {option.name ?? option.store_id}
-            </option>
-          ))}
-        </select>
-        <label htmlFor={ids.platform} className="visually-hidden">
-          {t('manage.platform_label')}
-        </label>
-        <select
-          id={ids.platform}
-          className="input"
-          value={platform}
-          onChange={(event) => setPlatform(event.target.value)}
-        >
-          <option value="">{t('manage.all_platforms')}</option>
-          {PLATFORMS.map((name) => (
-            <option key={name} value={name}>
-              {t(`platforms.${name}`)}
-            </option>
-          ))}
-        </select>
-        <label htmlFor={ids.payment} className="visually-hidden">
-          {t('manage.payment_label')}
-        </label>
-        <select
-          id={ids.payment}
-          className="input"
-          value={payment}
-          onChange={(event) => setPayment(event.target.value)}
-        >
-          <option value="">{t('manage.any_payment')}</option>
-          <option value="cod">{t('payment.cod')}</option>
-          <option value="paid">{t('payment.paid')}</option>
-        </select>
+        {filters.map((props) => (
+          <FilterSelect key={props.label} {...props} />
+        ))}
         <label htmlFor={ids.from} className="order-date-label">
           {t('manage.paid_from')}
         </label>
@@ -310,11 +317,14 @@ export default function OrderBoardPage() {
         <PrintActions orderIds={selected.map((row) => row.id)} origin={printOrigin(tab)} />
       </div>
 
-      <OrderGrid
+      <DataGrid<OrderRow>
+        gridId="orders.board"
+        className="order-grid"
         endpoint={endpoint}
         columns={columns}
         label={t('manage.grid_label')}
         search={search}
+        getRowId={(row) => row.id}
         onSelect={setSelected}
         handle={grid}
       />
