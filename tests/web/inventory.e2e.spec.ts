@@ -48,10 +48,10 @@ describe('inventory in the console', () => {
       .where('tenant_id', '=', seller.tenantId)
       .where('is_default', '=', true)
       .executeTakeFirstOrThrow();
-    // The point-in-time form takes whole seconds: the instant to look back at is the next whole second, and the
-    // upload starts after it.
-    const beforeUpload = new Date(Math.ceil((Date.now() + 1) / 1000) * 1000);
-    await waitFor(() => Date.now() > beforeUpload.getTime() + 50, { what: 'the next whole second' });
+    // The point-in-time form takes whole seconds and counts all of the second picked: look back at this
+    // second, and start the upload once it is over.
+    const beforeUpload = new Date(Math.floor(Date.now() / 1000) * 1000);
+    await waitFor(() => Date.now() > beforeUpload.getTime() + 1050, { what: 'the next whole second' });
 
     // ---- the second browser watches the stock list ----
     // Wide enough for every figure column: ag-grid renders only the columns in view.

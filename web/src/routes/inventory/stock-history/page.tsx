@@ -32,10 +32,14 @@ function localInput(date: Date): string {
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}`;
 }
 
+/**
+ * The field picks a whole second; the instant looked at is that second's last millisecond, so "Now" counts
+ * everything recorded in the current second, not only what came before its first millisecond.
+ */
 function isoOf(local: string): string | null {
   if (!local) return null;
   const date = new Date(local);
-  return Number.isNaN(date.getTime()) ? null : date.toISOString();
+  return Number.isNaN(date.getTime()) ? null : new Date(date.getTime() + 999).toISOString();
 }
 
 const MINUTE = 60_000;
