@@ -8,6 +8,7 @@ import { ACTION_KEYS, BOARD_ACTIONS } from '@domain/orders/board';
 import { MOVES, type MoveAction, type OrderCommand } from '@domain/orders/order';
 import { DomainError } from '@domain/shared/errors';
 import { withTenant } from '@infra/db/tenant';
+import { storesShipping } from '@integrations/stores';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -25,12 +26,14 @@ import {
   tags,
   text,
 } from './common';
+import { MarketplaceRefusal, marketplaceShipment, type ShippingRequest } from './shipping';
 
 /**
  * The board's actions on one order or many (spec §4): put back to new, move to unscan or trash, undo or reset scan,
  * reset, scan (mark as scanned, without the item check of the scan screen), mark processed (RTS), ship, set
  * delivered or refunded, cancel, arrange or re-arrange shipment (tracking number and provider per order), request
- * pickup (provider, pickup address, day and time of spec §9). Each order answers for itself; when every order was
+ * pickup (provider, pickup address, day and time of spec §9). An order of a connected marketplace store is arranged
+ * with its marketplace first (shipping.ts): its tracking number is the one the marketplace gives. Each order answers for itself; when every order was
  * refused the answer is that refusal (4xx, the others in `errors`), so a single-order action fails clearly.
  */
 
@@ -59,14 +62,16 @@ export const ActionBody = z.discriminatedUnion('action', [
       .array(
         z.strictObject({
           order_id: OrderId,
+          // None for an order of a connected marketplace store: the marketplace gives it (drop-off). Typed for
+          // such an order, the parcel goes with the seller's own carrier; for any other order it is required.
           tracking_number: z
             .string({ error: trackingRequired })
             .trim()
-            .min(1, trackingRequired)
             .max(
               100,
               invalid(OrderCode.textInvalid, 'orders.too_long', { field: 'tracking_number', max: 100 }),
-            ),
+            )
+            .default(''),
           shipping_provider: text(200, 'shipping_provider').default(''),
         }),
         { error: shipmentsRequired },
@@ -80,6 +85,8 @@ export const ActionBody = z.discriminatedUnion('action', [
     order_ids: OrderIds,
     provider: z.string({ error: pickupDetails }).trim().min(1, pickupDetails).max(200, pickupDetails),
     pickup_address: z.string({ error: pickupDetails }).trim().min(1, pickupDetails).max(1000, pickupDetails),
+    /** Of the marketplace's pickup addresses (GET /api/orders/shipping); none: the shop's default. */
+    pickup_address_id: z.number({ error: pickupDetails }).int(pickupDetails).optional(),
     pickup_day: z.enum(['today', 'after_1_day', 'after_2_days']).default('today'),
     pickup_time: z.enum(['none', 'earliest', 'latest']).default('none'),
     ...key,
@@ -168,10 +175,33 @@ function commandsOf(body: ActionBody): { orderId: string; command: OrderCommand 
   }
 }
 
+/** What a shipment action asks of the marketplace for one order (null: not a shipment action). */
+function shippingRequestOf(body: ActionBody, command: OrderCommand): ShippingRequest | null {
+  if (body.action === 'request_pickup') {
+    return {
+      action: 'request_pickup',
+      provider: body.provider,
+      pickupAddress: body.pickup_address,
+      pickupDay: body.pickup_day,
+      pickupTime: body.pickup_time,
+      ...(body.pickup_address_id !== undefined ? { pickupAddressId: body.pickup_address_id } : {}),
+    };
+  }
+  if (command.type === 'ArrangeShipment') {
+    return {
+      action: 'arrange_shipment',
+      trackingNumber: command.trackingNumber,
+      shippingProvider: command.shippingProvider,
+    };
+  }
+  return null;
+}
+
 const CONCURRENCY = 8;
 
 export const orderActionRoutes: FastifyPluginAsyncZod<OrderDeps> = async (app, deps) => {
   const store = wholeStore(deps.store, 'order');
+  const shipping = deps.shipping ?? storesShipping(deps.db);
 
   /** Arranging or picking up orders of several stores at once needs the multi-store key (spec §6). */
   async function checkStores(request: FastifyRequest, tenantId: string, orderIds: string[]) {
@@ -222,23 +252,33 @@ export const orderActionRoutes: FastifyPluginAsyncZod<OrderDeps> = async (app, d
             const index = next++;
             const { orderId, command } = work[index]!;
             try {
-              const result = await handleOrderCommand(store, orderId, command, {
-                tenantId: session.tenantId,
-                userId: session.userId,
-                commandId: commandIdOf(session.tenantId, body.action, requestKey, orderId),
-                occurredAt,
-              });
+              const asked = shippingRequestOf(body, command);
+              const steps = (asked &&
+                (await marketplaceShipment(request, shipping, store, session.tenantId, orderId, asked))) || [
+                { purpose: body.action, command },
+              ];
+              let unchanged = true;
+              for (const step of steps) {
+                const result = await handleOrderCommand(store, orderId, step.command, {
+                  tenantId: session.tenantId,
+                  userId: session.userId,
+                  commandId: commandIdOf(session.tenantId, step.purpose, requestKey, orderId),
+                  occurredAt,
+                });
+                unchanged &&= result.replayed || result.events.length === 0;
+              }
               results[index] = {
                 order_id: orderId,
                 ok: true,
                 code: 0,
                 msg: translate(request.language, 'common.ok'),
-                unchanged: result.replayed || result.events.length === 0,
+                unchanged,
                 status: 200,
               };
             } catch (error) {
-              if (!(error instanceof DomainError)) throw error;
-              const refusal = refusalOf(request, error, body.action);
+              if (!(error instanceof DomainError) && !(error instanceof MarketplaceRefusal)) throw error;
+              const refusal =
+                error instanceof MarketplaceRefusal ? error.refusal : refusalOf(request, error, body.action);
               results[index] = {
                 order_id: orderId,
                 ok: false,

@@ -9,6 +9,7 @@ import type { OrderErrorCode } from '@domain/orders/order';
 import { DomainError } from '@domain/shared/errors';
 import type { Database } from '@infra/db';
 import type { EventStore } from '@infra/eventstore/port';
+import type { MarketplaceShipping } from '@integrations/stores';
 import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
@@ -49,6 +50,8 @@ export const OrderCode = {
   /** Orders of several stores at once need the multi-store arrange key (403). */
   multiStore: 586,
   addressInvalid: 587,
+  /** The marketplace did not arrange the shipment (its words in the message) (409). */
+  arrangeFailed: 588,
 } as const;
 
 export const tags = ['orders'];
@@ -56,6 +59,8 @@ export const tags = ['orders'];
 export interface OrderDeps {
   db: Kysely<Database>;
   store: Pick<EventStore, 'kind'>;
+  /** Arranging shipments with the marketplaces; absent: the connected stores (integrations/stores). */
+  shipping?: MarketplaceShipping;
 }
 
 // ---- access (spec §6 order keys) ----

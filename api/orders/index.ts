@@ -11,7 +11,7 @@
  * nothing, 577 split everything, 578 quantity invalid, 579 "Tracking Number is required", 580 provider and pickup
  * address required, 581 "Pickup request failed" (409), 582 master code not found, 583 no order selected, 584
  * idempotency key invalid, 585 text too long, 586 several stores without orders-multi-store-arrange (403), 587
- * address invalid.
+ * address invalid, 588 the marketplace did not arrange the shipment (409).
  *
  * ---- reading (any order key of spec §6) ----
  * GET  /api/orders            grid: startRow, endRow, sortModel (order_number, paid_at, ordered_at, total_amount,
@@ -26,7 +26,9 @@
  *      stock, removed), the actions its status allows, timeline [{type, at, user {id, name}, data}]
  *
  * ---- actions (actions.ts; the key each needs: ACTION_KEYS) ----
- * POST /api/orders/actions    { action, order_ids | shipments, … } on up to 500 orders, answered per order
+ * POST /api/orders/actions    { action, order_ids | shipments, … } on up to 500 orders, answered per order; an
+ *      order of a connected marketplace store is arranged (drop-off, pickup) with the marketplace (shipping.ts)
+ * GET  /api/orders/shipping?order_ids=a,b   which of them the marketplace arranges; the shop's pickup addresses
  *
  * ---- one order (edit.ts; orders-new-order) ----
  * POST /api/orders/:id/split                   { lines: [{ line_id, quantity }] } → { order, child_order_id }
@@ -54,6 +56,7 @@ import {
   orderStores,
   StoreOption,
 } from './list';
+import { shippingRoutes } from './shipping';
 
 export const orderRoutes: FastifyPluginAsyncZod<OrderDeps> = async (app, deps) => {
   const { db } = deps;
@@ -122,5 +125,6 @@ export const orderRoutes: FastifyPluginAsyncZod<OrderDeps> = async (app, deps) =
   );
 
   await app.register(orderActionRoutes, deps);
+  await app.register(shippingRoutes, deps);
   await app.register(orderEditRoutes, deps);
 };

@@ -9,7 +9,8 @@
  * - shopee-orders.ts: a Shopee order (get_order_detail) → the MarketplaceOrder the order import takes;
  * - shopee.ts: the Shopee client of a store, and what a failure means for the store;
  * - settings.ts: this process's Shopee connection (host, partner), state secret and import retries;
- * - sandbox.ts: the sandbox shop `npm start` runs.
+ * - sandbox.ts: the sandbox shop `npm start` runs;
+ * - shipping.ts: arranging an order's shipment (pickup, drop-off) with its marketplace, for its tracking number.
  *
  * Connecting a store (api/stores) and importing its orders (workflows/order-import.workflow.ts) use these.
  */
@@ -43,6 +44,21 @@ export {
   settingsFromConfig,
   storeSettings,
 } from './settings';
+export {
+  type ArrangedShipment,
+  arrangeShopeeShipment,
+  type MarketplaceShipping,
+  type PickupAddress,
+  type PickupDay,
+  type PickupTime,
+  pickSlot,
+  type ShipmentMethod,
+  ShippingError,
+  type ShippingFailureKind,
+  type ShippingOptions,
+  type ShippingOrder,
+  storesShipping,
+} from './shipping';
 export { classifyStoreError, shopeeClient, shopeeClientForStore } from './shopee';
 export { OrderTranslationError, SHOPEE_STATUS_MAP, shopeeToMarketplaceOrder } from './shopee-orders';
 export { StoreTokenStore } from './tokens';

@@ -1,0 +1,233 @@
+import type { Database } from '@infra/db';
+import {
+  type ShippingParameter,
+  type ShopeeClient,
+  ShopeeError,
+  ShopeeRequestError,
+} from '@integrations/shopee';
+import type { Kysely } from 'kysely';
+import { findStore } from './registry';
+import { storeSettings } from './settings';
+import { shopeeClientForStore } from './shopee';
+
+/**
+ * Arranging an order's shipment with its marketplace: for an order of a connected Shopee store, the carrier's
+ * tracking number is the marketplace's to give, so "arrange shipment" and "request pickup" (spec §4) go through
+ * Shopee's logistics calls — get_shipping_parameter (the shop's pickup addresses and time slots), ship_order
+ * (pickup, drop-off, or a non-integrated parcel with the seller's own tracking number) and get_tracking_number —
+ * before the order records the tracking number it got. Orders of other stores (manual, a web store, a
+ * marketplace Kedai does not reach yet) are arranged by hand with the tracking number the seller types.
+ *
+ * Asking twice is safe: an order Shopee has arranged already refuses ship_order ("not ready to ship"), and its
+ * tracking number is then read instead, so a retried request records the same tracking number, not a new one.
+ */
+
+/** The order as the marketplace knows it. */
+export interface ShippingOrder {
+  storeId: string;
+  platform: string;
+  orderNumber: string;
+}
+
+export type PickupDay = 'today' | 'after_1_day' | 'after_2_days';
+export type PickupTime = 'none' | 'earliest' | 'latest';
+
+export type ShipmentMethod =
+  /** Handed to the carrier at one of its drop-off points. */
+  | { kind: 'dropoff' }
+  /** The seller ships it with a carrier of their own: the marketplace records the seller's tracking number. */
+  | { kind: 'non_integrated'; trackingNumber: string }
+  /** The carrier picks it up at one of the shop's pickup addresses (default: the shop's default address). */
+  | { kind: 'pickup'; addressId?: number; day: PickupDay; time: PickupTime };
+
+export interface ArrangedShipment {
+  trackingNumber: string;
+  shippingProvider: string;
+  /** The pickup address the marketplace will send the carrier to (pickups only). */
+  pickupAddress?: string;
+}
+
+export interface PickupAddress {
+  id: number;
+  address: string;
+  isDefault: boolean;
+}
+
+export interface ShippingOptions {
+  platform: string;
+  pickupAddresses: PickupAddress[];
+}
+
+export type ShippingFailureKind =
+  /** The marketplace refused or failed the call (its words in `detail`). */
+  | 'refused'
+  /** No pickup address or time slot the marketplace offers fits the request. */
+  | 'no_pickup_slot'
+  /** Arranged, but the carrier has not given a tracking number yet: try again shortly. */
+  | 'tracking_pending';
+
+export class ShippingError extends Error {
+  override name = 'ShippingError';
+  constructor(
+    readonly kind: ShippingFailureKind,
+    readonly detail = '',
+  ) {
+    super(`${kind}${detail ? `: ${detail}` : ''}`);
+  }
+}
+
+export interface MarketplaceShipping {
+  /** Whether the order's shipment is the marketplace's to arrange (its store is connected and reachable). */
+  handles(tenantId: string, order: ShippingOrder): Promise<boolean>;
+  /** What the marketplace offers for the order: its pickup addresses. Null when it is not the marketplace's. */
+  options(tenantId: string, order: ShippingOrder): Promise<ShippingOptions | null>;
+  /** Arranges the shipment and answers the tracking number; throws ShippingError. */
+  arrange(tenantId: string, order: ShippingOrder, method: ShipmentMethod): Promise<ArrangedShipment>;
+}
+
+const MYT_OFFSET_MS = 8 * 3_600_000;
+const DAY_MS = 86_400_000;
+
+type AddressList = NonNullable<NonNullable<ShippingParameter['pickup']>['address_list']>;
+
+const addressText = (address: AddressList[number]) =>
+  [address.address, address.district, address.town, address.city, address.state, address.zipcode]
+    .map((part) => part.trim())
+    .filter(Boolean)
+    .join(', ');
+
+const isDefault = (address: AddressList[number]) =>
+  address.address_flag.includes('default_address') || address.address_flag.includes('pickup_address');
+
+/**
+ * The time slot for a pickup: the first day on or after the day asked for (days counted in Malaysian time),
+ * the earliest or latest slot of that day; when none is that late, the last slot offered.
+ */
+export function pickSlot<T extends { date: number }>(
+  slots: readonly T[],
+  day: PickupDay,
+  time: PickupTime,
+  nowMs: number,
+): T | null {
+  if (slots.length === 0) return null;
+  const sorted = [...slots].sort((a, b) => a.date - b.date);
+  const dayOf = (ms: number) => Math.floor((ms + MYT_OFFSET_MS) / DAY_MS);
+  const wanted = dayOf(nowMs) + (day === 'after_2_days' ? 2 : day === 'after_1_day' ? 1 : 0);
+  const first = sorted.find((slot) => dayOf(slot.date * 1000) >= wanted);
+  if (!first) return sorted.at(-1)!;
+  const sameDay = sorted.filter((slot) => dayOf(slot.date * 1000) === dayOf(first.date * 1000));
+  return time === 'latest' ? sameDay.at(-1)! : sameDay[0]!;
+}
+
+interface Shop {
+  client: ShopeeClient;
+  shopId: number;
+}
+
+/** Shopee's logistics calls for one order of a shop. */
+export async function arrangeShopeeShipment(
+  shop: Shop,
+  orderNumber: string,
+  method: ShipmentMethod,
+  nowMs: number = Date.now(),
+): Promise<ArrangedShipment> {
+  const { client, shopId } = shop;
+  const refused = (error: unknown): never => {
+    if (error instanceof ShopeeError) throw new ShippingError('refused', error.message);
+    throw error;
+  };
+  let pickupAddress: string | undefined;
+  let notReady: unknown;
+  try {
+    if (method.kind === 'non_integrated') {
+      await client.shipOrder(shopId, {
+        order_sn: orderNumber,
+        non_integrated: { tracking_number: method.trackingNumber },
+      });
+    } else if (method.kind === 'dropoff') {
+      await client.shipOrder(shopId, { order_sn: orderNumber, dropoff: {} });
+    } else {
+      const parameter = await client.getShippingParameter(shopId, { order_sn: orderNumber });
+      const addresses = parameter.pickup?.address_list ?? [];
+      const address =
+        method.addressId !== undefined
+          ? addresses.find((candidate) => candidate.address_id === method.addressId)
+          : (addresses.find(isDefault) ?? addresses[0]);
+      if (!address) throw new ShippingError('no_pickup_slot', 'no such pickup address');
+      const slot = pickSlot(address.time_slot_list, method.day, method.time, nowMs);
+      if (!slot) throw new ShippingError('no_pickup_slot', 'no pickup time offered');
+      pickupAddress = addressText(address);
+      await client.shipOrder(shopId, {
+        order_sn: orderNumber,
+        pickup: { address_id: address.address_id, pickup_time_id: slot.pickup_time_id },
+      });
+    }
+  } catch (error) {
+    // Not ready to ship: arranged already (a retry, or in Seller Centre) when it has a tracking number; otherwise
+    // Shopee's refusal stands (a cancelled order, say).
+    if (!(error instanceof ShopeeRequestError && error.code === 'logistics.invalid_status')) refused(error);
+    notReady = error;
+  }
+  const tracking = await client.getTrackingNumber(shopId, { order_sn: orderNumber }).catch(refused);
+  if (!tracking.tracking_number) {
+    if (notReady) refused(notReady);
+    throw new ShippingError('tracking_pending', tracking.hint ?? '');
+  }
+  const detail = await client
+    .getOrderDetail(shopId, { order_sn_list: [orderNumber], response_optional_fields: ['shipping_carrier'] })
+    .catch(refused);
+  const carrier = detail.order_list[0]?.shipping_carrier ?? '';
+  return {
+    trackingNumber: tracking.tracking_number,
+    shippingProvider: carrier,
+    ...(pickupAddress ? { pickupAddress } : {}),
+  };
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The marketplace shipping of the connected stores: Shopee stores through this process's Shopee connection (whose
+ * clock also tells which day a pickup is asked for).
+ */
+export function storesShipping(db: Kysely<Database>): MarketplaceShipping {
+  async function shopOf(tenantId: string, order: ShippingOrder): Promise<Shop | null> {
+    if (order.platform !== 'shopee' || !UUID.test(order.storeId)) return null;
+    const store = await findStore(db, tenantId, order.storeId);
+    if (store?.platform !== 'shopee' || store.status === 'disconnected') return null;
+    return { client: shopeeClientForStore(db, store), shopId: store.shopId };
+  }
+  return {
+    async handles(tenantId, order) {
+      return (await shopOf(tenantId, order)) !== null;
+    },
+    async options(tenantId, order) {
+      const shop = await shopOf(tenantId, order);
+      if (!shop) return null;
+      const parameter = await shop.client
+        .getShippingParameter(shop.shopId, { order_sn: order.orderNumber })
+        .catch((error: unknown) => {
+          if (error instanceof ShopeeError) throw new ShippingError('refused', error.message);
+          throw error;
+        });
+      return {
+        platform: order.platform,
+        pickupAddresses: (parameter.pickup?.address_list ?? []).map((address) => ({
+          id: address.address_id,
+          address: addressText(address),
+          isDefault: isDefault(address),
+        })),
+      };
+    },
+    async arrange(tenantId, order, method) {
+      const shop = await shopOf(tenantId, order);
+      if (!shop) throw new ShippingError('refused', 'the store is not connected');
+      return arrangeShopeeShipment(
+        shop,
+        order.orderNumber,
+        method,
+        (storeSettings().shopee.now ?? Date.now)(),
+      );
+    },
+  };
+}
