@@ -4,6 +4,7 @@ import {
   type ShippingDocumentType,
   type ShopeeClient,
   ShopeeError,
+  withPassingRetries,
 } from '@integrations/shopee';
 import { findStore, shopeeClientForStore } from '@integrations/stores';
 import type { Kysely } from 'kysely';
@@ -16,7 +17,7 @@ import type { Kysely } from 'kysely';
  *
  * Shopee (`shopeeAwbSource`): per store, in batches of 50 (Shopee's limit), create_shipping_document with each
  * order's tracking number → get_shipping_document_result until every order is READY → download_shipping_document,
- * which answers one PDF for the batch. Reaching a store's shop (its client and tokens) is the stores side's
+ * which answers one PDF for the batch; a call that fails in passing (a timeout, a 5xx) is tried again twice. Reaching a store's shop (its client and tokens) is the stores side's
  * (integrations/stores): the source asks `shopOf(tenantId, storeId)`.
  */
 
@@ -95,6 +96,9 @@ export interface ShopeeAwbOptions {
   wait?: (ms: number) => Promise<void>;
 }
 
+/** Tries of one Shopee call that fails in passing (a timeout, a 5xx, the rate limit). */
+const CALL_ATTEMPTS = 3;
+
 const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 export function shopeeAwbSource(options: ShopeeAwbOptions): AwbSource {
@@ -102,6 +106,9 @@ export function shopeeAwbSource(options: ShopeeAwbOptions): AwbSource {
   const interval = options.pollIntervalMs ?? 500;
   const maxPolls = options.maxPolls ?? 20;
   const wait = options.wait ?? pause;
+
+  const patiently = <T>(call: () => Promise<T>) =>
+    withPassingRetries(call, { attempts: CALL_ATTEMPTS, backoffMs: interval, wait });
 
   async function batch(shop: ShopeeShop, orders: readonly AwbOrder[]): Promise<Buffer> {
     const trackingOf = new Map(orders.map((order) => [order.orderNumber, order.trackingNumber]));
@@ -112,13 +119,15 @@ export function shopeeAwbSource(options: ShopeeAwbOptions): AwbSource {
         detail,
       );
     try {
-      const created = await shop.client.createShippingDocument(shop.shopId, {
-        order_list: orders.map((order) => ({
-          order_sn: order.orderNumber,
-          tracking_number: order.trackingNumber,
-          shipping_document_type: documentType,
-        })),
-      });
+      const created = await patiently(() =>
+        shop.client.createShippingDocument(shop.shopId, {
+          order_list: orders.map((order) => ({
+            order_sn: order.orderNumber,
+            tracking_number: order.trackingNumber,
+            shipping_document_type: documentType,
+          })),
+        }),
+      );
       const refused = created.result_list.filter((entry) => entry.fail_error);
       if (refused.length > 0) {
         throw failed(
@@ -128,9 +137,11 @@ export function shopeeAwbSource(options: ShopeeAwbOptions): AwbSource {
       }
       const list = orders.map((order) => ({ order_sn: order.orderNumber }));
       for (let poll = 1; ; poll++) {
-        const result = await shop.client.getShippingDocumentResult(shop.shopId, {
-          order_list: list.map((entry) => ({ ...entry, shipping_document_type: documentType })),
-        });
+        const result = await patiently(() =>
+          shop.client.getShippingDocumentResult(shop.shopId, {
+            order_list: list.map((entry) => ({ ...entry, shipping_document_type: documentType })),
+          }),
+        );
         const failures = result.result_list.filter((entry) => entry.status === 'FAILED');
         if (failures.length > 0) {
           throw failed(
@@ -148,10 +159,12 @@ export function shopeeAwbSource(options: ShopeeAwbOptions): AwbSource {
         }
         await wait(interval);
       }
-      return await shop.client.downloadShippingDocument(shop.shopId, {
-        shipping_document_type: documentType,
-        order_list: list,
-      });
+      return await patiently(() =>
+        shop.client.downloadShippingDocument(shop.shopId, {
+          shipping_document_type: documentType,
+          order_list: list,
+        }),
+      );
     } catch (error) {
       if (error instanceof AwbError) throw error;
       if (error instanceof ShopeeError) throw failed(trackingOf.keys(), error.message);

@@ -124,3 +124,25 @@ export function errorFromAnswer(
     return new ShopeeServerError(details);
   return new ShopeeRequestError(details);
 }
+
+/**
+ * Runs a Shopee call, and again after a failure that may pass (`retryable`: a timeout, a 5xx, the rate limit), at
+ * most `attempts` times in all, waiting `backoffMs × attempt` between; any other failure, or the last, is thrown.
+ * For a person waiting on the answer (a print, arranging a shipment); the order import retries through Temporal.
+ */
+export async function withPassingRetries<T>(
+  call: () => Promise<T>,
+  options: { attempts?: number; backoffMs?: number; wait?: (ms: number) => Promise<void> } = {},
+): Promise<T> {
+  const attempts = options.attempts ?? 3;
+  const backoff = options.backoffMs ?? 300;
+  const wait = options.wait ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await call();
+    } catch (error) {
+      if (!(error instanceof ShopeeError && error.retryable) || attempt >= attempts) throw error;
+      await wait(backoff * attempt);
+    }
+  }
+}

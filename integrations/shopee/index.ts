@@ -82,6 +82,7 @@ export {
   ShopeeServerError,
   ShopeeSignatureError,
   ShopeeTimeoutError,
+  withPassingRetries,
 } from './errors';
 export { type ManualClock, manualClock, type SandboxClock, systemClock } from './sandbox/clock';
 export {

@@ -1,9 +1,11 @@
 import type { Database } from '@infra/db';
 import {
+  type ShipOrderRequest,
   type ShippingParameter,
   type ShopeeClient,
   ShopeeError,
   ShopeeRequestError,
+  withPassingRetries,
 } from '@integrations/shopee';
 import type { Kysely } from 'kysely';
 import { findStore } from './registry';
@@ -124,7 +126,11 @@ interface Shop {
   shopId: number;
 }
 
-/** Shopee's logistics calls for one order of a shop. */
+/**
+ * Shopee's logistics calls for one order of a shop. A call that fails in passing (a timeout, a 5xx) is tried again;
+ * a ship_order that did reach Shopee before its answer was lost then finds the order arranged, and its tracking
+ * number is read.
+ */
 export async function arrangeShopeeShipment(
   shop: Shop,
   orderNumber: string,
@@ -136,18 +142,19 @@ export async function arrangeShopeeShipment(
     if (error instanceof ShopeeError) throw new ShippingError('refused', error.message);
     throw error;
   };
+  const ship = (request: Omit<ShipOrderRequest, 'order_sn'>) =>
+    withPassingRetries(() => client.shipOrder(shopId, { order_sn: orderNumber, ...request }));
   let pickupAddress: string | undefined;
   let notReady: unknown;
   try {
     if (method.kind === 'non_integrated') {
-      await client.shipOrder(shopId, {
-        order_sn: orderNumber,
-        non_integrated: { tracking_number: method.trackingNumber },
-      });
+      await ship({ non_integrated: { tracking_number: method.trackingNumber } });
     } else if (method.kind === 'dropoff') {
-      await client.shipOrder(shopId, { order_sn: orderNumber, dropoff: {} });
+      await ship({ dropoff: {} });
     } else {
-      const parameter = await client.getShippingParameter(shopId, { order_sn: orderNumber });
+      const parameter = await withPassingRetries(() =>
+        client.getShippingParameter(shopId, { order_sn: orderNumber }),
+      );
       const addresses = parameter.pickup?.address_list ?? [];
       const address =
         method.addressId !== undefined
@@ -157,10 +164,7 @@ export async function arrangeShopeeShipment(
       const slot = pickSlot(address.time_slot_list, method.day, method.time, nowMs);
       if (!slot) throw new ShippingError('no_pickup_slot', 'no pickup time offered');
       pickupAddress = addressText(address);
-      await client.shipOrder(shopId, {
-        order_sn: orderNumber,
-        pickup: { address_id: address.address_id, pickup_time_id: slot.pickup_time_id },
-      });
+      await ship({ pickup: { address_id: address.address_id, pickup_time_id: slot.pickup_time_id } });
     }
   } catch (error) {
     // Not ready to ship: arranged already (a retry, or in Seller Centre) when it has a tracking number; otherwise
@@ -168,18 +172,22 @@ export async function arrangeShopeeShipment(
     if (!(error instanceof ShopeeRequestError && error.code === 'logistics.invalid_status')) refused(error);
     notReady = error;
   }
-  const tracking = await client.getTrackingNumber(shopId, { order_sn: orderNumber }).catch(refused);
+  const tracking = await withPassingRetries(() =>
+    client.getTrackingNumber(shopId, { order_sn: orderNumber }),
+  ).catch(refused);
   if (!tracking.tracking_number) {
     if (notReady) refused(notReady);
     throw new ShippingError('tracking_pending', tracking.hint ?? '');
   }
-  const detail = await client
-    .getOrderDetail(shopId, { order_sn_list: [orderNumber], response_optional_fields: ['shipping_carrier'] })
-    .catch(refused);
-  const carrier = detail.order_list[0]?.shipping_carrier ?? '';
+  const detail = await withPassingRetries(() =>
+    client.getOrderDetail(shopId, {
+      order_sn_list: [orderNumber],
+      response_optional_fields: ['shipping_carrier'],
+    }),
+  ).catch(refused);
   return {
     trackingNumber: tracking.tracking_number,
-    shippingProvider: carrier,
+    shippingProvider: detail.order_list[0]?.shipping_carrier ?? '',
     ...(pickupAddress ? { pickupAddress } : {}),
   };
 }

@@ -74,7 +74,8 @@ describe('arranging shipments with the marketplace', () => {
     );
   }
 
-  const ready = () => test.sandbox.orders(test.shopId).filter((order) => order.order_status === 'READY_TO_SHIP');
+  const ready = () =>
+    test.sandbox.orders(test.shopId).filter((order) => order.order_status === 'READY_TO_SHIP');
   const sandboxOrder = (sn: string) => test.sandbox.order(sn)!;
   /** What Shopee itself says of the order's tracking number, and of the shop's pickup address. */
   const shopee = () => connectedClient(test).client;
@@ -128,7 +129,12 @@ describe('arranging shipments with the marketplace', () => {
 
   it('says which orders the marketplace arranges, with the shop’s pickup addresses', async () => {
     const marketplace = await kedaiOrderOf(ready().at(-1)!);
-    const manual = await importOrder(api, seller.tenantId, warehouseId, marketplaceOrder([line('BATIK-01', 1)]));
+    const manual = await importOrder(
+      api,
+      seller.tenantId,
+      warehouseId,
+      marketplaceOrder([line('BATIK-01', 1)]),
+    );
     const answer = await call<{
       orders: { order_id: string; marketplace: boolean }[];
       pickup_addresses: { id: number; address: string; is_default: boolean }[];
@@ -241,8 +247,34 @@ describe('arranging shipments with the marketplace', () => {
     expect(state.status).toBe('new');
   });
 
+  it('tries ship_order again after a passing failure, and answers the failure that lasts', async () => {
+    const path = '/api/v2/logistics/ship_order';
+    const order = ready()[0]!;
+    const orderId = await kedaiOrderOf(order);
+    const body = { action: 'arrange_shipment', shipments: [{ order_id: orderId }] };
+    test.sandbox.failNext({ kind: '5xx', times: 3, path });
+    const failed = await call<ActionData>('POST', '/api/orders/actions', body);
+    expect(failed.statusCode).toBe(409);
+    expect(failed.body.code).toBe(588);
+    expect(sandboxOrder(order.order_sn).order_status).toBe('READY_TO_SHIP');
+    expect((await loadOrder(api.store, seller.tenantId, orderId)).trackingNumber).toBeNull();
+
+    test.sandbox.failNext({ kind: '5xx', times: 2, path });
+    const arranged = await call<ActionData>('POST', '/api/orders/actions', body);
+    expect(arranged.statusCode).toBe(200);
+    expect(sandboxOrder(order.order_sn).order_status).toBe('PROCESSED');
+    expect((await loadOrder(api.store, seller.tenantId, orderId)).trackingNumber).toBe(
+      await trackingAtShopee(order.order_sn),
+    );
+  });
+
   it('still needs the tracking number typed for an order no connected store arranges', async () => {
-    const orderId = await importOrder(api, seller.tenantId, warehouseId, marketplaceOrder([line('BATIK-01', 1)]));
+    const orderId = await importOrder(
+      api,
+      seller.tenantId,
+      warehouseId,
+      marketplaceOrder([line('BATIK-01', 1)]),
+    );
     const answer = await call<ActionData>('POST', '/api/orders/actions', {
       action: 'arrange_shipment',
       shipments: [{ order_id: orderId, tracking_number: '   ' }],

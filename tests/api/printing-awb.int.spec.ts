@@ -243,6 +243,23 @@ describe('air waybills from the Shopee sandbox', () => {
     expect(refusal(chinese).msg).toBe('以下运单号生成运单失败：SPXMY9999999999');
   });
 
+  it('tries a Shopee call again after a passing failure, and gives up after the third', async () => {
+    const order = readyOf(test.shopId)[0]!;
+    const orderId = await kedaiOrder(official, order, await shipInSandbox(client, test.shopId, order));
+    const body = { document: 'AWB', order_ids: [orderId], origin: 'unscan' };
+    const path = '/api/v2/logistics/create_shipping_document';
+    test.sandbox.failNext({ kind: '5xx', times: 2, path });
+    expect(pageCount(pdfOf(await print(api, seller.token, body)))).toBe(1);
+    const asked = () => test.sandbox.requests.filter((request) => request.path === path);
+    expect(
+      asked()
+        .slice(-3)
+        .map((request) => request.status),
+    ).toEqual([500, 500, 200]);
+    test.sandbox.failNext({ kind: '5xx', times: 3, path });
+    expect(refusal(await print(api, seller.token, body))).toMatchObject({ status: 409, code: 654 });
+  });
+
   it('prints an AWB once for a user under the AWB one-print limit', async () => {
     const storeId = official;
     const order = readyOf(test.shopId)[0]!;

@@ -127,9 +127,16 @@ export type ActionBody =
       order_ids: string[];
       provider: string;
       pickup_address: string;
+      pickup_address_id?: number;
       pickup_day: 'today' | 'after_1_day' | 'after_2_days';
       pickup_time: 'none' | 'earliest' | 'latest';
     };
+
+/** Which orders their marketplace arranges (GET /api/orders/shipping), and the shop's pickup addresses. */
+export interface ShippingOptions {
+  orders: { order_id: string; marketplace: boolean }[];
+  pickup_addresses: { id: number; address: string; is_default: boolean }[];
+}
 
 export interface MasterCodeOption {
   id: string;
@@ -145,6 +152,7 @@ export const orderKeys = {
   stores: () => [...orderKeys.all, 'stores'] as const,
   detail: (id: string) => [...orderKeys.all, 'detail', id] as const,
   masterCodes: (search: string) => [...orderKeys.all, 'master-codes', search] as const,
+  shipping: (ids: readonly string[]) => [...orderKeys.all, 'shipping', ids.join(',')] as const,
 };
 
 const one = (id: string) => `${ORDERS_ENDPOINT}/${encodeURIComponent(id)}`;
@@ -168,6 +176,16 @@ export function useOrder(id: string | null) {
     queryKey: orderKeys.detail(id ?? ''),
     queryFn: () => apiData<OrderDetail>(one(id!)),
     enabled: id !== null,
+  });
+}
+
+export function useShippingOptions(orderIds: readonly string[]) {
+  return useQuery({
+    queryKey: orderKeys.shipping(orderIds),
+    queryFn: () =>
+      apiData<ShippingOptions>(`${ORDERS_ENDPOINT}/shipping`, { query: { order_ids: orderIds.join(',') } }),
+    enabled: orderIds.length > 0,
+    staleTime: 30_000,
   });
 }
 

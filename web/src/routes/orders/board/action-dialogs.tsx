@@ -2,11 +2,13 @@ import { ModalDialog } from '@web/components/modal-dialog';
 import { FormMessage, fieldErrorsOf, messageOf, SelectField, TextField } from '@web/shell/form';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ActionBody } from '../api';
+import { type ActionBody, useShippingOptions } from '../api';
 
 /**
  * The actions that ask for more than a click (spec §4, §9): cancel (a reason), arrange or re-arrange shipment (a
- * tracking number and provider for each order), request pickup (provider, pickup address, day and time).
+ * tracking number and provider for each order), request pickup (provider, pickup address, day and time). An order
+ * of a connected marketplace store gets its tracking number from the marketplace (GET /api/orders/shipping says
+ * which): its tracking number may stay empty, and a pickup picks one of the shop's pickup addresses.
  */
 
 interface Target {
@@ -77,6 +79,10 @@ export function ArrangeDialog({ orders, busy, error, onRun, onClose }: DialogPro
     })),
   );
   const fields = fieldErrorsOf(error);
+  const shipping = useShippingOptions(orders.map((order) => order.id));
+  const byMarketplace = new Set(
+    (shipping.data?.orders ?? []).filter((entry) => entry.marketplace).map((entry) => entry.order_id),
+  );
   const set = (index: number, change: Partial<(typeof rows)[number]>) =>
     setRows((current) => current.map((row, i) => (i === index ? { ...row, ...change } : row)));
   const submit = (event: FormEvent) => {
@@ -106,7 +112,8 @@ export function ArrangeDialog({ orders, busy, error, onRun, onClose }: DialogPro
             <TextField
               label={t('arrange.tracking_number')}
               value={row.tracking_number}
-              required
+              required={!byMarketplace.has(row.order_id)}
+              hint={byMarketplace.has(row.order_id) ? t('arrange.marketplace_hint') : undefined}
               maxLength={100}
               error={fields.tracking_number}
               onChange={(event) => set(index, { tracking_number: event.target.value })}
@@ -133,13 +140,20 @@ export function PickupDialog({ orders, busy, error, onRun, onClose }: DialogProp
   const [address, setAddress] = useState('');
   const [day, setDay] = useState<(typeof DAYS)[number]>('today');
   const [time, setTime] = useState<(typeof TIMES)[number]>('none');
+  // The marketplace's pickup addresses, when it arranges these orders: one is picked instead of typed.
+  const shipping = useShippingOptions(orders.map((order) => order.id));
+  const offered = shipping.data?.pickup_addresses ?? [];
+  const [addressId, setAddressId] = useState<number | null>(null);
+  const chosen = offered.find((entry) => entry.id === addressId) ?? offered.find((entry) => entry.is_default);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     onRun({
       action: 'request_pickup',
       order_ids: orders.map((o) => o.id),
       provider,
-      pickup_address: address,
+      ...(chosen
+        ? { pickup_address: chosen.address, pickup_address_id: chosen.id }
+        : { pickup_address: address }),
       pickup_day: day,
       pickup_time: time,
     });
@@ -160,13 +174,24 @@ export function PickupDialog({ orders, busy, error, onRun, onClose }: DialogProp
           maxLength={200}
           onChange={(event) => setProvider(event.target.value)}
         />
-        <TextField
-          label={t('pickup.address')}
-          value={address}
-          required
-          maxLength={1000}
-          onChange={(event) => setAddress(event.target.value)}
-        />
+        {offered.length > 0 ? (
+          <SelectField
+            label={t('pickup.address')}
+            value={String(chosen?.id ?? '')}
+            required
+            hint={t('pickup.marketplace_hint')}
+            options={offered.map((entry) => ({ value: String(entry.id), label: entry.address }))}
+            onChange={(event) => setAddressId(Number(event.target.value))}
+          />
+        ) : (
+          <TextField
+            label={t('pickup.address')}
+            value={address}
+            required
+            maxLength={1000}
+            onChange={(event) => setAddress(event.target.value)}
+          />
+        )}
         <SelectField
           label={t('pickup.day')}
           value={day}

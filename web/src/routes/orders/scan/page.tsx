@@ -60,6 +60,8 @@ export default function SmartScanPage() {
   const inputId = useId();
   const input = useRef<HTMLInputElement>(null);
   const [batchId, setBatchId] = useState('');
+  const batchIdRef = useRef(batchId);
+  batchIdRef.current = batchId;
   const [value, setValue] = useState('');
   const [state, setState] = useState<ScanState | null>(null);
   const [notice, setNotice] = useState<Notice | null>(null);
@@ -70,8 +72,8 @@ export default function SmartScanPage() {
   const focus = useCallback(() => input.current?.focus(), []);
   // biome-ignore lint/correctness/useExhaustiveDependencies: the input takes the focus back after every change
   useEffect(() => {
-    if (!busy) focus();
-  }, [busy, state, focus]);
+    focus();
+  }, [state, focus]);
 
   // Another screen (a supervisor's reset) moved this check: show it as it is now.
   const orderId = state?.order.id ?? '';
@@ -91,30 +93,54 @@ export default function SmartScanPage() {
   useLiveRefresh(BATCHES_VIEW, refreshBatches);
   useLiveRefresh(ORDER_COUNTS_VIEW, refreshBatches);
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (busy) return;
-    const scanned = value;
-    setValue('');
+  // A scanner types the next code while the last one is still being checked: scans queue up and are checked in
+  // the order they came, each against the check the one before it left (a tracking number first, then items).
+  const queue = useRef<string[]>([]);
+  const draining = useRef(false);
+  const current = useRef<ScanState | null>(null);
+  current.current = state;
+
+  async function drain() {
+    if (draining.current) return;
+    draining.current = true;
     setBusy(true);
     try {
-      const answer = checking
-        ? await scanItem(state.order.id, scanned)
-        : await scanTracking(scanned, batchId || null);
-      setState(answer.data);
-      setNotice({ kind: answer.data.check.completed ? 'success' : 'info', text: answer.msg });
-      beep(true);
-      if (answer.data.check.completed) void queryClient.invalidateQueries({ queryKey: scanKeys.batches() });
-    } catch (error) {
-      setNotice({ kind: 'error', text: messageOf(error) });
-      beep(false);
+      while (queue.current.length > 0) {
+        const scanned = queue.current.shift()!;
+        const open = current.current !== null && current.current.check.status === 'open';
+        try {
+          const answer = open
+            ? await scanItem(current.current!.order.id, scanned)
+            : await scanTracking(scanned, batchIdRef.current || null);
+          current.current = answer.data;
+          setState(answer.data);
+          setNotice({ kind: answer.data.check.completed ? 'success' : 'info', text: answer.msg });
+          beep(true);
+          if (answer.data.check.completed)
+            void queryClient.invalidateQueries({ queryKey: scanKeys.batches() });
+        } catch (error) {
+          // The picker hears the refusal and looks: what was scanned after it is not checked against a state
+          // they did not expect.
+          queue.current = [];
+          setNotice({ kind: 'error', text: messageOf(error) });
+          beep(false);
+        }
+      }
     } finally {
+      draining.current = false;
       setBusy(false);
     }
   }
 
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    queue.current.push(value);
+    setValue('');
+    void drain();
+  }
+
   async function reset() {
-    if (!state) return;
+    if (!state || busy) return;
     setBusy(true);
     try {
       const answer = await resetScan(state.order.id);
@@ -178,7 +204,7 @@ export default function SmartScanPage() {
           autoCapitalize="off"
           spellCheck={false}
           value={value}
-          readOnly={busy}
+          aria-busy={busy || undefined}
           placeholder={checking ? t('scan.item_placeholder') : t('scan.tracking_placeholder')}
           onChange={(event) => setValue(event.target.value)}
           onBlur={(event) => {
@@ -192,6 +218,7 @@ export default function SmartScanPage() {
               type="button"
               className="button button-secondary"
               onClick={() => {
+                current.current = null;
                 setState(null);
                 setNotice(null);
               }}
