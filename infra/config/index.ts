@@ -91,6 +91,9 @@ const EnvSchema = z.object({
   }),
   SHOPEE_BASE_URL: urlWithSchemes(['http', 'https'], 'https://partner.shopeemobile.com'),
   SHOPEE_SANDBOX: optionalText.default('on').pipe(z.enum(['on', 'off'], { message: 'must be on or off' })),
+  STORE_TOKEN_KEY: optionalText.refine((v) => v === undefined || /^[0-9a-fA-F]{64}$/.test(v), {
+    message: 'must be 64 hexadecimal characters (a 256-bit key), e.g. from `openssl rand -hex 32`',
+  }),
 });
 
 export interface Config {
@@ -113,6 +116,8 @@ export interface Config {
     partner?: { partnerId: number; partnerKey: string };
     baseUrl?: string;
     sandbox: boolean;
+    /** Encrypts the stores' marketplace tokens at rest (absent: derived from the partner key and client secret). */
+    tokenKey?: Buffer;
   };
   temporal: {
     namespace: string;
@@ -170,6 +175,7 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
           : undefined,
       baseUrl: e.SHOPEE_BASE_URL?.replace(/\/+$/, ''),
       sandbox: e.SHOPEE_SANDBOX === 'on',
+      ...(e.STORE_TOKEN_KEY ? { tokenKey: Buffer.from(e.STORE_TOKEN_KEY, 'hex') } : {}),
     },
     eventStore: e.EVENTSTORE_URL ? { kind: 'eventstoredb', url: e.EVENTSTORE_URL } : { kind: 'postgres' },
     temporal: {

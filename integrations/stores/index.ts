@@ -4,7 +4,8 @@
  * The stores a seller connected and what the order import needs of them:
  * - registry.ts: the `stores` table (status connected / error / disconnected, default warehouse, order check
  *   interval, import checkpoint, last import, last error) and the import's bookkeeping on it;
- * - tokens.ts: `StoreTokenStore`, a store's Shopee tokens in `store_tokens` with an advisory-lock `lock`;
+ * - tokens.ts: `StoreTokenStore`, a store's Shopee tokens in `store_tokens` (sealed: token-seal.ts) with an
+ *   advisory-lock `lock`;
  * - connect-state.ts: the signed `state` that binds a marketplace's callback to the account that started it;
  * - shopee-orders.ts: a Shopee order (get_order_detail) → the MarketplaceOrder the order import takes;
  * - shopee.ts: the Shopee client of a store, and what a failure means for the store;
@@ -43,6 +44,7 @@ export {
   setStoreSettings,
   settingsFromConfig,
   storeSettings,
+  tokenKeyOf,
 } from './settings';
 export {
   type ArrangedShipment,

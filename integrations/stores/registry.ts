@@ -2,6 +2,8 @@ import type { Database } from '@infra/db';
 import type { StoresTable } from '@infra/db/schema';
 import type { ShopeeTokens } from '@integrations/shopee';
 import { type Kysely, type Selectable, sql, type Transaction } from 'kysely';
+import { storeSettings, tokenKeyOf } from './settings';
+import { openToken, sealToken } from './token-seal';
 
 /**
  * The store registry: the marketplace stores of each account (table `stores`), one per (account, platform, shop).
@@ -273,9 +275,10 @@ export async function saveTokens(
   storeId: string,
   tokens: ShopeeTokens,
 ): Promise<void> {
+  const key = tokenKeyOf(storeSettings());
   const values = {
-    access_token: tokens.accessToken,
-    refresh_token: tokens.refreshToken,
+    access_token: sealToken(key, storeId, tokens.accessToken),
+    refresh_token: sealToken(key, storeId, tokens.refreshToken),
     expires_at: new Date(tokens.expiresAt),
     updated_at: new Date(),
   };
@@ -297,13 +300,13 @@ export async function loadTokens(
     .where('tenant_id', '=', tenantId)
     .where('store_id', '=', storeId)
     .executeTakeFirst();
-  return (
-    row && {
-      accessToken: row.access_token,
-      refreshToken: row.refresh_token,
-      expiresAt: row.expires_at.getTime(),
-    }
-  );
+  if (!row) return undefined;
+  // Tokens that do not open (the key changed) are as good as none: the store asks to be authorised again.
+  const key = tokenKeyOf(storeSettings());
+  const accessToken = openToken(key, storeId, row.access_token);
+  const refreshToken = openToken(key, storeId, row.refresh_token);
+  if (accessToken === null || refreshToken === null) return undefined;
+  return { accessToken, refreshToken, expiresAt: row.expires_at.getTime() };
 }
 
 export interface StoreChanges {

@@ -31,6 +31,8 @@ export interface StoreSettings {
   shopee: ShopeeConnection;
   /** Signs the `state` of a connect link (binds the marketplace's callback to the account that asked for it). */
   stateSecret: Buffer;
+  /** The AES-256 key the stores' tokens are sealed with in `store_tokens` (absent: derived from stateSecret). */
+  tokenKey?: Buffer;
   importRetry: ImportRetry;
 }
 
@@ -50,8 +52,21 @@ export function settingsFromConfig(cfg: Config, sandboxUrl?: string): StoreSetti
     stateSecret: createHash('sha256')
       .update(`kedai store connect state\0${partner.partnerKey}\0${cfg.auth.clientSecret}`)
       .digest(),
+    tokenKey:
+      cfg.shopee.tokenKey ??
+      createHash('sha256')
+        .update(`kedai store tokens\0${partner.partnerKey}\0${cfg.auth.clientSecret}`)
+        .digest(),
     importRetry: DEFAULT_IMPORT_RETRY,
   };
+}
+
+/** The key the stores' tokens are sealed with. */
+export function tokenKeyOf(settings: StoreSettings): Buffer {
+  return (
+    settings.tokenKey ??
+    createHash('sha256').update('kedai store tokens\0').update(settings.stateSecret).digest()
+  );
 }
 
 let current: StoreSettings | undefined;

@@ -4,7 +4,8 @@ import { type Kysely, sql } from 'kysely';
 import { loadTokens, saveTokens } from './registry';
 
 /**
- * One store's Shopee tokens, in `store_tokens` (never in an API answer), for the ShopeeClient. Tokens belong to the
+ * One store's Shopee tokens, in `store_tokens` sealed with the token key (token-seal.ts; never in an API answer),
+ * for the ShopeeClient. Tokens belong to the
  * store, not the shop: two accounts that connected the same shop each hold their own pair. Refreshes of a store's
  * tokens, from any process, run one at a time under a Postgres advisory lock on the store, and the client reads
  * the tokens again inside it, so a refresh token (good once) is never spent twice.

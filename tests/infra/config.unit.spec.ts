@@ -31,6 +31,12 @@ describe('config', () => {
     expect(config.port).toBe(8080);
   });
 
+  it('takes the key the stores’ tokens are sealed with, or leaves it to be derived', () => {
+    const key = 'a1'.repeat(32);
+    expect(parseConfig({ STORE_TOKEN_KEY: key }).shopee.tokenKey).toEqual(Buffer.from(key, 'hex'));
+    expect(parseConfig({}).shopee.tokenKey).toBeUndefined();
+  });
+
   it.each([
     ['DATABASE_URL', 'not-a-url'],
     ['DATABASE_URL', 'mysql://x@localhost/db'],
@@ -39,6 +45,7 @@ describe('config', () => {
     ['PORT', '70000'],
     ['PORT', 'eighty'],
     ['LOG_LEVEL', 'loud'],
+    ['STORE_TOKEN_KEY', 'abc123'],
   ])('refuses %s=%s with one sentence naming the setting', (setting, value) => {
     let caught: unknown;
     try {
