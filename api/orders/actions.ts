@@ -5,7 +5,13 @@ import { ApiError, invalid } from '@api/errors';
 import { translate } from '@api/i18n';
 import { handleOrderCommand } from '@commands/orders/order';
 import { ACTION_KEYS, BOARD_ACTIONS } from '@domain/orders/board';
-import { MOVES, type MoveAction, type OrderCommand } from '@domain/orders/order';
+import {
+  MOVES,
+  type MoveAction,
+  type OrderCommand,
+  PRINT_DOCUMENTS,
+  PRINT_ORIGINS,
+} from '@domain/orders/order';
 import { DomainError } from '@domain/shared/errors';
 import { withTenant } from '@infra/db/tenant';
 import { storesShipping } from '@integrations/stores';
@@ -31,25 +37,40 @@ import { MarketplaceRefusal, marketplaceShipment, type ShippingRequest } from '.
 /**
  * The board's actions on one order or many (spec §4): put back to new, move to unscan or trash, undo or reset scan,
  * reset, scan (mark as scanned, without the item check of the scan screen), mark processed (RTS), ship, set
- * delivered or refunded, cancel, arrange or re-arrange shipment (tracking number and provider per order), request
+ * delivered or refunded, cancel, mark as printed (a document printed outside Kedai), set to or out of preview, arrange or re-arrange shipment (tracking number and provider per order), request
  * pickup (provider, pickup address, day and time of spec §9). An order of a connected marketplace store is arranged
  * with its marketplace first (shipping.ts): its tracking number is the one the marketplace gives. Each order answers for itself; when every order was
  * refused the answer is that refusal (4xx, the others in `errors`), so a single-order action fails clearly.
  */
 
-const SIMPLE_ACTIONS = ['scan', 'ship', ...(Object.keys(MOVES) as MoveAction[])] as [
+const SIMPLE_ACTIONS = [
   'scan',
   'ship',
-  ...MoveAction[],
-];
+  'set_preview',
+  'clear_preview',
+  ...(Object.keys(MOVES) as MoveAction[]),
+] as ['scan', 'ship', 'set_preview', 'clear_preview', ...MoveAction[]];
 
 const trackingRequired = invalid(OrderCode.trackingRequired, 'orders.tracking_required');
 const pickupDetails = invalid(OrderCode.pickupDetailsRequired, 'orders.pickup_details_required');
 const shipmentsRequired = invalid(OrderCode.ordersRequired, 'orders.orders_required', { max: MAX_ORDERS });
 const key = { idempotency_key: IdempotencyKey.optional() };
+const documentInvalid = invalid(OrderCode.textInvalid, 'orders.document_invalid', {
+  documents: PRINT_DOCUMENTS.join(', '),
+});
+const originInvalid = invalid(OrderCode.textInvalid, 'orders.origin_invalid', {
+  origins: PRINT_ORIGINS.join(', '),
+});
 
 export const ActionBody = z.discriminatedUnion('action', [
   z.strictObject({ action: z.enum(SIMPLE_ACTIONS), order_ids: OrderIds, ...key }),
+  z.strictObject({
+    action: z.literal('mark_printed'),
+    order_ids: OrderIds,
+    document: z.enum(PRINT_DOCUMENTS, { error: documentInvalid }),
+    origin: z.enum(PRINT_ORIGINS, { error: originInvalid }).default('unscan'),
+    ...key,
+  }),
   z.strictObject({
     action: z.literal('cancel'),
     order_ids: OrderIds,
@@ -155,6 +176,23 @@ function commandsOf(body: ActionBody): { orderId: string; command: OrderCommand 
     case 'scan':
       return once(
         body.order_ids.map((orderId) => ({ orderId, command: { type: 'ScanOrder' } as OrderCommand })),
+      );
+    case 'set_preview':
+    case 'clear_preview': {
+      const preview = body.action === 'set_preview';
+      return once(
+        body.order_ids.map((orderId) => ({
+          orderId,
+          command: { type: 'SetPreview', preview } as OrderCommand,
+        })),
+      );
+    }
+    case 'mark_printed':
+      return once(
+        body.order_ids.map((orderId) => ({
+          orderId,
+          command: { type: 'MarkPrinted', document: body.document, origin: body.origin } as OrderCommand,
+        })),
       );
     case 'ship':
       return once(

@@ -69,6 +69,9 @@ export const BOARD_ACTIONS = [
   'cancel',
   'arrange_shipment',
   'request_pickup',
+  'mark_printed',
+  'set_preview',
+  'clear_preview',
 ] as const;
 export type BoardAction = (typeof BOARD_ACTIONS)[number];
 
@@ -85,6 +88,11 @@ export const ACTION_FROM: Record<BoardAction, readonly OrderStatus[]> = {
   cancel: ['unpaid', ...WORKING],
   arrange_shipment: WORKING,
   request_pickup: WORKING,
+  // Printed outside Kedai (the marketplace's Seller Centre, a courier's label): said so by hand.
+  mark_printed: [...WORKING, 'shipped'],
+  // Held for a look before printing and packing ("Set To Preview", spec §4 and §8), and let go again.
+  set_preview: WORKING,
+  clear_preview: ORDER_STATUSES,
 };
 
 /** The actions an order in this status may take. */
@@ -100,6 +108,9 @@ export const ACTION_KEYS: Record<BoardAction, PermissionKey> = {
   cancel: 'orders-new-order',
   arrange_shipment: 'orders-new-order',
   request_pickup: 'orders-new-order',
+  mark_printed: 'orders-new-order',
+  set_preview: 'orders-new-order',
+  clear_preview: 'orders-new-order',
   undo_scan: 'orders-scan-delete',
   reset_scan: 'orders-scan-delete',
   scan: 'orders-unscan',

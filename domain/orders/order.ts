@@ -771,6 +771,8 @@ export function decide(command: OrderCommand, state: OrderState): OrderEvent[] {
       return [{ type: 'OrderPrinted', data: { document: command.document, origin: command.origin } }];
     case 'SetPreview':
       if (state.preview === command.preview) return [];
+      // Held for a look before it is packed; letting one go is always possible.
+      if (command.preview && !IN_WAREHOUSE.includes(state.status)) throw wrong();
       return [{ type: 'OrderPreviewSet', data: { preview: command.preview } }];
     case 'ChangeAddress':
       if (!OPEN.includes(state.status)) throw wrong();

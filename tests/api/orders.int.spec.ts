@@ -343,6 +343,46 @@ describe('order board API', () => {
       });
     });
 
+    it('marks orders printed by hand and holds them in preview, each said on the order and its timeline', async () => {
+      const order = await importMine();
+      const shipped = await importMine();
+      await arrange(shipped);
+      await act({ action: 'ship', order_ids: [shipped] });
+
+      const printed = await act({ action: 'mark_printed', order_ids: [order, shipped], document: 'DO' });
+      expect(printed.statusCode, printed.body).toBe(200);
+      expect(printed.json().data.succeeded).toBe(2);
+      const refused = await act({ action: 'mark_printed', order_ids: [order], document: 'LABEL' });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json()).toMatchObject({
+        code: 585,
+        msg: 'Choose the document printed: one of AWB, INV, PL, CL, DO.',
+      });
+
+      expect((await act({ action: 'set_preview', order_ids: [order] })).statusCode).toBe(200);
+      const again = await act({ action: 'set_preview', order_ids: [order] });
+      expect(again.json().data.results[0]).toMatchObject({ ok: true, unchanged: true });
+      // A shipped order is past looking at before packing.
+      const late = await act({ action: 'set_preview', order_ids: [shipped] });
+      expect(late.statusCode).toBe(409);
+      expect(late.json().code).toBe(571);
+
+      const detail = async (id: string) =>
+        (await call('GET', `/api/orders/${id}`, seller.token)).json().data as {
+          preview: boolean;
+          printed: string[];
+          timeline: { type: string }[];
+        };
+      await waitFor(async () => (await detail(order)).preview, { what: 'the order in preview' });
+      expect((await detail(order)).printed).toEqual(['DO']);
+      expect((await detail(shipped)).printed).toEqual(['DO']);
+      expect((await detail(order)).timeline.map((entry) => entry.type)).toEqual(
+        expect.arrayContaining(['OrderPrinted', 'OrderPreviewSet']),
+      );
+      expect((await act({ action: 'clear_preview', order_ids: [order] })).statusCode).toBe(200);
+      await waitFor(async () => !(await detail(order)).preview, { what: 'the order out of preview' });
+    });
+
     it('refuses a missing tracking number, pickup details, and a pickup the order cannot have', async () => {
       const orderId = await importMine();
       const noTracking = await act({

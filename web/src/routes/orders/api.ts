@@ -2,6 +2,7 @@ import type { BoardAction, OrderTab } from '@domain/orders/board';
 import type { OrderStatus } from '@domain/orders/order';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type Answer, api, apiData } from '@web/api/client';
+import type { PrintDocument, PrintOrigin } from './print/api';
 
 /**
  * The order board API (api/orders): the list (a grid endpoint), the tab counts, the stores with orders, one order in
@@ -116,7 +117,11 @@ export interface ActionAnswer {
 }
 
 export type ActionBody =
-  | { action: Exclude<BoardAction, 'cancel' | 'arrange_shipment' | 'request_pickup'>; order_ids: string[] }
+  | {
+      action: Exclude<BoardAction, 'cancel' | 'arrange_shipment' | 'request_pickup' | 'mark_printed'>;
+      order_ids: string[];
+    }
+  | { action: 'mark_printed'; order_ids: string[]; document: PrintDocument; origin: PrintOrigin }
   | { action: 'cancel'; order_ids: string[]; reason?: string }
   | {
       action: 'arrange_shipment';

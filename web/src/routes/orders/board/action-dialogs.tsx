@@ -3,6 +3,7 @@ import { FormMessage, fieldErrorsOf, messageOf, SelectField, TextField } from '@
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type ActionBody, useShippingOptions } from '../api';
+import { PRINT_DOCUMENTS, type PrintDocument, type PrintOrigin } from '../print/api';
 
 /**
  * The actions that ask for more than a click (spec §4, §9): cancel (a reason), arrange or re-arrange shipment (a
@@ -203,6 +204,41 @@ export function PickupDialog({ orders, busy, error, onRun, onClose }: DialogProp
           value={time}
           options={TIMES.map((value) => ({ value, label: t(`pickup.times.${value}`) }))}
           onChange={(event) => setTime(event.target.value as (typeof TIMES)[number])}
+        />
+      </form>
+    </ModalDialog>
+  );
+}
+
+export function MarkPrintedDialog({
+  orders,
+  origin,
+  busy,
+  error,
+  onRun,
+  onClose,
+}: DialogProps & { origin: PrintOrigin }) {
+  const { t } = useTranslation(['orders', 'printing']);
+  const [document, setDocument] = useState<PrintDocument>('AWB');
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onRun({ action: 'mark_printed', order_ids: orders.map((o) => o.id), document, origin });
+  };
+  return (
+    <ModalDialog
+      title={t('mark_printed.title', { count: orders.length })}
+      onClose={onClose}
+      closeLabel={t('actions_ui.close')}
+      footer={<Footer busy={busy} submit={t('mark_printed.submit')} onClose={onClose} />}
+    >
+      <form id="order-action-form" className="form" onSubmit={submit}>
+        {error ? <FormMessage kind="error">{messageOf(error)}</FormMessage> : null}
+        <p>{t('mark_printed.intro')}</p>
+        <SelectField
+          label={t('mark_printed.document')}
+          value={document}
+          options={PRINT_DOCUMENTS.map((value) => ({ value, label: t(`printing:documents.${value}`) }))}
+          onChange={(event) => setDocument(event.target.value as PrintDocument)}
         />
       </form>
     </ModalDialog>

@@ -96,7 +96,12 @@ export function OrderDrawer({
 
           <div className="order-drawer-actions" role="toolbar" aria-label={t('detail.actions')}>
             {detail.actions
-              .filter((action) => can(ACTION_KEYS[action]))
+              .filter(
+                (action) =>
+                  can(ACTION_KEYS[action]) &&
+                  !(action === 'set_preview' && detail.preview) &&
+                  !(action === 'clear_preview' && !detail.preview),
+              )
               .map((action) => (
                 <button
                   key={action}

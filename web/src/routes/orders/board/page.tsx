@@ -32,7 +32,7 @@ import {
 } from '../api';
 import type { PrintOrigin } from '../print/api';
 import { PrintActions } from '../print/print-actions';
-import { ArrangeDialog, CancelDialog, PickupDialog } from './action-dialogs';
+import { ArrangeDialog, CancelDialog, MarkPrintedDialog, PickupDialog } from './action-dialogs';
 import { OrderDrawer } from './order-drawer';
 import { useOrderColumns } from './use-order-columns';
 import '@web/routes/management.css';
@@ -46,7 +46,10 @@ import '../orders.css';
  */
 
 type Target = Pick<OrderRow, 'id' | 'order_number' | 'tracking_number' | 'shipping_provider'>;
-type Asking = { action: 'cancel' | 'arrange_shipment' | 'request_pickup'; orders: Target[] } | null;
+type Asking = {
+  action: 'cancel' | 'arrange_shipment' | 'request_pickup' | 'mark_printed';
+  orders: Target[];
+} | null;
 
 /** Folds a burst of live notices into one call every `everyMs` (the first at once). */
 function useThrottled(run: () => void, everyMs = 250) {
@@ -189,7 +192,12 @@ export default function OrderBoardPage() {
   }
 
   function start(action: BoardAction, orders: Target[]) {
-    if (action === 'cancel' || action === 'arrange_shipment' || action === 'request_pickup') {
+    if (
+      action === 'cancel' ||
+      action === 'arrange_shipment' ||
+      action === 'request_pickup' ||
+      action === 'mark_printed'
+    ) {
       run.reset();
       setAsking({ action, orders });
       return;
@@ -348,6 +356,16 @@ export default function OrderBoardPage() {
       {asking?.action === 'arrange_shipment' && (
         <ArrangeDialog
           orders={asking.orders}
+          busy={run.isPending}
+          error={run.error}
+          onRun={execute}
+          onClose={() => setAsking(null)}
+        />
+      )}
+      {asking?.action === 'mark_printed' && (
+        <MarkPrintedDialog
+          orders={asking.orders}
+          origin={printOrigin(tab)}
           busy={run.isPending}
           error={run.error}
           onRun={execute}

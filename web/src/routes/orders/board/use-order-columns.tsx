@@ -8,13 +8,18 @@ import type { OrderRow } from '../api';
 const when = (value: string | null | undefined, language: string) =>
   value ? new Date(value).toLocaleString(language, { dateStyle: 'short', timeStyle: 'short' }) : '';
 
-export function Flags({ row }: { row: Pick<OrderRow, 'item_not_found' | 'out_of_stock' | 'pre_order'> }) {
+export function Flags({
+  row,
+}: {
+  row: Pick<OrderRow, 'item_not_found' | 'out_of_stock' | 'pre_order'> & { preview?: boolean };
+}) {
   const { t } = useTranslation('orders');
   return (
     <span className="order-flags">
       {row.item_not_found && <span className="badge badge-warning">{t('flags.item_not_found')}</span>}
       {row.out_of_stock && <span className="badge badge-danger">{t('flags.out_of_stock')}</span>}
       {row.pre_order && <span className="badge badge-muted">{t('flags.pre_order')}</span>}
+      {row.preview && <span className="badge badge-muted">{t('flags.preview')}</span>}
     </span>
   );
 }

@@ -1,3 +1,4 @@
+import { PRINT_DOCUMENTS, PRINT_ORIGINS, type PrintDocument, type PrintOrigin } from '@domain/orders/order';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type Answer, ApiFailure, api, apiData, clearSession, getToken } from '@web/api/client';
 import { storedLanguage } from '@web/i18n';
@@ -15,10 +16,7 @@ export const PRINT_LOG_ENDPOINT = '/api/orders/print-log';
 /** The live view the print log's projection announces new rows in. */
 export const PRINT_LOG_VIEW = 'printLog';
 
-export const PRINT_DOCUMENTS = ['AWB', 'INV', 'PL', 'CL', 'DO'] as const;
-export type PrintDocument = (typeof PRINT_DOCUMENTS)[number];
-export const PRINT_ORIGINS = ['unscan', 'smart_scan', 'shipped', 'processed'] as const;
-export type PrintOrigin = (typeof PRINT_ORIGINS)[number];
+export { PRINT_DOCUMENTS, PRINT_ORIGINS, type PrintDocument, type PrintOrigin };
 /** The documents Kedai draws, which the print settings apply to (the AWB is the marketplace's). */
 export const DRAWN_DOCUMENTS = ['INV', 'PL', 'CL', 'DO'] as const;
 export type DrawnDocument = (typeof DRAWN_DOCUMENTS)[number];
