@@ -1,16 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import { loadOrder } from '@commands/orders/order';
 import type { ShopeeOrder } from '@integrations/shopee';
-import {
-  DEFAULT_IMPORT_RETRY,
-  pickSlot,
-  type StoreSettings,
-  StoreTokenStore,
-  setStoreSettings,
-} from '@integrations/stores';
+import { pickSlot, type StoreSettings, setStoreSettings } from '@integrations/stores';
 import {
   connectedClient,
-  PARTNER,
   START,
   startTestSandbox,
   type TestSandbox,
@@ -18,6 +10,7 @@ import {
 import { createSeller, createTestApi, type TestApi, type TestSeller } from '@tests/support/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importOrder, line, marketplaceOrder, seedCatalogue } from './orders-support';
+import { connectSandboxStore, pointStoresAt } from './stores-support';
 
 /**
  * Shipments the marketplace arranges, against the Shopee sandbox: an order of a connected Shopee store is arranged
@@ -91,35 +84,8 @@ describe('arranging shipments with the marketplace', () => {
     api = await createTestApi();
     seller = await createSeller(api);
     ({ warehouseId } = await seedCatalogue(api, seller.tenantId));
-    previousSettings = setStoreSettings({
-      shopee: {
-        baseUrl: test.sandbox.url,
-        partnerId: PARTNER.partnerId,
-        partnerKey: PARTNER.partnerKey,
-        now: test.clock.now,
-      },
-      stateSecret: Buffer.alloc(32, 9),
-      importRetry: DEFAULT_IMPORT_RETRY,
-    });
-    storeId = randomUUID();
-    await api.database.db
-      .insertInto('stores')
-      .values({
-        id: storeId,
-        tenant_id: seller.tenantId,
-        platform: 'shopee',
-        name: 'Batik Official',
-        shop_id: test.shopId,
-        region: 'MY',
-        status: 'connected',
-        connected_at: new Date(),
-      })
-      .execute();
-    await new StoreTokenStore(api.database.db, {
-      tenantId: seller.tenantId,
-      storeId,
-      shopId: test.shopId,
-    }).save(test.shopId, test.sandbox.issueTokens(PARTNER.partnerId, test.shopId));
+    previousSettings = pointStoresAt(test);
+    storeId = await connectSandboxStore(api, seller.tenantId, test, test.shopId, 'Batik Official');
   });
   afterAll(async () => {
     if (previousSettings) setStoreSettings(previousSettings);

@@ -1,19 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import { loadOrder } from '@commands/orders/order';
 import { shopeeAwbSource } from '@commands/printing/awb';
 import type { ShopeeClient, ShopeeOrder } from '@integrations/shopee';
-import {
-  DEFAULT_IMPORT_RETRY,
-  type StoreSettings,
-  StoreTokenStore,
-  setStoreSettings,
-} from '@integrations/stores';
-import {
-  connectedClient,
-  PARTNER,
-  startTestSandbox,
-  type TestSandbox,
-} from '@tests/integrations/shopee/support';
+import { type StoreSettings, setStoreSettings } from '@integrations/stores';
+import { connectedClient, startTestSandbox, type TestSandbox } from '@tests/integrations/shopee/support';
 import {
   createSeller,
   createSubUser,
@@ -26,6 +15,7 @@ import { refusal } from './inventory/inventory-api';
 import { isPdf, pageCount, textLines } from './inventory/pdf';
 import { importOrder, line, marketplaceOrder, seedCatalogue } from './orders-support';
 import { pageTexts, pdfOf, print } from './printing-support';
+import { connectSandboxStore, pointStoresAt } from './stores-support';
 
 /**
  * Air waybills come from the marketplace: against the Shopee sandbox (integrations/shopee/sandbox), first through
@@ -59,28 +49,8 @@ describe('air waybills from the Shopee sandbox', () => {
   const readyOf = (shopId: number) =>
     test.sandbox.orders(shopId).filter((order) => order.order_status === 'READY_TO_SHIP');
 
-  /** A connected Shopee store of the seller's account, with the sandbox's tokens for its shop. */
-  async function connectStore(shopId: number, name: string): Promise<string> {
-    const storeId = randomUUID();
-    await api.database.db
-      .insertInto('stores')
-      .values({
-        id: storeId,
-        tenant_id: seller.tenantId,
-        platform: 'shopee',
-        name,
-        shop_id: shopId,
-        region: 'MY',
-        status: 'connected',
-        connected_at: new Date(),
-      })
-      .execute();
-    await new StoreTokenStore(api.database.db, { tenantId: seller.tenantId, storeId, shopId }).save(
-      shopId,
-      test.sandbox.issueTokens(PARTNER.partnerId, shopId),
-    );
-    return storeId;
-  }
+  const connectStore = (shopId: number, name: string) =>
+    connectSandboxStore(api, seller.tenantId, test, shopId, name);
 
   /** The Kedai order of a shipped sandbox order, imported into `storeId`. */
   async function kedaiOrder(storeId: string, order: ShopeeOrder, trackingNumber: string): Promise<string> {
@@ -103,16 +73,7 @@ describe('air waybills from the Shopee sandbox', () => {
     api = await createTestApi();
     seller = await createSeller(api);
     ({ warehouseId } = await seedCatalogue(api, seller.tenantId));
-    previousSettings = setStoreSettings({
-      shopee: {
-        baseUrl: test.sandbox.url,
-        partnerId: PARTNER.partnerId,
-        partnerKey: PARTNER.partnerKey,
-        now: test.clock.now,
-      },
-      stateSecret: Buffer.alloc(32, 7),
-      importRetry: DEFAULT_IMPORT_RETRY,
-    });
+    previousSettings = pointStoresAt(test);
     official = await connectStore(test.shopId, 'Batik Official');
     outletStore = await connectStore(secondShopId, 'Batik Outlet');
   });

@@ -1,7 +1,12 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { type ShopeeSandbox, type ShopeeSandboxOptions, startShopeeSandbox } from '@integrations/shopee';
-import { type StoreSettings, setStoreSettings } from '@integrations/stores';
-import { formOf, PARTNER } from '@tests/integrations/shopee/support';
+import {
+  DEFAULT_IMPORT_RETRY,
+  type StoreSettings,
+  StoreTokenStore,
+  setStoreSettings,
+} from '@integrations/stores';
+import { formOf, PARTNER, type TestSandbox } from '@tests/integrations/shopee/support';
 import { bearer, type TestApi } from '@tests/support/api';
 import { orderImportKey } from '@workflows/order-import-protocol';
 import { expect } from 'vitest';
@@ -42,6 +47,49 @@ export async function startStoreSandbox(
       if (previous) setStoreSettings(previous);
     },
   };
+}
+
+/** This process's store settings pointed at a test sandbox, signing with its clock; answers the previous ones. */
+export function pointStoresAt(test: TestSandbox): StoreSettings | undefined {
+  return setStoreSettings({
+    shopee: {
+      baseUrl: test.sandbox.url,
+      partnerId: PARTNER.partnerId,
+      partnerKey: PARTNER.partnerKey,
+      now: test.clock.now,
+    },
+    stateSecret: randomBytes(32),
+    importRetry: DEFAULT_IMPORT_RETRY,
+  });
+}
+
+/** A connected Shopee store of the account for a sandbox shop, holding the sandbox's tokens for it (its id). */
+export async function connectSandboxStore(
+  api: TestApi,
+  tenantId: string,
+  test: TestSandbox,
+  shopId: number,
+  name: string,
+): Promise<string> {
+  const storeId = randomUUID();
+  await api.database.db
+    .insertInto('stores')
+    .values({
+      id: storeId,
+      tenant_id: tenantId,
+      platform: 'shopee',
+      name,
+      shop_id: shopId,
+      region: 'MY',
+      status: 'connected',
+      connected_at: new Date(),
+    })
+    .execute();
+  await new StoreTokenStore(api.database.db, { tenantId, storeId, shopId }).save(
+    shopId,
+    test.sandbox.issueTokens(PARTNER.partnerId, shopId),
+  );
+  return storeId;
 }
 
 export interface CallbackAnswer {
