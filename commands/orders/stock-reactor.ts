@@ -233,5 +233,12 @@ export function createOrderStockReactor(deps: OrderStockReactorDeps): Reactor {
     }
   }
 
-  return defineReactor({ name: ORDER_STOCK_REACTOR, eventTypes: STOCK_EVENTS, react });
+  return defineReactor({
+    name: ORDER_STOCK_REACTOR,
+    eventTypes: STOCK_EVENTS,
+    react,
+    // First come, first served: an account's orders take its stock in the order they came, so the order that
+    // arrived first is not the one marked out of stock when a later one over-reserves.
+    partitionOf: (recorded) => parseStreamId(recorded.stream)?.tenantId ?? recorded.stream,
+  });
 }

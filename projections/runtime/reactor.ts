@@ -13,8 +13,8 @@ import { followLive } from './live-runner';
  * idempotent, its id derived from the event's id (and the line, the step…): at-least-once delivery with idempotent
  * commands is an exactly-once effect. Replaying a reactor from the start changes nothing.
  *
- * Events of one stream are handled in log order, one after another; different streams of a batch run side by side
- * (`concurrency` at a time). The checkpoint lives beside the projections' (`projection_checkpoints`, named
+ * Events of one stream (or of one partition the reactor names) are handled in log order, one after another;
+ * different streams of a batch run side by side (`concurrency` at a time). The checkpoint lives beside the projections' (`projection_checkpoints`, named
  * `reactor.<name>`).
  */
 
@@ -23,6 +23,12 @@ export interface Reactor {
   readonly eventTypes: readonly string[];
   /** Answers one event; must be idempotent (a retry or a replay issues the same commands with the same ids). */
   react(event: RecordedEvent): Promise<void>;
+  /**
+   * Events of one partition are answered in log order, one after another (default: the event's stream). A reactor
+   * whose answers to different streams contend (orders reserving the same stock) widens it, so the earlier event
+   * is served first.
+   */
+  partitionOf?(event: RecordedEvent): string;
 }
 
 export const defineReactor = <R extends Reactor>(reactor: R): R => reactor;
@@ -100,15 +106,16 @@ export class ReactorRunner {
     return result.numUpdatedRows > 0n;
   }
 
-  /** Answers a batch: each stream's events in order, streams side by side. */
+  /** Answers a batch: each partition's events in order (a stream's, by default), partitions side by side. */
   private async handle(reactor: Reactor, events: readonly RecordedEvent[]): Promise<void> {
-    const byStream = new Map<string, RecordedEvent[]>();
+    const byPartition = new Map<string, RecordedEvent[]>();
     for (const event of events) {
-      const list = byStream.get(event.stream) ?? [];
+      const key = reactor.partitionOf?.(event) ?? event.stream;
+      const list = byPartition.get(key) ?? [];
       list.push(event);
-      byStream.set(event.stream, list);
+      byPartition.set(key, list);
     }
-    const queues = [...byStream.values()];
+    const queues = [...byPartition.values()];
     const workers = Math.max(1, Math.min(this.deps.concurrency ?? 4, queues.length));
     let next = 0;
     await Promise.all(

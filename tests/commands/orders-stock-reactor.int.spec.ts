@@ -223,6 +223,38 @@ describe('order stock reactor', () => {
     await react();
   });
 
+  it('serves orders first come, first served: the later order is the one short', async () => {
+    // Both orders are written before the reactor looks, so it answers them in one batch.
+    await api.reactors.stop();
+    let first: string;
+    let later: string;
+    const { onHand, reserved, inProcess } = await stock(catalogue.songket);
+    try {
+      // The first order reaches the last of the stock only at its second line; the later one at once.
+      first = await importOrder(
+        api,
+        tenantId,
+        catalogue.warehouseId,
+        marketplaceOrder([line('BATIK-01', 1), line('SONGKET-01', onHand - reserved - inProcess)]),
+      );
+      later = await importOrder(
+        api,
+        tenantId,
+        catalogue.warehouseId,
+        marketplaceOrder([line('SONGKET-01', 1)]),
+      );
+      await react();
+    } finally {
+      api.reactors.start();
+    }
+    expect((await loadOrder(api.store, tenantId, first)).short).toEqual([]);
+    const short = await loadOrder(api.store, tenantId, later);
+    expect(short.short).toEqual([short.lines[0]!.lineId]);
+    for (const orderId of [first, later]) await run(orderId, { type: 'CancelOrder', byMarketplace: false });
+    await react();
+    expect(await stock(catalogue.songket)).toEqual({ onHand, reserved, inProcess });
+  });
+
   it('answers each event once whoever delivers it: live runner and catch-ups side by side, and a replay', async () => {
     const before = await all();
     const orders = await Promise.all(
