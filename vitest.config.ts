@@ -21,6 +21,10 @@ export default defineConfig({
     globalSetup: ['tests/support/global-setup.ts'],
     testTimeout: 120_000,
     hookTimeout: 180_000,
+    // A condition waited on (a notice on screen, a count moved live) gets 10 s, not vitest's 1 s: on a loaded
+    // 2-core machine a browser, the API, Temporal and Postgres share the cores, and a poll that met its condition
+    // returns at once anyway.
+    expect: { poll: { timeout: 10_000 } },
     pool: 'forks',
     fileParallelism: true,
     maxWorkers: 2,
