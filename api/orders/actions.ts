@@ -14,7 +14,7 @@ import {
 } from '@domain/orders/order';
 import { DomainError } from '@domain/shared/errors';
 import { withTenant } from '@infra/db/tenant';
-import { storesShipping } from '@integrations/stores';
+import { SELLER_CANCEL_REASONS, storesShipping } from '@integrations/stores';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -32,7 +32,7 @@ import {
   tags,
   text,
 } from './common';
-import { MarketplaceRefusal, marketplaceShipment, type ShippingRequest } from './shipping';
+import { MarketplaceRefusal, marketplaceCancel, marketplaceShipment, type ShippingRequest } from './shipping';
 
 /**
  * The board's actions on one order or many (spec §4): put back to new, move to unscan or trash, undo or reset scan,
@@ -75,6 +75,14 @@ export const ActionBody = z.discriminatedUnion('action', [
     action: z.literal('cancel'),
     order_ids: OrderIds,
     reason: text(500, 'reason').optional(),
+    /** What a connected marketplace is told (its orders are cancelled there too). */
+    marketplace_reason: z
+      .enum(SELLER_CANCEL_REASONS, {
+        error: invalid(OrderCode.textInvalid, 'orders.marketplace_reason_invalid', {
+          reasons: SELLER_CANCEL_REASONS.join(', '),
+        }),
+      })
+      .default('out_of_stock'),
     ...key,
   }),
   z.strictObject({
@@ -290,6 +298,9 @@ export const orderActionRoutes: FastifyPluginAsyncZod<OrderDeps> = async (app, d
             const index = next++;
             const { orderId, command } = work[index]!;
             try {
+              if (body.action === 'cancel') {
+                await marketplaceCancel(shipping, store, session.tenantId, orderId, body.marketplace_reason);
+              }
               const asked = shippingRequestOf(body, command);
               const steps = (asked &&
                 (await marketplaceShipment(request, shipping, store, session.tenantId, orderId, asked))) || [

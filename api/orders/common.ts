@@ -52,6 +52,8 @@ export const OrderCode = {
   addressInvalid: 587,
   /** The marketplace did not arrange the shipment (its words in the message) (409). */
   arrangeFailed: 588,
+  /** The marketplace did not cancel the order (its words in the message) (409). */
+  cancelFailed: 589,
 } as const;
 
 export const tags = ['orders'];

@@ -3,10 +3,11 @@ import { seller } from '@api/auth/session';
 import { wholeStore } from '@api/documents';
 import { translate } from '@api/i18n';
 import { loadOrder } from '@commands/orders/order';
-import type { OrderCommand, OrderState } from '@domain/orders/order';
+import type { OrderCommand, OrderState, OrderStatus } from '@domain/orders/order';
 import type { EventStore } from '@infra/eventstore/port';
 import {
   type MarketplaceShipping,
+  type SellerCancelReason,
   type ShipmentMethod,
   ShippingError,
   type ShippingOrder,
@@ -26,13 +27,14 @@ import { MAX_ORDERS, OrderCode, type OrderDeps, OrderId, type Refusal, requireKe
  * the shop's pickup addresses.
  */
 
-const IN_WAREHOUSE = new Set(['new', 'unscan', 'scanned', 'processed']);
+const IN_WAREHOUSE: readonly OrderStatus[] = ['new', 'unscan', 'scanned', 'processed'];
+const CANCELLABLE: readonly OrderStatus[] = ['unpaid', ...IN_WAREHOUSE];
 
-/** The order as its marketplace knows it, when the marketplace could arrange its shipment now. */
-function marketplaceOrderOf(state: OrderState): ShippingOrder | null {
+/** The order as its marketplace knows it, when it is in one of `statuses` (those the action starts from). */
+function marketplaceOrderOf(state: OrderState, statuses = IN_WAREHOUSE): ShippingOrder | null {
   // A part split off in Kedai is not an order the marketplace knows.
   if (!state.exists || !state.details || state.splitFrom !== null) return null;
-  if (!IN_WAREHOUSE.has(state.status)) return null;
+  if (!statuses.includes(state.status)) return null;
   return { storeId: state.storeId, platform: state.details.platform, orderNumber: state.orderNumber };
 }
 
@@ -128,6 +130,42 @@ export async function marketplaceShipment(
       },
     },
   ];
+}
+
+/**
+ * The seller's cancel of an order of a connected marketplace store goes to the marketplace first (out of stock
+ * names the lines found short, else every line); false when the order is not the marketplace's to cancel. Throws
+ * MarketplaceRefusal when the marketplace says no.
+ */
+export async function marketplaceCancel(
+  shipping: MarketplaceShipping,
+  store: EventStore,
+  tenantId: string,
+  orderId: string,
+  reason: SellerCancelReason,
+): Promise<boolean> {
+  const state = await loadOrder(store, tenantId, orderId);
+  const order = marketplaceOrderOf(state, CANCELLABLE);
+  if (!order || !(await shipping.handles(tenantId, order))) return false;
+  const active = state.lines.filter((line) => !state.removed.includes(line.lineId));
+  const short = active.filter((line) => state.short.includes(line.lineId));
+  try {
+    await shipping.cancel(
+      tenantId,
+      order,
+      reason,
+      (short.length > 0 ? short : active).map((line) => line.sku),
+    );
+  } catch (error) {
+    if (!(error instanceof ShippingError)) throw error;
+    throw new MarketplaceRefusal({
+      status: 409,
+      code: OrderCode.cancelFailed,
+      key: 'orders.cancel_failed',
+      params: { detail: error.detail },
+    });
+  }
+  return true;
 }
 
 const ShippingQuery = z.strictObject({

@@ -12,8 +12,11 @@ import {
 } from './errors';
 import {
   accessTokenGetAnswer,
+  type CancelOrderRequest,
   type CreateShippingDocumentRequest,
   type CreateShippingDocumentResult,
+  cancelOrderAnswer,
+  cancelOrderRequest,
   createShippingDocumentAnswer,
   createShippingDocumentRequest,
   type DownloadShippingDocumentRequest,
@@ -203,6 +206,16 @@ export class ShopeeClient {
       response_optional_fields: request.response_optional_fields ?? [...ORDER_DETAIL_OPTIONAL_FIELDS],
     });
     return this.parsed({ path: SHOPEE_PATHS.orderDetail, method: 'GET', query, shopId }, orderDetailAnswer);
+  }
+
+  /** The seller cancels an order not yet shipped (UNPAID or READY_TO_SHIP); answers Shopee's update_time. */
+  async cancelOrder(shopId: number, request: CancelOrderRequest): Promise<number> {
+    const body = this.valid(SHOPEE_PATHS.cancelOrder, cancelOrderRequest, request);
+    const answer = await this.parsed(
+      { path: SHOPEE_PATHS.cancelOrder, method: 'POST', body, shopId },
+      cancelOrderAnswer,
+    );
+    return answer.update_time;
   }
 
   // ---- logistics ----

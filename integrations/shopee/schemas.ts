@@ -17,6 +17,7 @@ export const SHOPEE_PATHS = {
   shopInfo: '/api/v2/shop/get_shop_info',
   orderList: '/api/v2/order/get_order_list',
   orderDetail: '/api/v2/order/get_order_detail',
+  cancelOrder: '/api/v2/order/cancel_order',
   shippingParameter: '/api/v2/logistics/get_shipping_parameter',
   shipOrder: '/api/v2/logistics/ship_order',
   trackingNumber: '/api/v2/logistics/get_tracking_number',
@@ -320,6 +321,25 @@ export type ShopeeOrder = z.infer<typeof orderDetailSchema>;
 
 export const orderDetailAnswer = z.object({ order_list: z.array(orderDetailSchema) });
 export type OrderDetailPage = z.infer<typeof orderDetailAnswer>;
+
+/** The reasons a seller may give Shopee for cancelling (out of stock names the items). */
+export const SHOPEE_CANCEL_REASONS = ['OUT_OF_STOCK', 'UNDELIVERABLE_AREA', 'COD_NOT_SUPPORTED'] as const;
+
+export const cancelOrderRequest = z
+  .object({
+    order_sn: z.string().min(1).max(64),
+    cancel_reason: z.enum(SHOPEE_CANCEL_REASONS),
+    item_list: z
+      .array(z.object({ item_id: z.number().int().positive(), model_id: z.number().int().nonnegative() }))
+      .max(100)
+      .optional(),
+  })
+  .refine((request) => request.cancel_reason !== 'OUT_OF_STOCK' || (request.item_list?.length ?? 0) > 0, {
+    message: 'item_list is required when cancel_reason is OUT_OF_STOCK',
+    path: ['item_list'],
+  });
+export type CancelOrderRequest = z.input<typeof cancelOrderRequest>;
+export const cancelOrderAnswer = z.object({ update_time: z.number().int() });
 
 // ---- logistics ----
 

@@ -20,6 +20,9 @@ import { shopeeClientForStore } from './shopee';
  * before the order records the tracking number it got. Orders of other stores (manual, a web store, a
  * marketplace Kedai does not reach yet) are arranged by hand with the tracking number the seller types.
  *
+ * A seller's cancel of such an order goes to the marketplace too (cancel_order), so the buyer is told and the
+ * marketplace does not wait for a parcel that will not come.
+ *
  * Asking twice is safe: an order Shopee has arranged already refuses ship_order ("not ready to ship"), and its
  * tracking number is then read instead, so a retried request records the same tracking number, not a new one.
  */
@@ -78,6 +81,16 @@ export class ShippingError extends Error {
   }
 }
 
+/** Why the seller cancels, in the marketplace's words. */
+export const SELLER_CANCEL_REASONS = ['out_of_stock', 'undeliverable_area', 'cod_not_supported'] as const;
+export type SellerCancelReason = (typeof SELLER_CANCEL_REASONS)[number];
+
+/** An order line as the marketplace sells it: Kedai's line sku is `item_id:model_id` (or the item id alone). */
+export function marketplaceItemOf(sku: string): { itemId: number; modelId: number } | null {
+  const match = /^(\d+)(?::(\d+))?$/.exec(sku);
+  return match ? { itemId: Number(match[1]), modelId: Number(match[2] ?? 0) } : null;
+}
+
 export interface MarketplaceShipping {
   /** Whether the order's shipment is the marketplace's to arrange (its store is connected and reachable). */
   handles(tenantId: string, order: ShippingOrder): Promise<boolean>;
@@ -85,6 +98,16 @@ export interface MarketplaceShipping {
   options(tenantId: string, order: ShippingOrder): Promise<ShippingOptions | null>;
   /** Arranges the shipment and answers the tracking number; throws ShippingError. */
   arrange(tenantId: string, order: ShippingOrder, method: ShipmentMethod): Promise<ArrangedShipment>;
+  /**
+   * The seller's cancel at the marketplace, before shipping (out of stock names the line skus short); cancelled
+   * there already is done. Throws ShippingError.
+   */
+  cancel(
+    tenantId: string,
+    order: ShippingOrder,
+    reason: SellerCancelReason,
+    skus: readonly string[],
+  ): Promise<void>;
 }
 
 const MYT_OFFSET_MS = 8 * 3_600_000;
@@ -192,6 +215,36 @@ export async function arrangeShopeeShipment(
   };
 }
 
+/** Shopee's cancel_order for one order of a shop; an order Shopee has cancelled already is done. */
+export async function cancelShopeeOrder(
+  shop: Shop,
+  orderNumber: string,
+  reason: SellerCancelReason,
+  skus: readonly string[],
+): Promise<void> {
+  const { client, shopId } = shop;
+  const items = skus.map(marketplaceItemOf).filter((item) => item !== null);
+  try {
+    await withPassingRetries(() =>
+      client.cancelOrder(shopId, {
+        order_sn: orderNumber,
+        cancel_reason: reason.toUpperCase() as Uppercase<SellerCancelReason>,
+        ...(reason === 'out_of_stock'
+          ? { item_list: items.map((item) => ({ item_id: item.itemId, model_id: item.modelId })) }
+          : {}),
+      }),
+    );
+  } catch (error) {
+    if (!(error instanceof ShopeeError)) throw error;
+    // Refused for its status: a retry of a cancel that went through, or cancelled in Seller Centre, is done.
+    const detail = await withPassingRetries(() =>
+      client.getOrderDetail(shopId, { order_sn_list: [orderNumber], response_optional_fields: [] }),
+    ).catch(() => null);
+    if (detail?.order_list[0]?.order_status === 'CANCELLED') return;
+    throw new ShippingError('refused', error.message);
+  }
+}
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
@@ -226,6 +279,11 @@ export function storesShipping(db: Kysely<Database>): MarketplaceShipping {
           isDefault: isDefault(address),
         })),
       };
+    },
+    async cancel(tenantId, order, reason, skus) {
+      const shop = await shopOf(tenantId, order);
+      if (!shop) throw new ShippingError('refused', 'the store is not connected');
+      await cancelShopeeOrder(shop, order.orderNumber, reason, skus);
     },
     async arrange(tenantId, order, method) {
       const shop = await shopOf(tenantId, order);

@@ -1,6 +1,11 @@
 import { loadOrder } from '@commands/orders/order';
 import type { ShopeeOrder } from '@integrations/shopee';
-import { pickSlot, type StoreSettings, setStoreSettings } from '@integrations/stores';
+import {
+  pickSlot,
+  type StoreSettings,
+  setStoreSettings,
+  shopeeToMarketplaceOrder,
+} from '@integrations/stores';
 import {
   connectedClient,
   START,
@@ -16,7 +21,8 @@ import { connectSandboxStore, pointStoresAt } from './stores-support';
  * Shipments the marketplace arranges, against the Shopee sandbox: an order of a connected Shopee store is arranged
  * by drop-off or pickup through ship_order and records the tracking number Shopee gives (a retry records nothing
  * new and asks Shopee for no second shipment); an order of no connected store needs the tracking number typed; a
- * refusal of Shopee's is the order's answer (588, "Pickup request failed"), and the order is left as it was.
+ * refusal of Shopee's is the order's answer (588, "Pickup request failed"), and the order is left as it was. A
+ * seller's cancel goes to Shopee's cancel_order too (589 when Shopee refuses).
  */
 
 interface Answer<T = unknown> {
@@ -53,18 +59,9 @@ describe('arranging shipments with the marketplace', () => {
     return { statusCode: response.statusCode, body: response.json() };
   };
 
-  /** A Kedai order of a sandbox order waiting to ship, imported into the connected store. */
+  /** A Kedai order of a sandbox order waiting to ship, imported into the connected store as the import does. */
   async function kedaiOrderOf(order: ShopeeOrder): Promise<string> {
-    return importOrder(
-      api,
-      seller.tenantId,
-      warehouseId,
-      marketplaceOrder([line('BATIK-01', 1)], {
-        orderNumber: order.order_sn,
-        shippingProvider: order.shipping_carrier ?? '',
-      }),
-      storeId,
-    );
+    return importOrder(api, seller.tenantId, warehouseId, shopeeToMarketplaceOrder(order), storeId);
   }
 
   const ready = () =>
@@ -232,6 +229,44 @@ describe('arranging shipments with the marketplace', () => {
     expect((await loadOrder(api.store, seller.tenantId, orderId)).trackingNumber).toBe(
       await trackingAtShopee(order.order_sn),
     );
+  });
+
+  it('cancels an order of the connected store at Shopee too, once, and answers Shopee’s refusal', async () => {
+    const order = ready()[0]!;
+    const orderId = await kedaiOrderOf(order);
+    const body = {
+      action: 'cancel',
+      order_ids: [orderId],
+      reason: 'No stock left',
+      marketplace_reason: 'out_of_stock',
+    };
+    const key = { 'idempotency-key': `cancel-${orderId}` };
+    const cancelled = await call<ActionData>('POST', '/api/orders/actions', body, key);
+    expect(cancelled.statusCode, JSON.stringify(cancelled.body)).toBe(200);
+    const atShopee = sandboxOrder(order.order_sn);
+    expect(atShopee.order_status).toBe('CANCELLED');
+    expect(atShopee.cancel_by).toBe('seller');
+    expect(atShopee.cancel_reason).toBe('OUT_OF_STOCK');
+    expect((await loadOrder(api.store, seller.tenantId, orderId)).status).toBe('cancelled');
+    // A retry: Shopee has it cancelled already, and nothing new is recorded.
+    const again = await call<ActionData>('POST', '/api/orders/actions', body, key);
+    expect(again.statusCode).toBe(200);
+    expect(again.body.data.results[0]).toMatchObject({ ok: true, unchanged: true });
+
+    // Shipment arranged at Shopee: Shopee will not cancel it, and the order stays as it was.
+    const arranged = ready()[0]!;
+    const arrangedId = await kedaiOrderOf(arranged);
+    await shopee().shipOrder(test.shopId, { order_sn: arranged.order_sn, dropoff: {} });
+    const refused = await call<ActionData>('POST', '/api/orders/actions', {
+      action: 'cancel',
+      order_ids: [arrangedId],
+    });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.body.code).toBe(589);
+    expect(refused.body.msg).toContain('The marketplace did not cancel the order:');
+    expect(refused.body.msg).toContain('order.order_status_error');
+    expect((await loadOrder(api.store, seller.tenantId, arrangedId)).status).toBe('new');
+    expect(sandboxOrder(arranged.order_sn).order_status).toBe('PROCESSED');
   });
 
   it('still needs the tracking number typed for an order no connected store arranges', async () => {

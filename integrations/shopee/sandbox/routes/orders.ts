@@ -1,16 +1,17 @@
 import {
+  cancelOrderRequest,
   type OrderListPage,
   orderDetailRequest,
   orderListRequest,
   SHOPEE_PATHS,
   type ShopeeOrder,
 } from '../../schemas';
-import { orderView } from '../lifecycle';
+import { applyChange, orderView } from '../lifecycle';
 import type { SandboxWorld } from '../world';
-import { orderNotFound, parse, queryOf, type RouteTable, wrongParameters } from './common';
+import { orderNotFound, parse, queryOf, Refusal, type RouteTable, wrongParameters } from './common';
 
 /**
- * order/get_order_list and order/get_order_detail. The list is ordered by the window's field, then order_sn,
+ * order/get_order_list, order/get_order_detail and order/cancel_order (the seller's cancel, before shipping). The list is ordered by the window's field, then order_sn,
  * and its cursor names the last order given (time and number), so orders arriving or changing between pages
  * never make the paging skip one; an order that changes during paging may come again, later.
  */
@@ -95,6 +96,38 @@ export function orderRoutes(world: SandboxWorld): RouteTable {
               return orderView(order, fields);
             }),
           };
+        },
+      },
+    ],
+    [
+      SHOPEE_PATHS.cancelOrder,
+      {
+        method: 'POST',
+        level: 'shop',
+        placement: 'response',
+        handle({ body, shop, now }) {
+          const request = parse(cancelOrderRequest, body);
+          const order = world.shopOrder(shop!.shop_id, request.order_sn);
+          if (!order) throw orderNotFound();
+          const status = order.detail.order_status;
+          if (status !== 'UNPAID' && status !== 'READY_TO_SHIP') {
+            throw new Refusal(
+              400,
+              'order.order_status_error',
+              `an order ${status} cannot be cancelled by the seller.`,
+            );
+          }
+          if (request.cancel_reason === 'OUT_OF_STOCK') {
+            const sold = new Set(
+              (order.detail.item_list ?? []).map((item) => `${item.item_id}:${item.model_id}`),
+            );
+            const unknown = request.item_list!.find((item) => !sold.has(`${item.item_id}:${item.model_id}`));
+            if (unknown)
+              throw wrongParameters(`item ${unknown.item_id}:${unknown.model_id} is not in the order.`);
+          }
+          applyChange(order, { at: now, step: 'cancel', cancel_by: 'seller', reason: request.cancel_reason });
+          world.changed();
+          return { update_time: order.detail.update_time };
         },
       },
     ],

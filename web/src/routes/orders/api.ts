@@ -122,7 +122,12 @@ export type ActionBody =
       order_ids: string[];
     }
   | { action: 'mark_printed'; order_ids: string[]; document: PrintDocument; origin: PrintOrigin }
-  | { action: 'cancel'; order_ids: string[]; reason?: string }
+  | {
+      action: 'cancel';
+      order_ids: string[];
+      reason?: string;
+      marketplace_reason?: 'out_of_stock' | 'undeliverable_area' | 'cod_not_supported';
+    }
   | {
       action: 'arrange_shipment';
       shipments: { order_id: string; tracking_number: string; shipping_provider: string }[];

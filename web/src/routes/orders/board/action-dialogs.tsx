@@ -41,12 +41,24 @@ function Footer({ busy, submit, onClose }: { busy: boolean; submit: string; onCl
   );
 }
 
+const MARKETPLACE_REASONS = ['out_of_stock', 'undeliverable_area', 'cod_not_supported'] as const;
+type MarketplaceReason = (typeof MARKETPLACE_REASONS)[number];
+
 export function CancelDialog({ orders, busy, error, onRun, onClose }: DialogProps) {
   const { t } = useTranslation('orders');
   const [reason, setReason] = useState('');
+  const [marketplaceReason, setMarketplaceReason] = useState<MarketplaceReason>('out_of_stock');
+  // Orders of a connected marketplace store are cancelled there too, with one of its reasons.
+  const shipping = useShippingOptions(orders.map((order) => order.id));
+  const byMarketplace = (shipping.data?.orders ?? []).some((entry) => entry.marketplace);
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    onRun({ action: 'cancel', order_ids: orders.map((o) => o.id), ...(reason.trim() ? { reason } : {}) });
+    onRun({
+      action: 'cancel',
+      order_ids: orders.map((o) => o.id),
+      ...(reason.trim() ? { reason } : {}),
+      marketplace_reason: marketplaceReason,
+    });
   };
   return (
     <ModalDialog
@@ -64,6 +76,18 @@ export function CancelDialog({ orders, busy, error, onRun, onClose }: DialogProp
           maxLength={500}
           onChange={(event) => setReason(event.target.value)}
         />
+        {byMarketplace && (
+          <SelectField
+            label={t('cancel.marketplace_reason')}
+            value={marketplaceReason}
+            hint={t('cancel.marketplace_hint')}
+            options={MARKETPLACE_REASONS.map((value) => ({
+              value,
+              label: t(`cancel.marketplace_reasons.${value}`),
+            }))}
+            onChange={(event) => setMarketplaceReason(event.target.value as MarketplaceReason)}
+          />
+        )}
       </form>
     </ModalDialog>
   );
