@@ -152,12 +152,29 @@ function lineRows(tenantId: string, state: OrderState): LineValues[] {
 
 const keyOf = (tenantId: string, id: string) => `${tenantId}\u0000${id}`;
 
+/** What a batch reads of an order it touches. */
+type LoadedRow = Pick<
+  OrderRow,
+  | 'tenant_id'
+  | 'id'
+  | 'status'
+  | 'store_id'
+  | 'platform'
+  | 'state'
+  | 'scanned_at'
+  | 'scanned_by'
+  | 'shipped_at'
+  | 'cancelled_at'
+  | 'cancel_reason'
+  | 'imported_at'
+  | 'updated_at'
+>;
+
 async function loadEntries(
   trx: Transaction<Database>,
   keys: readonly { tenantId: string; id: string }[],
 ): Promise<Map<string, Entry>> {
   const entries = new Map<string, Entry>();
-  const byTenant = new Map<string, string[]>();
   for (const { tenantId, id } of keys) {
     entries.set(keyOf(tenantId, id), {
       tenantId,
@@ -167,42 +184,30 @@ async function loadEntries(
       before: null,
       linesChanged: false,
     });
-    byTenant.set(tenantId, [...(byTenant.get(tenantId) ?? []), id]);
   }
-  for (const [tenantId, ids] of byTenant) {
-    const rows = await trx
-      .selectFrom('orders')
-      .select([
-        'id',
-        'status',
-        'store_id',
-        'platform',
-        'state',
-        'scanned_at',
-        'scanned_by',
-        'shipped_at',
-        'cancelled_at',
-        'cancel_reason',
-        'imported_at',
-        'updated_at',
-      ])
-      .where('tenant_id', '=', tenantId)
-      .where('id', 'in', ids)
-      .execute();
-    for (const row of rows) {
-      const entry = entries.get(keyOf(tenantId, row.id))!;
-      entry.state = row.state as unknown as OrderState;
-      entry.stamps = {
-        scanned_at: row.scanned_at,
-        scanned_by: row.scanned_by,
-        shipped_at: row.shipped_at,
-        cancelled_at: row.cancelled_at,
-        cancel_reason: row.cancel_reason,
-        imported_at: row.imported_at,
-        updated_at: row.updated_at,
-      };
-      entry.before = { status: row.status, storeId: row.store_id, platform: row.platform };
-    }
+  const wanted = [...entries.values()];
+  // One primary-key lookup per order, every tenant in one statement. Joined to the keys, the tenant is a value the
+  // planner does not know: written as `tenant_id = 'x' AND id IN (…)`, a tenant the statistics have not seen yet
+  // (a new account on a large table, until the next ANALYZE) looked empty, and the planner took any index that
+  // starts with tenant_id and filtered all of that tenant's orders, in every batch.
+  const { rows } = await sql<LoadedRow>`
+    SELECT o.tenant_id, o.id, o.status, o.store_id, o.platform, o.state, o.scanned_at, o.scanned_by, o.shipped_at,
+      o.cancelled_at, o.cancel_reason, o.imported_at, o.updated_at
+    FROM unnest(${wanted.map((e) => e.tenantId)}::text[], ${wanted.map((e) => e.id)}::text[]) AS k(tenant_id, id)
+    JOIN orders o ON o.tenant_id = k.tenant_id AND o.id = k.id`.execute(trx);
+  for (const row of rows) {
+    const entry = entries.get(keyOf(row.tenant_id, row.id))!;
+    entry.state = row.state as unknown as OrderState;
+    entry.stamps = {
+      scanned_at: row.scanned_at,
+      scanned_by: row.scanned_by,
+      shipped_at: row.shipped_at,
+      cancelled_at: row.cancelled_at,
+      cancel_reason: row.cancel_reason,
+      imported_at: row.imported_at,
+      updated_at: row.updated_at,
+    };
+    entry.before = { status: row.status, storeId: row.store_id, platform: row.platform };
   }
   return entries;
 }
@@ -285,27 +290,6 @@ export const ordersProjection = defineProjection({
 
     const written = [...entries.values()].filter((entry) => entry.state.exists && entry.stamps);
     if (written.length === 0) return [];
-    await trx
-      .insertInto('orders')
-      .values(written.map((entry) => orderRow(entry.tenantId, entry.state, entry.stamps!)))
-      .onConflict((oc) => oc.columns(['tenant_id', 'id']).doUpdateSet(excluded(ROW_COLUMNS)))
-      .execute();
-
-    const relined = written.filter((entry) => entry.linesChanged);
-    for (const entry of relined) {
-      await trx
-        .deleteFrom('order_lines')
-        .where('tenant_id', '=', entry.tenantId)
-        .where('order_id', '=', entry.id)
-        .execute();
-    }
-    const lines = relined.flatMap((entry) => lineRows(entry.tenantId, entry.state));
-    for (let i = 0; i < lines.length; i += 1000) {
-      await trx
-        .insertInto('order_lines')
-        .values(lines.slice(i, i + 1000))
-        .execute();
-    }
 
     // The tab counts: each order that arrived or changed status (or store) moves one count down and one up.
     const deltas = new Map<string, CountKey & { orders: number }>();
@@ -342,8 +326,19 @@ export const ordersProjection = defineProjection({
       recounted.push({ tenantId: entry.tenantId, id: entry.id });
     }
     const moves = [...deltas.values()].filter((delta) => delta.orders !== 0);
-    if (moves.length > 0) {
+
+    // The rows and the counts in one statement (the batch's round trips are most of its time): the counts' insert
+    // runs as the main statement, the rows' upsert beside it in a WITH.
+    const upsertRows = (db: Transaction<Database>) =>
+      db
+        .insertInto('orders')
+        .values(written.map((entry) => orderRow(entry.tenantId, entry.state, entry.stamps!)))
+        .onConflict((oc) => oc.columns(['tenant_id', 'id']).doUpdateSet(excluded(ROW_COLUMNS)));
+    if (moves.length === 0) {
+      await upsertRows(trx).execute();
+    } else {
       await trx
+        .with('board_rows', () => upsertRows(trx))
         .insertInto('order_counts')
         .values(moves)
         .onConflict((oc) =>
@@ -352,6 +347,24 @@ export const ordersProjection = defineProjection({
             platform: sql`excluded.platform`,
           }),
         )
+        .execute();
+    }
+
+    // Lines: the orders whose lines changed lose theirs and get them again (two statements: within one, the
+    // insert would not see the delete). Joined to the keys, as in loadEntries, for the primary key's sake.
+    const relined = written.filter((entry) => entry.linesChanged);
+    if (relined.length > 0) {
+      await sql`
+        DELETE FROM order_lines l
+        USING unnest(${relined.map((e) => e.tenantId)}::text[], ${relined.map((e) => e.id)}::text[])
+          AS k(tenant_id, order_id)
+        WHERE l.tenant_id = k.tenant_id AND l.order_id = k.order_id`.execute(trx);
+    }
+    const lines = relined.flatMap((entry) => lineRows(entry.tenantId, entry.state));
+    for (let i = 0; i < lines.length; i += 1000) {
+      await trx
+        .insertInto('order_lines')
+        .values(lines.slice(i, i + 1000))
         .execute();
     }
 

@@ -23,6 +23,9 @@ import { runSubscription } from './subscription';
  *
  * - An append is one statement: bump the stream head only if it is at the expected revision, and insert the events
  *   numbered from it. A wrong revision bumps nothing, so the insert sees no row and nothing is written.
+ * - Group commit: at most a few appends are in flight at once; appends that arrive meanwhile wait, and go together
+ *   as one statement (one round trip, one commit) as soon as one of those finishes. Each keeps its own revision
+ *   check, its own revisions and positions and its own answer; see appendGroup.
  * - The log is read in (transaction id, sequence) order and only below the oldest running writer
  *   (pg_snapshot_xmin), so a reader never passes an event that a slower transaction has yet to commit.
  * - Readers in this process are woken at once after an append; other processes get a NOTIFY, sent at most every
@@ -33,10 +36,17 @@ export interface PostgresEventStoreOptions {
   pollIntervalMs?: number;
   /** End the pool on close (when the store created it). */
   ownsPool?: boolean;
+  /**
+   * Appends (or groups of appends) sent at once; those that arrive meanwhile go together next (default 4). Fewer
+   * makes bigger groups (fewer commits and round trips); more lets more backends work side by side, which a machine
+   * busy with other work rewards: there, with 8 writers, 2 wrote slower than sending every append alone, 4 did not.
+   */
+  appendsInFlight?: number;
 }
 
 const CHANNEL = 'kedai_event_store';
 const NOTIFY_EVERY_MS = 20;
+const NOTIFY_SQL = `SELECT set_config('synchronous_commit', 'off', true), pg_notify('${CHANNEL}', '')`;
 
 /** A row of COLUMNS, fetched as an array (cheaper to parse than one object per row). */
 type EventRow = [
@@ -82,6 +92,41 @@ const appendManySql = (mode: Mode) => `
 // A writer with 'any' that lost the race for a revision simply takes the next one.
 const ANY_ATTEMPTS = 20;
 
+/**
+ * Several appends, to distinct streams, in one statement: each request's head is checked as in the single append
+ * (a request whose check fails inserts nothing, the others go ahead), and its events are numbered from its head.
+ * Rows come out in request order, so each append's events get increasing positions; they share one transaction.
+ */
+const APPEND_GROUP_SQL = `
+  WITH request AS (
+    SELECT r.req, r.stream, head.next
+    FROM unnest($1::int[], $2::text[], $3::text[], $4::bigint[]) AS r(req, stream, mode, expected)
+    CROSS JOIN LATERAL (
+      SELECT coalesce(max(stream_revision) + 1, 0) AS next FROM es_events WHERE stream_id = r.stream
+    ) AS head
+    WHERE r.mode = 'any' OR (r.mode = 'no_stream' AND head.next = 0)
+      OR (r.mode = 'expected' AND head.next = r.expected + 1)
+  )
+  INSERT INTO es_events (stream_id, stream_revision, event_id, type, data, metadata)
+  SELECT request.stream, request.next + e.ord, e.id, e.type, e.data, e.metadata
+  FROM unnest($5::int[], $6::int[], $7::uuid[], $8::text[], $9::jsonb[], $10::jsonb[])
+    AS e(req, ord, id, type, data, metadata)
+  JOIN request ON request.req = e.req
+  ORDER BY e.req, e.ord
+  RETURNING stream_id, stream_revision, transaction_id::text, global_position`;
+
+/** A group holds at most this many events (an append larger than that goes alone). */
+const GROUP_MAX_EVENTS = 1000;
+
+/** An append waiting for its turn. */
+interface PendingAppend {
+  stream: string;
+  events: Required<NewEvent>[];
+  expected: ExpectedRevision;
+  resolve(result: AppendResult): void;
+  reject(error: unknown): void;
+}
+
 /** How long awaitVisible waits for an older transaction to end before it gives up. */
 const VISIBLE_WAIT_MS = 30_000;
 
@@ -93,6 +138,11 @@ export class PostgresEventStore implements EventStore {
   private notifyTimer: NodeJS.Timeout | undefined;
   private readonly subscriptions = new Set<Subscription>();
   private closed = false;
+  /** Appends not yet sent, oldest first. */
+  private waiting: PendingAppend[] = [];
+  /** Appends sent and not yet answered, by stream: a stream has one in flight at a time. */
+  private readonly inFlight = new Set<string>();
+  private groupsInFlight = 0;
 
   constructor(
     private readonly pool: pg.Pool,
@@ -108,8 +158,120 @@ export class PostgresEventStore implements EventStore {
     opts: { expectedRevision: ExpectedRevision },
   ): Promise<AppendResult> {
     const prepared = this.registry.prepare(events);
-    const expected = opts.expectedRevision;
-    const mode: Mode = expected === 'no_stream' || expected === 'any' ? expected : 'expected';
+    return new Promise<AppendResult>((resolve, reject) => {
+      this.waiting.push({ stream, events: prepared, expected: opts.expectedRevision, resolve, reject });
+      this.sendAppends();
+    });
+  }
+
+  // ---- group commit ----
+
+  /** Sends what waits, as long as fewer than `appendsInFlight` groups are out. */
+  private sendAppends(): void {
+    const limit = this.options.appendsInFlight ?? 4;
+    while (this.groupsInFlight < limit) {
+      const group = this.takeGroup();
+      if (group.length === 0) return;
+      this.groupsInFlight++;
+      for (const pending of group) this.inFlight.add(pending.stream);
+      void this.appendGroup(group).finally(() => {
+        for (const pending of group) this.inFlight.delete(pending.stream);
+        this.groupsInFlight--;
+        this.sendAppends();
+      });
+    }
+  }
+
+  /**
+   * The oldest waiting appends, one per stream and none to a stream with an append in flight (so appends to one
+   * stream are sent in the order they came, and a group never races itself for a revision), up to GROUP_MAX_EVENTS.
+   */
+  private takeGroup(): PendingAppend[] {
+    const group: PendingAppend[] = [];
+    const streams = new Set<string>();
+    let events = 0;
+    const left: PendingAppend[] = [];
+    for (const pending of this.waiting) {
+      const fits = group.length === 0 || events + pending.events.length <= GROUP_MAX_EVENTS;
+      if (fits && !streams.has(pending.stream) && !this.inFlight.has(pending.stream)) {
+        group.push(pending);
+        events += pending.events.length;
+      } else {
+        left.push(pending);
+      }
+      streams.add(pending.stream);
+    }
+    this.waiting = left;
+    return group;
+  }
+
+  /**
+   * Appends a group in one statement. An append whose revision check failed gets the answer it would get alone
+   * (a retry of an append already stored, or a conflict). Should the statement fail (another writer won a
+   * revision, an event id already stored…), it wrote nothing: each append of the group is then sent alone.
+   */
+  private async appendGroup(group: PendingAppend[]): Promise<void> {
+    if (group.length === 1) return settle(group[0]!, (pending) => this.appendAlone(pending));
+    const requests = group.map((pending, req) => ({ pending, req }));
+    const events = requests.flatMap(({ pending, req }) =>
+      pending.events.map((event, ord) => ({ req, ord, event })),
+    );
+    let rows: [stream: string, revision: string, transactionId: string, globalPosition: string][];
+    try {
+      const result = await this.pool.query<[string, string, string, string]>({
+        name: 'kedai_es_append_group',
+        text: APPEND_GROUP_SQL,
+        values: [
+          requests.map(({ req }) => req),
+          requests.map(({ pending }) => pending.stream),
+          requests.map(({ pending }) => modeOf(pending.expected)),
+          requests.map(({ pending }) =>
+            typeof pending.expected === 'bigint' ? String(pending.expected) : null,
+          ),
+          events.map(({ req }) => req),
+          events.map(({ ord }) => ord),
+          events.map(({ event }) => event.id),
+          events.map(({ event }) => event.type),
+          events.map(({ event }) => JSON.stringify(event.data)),
+          events.map(({ event }) => JSON.stringify(event.metadata)),
+        ],
+        rowMode: 'array',
+      });
+      rows = result.rows;
+    } catch {
+      await Promise.all(group.map((pending) => settle(pending, (p) => this.appendAlone(p))));
+      return;
+    }
+    if (rows.length > 0) this.appended();
+    const byStream = new Map<string, (typeof rows)[number]>();
+    for (const row of rows) {
+      const last = byStream.get(row[0]);
+      if (!last || BigInt(row[1]) > BigInt(last[1])) byStream.set(row[0], row);
+    }
+    await Promise.all(
+      group.map((pending) => {
+        const last = byStream.get(pending.stream);
+        if (!last) {
+          return settle(pending, (p) =>
+            this.alreadyAppended(
+              p.stream,
+              p.events.map((e) => e.id),
+              p.expected,
+            ),
+          );
+        }
+        pending.resolve({
+          nextRevision: BigInt(last[1]),
+          position: { commit: BigInt(last[2]), prepare: BigInt(last[3]) },
+        });
+        return undefined;
+      }),
+    );
+  }
+
+  /** One append in its own statement. */
+  private async appendAlone({ stream, events: prepared, expected }: PendingAppend): Promise<AppendResult> {
+    const mode = modeOf(expected);
     const ids = prepared.map((e) => e.id);
     const one = prepared.length === 1;
     const values: unknown[] = one
@@ -327,7 +489,8 @@ export class PostgresEventStore implements EventStore {
     if (this.notifyTimer || this.closed) return;
     this.notifyTimer = setTimeout(() => {
       this.notifyTimer = undefined;
-      if (!this.closed) this.pool.query(`SELECT pg_notify('${CHANNEL}', '')`).catch(() => undefined);
+      // A wake-up hint needs no flush to disk: its commit does not wait for one (and holds nobody's horizon).
+      if (!this.closed) this.pool.query(NOTIFY_SQL).catch(() => undefined);
     }, NOTIFY_EVERY_MS);
     this.notifyTimer.unref();
   }
@@ -365,6 +528,18 @@ function toRecorded(row: EventRow): RecordedEvent {
     position: { commit: BigInt(row[1]), prepare: BigInt(row[0]) },
     createdAt: new Date(row[8]),
   };
+}
+
+const modeOf = (expected: ExpectedRevision): Mode =>
+  expected === 'no_stream' || expected === 'any' ? expected : 'expected';
+
+/** Answers a waiting append with what `run` gives or throws. */
+async function settle(pending: PendingAppend, run: (pending: PendingAppend) => Promise<AppendResult>) {
+  try {
+    pending.resolve(await run(pending));
+  } catch (error) {
+    pending.reject(error);
+  }
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

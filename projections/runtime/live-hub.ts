@@ -32,7 +32,12 @@ export class LiveHub {
     if (!this.pool) return;
     const payloads = changes.flatMap((change) => this.envelopes(change));
     this.pool
-      .query(`SELECT pg_notify('${CHANNEL}', payload) FROM unnest($1::text[]) AS payload`, [payloads])
+      .query(
+        // A notice is not worth a flush to disk: its commit does not wait for one.
+        `SELECT set_config('synchronous_commit', 'off', true), pg_notify('${CHANNEL}', payload)
+         FROM unnest($1::text[]) AS payload`,
+        [payloads],
+      )
       .catch(() => undefined);
   }
 

@@ -1,9 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import type { RecordedEvent } from '@infra/eventstore/port';
 import { PostgresEventStore } from '@infra/eventstore/postgres';
 import { EventSchemaRegistry } from '@infra/eventstore/registry';
 import { createTestDatabase, type TestDatabase } from '@tests/support/db';
 import { waitFor } from '@tests/support/wait';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { eventStoreContract } from './eventstore.contract';
 
@@ -103,5 +104,148 @@ describe('postgres event store: awaitVisible', () => {
     older.release();
     await waiting;
     expect(await inView()).toBe(true);
+  });
+});
+
+describe('postgres event store: group commit', () => {
+  let database: TestDatabase;
+  let store: PostgresEventStore;
+  const registry = new EventSchemaRegistry().register('Ticked', z.object({ n: z.number() }));
+  const metadata = { tenantId: 't1', occurredAt: '2026-11-21T10:00:00.000Z' };
+  const ticks = (...ns: number[]) => ns.map((n) => ({ type: 'Ticked', data: { n }, metadata }));
+  const stream = () => `tick-t1.${randomUUID()}`;
+  const rows = (s: string) =>
+    database.pool
+      .query<{ stream_revision: string; global_position: string; transaction_id: string; n: number }>(
+        `SELECT stream_revision, global_position, transaction_id::text, (data->>'n')::int AS n
+         FROM es_events WHERE stream_id = $1 ORDER BY stream_revision`,
+        [s],
+      )
+      .then((result) => result.rows);
+  /** Holds the store's only slot with an append to a stream of its own, so the appends made next wait together. */
+  const occupy = () => store.append(stream(), ticks(0), { expectedRevision: 'no_stream' });
+
+  beforeEach(async () => {
+    database = await createTestDatabase();
+    store = new PostgresEventStore(database.pool, registry, { appendsInFlight: 1 });
+  });
+  afterEach(async () => {
+    await store.close();
+    await database.drop();
+  });
+
+  it('sends appends that waited together in one transaction, each with its own revisions and positions', async () => {
+    const existing = stream();
+    await store.append(existing, ticks(1, 2), { expectedRevision: 'no_stream' });
+    const fresh = [stream(), stream(), stream()];
+    const first = occupy();
+    const grouped = await Promise.all([
+      store.append(fresh[0]!, ticks(10, 11, 12), { expectedRevision: 'no_stream' }),
+      store.append(existing, ticks(3), { expectedRevision: 1n }),
+      store.append(fresh[1]!, ticks(20), { expectedRevision: 'any' }),
+      store.append(fresh[2]!, ticks(30, 31), { expectedRevision: 'no_stream' }),
+    ]);
+    await first;
+    expect(grouped.map((r) => r.nextRevision)).toEqual([2n, 2n, 0n, 1n]);
+    // One transaction for the four; positions rise in the order the appends were made, revisions in each stream.
+    expect(new Set(grouped.map((r) => r.position.commit)).size).toBe(1);
+    const prepares = grouped.map((r) => r.position.prepare);
+    expect(prepares).toEqual([...prepares].sort((a, b) => (a < b ? -1 : 1)));
+    const stored = await rows(fresh[0]!);
+    expect(stored.map((r) => [r.stream_revision, r.n])).toEqual([
+      ['0', 10],
+      ['1', 11],
+      ['2', 12],
+    ]);
+    expect(stored.map((r) => BigInt(r.global_position))).toEqual(
+      stored.map((r) => BigInt(r.global_position)).sort((a, b) => (a < b ? -1 : 1)),
+    );
+    expect(BigInt(stored.at(-1)!.global_position)).toBe(grouped[0]!.position.prepare);
+    expect((await rows(existing)).map((r) => r.n)).toEqual([1, 2, 3]);
+    // A subscriber reads them in that order (once no older transaction of the server holds them back).
+    await store.awaitVisible();
+    const read = await store.readAll({ limit: 100 });
+    const mine = read.filter((e) => fresh.includes(e.stream) || e.stream === existing);
+    expect(mine.map((e) => (e.data as { n: number }).n)).toEqual([1, 2, 10, 11, 12, 3, 20, 30, 31]);
+  });
+
+  it('refuses a wrong expected revision inside a group, appending nothing for it and the rest for the others', async () => {
+    const behind = stream();
+    await store.append(behind, ticks(1, 2), { expectedRevision: 'no_stream' });
+    const missing = stream();
+    const others = [stream(), stream()];
+    const first = occupy();
+    const results = await Promise.allSettled([
+      store.append(others[0]!, ticks(1), { expectedRevision: 'no_stream' }),
+      store.append(behind, ticks(3), { expectedRevision: 0n }),
+      store.append(missing, ticks(1), { expectedRevision: 4n }),
+      store.append(others[1]!, ticks(1), { expectedRevision: 'no_stream' }),
+    ]);
+    await first;
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'rejected', 'fulfilled']);
+    expect(results[1]).toMatchObject({
+      reason: { name: 'WrongExpectedRevisionError', stream: behind, expected: 0n, actual: 1n },
+    });
+    expect(results[2]).toMatchObject({ reason: { name: 'WrongExpectedRevisionError', actual: 'no_stream' } });
+    expect((await rows(behind)).map((r) => r.n)).toEqual([1, 2]);
+    expect(await rows(missing)).toEqual([]);
+    const [a, b] = [results[0], results[3]] as PromiseFulfilledResult<{ position: { commit: bigint } }>[];
+    expect(a!.value.position.commit).toBe(b!.value.position.commit);
+  });
+
+  it('answers a retried append inside a group as the first append, storing nothing twice', async () => {
+    const s = stream();
+    const ids = [randomUUID(), randomUUID()];
+    const events = ticks(1, 2).map((event, i) => ({ ...event, id: ids[i] }));
+    const original = await store.append(s, events, { expectedRevision: 'no_stream' });
+    const other = stream();
+    const first = occupy();
+    const [retried, beside] = await Promise.all([
+      store.append(s, events, { expectedRevision: 'no_stream' }),
+      store.append(other, ticks(5), { expectedRevision: 'no_stream' }),
+    ]);
+    await first;
+    expect(retried).toEqual(original);
+    expect(beside.nextRevision).toBe(0n);
+    expect((await rows(s)).map((r) => r.n)).toEqual([1, 2]);
+  });
+
+  it('resends a group one by one when it fails as a whole, so only the offending append is refused', async () => {
+    const taken = randomUUID();
+    await store.append(stream(), [{ ...ticks(1)[0]!, id: taken }], { expectedRevision: 'no_stream' });
+    const clean = [stream(), stream()];
+    const clashing = stream();
+    const first = occupy();
+    const results = await Promise.allSettled([
+      store.append(clean[0]!, ticks(1), { expectedRevision: 'no_stream' }),
+      // The id is stored in another stream: the group's statement fails on the unique event id.
+      store.append(clashing, [{ ...ticks(2)[0]!, id: taken }], { expectedRevision: 'no_stream' }),
+      store.append(clean[1]!, ticks(3), { expectedRevision: 'no_stream' }),
+    ]);
+    await first;
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    expect(results[1]).toMatchObject({ reason: { name: 'DuplicateEventIdError' } });
+    expect(await rows(clashing)).toEqual([]);
+    const [one, two] = [await rows(clean[0]!), await rows(clean[1]!)];
+    expect([one.map((r) => r.n), two.map((r) => r.n)]).toEqual([[1], [3]]);
+    // Each went alone after the group failed: two transactions.
+    expect(one[0]!.transaction_id).not.toBe(two[0]!.transaction_id);
+  });
+
+  it('sends appends to one stream one after another, in the order they were made', async () => {
+    const s = stream();
+    const results = await Promise.all(
+      [1, 2, 3, 4].map((n) => store.append(s, ticks(n), { expectedRevision: 'any' })),
+    );
+    expect(results.map((r) => r.nextRevision)).toEqual([0n, 1n, 2n, 3n]);
+    expect((await rows(s)).map((r) => r.n)).toEqual([1, 2, 3, 4]);
+    // Two that both expect the stream to be new: the first wins, the second gets the conflict.
+    const t = stream();
+    const race = await Promise.allSettled([
+      store.append(t, ticks(1), { expectedRevision: 'no_stream' }),
+      store.append(t, ticks(2), { expectedRevision: 'no_stream' }),
+    ]);
+    expect(race.map((r) => r.status)).toEqual(['fulfilled', 'rejected']);
+    expect((await rows(t)).map((r) => r.n)).toEqual([1]);
   });
 });

@@ -1,15 +1,18 @@
 import { eventSchemas } from '@domain/events';
+import { createDb, createPool } from '@infra/db';
+import { ALL_TENANTS } from '@infra/db/tenant';
 import { PostgresEventStore } from '@infra/eventstore/postgres';
 import { EventSchemaRegistry } from '@infra/eventstore/registry';
 import { projections } from '@projections/index';
 import { ProjectionEngine } from '@projections/runtime/engine';
 import { LiveHub } from '@projections/runtime/live-hub';
-import type { LiveChange } from '@projections/runtime/projection';
+import { defineProjection, type LiveChange } from '@projections/runtime/projection';
 import { listStreams, STREAM_CATALOGUE_VIEW } from '@projections/stream-catalogue';
 import { createTestDatabase, type TestDatabase } from '@tests/support/db';
 import { appendSampleEvents } from '@tests/support/events';
 import { dumpStreamCatalogue, inconsistentCatalogueRows } from '@tests/support/projections';
 import { waitFor } from '@tests/support/wait';
+import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
 const registry = new EventSchemaRegistry().registerAll(eventSchemas);
@@ -145,6 +148,53 @@ describe('projection engine', () => {
     expect(seen[0]).toBe(600n);
     expect(await dumpStreamCatalogue(database.db)).toEqual(live);
     expect((await engine.checkpoint('stream_catalogue')).eventsApplied).toBe(2000n);
+  });
+
+  it('writes a batch as the projection writer with a commit that does not wait for the disk, and leaks neither', async () => {
+    const seen: { tenant: string; commit: string }[] = [];
+    const settingsProbe = defineProjection({
+      name: 'settings_probe',
+      eventTypes: ['SystemStarted'],
+      tables: [],
+      async apply(trx) {
+        const { rows } = await sql<{ tenant: string; commit: string }>`
+          SELECT current_setting('kedai.tenant_id', true) AS tenant,
+            current_setting('synchronous_commit') AS commit`.execute(trx);
+        seen.push(rows[0]!);
+        return [];
+      },
+    });
+    // The test server runs without waiting for the disk anyway: this database waits, so the batch's own setting shows.
+    await database.pool.query(
+      `DO $$ BEGIN EXECUTE format('ALTER DATABASE %I SET synchronous_commit = on', current_database()); END $$`,
+    );
+    const pool = createPool(database.url, 3);
+    const db = createDb(pool);
+    try {
+      const engine = new ProjectionEngine({ db, store, projections: [settingsProbe] });
+      await appendSampleEvents(store, { count: 10, streams: 2 });
+      expect(await engine.catchUp('settings_probe', 4)).toBe(10);
+      expect(seen).toEqual(Array.from({ length: 3 }, () => ({ tenant: ALL_TENANTS, commit: 'off' })));
+      // Both were the batch's own: every connection of the pool is back to the defaults.
+      const clients = await Promise.all(Array.from({ length: 3 }, () => pool.connect()));
+      try {
+        for (const client of clients) {
+          const { rows } = await client.query<{ tenant: string | null; commit: string }>(
+            `SELECT current_setting('kedai.tenant_id', true) AS tenant, current_setting('synchronous_commit') AS commit`,
+          );
+          expect(rows[0]).toEqual({ tenant: expect.not.stringMatching(/\*/), commit: 'on' });
+        }
+      } finally {
+        for (const client of clients) client.release();
+      }
+      // A batch read from a position the checkpoint has left applies nothing and moves nothing.
+      const events = await store.readAll({ limit: 4 });
+      expect(await engine.applyBatch(settingsProbe, null, events)).toBe(false);
+      expect(seen).toHaveLength(3);
+      expect((await engine.checkpoint('settings_probe')).eventsApplied).toBe(10n);
+    } finally {
+      await db.destroy();
+    }
   });
 
   it('keeps a live runner off a projection while it is being rebuilt, then carries on', async () => {

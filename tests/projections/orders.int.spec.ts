@@ -1,8 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { handleOrderCommand } from '@commands/orders/order';
 import { splitOrder } from '@commands/orders/split';
-import type { OrderCommand } from '@domain/orders/order';
-import { ORDER_COUNTS_VIEW, ORDERS_PROJECTION, ORDERS_VIEW } from '@projections/orders';
+import { eventSchemas } from '@domain/events';
+import { type OrderCommand, type OrderEvent, orderStreamId } from '@domain/orders/order';
+import { PostgresEventStore } from '@infra/eventstore/postgres';
+import { EventSchemaRegistry } from '@infra/eventstore/registry';
+import { ORDER_COUNTS_VIEW, ORDERS_PROJECTION, ORDERS_VIEW, ordersProjection } from '@projections/orders';
+import { ProjectionEngine } from '@projections/runtime/engine';
 import type { LiveChange } from '@projections/runtime/projection';
 import {
   type Catalogue,
@@ -13,6 +17,9 @@ import {
   settle,
 } from '@tests/api/orders-support';
 import { createSeller, createTestApi, type TestApi } from '@tests/support/api';
+import { createTestDatabase, type TestDatabase } from '@tests/support/db';
+import { sql } from 'kysely';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 /**
@@ -280,5 +287,125 @@ describe('order board projection', () => {
     const before = await snapshot();
     await api.engine.rebuild(ORDERS_PROJECTION, { rebuildId: randomUUID(), batchSize: 7 });
     expect(await snapshot()).toEqual(before);
+  });
+});
+
+describe('order board projection on a large table', () => {
+  let database: TestDatabase;
+  let store: PostgresEventStore;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    store = new PostgresEventStore(database.pool, new EventSchemaRegistry().registerAll(eventSchemas));
+  });
+  afterAll(async () => {
+    await store?.close();
+    await database?.drop();
+  });
+
+  it('reads the orders a batch touches by primary key, even for an account the statistics have not seen', async () => {
+    // A big account the planner knows all about, and a new one it has never seen.
+    await sql`
+      INSERT INTO orders (tenant_id, id, order_number, store_id, platform, status, marketplace_status, payment_method,
+        cod, currency, total_amount, ordered_at, paid_at, buyer_name, warehouse_id, item_count, line_count,
+        item_not_found, out_of_stock, pre_order, printed, preview, stock_stage, imported_at, updated_at, state)
+      SELECT 'big-account', md5(n::text), 'BO' || n, 'store-' || (n % 5), 'shopee', 'unscan', 'ready_to_ship', 'Bank',
+        false, 'MYR', 10, now(), now(), 'Buyer', 'wh', 1, 1, false, false, false, '{}', false, 'reserved', now(), now(),
+        '{}'::jsonb
+      FROM generate_series(1, 20000) AS n`.execute(database.db);
+    await sql`ANALYZE orders`.execute(database.db);
+    const tenantId = 'new-account';
+    const occurredAt = '2026-11-21T10:00:00.000Z';
+    const orderIds = Array.from({ length: 200 }, () => randomUUID());
+    for (const [i, orderId] of orderIds.entries()) {
+      const line = { lineId: 'l1', masterCodeId: 'mc', combo: false, quantity: 1 };
+      const events: OrderEvent[] = [
+        {
+          type: 'OrderImported',
+          data: {
+            orderId,
+            storeId: 'store-1',
+            platform: 'shopee',
+            orderNumber: `NEW${i}`,
+            marketplaceStatus: 'ready_to_ship',
+            status: 'unpaid',
+            warehouseId: 'wh',
+            orderedAt: occurredAt,
+            paidAt: occurredAt,
+            marketplaceUpdatedAt: occurredAt,
+            cod: false,
+            paymentMethod: 'Bank',
+            currency: 'MYR',
+            totalAmount: '10.00',
+            preOrder: false,
+            address: {
+              name: 'Buyer',
+              phone: '+60123456789',
+              fullAddress: '1 Jalan',
+              city: 'Kuala Lumpur',
+              state: 'WP',
+              postalCode: '50450',
+              country: 'MY',
+            },
+            lines: [
+              {
+                lineId: 'l1',
+                sku: 'SP-1',
+                sellerSku: 'S-1',
+                name: 'Item',
+                quantity: 1,
+                unitPrice: '10.00',
+                masterCodeId: 'mc',
+                combo: false,
+              },
+            ],
+          },
+        },
+        { type: 'OrderAccepted', data: { stock: { warehouseId: 'wh', from: 'none', lines: [line] } } },
+        {
+          type: 'OrderShipmentArranged',
+          data: { trackingNumber: `MYN${i}`, shippingProvider: 'J&T', rearranged: false },
+        },
+      ];
+      await store.append(
+        orderStreamId(tenantId, orderId),
+        events.map((event) => ({ ...event, metadata: { tenantId, occurredAt } })),
+        { expectedRevision: 'no_stream' },
+      );
+    }
+    const engine = new ProjectionEngine({ db: database.db, store, projections: [ordersProjection] });
+    await engine.catchUp(ORDERS_PROJECTION);
+    for (const orderId of orderIds.slice(0, 20)) {
+      await handleOrderCommand(
+        store,
+        orderId,
+        { type: 'ScanOrder' },
+        {
+          tenantId,
+          commandId: randomUUID(),
+          occurredAt,
+        },
+      );
+    }
+    expect(await engine.catchUp(ORDERS_PROJECTION, 5)).toBe(20);
+    // Backends report their index use when they end: close the pool, then look.
+    const url = database.url;
+    await database.db.destroy();
+    const reader = new pg.Client({ connectionString: url });
+    await reader.connect();
+    try {
+      const { rows } = await reader.query<{ index: string; scans: string }>(
+        `SELECT indexrelname AS index, idx_scan AS scans FROM pg_stat_user_indexes WHERE relname = 'orders'`,
+      );
+      const scans = Object.fromEntries(rows.map((r) => [r.index, Number(r.scans)]));
+      expect(scans.orders_pkey).toBeGreaterThan(0);
+      expect(Object.entries(scans).filter(([index, n]) => index !== 'orders_pkey' && n > 0)).toEqual([]);
+      const scanned = await reader.query<{ n: string }>(
+        `SELECT count(*) AS n FROM orders WHERE tenant_id = $1 AND status = 'scanned'`,
+        [tenantId],
+      );
+      expect(Number(scanned.rows[0]!.n)).toBe(20);
+    } finally {
+      await reader.end();
+    }
   });
 });
