@@ -2,6 +2,7 @@ import type { Database } from '@infra/db';
 import { ALL_TENANTS } from '@infra/db/tenant';
 import { comparePositions, type EventStore, type Position, type RecordedEvent } from '@infra/eventstore/port';
 import { type Kysely, sql, type Transaction } from 'kysely';
+import { moveCheckpointFrom } from './checkpoint';
 import type { LiveHub } from './live-hub';
 import { followLive } from './live-runner';
 import { mergeChanges, type Projection } from './projection';
@@ -189,23 +190,7 @@ export class ProjectionEngine {
     events: number,
     rebuildId: string | undefined,
   ): Promise<boolean> {
-    const moved = await trx
-      .updateTable('projection_checkpoints')
-      .set({
-        position_commit: to.commit,
-        position_prepare: to.prepare,
-        events_applied: sql`events_applied + ${events}`,
-        updated_at: sql`now()`,
-      })
-      .where('name', '=', name)
-      .where((eb) =>
-        from === null
-          ? eb.and([eb('position_commit', 'is', null), eb('position_prepare', 'is', null)])
-          : eb.and([
-              eb('position_commit', '=', String(from.commit)),
-              eb('position_prepare', '=', String(from.prepare)),
-            ]),
-      )
+    const moved = await moveCheckpointFrom(trx, name, from, to, events)
       .where((eb) =>
         rebuildId === undefined
           ? eb('status', '=', 'live')

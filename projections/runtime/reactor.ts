@@ -1,6 +1,7 @@
 import type { Database } from '@infra/db';
 import type { EventStore, Position, RecordedEvent } from '@infra/eventstore/port';
 import { type Kysely, sql } from 'kysely';
+import { moveCheckpointFrom } from './checkpoint';
 import type { EngineLogger } from './engine';
 import { followLive } from './live-runner';
 
@@ -85,24 +86,7 @@ export class ReactorRunner {
       .values({ name: key })
       .onConflict((oc) => oc.doNothing())
       .execute();
-    const result = await this.deps.db
-      .updateTable('projection_checkpoints')
-      .set({
-        position_commit: String(to.commit),
-        position_prepare: String(to.prepare),
-        events_applied: sql`events_applied + ${events}`,
-        updated_at: sql`now()`,
-      })
-      .where('name', '=', key)
-      .where((eb) =>
-        from === null
-          ? eb.and([eb('position_commit', 'is', null), eb('position_prepare', 'is', null)])
-          : eb.and([
-              eb('position_commit', '=', String(from.commit)),
-              eb('position_prepare', '=', String(from.prepare)),
-            ]),
-      )
-      .executeTakeFirst();
+    const result = await moveCheckpointFrom(this.deps.db, key, from, to, events).executeTakeFirst();
     return result.numUpdatedRows > 0n;
   }
 
