@@ -12,11 +12,15 @@ import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 
 /**
- * `npm start` as a user runs it: `tsx api/main.ts` with no configuration but the ports and the data directory, so
- * the embedded Postgres and the Temporal dev server are started, stopped, and found again by the next start.
+ * `npm start` as a user runs it: package.json's start script (`tsx <node flags> api/main.ts`) with no configuration but
+ * the ports and the data directory, so the embedded Postgres and the Temporal dev server are started, stopped, and
+ * found again by the next start.
  */
 
 const TSX = path.resolve('node_modules/.bin/tsx');
+const [START_COMMAND, ...START_ARGS] = (
+  JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: { start: string } }
+).scripts.start.split(/\s+/);
 const DATA_ROOT = path.resolve('.data', 'test', `start-${randomBytes(4).toString('hex')}`);
 
 interface Kedai {
@@ -28,14 +32,15 @@ interface Kedai {
 
 const launched: Kedai[] = [];
 
-/** Starts `tsx api/main.ts` in its own process group (so afterAll can kill whatever it leaves behind). */
+/** Starts the start script in its own process group (so afterAll can kill whatever it leaves behind). */
 function launch(env: Record<string, string>): Kedai {
+  expect(START_COMMAND).toBe('tsx');
   const base = { ...process.env };
   // What the machine running the tests may have set must not reach the instance under test.
   for (const name of ['DATABASE_URL', 'EVENTSTORE_URL', 'TEMPORAL_ADDRESS', 'TEMPORAL_NAMESPACE', 'HOST']) {
     delete base[name];
   }
-  const child = spawn(TSX, ['api/main.ts'], {
+  const child = spawn(TSX, START_ARGS, {
     env: { ...base, LOG_LEVEL: 'warn', TEMPORAL_CLI, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
