@@ -69,6 +69,13 @@ export interface SubscribeOptions {
   types?: readonly string[];
   /** Largest batch handed to the handler at once. */
   batchSize?: number;
+  /**
+   * Called between batches when the subscription has looked at every event up to `position`, of any type, and
+   * handed over each one of its types: a subscriber to a few types may keep it as its checkpoint, so that neither
+   * it nor a restart reads the events of other types again. The Postgres adapter calls it when a read finds no
+   * more of its types; EventStoreDB, whose subscriptions are pushed rather than polled, does not.
+   */
+  onCaughtUp?: (position: Position) => Promise<void>;
 }
 
 export interface Subscription {

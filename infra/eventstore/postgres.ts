@@ -48,6 +48,9 @@ const CHANNEL = 'kedai_event_store';
 const NOTIFY_EVERY_MS = 20;
 const NOTIFY_SQL = `SELECT set_config('synchronous_commit', 'off', true), pg_notify('${CHANNEL}', '')`;
 
+/** A row of readTypesPage: part 0 an event (tx, then the event's columns), part 1 the last event readers see. */
+type TypesPageRow = [part: number, tx: string, ...EventRow];
+
 /** A row of COLUMNS, fetched as an array (cheaper to parse than one object per row). */
 type EventRow = [
   globalPosition: string,
@@ -425,15 +428,64 @@ export class PostgresEventStore implements EventStore {
     return result.rows.map(toRecorded);
   }
 
+  /**
+   * A page of these types after `after`, and, in the same statement (so the same snapshot), the last event of any
+   * type readers may see: when the page is not full, nothing of these types lies between its last event and that
+   * one, and every later commit has a transaction id past the horizon, so the next read can start there.
+   */
+  async readTypesPage(
+    after: Position | undefined,
+    limit: number,
+    types: readonly string[],
+  ): Promise<{ events: RecordedEvent[]; scannedTo: Position | null }> {
+    const values: unknown[] = [limit, types];
+    let afterFilter = '';
+    if (after) {
+      values.push(String(after.commit), String(after.prepare));
+      afterFilter = 'AND (transaction_id, global_position) > ($3::text::xid8, $4::bigint)';
+    }
+    const result = await this.pool.query<TypesPageRow>({
+      name: `kedai_es_read_types_${after ? 'a' : ''}`,
+      text: `WITH horizon AS MATERIALIZED (SELECT pg_snapshot_xmin(pg_current_snapshot()) AS xmin),
+        page AS MATERIALIZED (
+          SELECT transaction_id AS tx, ${COLUMNS} FROM es_events
+          WHERE transaction_id < (SELECT xmin FROM horizon) ${afterFilter} AND type = ANY($2::text[])
+          ORDER BY transaction_id, global_position LIMIT $1),
+        seen AS (
+          SELECT transaction_id AS tx, global_position FROM es_events
+          WHERE transaction_id < (SELECT xmin FROM horizon)
+          ORDER BY transaction_id DESC, global_position DESC LIMIT 1)
+        SELECT 0 AS part, page.* FROM page
+        UNION ALL
+        SELECT 1, tx, global_position, tx::text, NULL, NULL, NULL, NULL, NULL, NULL, NULL FROM seen
+        ORDER BY part, tx, global_position`,
+      values,
+      rowMode: 'array',
+    });
+    const events: RecordedEvent[] = [];
+    let seen: Position | null = null;
+    for (const row of result.rows) {
+      if (row[0] === 1) seen = { commit: BigInt(row[3]), prepare: BigInt(row[2]) };
+      else events.push(toRecorded(row.slice(2) as unknown as EventRow));
+    }
+    const last = events.at(-1)?.position ?? null;
+    return { events, scannedTo: events.length === limit ? last : (seen ?? last) };
+  }
+
   subscribe(opts: SubscribeOptions, handle: (batch: RecordedEvent[]) => Promise<void>): Subscription {
     void this.listen();
+    const types = opts.types;
     const subscription = runSubscription({
-      read: (after, limit) => this.readAll({ after, limit, types: opts.types }),
+      read: async (after, limit) =>
+        types
+          ? this.readTypesPage(after, limit, types)
+          : { events: await this.readAll({ after, limit }), scannedTo: null },
       after: opts.after,
       batchSize: opts.batchSize ?? 1000,
       pollIntervalMs: this.options.pollIntervalMs ?? 100,
       wakeups: this.wakeups,
       handle,
+      onCaughtUp: opts.onCaughtUp,
     });
     this.subscriptions.add(subscription);
     void subscription.done.catch(() => undefined).finally(() => this.subscriptions.delete(subscription));

@@ -1,14 +1,23 @@
 import type { EventEmitter } from 'node:events';
-import type { Position, RecordedEvent, Subscription } from './port';
+import { comparePositions, type Position, type RecordedEvent, type Subscription } from './port';
 
 export interface PollingSubscriptionOptions {
-  read: (after: Position | undefined, limit: number) => Promise<RecordedEvent[]>;
+  /**
+   * A page after `after`, and how far the read looked: up to `scannedTo` (of any type) there is nothing more for
+   * this subscriber. A full page looked only as far as its last event.
+   */
+  read: (
+    after: Position | undefined,
+    limit: number,
+  ) => Promise<{ events: RecordedEvent[]; scannedTo: Position | null }>;
   after: Position | undefined;
   batchSize: number;
   pollIntervalMs: number;
   /** Emits 'append' when new events may be readable. */
   wakeups: EventEmitter;
   handle: (batch: RecordedEvent[]) => Promise<void>;
+  /** Told how far the reads have looked when that is past the last event handed over (see SubscribeOptions). */
+  onCaughtUp?: (position: Position) => Promise<void>;
 }
 
 /**
@@ -29,12 +38,18 @@ export function runSubscription(options: PollingSubscriptionOptions): Subscripti
     let after = options.after;
     while (!stopped) {
       pending = false;
-      const batch = await options.read(after, options.batchSize);
+      const { events: batch, scannedTo } = await options.read(after, options.batchSize);
       if (stopped) break;
       if (batch.length > 0) {
         await options.handle(batch);
         after = batch.at(-1)!.position;
         if (batch.length === options.batchSize) continue;
+      }
+      // Nothing more of its types up to scannedTo: the next read starts there, not at the last event handed over
+      // (which, for a subscriber to rare types, may lie a whole log behind).
+      if (scannedTo && (!after || comparePositions(scannedTo, after) > 0) && !stopped) {
+        after = scannedTo;
+        await options.onCaughtUp?.(scannedTo);
       }
       if (pending || stopped) continue;
       await new Promise<void>((resolve) => {

@@ -232,9 +232,23 @@ export class ProjectionEngine {
         return state.status === 'rebuilding' ? 'wait' : state.position;
       },
       handle: (from, batch) => this.applyBatch(projection, from, batch),
+      advance: (from, to) => this.skipTo(projection.name, from, to),
       onError: (error) =>
         this.logger.error({ projection: projection.name, err: error }, 'projection failed; retrying'),
     });
+  }
+
+  /** Moves a live checkpoint past events of other types (see followLive); false when it was not at `from`. */
+  private async skipTo(name: string, from: Position | null, to: Position): Promise<boolean> {
+    await this.deps.db
+      .insertInto('projection_checkpoints')
+      .values({ name })
+      .onConflict((oc) => oc.doNothing())
+      .execute();
+    const moved = await moveCheckpointFrom(this.deps.db, name, from, to, 0)
+      .where('status', '=', 'live')
+      .executeTakeFirst();
+    return moved.numUpdatedRows > 0n;
   }
 
   /**

@@ -6,6 +6,10 @@ import type { EventStore, Position, RecordedEvent } from '@infra/eventstore/port
  * subscribes from there and hands every batch to `handle`, which answers whether it moved the checkpoint from the
  * position it was given. A batch that could not (another runner moved the checkpoint meanwhile) ends the round,
  * and the next starts again from the checkpoint. A failure is logged and retried after `retryMs`.
+ *
+ * With `advance`, the checkpoint also moves past events of other types: when the reads have looked `advanceEvery`
+ * events (1,000 by default) beyond it and found none of the runner's types, so that a restart, a catch-up or the
+ * health check does not look at them again. `advance` answers like `handle`.
  */
 export function followLive(opts: {
   store: Pick<EventStore, 'subscribe'>;
@@ -14,8 +18,11 @@ export function followLive(opts: {
   retryMs: number;
   resume(): Promise<Position | null | 'wait'>;
   handle(from: Position | null, batch: RecordedEvent[]): Promise<boolean>;
+  advance?(from: Position | null, to: Position): Promise<boolean>;
+  advanceEvery?: number;
   onError(error: unknown): void;
 }): { stop(): Promise<void> } {
+  const advanceEvery = BigInt(opts.advanceEvery ?? 1000);
   let stopped = false;
   let subscription: { stop(): Promise<void>; done: Promise<void> } | undefined;
   let sleeper: { timer: NodeJS.Timeout; resolve: () => void } | undefined;
@@ -40,6 +47,17 @@ export function followLive(opts: {
             after: from ?? undefined,
             types: opts.types,
             ...(opts.batchSize ? { batchSize: opts.batchSize } : {}),
+            onCaughtUp: async (position) => {
+              const advance = opts.advance;
+              if (!advance || moved) return;
+              if (from && position.prepare - from.prepare < advanceEvery) return;
+              if (await advance(from, position)) {
+                from = position;
+                return;
+              }
+              moved = true;
+              void current.stop();
+            },
           },
           async (batch) => {
             if (moved) return;

@@ -167,6 +167,7 @@ export class ReactorRunner {
         // False: another runner (a catch-up, a replay, another process) moved the checkpoint; start again from it.
         return this.advance(reactor.name, from, batch.at(-1)!.position, batch.length);
       },
+      advance: (from, to) => this.advance(reactor.name, from, to, 0),
       onError: (error) =>
         this.logger.error({ reactor: reactor.name, err: error }, 'reactor failed; retrying'),
     });

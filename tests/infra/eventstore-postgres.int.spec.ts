@@ -107,6 +107,83 @@ describe('postgres event store: awaitVisible', () => {
   });
 });
 
+describe('postgres event store: a subscriber to few types', () => {
+  let database: TestDatabase;
+  let store: PostgresEventStore;
+  const registry = new EventSchemaRegistry()
+    .register('Ticked', z.object({ n: z.number() }))
+    .register('Tocked', z.object({ n: z.number() }));
+  const metadata = { tenantId: 't1', occurredAt: '2026-11-21T10:00:00.000Z' };
+  const tick = (stream: string, n: number, type = 'Ticked') =>
+    store.append(stream, [{ type, data: { n }, metadata }], { expectedRevision: 'any' });
+
+  beforeEach(async () => {
+    database = await createTestDatabase();
+    store = new PostgresEventStore(database.pool, registry, { pollIntervalMs: 20 });
+  });
+  afterEach(async () => {
+    await store.close();
+    await database.drop();
+  });
+
+  it('reads past events of other types once: it is told how far it looked, and the next read starts there', async () => {
+    for (let n = 0; n < 5; n++) await tick('tick-t1.a', n);
+    const received: RecordedEvent[] = [];
+    const caughtUp: bigint[] = [];
+    const subscription = store.subscribe(
+      {
+        types: ['Tocked'],
+        onCaughtUp: async (position) => {
+          caughtUp.push(position.prepare);
+        },
+      },
+      async (batch) => {
+        received.push(...batch);
+      },
+    );
+    const head = async () => (await store.headPosition())!.prepare;
+    await waitFor(async () => caughtUp.at(-1) === (await head()) || undefined);
+    const tocked = await tick('tock-t1.b', 1, 'Tocked');
+    await waitFor(() => received.length === 1 || undefined);
+    const more = await tick('tick-t1.a', 6);
+    await waitFor(() => caughtUp.at(-1) === more.position.prepare || undefined);
+    await subscription.stop();
+    expect(received.map((e) => e.position)).toEqual([tocked.position]);
+    // Each stretch of other types is reported once, in order, and never the event it handed over.
+    expect(caughtUp).toEqual([...caughtUp].sort((a, b) => (a < b ? -1 : 1)));
+    expect(new Set(caughtUp).size).toBe(caughtUp.length);
+    expect(caughtUp).not.toContain(tocked.position.prepare);
+  });
+
+  it('does not look past a transaction still open: its event of the wanted type is read when it commits', async () => {
+    await tick('tick-t1.a', 0);
+    // A slow writer of the wanted type takes its transaction id first and commits last.
+    const slow = await database.pool.connect();
+    await slow.query('BEGIN');
+    await slow.query(
+      `INSERT INTO es_events (stream_id, stream_revision, event_id, type, data, metadata)
+       VALUES ('tock-t1.slow', 0, gen_random_uuid(), 'Tocked', '{"n":1}', '${JSON.stringify(metadata)}')`,
+    );
+    const later = await tick('tick-t1.a', 1);
+    // The later event is committed, but what a read of Tocked looked at stops short of the open transaction.
+    const held = await store.readTypesPage(undefined, 10, ['Tocked']);
+    expect(held.events).toEqual([]);
+    expect(held.scannedTo?.prepare ?? 0n).toBeLessThan(later.position.prepare);
+    await slow.query('COMMIT');
+    slow.release();
+    // (Other tests' transactions on this server hold the horizon too: wait until they let these events through.)
+    await store.awaitVisible();
+    const read = await store.readTypesPage(held.scannedTo ?? undefined, 10, ['Tocked']);
+    expect(read.events.map((e) => e.stream)).toEqual(['tock-t1.slow']);
+    // Past its last event lies only the later Ticked: the read looked that far.
+    expect(read.events[0]!.position.commit).toBeLessThan(later.position.commit);
+    expect(read.scannedTo).toEqual(later.position);
+    // A full page looks only as far as its last event.
+    const full = await store.readTypesPage(undefined, 1, ['Ticked']);
+    expect(full.scannedTo).toEqual(full.events[0]!.position);
+  });
+});
+
 describe('postgres event store: group commit', () => {
   let database: TestDatabase;
   let store: PostgresEventStore;

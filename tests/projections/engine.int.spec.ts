@@ -1,12 +1,14 @@
 import { eventSchemas } from '@domain/events';
 import { createDb, createPool } from '@infra/db';
 import { ALL_TENANTS } from '@infra/db/tenant';
+import { comparePositions } from '@infra/eventstore/port';
 import { PostgresEventStore } from '@infra/eventstore/postgres';
 import { EventSchemaRegistry } from '@infra/eventstore/registry';
 import { projections } from '@projections/index';
 import { ProjectionEngine } from '@projections/runtime/engine';
 import { LiveHub } from '@projections/runtime/live-hub';
 import { defineProjection, type LiveChange } from '@projections/runtime/projection';
+import { type Reactor, ReactorRunner } from '@projections/runtime/reactor';
 import { listStreams, STREAM_CATALOGUE_VIEW } from '@projections/stream-catalogue';
 import { createTestDatabase, type TestDatabase } from '@tests/support/db';
 import { appendSampleEvents } from '@tests/support/events';
@@ -210,6 +212,77 @@ describe('projection engine', () => {
     await rebuilder.rebuild('stream_catalogue', { rebuildId: 'held', batchSize: 100 });
     await waitFor(async () => (await eventsApplied()) === 610n || undefined);
     expect(await inconsistentCatalogueRows(database.db)).toBe(0);
+  });
+});
+
+describe('a runner of types the log rarely holds', () => {
+  let database: TestDatabase;
+  let store: PostgresEventStore;
+  const rare = defineProjection({
+    name: 'rare_things',
+    eventTypes: ['TransferShipped'],
+    tables: [],
+    async apply() {
+      throw new Error('there is no TransferShipped in this log');
+    },
+  });
+  const reactor: Reactor = {
+    name: 'rare-reactor',
+    eventTypes: ['TransferShipped'],
+    async react() {
+      throw new Error('there is no TransferShipped in this log');
+    },
+  };
+
+  beforeEach(async () => {
+    database = await createTestDatabase({ poolSize: 12 });
+    store = new PostgresEventStore(database.pool, registry, { pollIntervalMs: 20 });
+  });
+  afterEach(async () => {
+    await store.close();
+    await database.drop();
+  });
+
+  it('moves its checkpoint past the events of other types, so a restart and the lag check do not read them again', async () => {
+    await appendSampleEvents(store, { count: 1200, streams: 4 });
+    const engine = new ProjectionEngine({ db: database.db, store, projections: [rare], retryMs: 20 });
+    const reactors = new ReactorRunner({ db: database.db, store, reactors: [reactor], retryMs: 20 });
+    const head = async () => (await store.headPosition())!;
+    try {
+      engine.start();
+      reactors.start();
+      let target = await head();
+      await waitFor(async () => {
+        const at = (await engine.checkpoint(rare.name)).position;
+        return (at && comparePositions(at, target) === 0) || undefined;
+      });
+      await waitFor(async () => {
+        const at = await reactors.checkpoint(reactor.name);
+        return (at && comparePositions(at, target) === 0) || undefined;
+      });
+      // Another thousand of other types, in one commit: both move again, to the new head, having applied nothing.
+      await appendSampleEvents(store, {
+        count: 1000,
+        streams: 1,
+        tenants: 1,
+        perAppend: 1000,
+        prefix: 'more',
+      });
+      target = await head();
+      await waitFor(async () => {
+        const at = (await engine.checkpoint(rare.name)).position;
+        return (at && comparePositions(at, target) === 0) || undefined;
+      });
+      await waitFor(async () => {
+        const at = await reactors.checkpoint(reactor.name);
+        return (at && comparePositions(at, target) === 0) || undefined;
+      });
+      const [status] = await engine.status();
+      expect(status).toMatchObject({ name: rare.name, lag: 0n, eventsApplied: 0n });
+    } finally {
+      await engine.stop();
+      await reactors.stop();
+    }
   });
 });
 
