@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import os from 'node:os';
+import path from 'node:path';
 import { ensureFirstStart } from '@api/accounts/seed';
 import { buildApp, type KedaiApp } from '@api/app';
 import { temporalProbe } from '@api/health';
@@ -7,6 +8,7 @@ import { AutoBatchCountTrigger, followOrderCounts } from '@commands/batches/auto
 import { createOrderStockReactor } from '@commands/orders/stock-reactor';
 import { eventSchemas } from '@domain/events';
 import { SYSTEM_TENANT, type SystemStarted, systemStreamId } from '@domain/platform/system';
+import { buildConsole, buildWorkflowBundle } from '@infra/build/steps';
 import { type Config, ConfigError, config as readConfig } from '@infra/config';
 import { assertPortFree, PortInUseError } from '@infra/embedded/ports';
 import { ensureTemporalCli, startTemporalDevServer } from '@infra/embedded/temporal';
@@ -14,7 +16,6 @@ import { EventSchemaRegistry } from '@infra/eventstore';
 import { createMailer, type MailLog } from '@infra/mail';
 import { openInfrastructure } from '@infra/platform';
 import { connectTemporal, createKedaiWorker } from '@infra/temporal';
-import { ensureConsoleBuilt } from '@infra/web/build';
 import { startStoreSandbox } from '@integrations/stores/sandbox';
 import { projections } from '@projections/index';
 import { ProjectionEngine } from '@projections/runtime/engine';
@@ -159,7 +160,7 @@ async function start(config: Config): Promise<void> {
   // The app reports the engine's status and the engine logs through the app's logger: the app comes first.
   const firstStart = await ensureFirstStart(infra.db);
   started.push(await startStoreSandbox(config, infra.db));
-  const webDir = await ensureConsoleBuilt((line) => console.log(line));
+  const webDir = await buildConsole((line) => console.log(line));
   const mailLog: MailLog = {
     info: (detail, message) => log?.info(detail, message),
     error: (detail, message) => log?.error(detail, message),
@@ -219,6 +220,9 @@ async function start(config: Config): Promise<void> {
     namespace: config.temporal.namespace,
     taskQueue: config.temporal.taskQueue,
     activities: createActivities({ engine, db: infra.db, store: infra.store, mailer }),
+    bundlePath: await buildWorkflowBundle(path.join(config.dataDir, 'workflows'), (line) =>
+      console.log(line),
+    ),
   });
   started.push({ name: 'the worker', stop: () => worker.shutdown() });
   worker.run().then(

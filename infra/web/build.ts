@@ -1,6 +1,6 @@
-import { createHash } from 'node:crypto';
-import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { hashSources, ROOT } from '@infra/build/source-hash';
 
 /**
  * The console is built by Vite into web/dist. `npm start` and the browser tests build it when its sources changed
@@ -8,26 +8,18 @@ import path from 'node:path';
  * command and a second start costs nothing.
  */
 
-const ROOT = path.resolve(import.meta.dirname, '..', '..');
 export const WEB_DIR = path.join(ROOT, 'web');
 export const WEB_DIST = path.join(WEB_DIR, 'dist');
 const STAMP = path.join(WEB_DIST, '.source-hash');
 const SOURCES = [path.join(WEB_DIR, 'src'), path.join(ROOT, 'locales'), path.join(ROOT, 'domain')];
 const SOURCE_FILES = ['index.html', 'vite.config.ts'].map((file) => path.join(WEB_DIR, file));
 
-async function filesUnder(dir: string): Promise<string[]> {
-  const entries = await readdir(dir, { withFileTypes: true, recursive: true }).catch(() => []);
-  return entries.filter((entry) => entry.isFile()).map((entry) => path.join(entry.parentPath, entry.name));
-}
+export const sourceHash = (): Promise<string> => hashSources(SOURCES, SOURCE_FILES);
 
-export async function sourceHash(): Promise<string> {
-  const files = [...(await Promise.all(SOURCES.map(filesUnder))).flat(), ...SOURCE_FILES].sort();
-  const hash = createHash('sha256');
-  for (const file of files) {
-    hash.update(path.relative(ROOT, file));
-    hash.update(await readFile(file).catch(() => Buffer.alloc(0)));
-  }
-  return hash.digest('hex');
+/** Whether web/dist is a build of the sources as they are now. */
+export async function consoleIsBuilt(): Promise<boolean> {
+  const built = await readFile(STAMP, 'utf8').catch(() => '');
+  return built.trim() === (await sourceHash());
 }
 
 /** Builds the console unless the last build is of the same sources; returns the directory to serve. */
