@@ -48,9 +48,6 @@ const CHANNEL = 'kedai_event_store';
 const NOTIFY_EVERY_MS = 20;
 const NOTIFY_SQL = `SELECT set_config('synchronous_commit', 'off', true), pg_notify('${CHANNEL}', '')`;
 
-/** A row of readTypesPage: part 0 an event (tx, then the event's columns), part 1 the last event readers see. */
-type TypesPageRow = [part: number, tx: string, ...EventRow];
-
 /** A row of COLUMNS, fetched as an array (cheaper to parse than one object per row). */
 type EventRow = [
   globalPosition: string,
@@ -429,47 +426,48 @@ export class PostgresEventStore implements EventStore {
   }
 
   /**
-   * A page of these types after `after`, and, in the same statement (so the same snapshot), the last event of any
-   * type readers may see: when the page is not full, nothing of these types lies between its last event and that
-   * one, and every later commit has a transaction id past the horizon, so the next read can start there.
+   * A page of these types after `after`, and how far the read looked. It reads below a horizon taken first (every
+   * transaction with an older id has ended, so the page is what any later read would find there); when the page is
+   * not full, nothing of these types lies between its last event and the last event below that horizon, and every
+   * later commit has a transaction id past it, so the next read can start there.
    */
   async readTypesPage(
     after: Position | undefined,
     limit: number,
     types: readonly string[],
   ): Promise<{ events: RecordedEvent[]; scannedTo: Position | null }> {
-    const values: unknown[] = [limit, types];
+    const horizon = await this.pool.query<[string]>({
+      name: 'kedai_es_horizon',
+      text: 'SELECT pg_snapshot_xmin(pg_current_snapshot())::text',
+      rowMode: 'array',
+    });
+    const xmin = horizon.rows[0]![0];
+    const values: unknown[] = [limit, xmin, types];
     let afterFilter = '';
     if (after) {
       values.push(String(after.commit), String(after.prepare));
-      afterFilter = 'AND (transaction_id, global_position) > ($3::text::xid8, $4::bigint)';
+      afterFilter = 'AND (transaction_id, global_position) > ($4::text::xid8, $5::bigint)';
     }
-    const result = await this.pool.query<TypesPageRow>({
+    const page = await this.pool.query<EventRow>({
       name: `kedai_es_read_types_${after ? 'a' : ''}`,
-      text: `WITH horizon AS MATERIALIZED (SELECT pg_snapshot_xmin(pg_current_snapshot()) AS xmin),
-        page AS MATERIALIZED (
-          SELECT transaction_id AS tx, ${COLUMNS} FROM es_events
-          WHERE transaction_id < (SELECT xmin FROM horizon) ${afterFilter} AND type = ANY($2::text[])
-          ORDER BY transaction_id, global_position LIMIT $1),
-        seen AS (
-          SELECT transaction_id AS tx, global_position FROM es_events
-          WHERE transaction_id < (SELECT xmin FROM horizon)
-          ORDER BY transaction_id DESC, global_position DESC LIMIT 1)
-        SELECT 0 AS part, page.* FROM page
-        UNION ALL
-        SELECT 1, tx, global_position, tx::text, NULL, NULL, NULL, NULL, NULL, NULL, NULL FROM seen
-        ORDER BY part, tx, global_position`,
+      text: `SELECT ${COLUMNS} FROM es_events
+        WHERE transaction_id < $2::text::xid8 ${afterFilter} AND type = ANY($3::text[])
+        ORDER BY es_events.transaction_id, es_events.global_position LIMIT $1`,
       values,
       rowMode: 'array',
     });
-    const events: RecordedEvent[] = [];
-    let seen: Position | null = null;
-    for (const row of result.rows) {
-      if (row[0] === 1) seen = { commit: BigInt(row[3]), prepare: BigInt(row[2]) };
-      else events.push(toRecorded(row.slice(2) as unknown as EventRow));
-    }
+    const events = page.rows.map(toRecorded);
     const last = events.at(-1)?.position ?? null;
-    return { events, scannedTo: events.length === limit ? last : (seen ?? last) };
+    if (events.length === limit) return { events, scannedTo: last };
+    const seen = await this.pool.query<[string, string]>({
+      name: 'kedai_es_last_below',
+      text: `SELECT transaction_id::text, global_position FROM es_events WHERE transaction_id < $1::text::xid8
+        ORDER BY transaction_id DESC, global_position DESC LIMIT 1`,
+      values: [xmin],
+      rowMode: 'array',
+    });
+    const row = seen.rows[0];
+    return { events, scannedTo: row ? { commit: BigInt(row[0]), prepare: BigInt(row[1]) } : last };
   }
 
   subscribe(opts: SubscribeOptions, handle: (batch: RecordedEvent[]) => Promise<void>): Subscription {
