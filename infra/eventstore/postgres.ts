@@ -461,8 +461,9 @@ export class PostgresEventStore implements EventStore {
     if (events.length === limit) return { events, scannedTo: last };
     const seen = await this.pool.query<[string, string]>({
       name: 'kedai_es_last_below',
+      // Ordered by the column, not by the text the select list makes of it (which would sort the whole log).
       text: `SELECT transaction_id::text, global_position FROM es_events WHERE transaction_id < $1::text::xid8
-        ORDER BY transaction_id DESC, global_position DESC LIMIT 1`,
+        ORDER BY es_events.transaction_id DESC, es_events.global_position DESC LIMIT 1`,
       values: [xmin],
       rowMode: 'array',
     });
