@@ -3,6 +3,7 @@ import { migrateToLatest } from '@infra/db/migrator';
 import { PostgresEventStore } from '@infra/eventstore/postgres';
 import { ProjectionEngine } from '@projections/runtime/engine';
 import { sql } from 'kysely';
+import { measureApiMemory } from './api-memory';
 import {
   assertDefaultTypeParsers,
   type Contender,
@@ -52,6 +53,7 @@ const BUDGET = {
   orderListP95Ms: 50,
   scanToBoardP99Ms: 100,
   commandToPushP99Ms: 100,
+  apiSteadyRssMb: 300,
 };
 
 /** ARCHITECTURE.md: command → read model → websocket push, p99 ≤ 100 ms at 500 commands/s. */
@@ -278,6 +280,15 @@ async function main(): Promise<number> {
         `${commandToPush.count} scans at ${commandToPush.scansPerSec.toFixed(0)}/s (command p99 ${commandToPush.command.p99Ms.toFixed(1)} ms)`,
     );
 
+    const importOrders = await measureImportOrders(bench);
+
+    // ---- the API's memory: npm start's process on a log of 1,000,000 events, through its catch-up and after ----
+    const apiMemory = await measureApiMemory(bench, { log });
+    log(
+      `api memory: peak ${apiMemory.peakRssMb} MB, steady ${apiMemory.steadyRssMb} MB RSS with ` +
+        `${apiMemory.events} events; caught up in ${apiMemory.catchUpSeconds.toFixed(1)} s`,
+    );
+
     // ---- report ----
     const figures = {
       rawInsertCommitsPerSec: Math.round(rawRate),
@@ -292,7 +303,9 @@ async function main(): Promise<number> {
       scanToBoardP99Ms: Number(scanToBoard.p99Ms.toFixed(2)),
       commandToPushP99Ms: Number(commandToPush.p99Ms.toFixed(2)),
       bulkAdjustRowsPerSec: Math.round(bulk.rowsPerSec),
-      importOrdersPerSec: Math.round((await measureImportOrders(bench)).ordersPerSec),
+      importOrdersPerSec: Math.round(importOrders.ordersPerSec),
+      apiSteadyRssMb: apiMemory.steadyRssMb,
+      apiPeakRssMb: apiMemory.peakRssMb,
       appendVsRawInsert: Number((oursRate / rawRate).toFixed(3)),
       appendVsEmmett: Number((oursRate / emmettRate).toFixed(3)),
     };
@@ -306,6 +319,7 @@ async function main(): Promise<number> {
       orderListP95Ms: figures.orderListP95Ms <= BUDGET.orderListP95Ms,
       scanToBoardP99Ms: figures.scanToBoardP99Ms <= BUDGET.scanToBoardP99Ms,
       commandToPushP99Ms: figures.commandToPushP99Ms <= BUDGET.commandToPushP99Ms,
+      apiSteadyRssMb: figures.apiSteadyRssMb <= BUDGET.apiSteadyRssMb,
     };
     const writeDetail = (key: Key) => {
       const all = results.get(key)!;
@@ -418,6 +432,18 @@ async function main(): Promise<number> {
           `${commandToPush.medianMs.toFixed(1)} ms, p95 ${commandToPush.p95Ms.toFixed(1)} ms; the command alone p50 ` +
           `${commandToPush.command.medianMs.toFixed(1)} ms, p99 ${commandToPush.command.p99Ms.toFixed(1)} ms; ` +
           `${formatShares(commandToPush.cpu)}`,
+      },
+      {
+        measure: `API process RSS with ${apiMemory.events.toLocaleString('en-US')} events, caught up`,
+        value: `${figures.apiSteadyRssMb} MB`,
+        budget: `≤ ${BUDGET.apiSteadyRssMb} MB`,
+        pass: passes.apiSteadyRssMb,
+        detail:
+          `npm start's process (${apiMemory.nodeFlags.join(' ') || 'no node flags'}) on its own database with ` +
+          `${apiMemory.orders.toLocaleString('en-US')} orders: median while an owner reads lists after catch-up ` +
+          `(anon ${apiMemory.steadyAnonMb} + files ${apiMemory.steadyFileMb} MB); peak ${apiMemory.peakRssMb} MB ` +
+          `during the catch-up from nothing (${apiMemory.catchUpSeconds.toFixed(0)} s); Temporal dev server ` +
+          `${apiMemory.temporalPeakRssMb ?? '?'} MB beside it`,
       },
       {
         measure: 'peak RSS of this process',
