@@ -1,7 +1,7 @@
 import { eventSchemas } from '@domain/events';
 import { createDb, createPool } from '@infra/db';
 import { ALL_TENANTS } from '@infra/db/tenant';
-import { comparePositions } from '@infra/eventstore/port';
+import { comparePositions, type Position } from '@infra/eventstore/port';
 import { PostgresEventStore } from '@infra/eventstore/postgres';
 import { EventSchemaRegistry } from '@infra/eventstore/registry';
 import { projections } from '@projections/index';
@@ -248,18 +248,22 @@ describe('a runner of types the log rarely holds', () => {
     const engine = new ProjectionEngine({ db: database.db, store, projections: [rare], retryMs: 20 });
     const reactors = new ReactorRunner({ db: database.db, store, reactors: [reactor], retryMs: 20 });
     const head = async () => (await store.headPosition())!;
+    /** Both checkpoints at `target`: the projection's and the reactor's. */
+    const bothAt = async (target: Position) => {
+      for (const checkpoint of [
+        async () => (await engine.checkpoint(rare.name)).position,
+        () => reactors.checkpoint(reactor.name),
+      ]) {
+        await waitFor(async () => {
+          const at = await checkpoint();
+          return (at && comparePositions(at, target) === 0) || undefined;
+        });
+      }
+    };
     try {
       engine.start();
       reactors.start();
-      let target = await head();
-      await waitFor(async () => {
-        const at = (await engine.checkpoint(rare.name)).position;
-        return (at && comparePositions(at, target) === 0) || undefined;
-      });
-      await waitFor(async () => {
-        const at = await reactors.checkpoint(reactor.name);
-        return (at && comparePositions(at, target) === 0) || undefined;
-      });
+      await bothAt(await head());
       // Another thousand of other types, in one commit: both move again, to the new head, having applied nothing.
       await appendSampleEvents(store, {
         count: 1000,
@@ -268,15 +272,7 @@ describe('a runner of types the log rarely holds', () => {
         perAppend: 1000,
         prefix: 'more',
       });
-      target = await head();
-      await waitFor(async () => {
-        const at = (await engine.checkpoint(rare.name)).position;
-        return (at && comparePositions(at, target) === 0) || undefined;
-      });
-      await waitFor(async () => {
-        const at = await reactors.checkpoint(reactor.name);
-        return (at && comparePositions(at, target) === 0) || undefined;
-      });
+      await bothAt(await head());
       const [status] = await engine.status();
       expect(status).toMatchObject({ name: rare.name, lag: 0n, eventsApplied: 0n });
     } finally {
