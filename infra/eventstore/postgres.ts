@@ -3,17 +3,18 @@ import { dedicatedClient } from '@infra/db';
 import { violation } from '@infra/db/errors';
 import type pg from 'pg';
 import { DuplicateEventIdError, WrongExpectedRevisionError } from './errors';
-import type {
-  AppendResult,
-  EventMetadata,
-  EventStore,
-  ExpectedRevision,
-  NewEvent,
-  Position,
-  ReadAllOptions,
-  RecordedEvent,
-  SubscribeOptions,
-  Subscription,
+import {
+  type AppendResult,
+  comparePositions,
+  type EventMetadata,
+  type EventStore,
+  type ExpectedRevision,
+  type NewEvent,
+  type Position,
+  type ReadAllOptions,
+  type RecordedEvent,
+  type SubscribeOptions,
+  type Subscription,
 } from './port';
 import type { EventSchemaRegistry } from './registry';
 import { runSubscription } from './subscription';
@@ -426,49 +427,20 @@ export class PostgresEventStore implements EventStore {
   }
 
   /**
-   * A page of these types after `after`, and how far the read looked. It reads below a horizon taken first (every
-   * transaction with an older id has ended, so the page is what any later read would find there); when the page is
-   * not full, nothing of these types lies between its last event and the last event below that horizon, and every
-   * later commit has a transaction id past it, so the next read can start there.
+   * A page of these types after `after`, and how far the read looked. The head readers may see is taken first: the
+   * page, read after, sees at least as far, so when it is not full nothing of these types lies between its last
+   * event and that head, and every later commit lands past it: the next read can start there.
    */
   async readTypesPage(
     after: Position | undefined,
     limit: number,
     types: readonly string[],
   ): Promise<{ events: RecordedEvent[]; scannedTo: Position | null }> {
-    const horizon = await this.pool.query<[string]>({
-      name: 'kedai_es_horizon',
-      text: 'SELECT pg_snapshot_xmin(pg_current_snapshot())::text',
-      rowMode: 'array',
-    });
-    const xmin = horizon.rows[0]![0];
-    const values: unknown[] = [limit, xmin, types];
-    let afterFilter = '';
-    if (after) {
-      values.push(String(after.commit), String(after.prepare));
-      afterFilter = 'AND (transaction_id, global_position) > ($4::text::xid8, $5::bigint)';
-    }
-    const page = await this.pool.query<EventRow>({
-      name: `kedai_es_read_types_${after ? 'a' : ''}`,
-      text: `SELECT ${COLUMNS} FROM es_events
-        WHERE transaction_id < $2::text::xid8 ${afterFilter} AND type = ANY($3::text[])
-        ORDER BY es_events.transaction_id, es_events.global_position LIMIT $1`,
-      values,
-      rowMode: 'array',
-    });
-    const events = page.rows.map(toRecorded);
+    const head = await this.headPosition();
+    const events = await this.readAll({ after, limit, types });
     const last = events.at(-1)?.position ?? null;
-    if (events.length === limit) return { events, scannedTo: last };
-    const seen = await this.pool.query<[string, string]>({
-      name: 'kedai_es_last_below',
-      // Ordered by the column, not by the text the select list makes of it (which would sort the whole log).
-      text: `SELECT transaction_id::text, global_position FROM es_events WHERE transaction_id < $1::text::xid8
-        ORDER BY es_events.transaction_id DESC, es_events.global_position DESC LIMIT 1`,
-      values: [xmin],
-      rowMode: 'array',
-    });
-    const row = seen.rows[0];
-    return { events, scannedTo: row ? { commit: BigInt(row[0]), prepare: BigInt(row[1]) } : last };
+    if (events.length === limit || !head) return { events, scannedTo: last };
+    return { events, scannedTo: last && comparePositions(last, head) > 0 ? last : head };
   }
 
   subscribe(opts: SubscribeOptions, handle: (batch: RecordedEvent[]) => Promise<void>): Subscription {

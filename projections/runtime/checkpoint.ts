@@ -32,3 +32,28 @@ export function moveCheckpointFrom(
           ]),
     );
 }
+
+/**
+ * Moves a live checkpoint from `from` to `to` outside any batch (a reactor's answer, or a skip past events of other
+ * types); the row is created the first time, when it is missing. False when the checkpoint was not at `from`.
+ */
+export async function advanceCheckpoint(
+  db: Kysely<Database>,
+  name: string,
+  from: Position | null,
+  to: Position,
+  events: number,
+): Promise<boolean> {
+  const move = () =>
+    moveCheckpointFrom(db, name, from, to, events).where('status', '=', 'live').executeTakeFirst();
+  let moved = await move();
+  if (moved.numUpdatedRows === 0n && from === null) {
+    await db
+      .insertInto('projection_checkpoints')
+      .values({ name })
+      .onConflict((oc) => oc.doNothing())
+      .execute();
+    moved = await move();
+  }
+  return moved.numUpdatedRows > 0n;
+}

@@ -2,7 +2,7 @@ import type { Database } from '@infra/db';
 import { ALL_TENANTS } from '@infra/db/tenant';
 import { comparePositions, type EventStore, type Position, type RecordedEvent } from '@infra/eventstore/port';
 import { type Kysely, sql, type Transaction } from 'kysely';
-import { moveCheckpointFrom } from './checkpoint';
+import { advanceCheckpoint, moveCheckpointFrom } from './checkpoint';
 import type { LiveHub } from './live-hub';
 import { followLive } from './live-runner';
 import { mergeChanges, type Projection } from './projection';
@@ -232,23 +232,10 @@ export class ProjectionEngine {
         return state.status === 'rebuilding' ? 'wait' : state.position;
       },
       handle: (from, batch) => this.applyBatch(projection, from, batch),
-      advance: (from, to) => this.skipTo(projection.name, from, to),
+      advance: (from, to) => advanceCheckpoint(this.deps.db, projection.name, from, to, 0),
       onError: (error) =>
         this.logger.error({ projection: projection.name, err: error }, 'projection failed; retrying'),
     });
-  }
-
-  /** Moves a live checkpoint past events of other types (see followLive); false when it was not at `from`. */
-  private async skipTo(name: string, from: Position | null, to: Position): Promise<boolean> {
-    await this.deps.db
-      .insertInto('projection_checkpoints')
-      .values({ name })
-      .onConflict((oc) => oc.doNothing())
-      .execute();
-    const moved = await moveCheckpointFrom(this.deps.db, name, from, to, 0)
-      .where('status', '=', 'live')
-      .executeTakeFirst();
-    return moved.numUpdatedRows > 0n;
   }
 
   /**

@@ -1,5 +1,8 @@
 import type { EventStore, Position, RecordedEvent } from '@infra/eventstore/port';
 
+/** How far past its checkpoint a runner's reads may look before the checkpoint follows (restarts re-read no more). */
+const ADVANCE_EVERY = 1000n;
+
 /**
  * Follows the log live from a checkpoint until stopped: what the projection engine and the reactor runner both
  * run for each of theirs. Each round reads where to start (`resume`: a position, or 'wait' to look again later),
@@ -7,8 +10,8 @@ import type { EventStore, Position, RecordedEvent } from '@infra/eventstore/port
  * position it was given. A batch that could not (another runner moved the checkpoint meanwhile) ends the round,
  * and the next starts again from the checkpoint. A failure is logged and retried after `retryMs`.
  *
- * With `advance`, the checkpoint also moves past events of other types: when the reads have looked `advanceEvery`
- * events (1,000 by default) beyond it and found none of the runner's types, so that a restart, a catch-up or the
+ * With `advance`, the checkpoint also moves past events of other types: when the reads have looked ADVANCE_EVERY
+ * events beyond it and found none of the runner's types, so that a restart, a catch-up or the
  * health check does not look at them again. `advance` answers like `handle`.
  */
 export function followLive(opts: {
@@ -19,10 +22,8 @@ export function followLive(opts: {
   resume(): Promise<Position | null | 'wait'>;
   handle(from: Position | null, batch: RecordedEvent[]): Promise<boolean>;
   advance?(from: Position | null, to: Position): Promise<boolean>;
-  advanceEvery?: number;
   onError(error: unknown): void;
 }): { stop(): Promise<void> } {
-  const advanceEvery = BigInt(opts.advanceEvery ?? 1000);
   let stopped = false;
   let subscription: { stop(): Promise<void>; done: Promise<void> } | undefined;
   let sleeper: { timer: NodeJS.Timeout; resolve: () => void } | undefined;
@@ -50,7 +51,7 @@ export function followLive(opts: {
             onCaughtUp: async (position) => {
               const advance = opts.advance;
               if (!advance || moved) return;
-              if (from && position.prepare - from.prepare < advanceEvery) return;
+              if (from && position.prepare - from.prepare < ADVANCE_EVERY) return;
               if (await advance(from, position)) {
                 from = position;
                 return;

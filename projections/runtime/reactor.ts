@@ -1,7 +1,7 @@
 import type { Database } from '@infra/db';
 import type { EventStore, Position, RecordedEvent } from '@infra/eventstore/port';
 import { type Kysely, sql } from 'kysely';
-import { moveCheckpointFrom } from './checkpoint';
+import { advanceCheckpoint } from './checkpoint';
 import type { EngineLogger } from './engine';
 import { followLive } from './live-runner';
 
@@ -79,15 +79,8 @@ export class ReactorRunner {
   }
 
   /** Moves the checkpoint from `from` to `to`; false when someone else moved it meanwhile (nothing changes). */
-  private async advance(name: string, from: Position | null, to: Position, events: number): Promise<boolean> {
-    const key = checkpointName(name);
-    await this.deps.db
-      .insertInto('projection_checkpoints')
-      .values({ name: key })
-      .onConflict((oc) => oc.doNothing())
-      .execute();
-    const result = await moveCheckpointFrom(this.deps.db, key, from, to, events).executeTakeFirst();
-    return result.numUpdatedRows > 0n;
+  private advance(name: string, from: Position | null, to: Position, events: number): Promise<boolean> {
+    return advanceCheckpoint(this.deps.db, checkpointName(name), from, to, events);
   }
 
   /** Answers a batch: each partition's events in order (a stream's, by default), partitions side by side. */
