@@ -1,4 +1,5 @@
 import type { AutoBatchCountTrigger } from '@commands/batches/auto-batch';
+import { refusalOf } from '@domain/shared/errors';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import fastifyWebsocket from '@fastify/websocket';
@@ -24,10 +25,10 @@ import { defaultSignInLimits } from './auth/rate-limit';
 import { type AuthDeps, authRoutes } from './auth/routes';
 import { sessionPlugin } from './auth/session';
 import { categoryRoutes } from './categories';
-import { ApiError, parseInvalid } from './errors';
+import { ruleOf } from './contracts/rules';
 import { goodsIssueRoutes } from './goods-issue';
 import { type HealthDeps, healthRoutes } from './health';
-import { hasMessage, languageOf, translate } from './i18n';
+import { hasMessage, languageOf, type MessageParams, translate } from './i18n';
 import { infoRoutes } from './info';
 import { inventoryRoutes, type StockOf } from './inventory';
 import { barcodeRoutes } from './inventory/barcode';
@@ -171,23 +172,27 @@ export function buildApp(deps: AppDeps) {
   return app;
 }
 
-/** The first issue that carries a catalogue code decides the answer's code and message; the rest are listed. */
+/**
+ * The first issue whose message names a validation rule (api/contracts/rules.ts) decides the answer's code and
+ * message; every issue is listed. A rule's message gets its parameters from the failing check (its limit) and from
+ * the rule (a field name).
+ */
 function validationAnswer(
-  error: FastifyError & { validation: { instancePath: string; message?: string }[] },
+  error: FastifyError & { validation: { instancePath: string; message?: string; params?: unknown }[] },
   request: FastifyRequest,
 ) {
   const where = error.validationContext ?? 'request';
   let code = 400;
   let msg: string | undefined;
   const errors = error.validation.map((issue) => {
-    const coded = issue.message ? parseInvalid(issue.message) : undefined;
-    const message = coded
-      ? translate(request.language, coded.key, coded.params)
+    const found = ruleOf(issue.message);
+    const message = found
+      ? translate(request.language, found.key, { ...found.params, ...issueParams(issue.params) })
       : issue.message && hasMessage(issue.message)
         ? translate(request.language, issue.message)
         : (issue.message ?? 'is invalid');
-    if (coded && msg === undefined) {
-      code = coded.code;
+    if (found && msg === undefined) {
+      code = found.code;
       msg = message;
     }
     return { path: `${where}${issue.instancePath === '/' ? '' : issue.instancePath}`, message };
@@ -199,10 +204,25 @@ function validationAnswer(
   } satisfies ErrorAnswer;
 }
 
+/** What a zod issue tells a message: a size check's limit, a custom check's own parameters. */
+function issueParams(params: unknown): MessageParams {
+  const issue = (params ?? {}) as { maximum?: unknown; minimum?: unknown; params?: unknown };
+  const named: MessageParams = {};
+  if (typeof issue.maximum === 'number' || typeof issue.maximum === 'bigint')
+    named.max = Number(issue.maximum);
+  if (typeof issue.minimum === 'number' || typeof issue.minimum === 'bigint')
+    named.min = Number(issue.minimum);
+  if (issue.params && typeof issue.params === 'object')
+    for (const [name, value] of Object.entries(issue.params))
+      if (typeof value === 'string' || typeof value === 'number') named[name] = value;
+  return named;
+}
+
 /**
- * Zod validation → 400 with the catalogue's code where the schema names one; an ApiError → its status, code and
- * translated message; another 4xx → that status; anything else → a 500 that tells the caller nothing internal.
- * `/oauth/token` answers in OAuth's own shape.
+ * The one place a failure becomes an answer. Zod validation → 400 with the catalogue's code where the schema names
+ * a rule; a refusal (a DomainError: the domain's, a command's or the API's own) → the status, code and translated
+ * message its error table gives it; another 4xx → that status; anything else → a 500 that tells the caller nothing
+ * internal. `/oauth/token` answers in OAuth's own shape.
  */
 function handleError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   const oauth = request.url.startsWith('/oauth/');
@@ -214,12 +234,14 @@ function handleError(error: FastifyError, request: FastifyRequest, reply: Fastif
         .send({ error: 'invalid_request', error_description: answer.errors[0]?.message ?? answer.msg });
     return reply.code(400).send(answer);
   }
-  if (error instanceof ApiError) {
-    const msg = translate(request.language, error.key, error.params);
-    if (oauth) return reply.code(error.status).send({ error: 'invalid_request', error_description: msg });
-    return reply.code(error.status).send({ code: error.code, msg } satisfies ErrorAnswer);
+  const refused = refusalOf(error);
+  if (refused?.refusal) {
+    const { status, code, key } = refused.refusal;
+    const msg = translate(request.language, key, refused.params);
+    if (oauth) return reply.code(status).send({ error: 'invalid_request', error_description: msg });
+    return reply.code(status).send({ code, msg } satisfies ErrorAnswer);
   }
-  const status = error.statusCode ?? 500;
+  const status = refused ? 500 : (error.statusCode ?? 500);
   if (status >= 400 && status < 500) {
     const msg = status === 413 ? translate(request.language, 'common.too_large') : error.message;
     if (oauth) return reply.code(status).send({ error: 'invalid_request', error_description: msg });

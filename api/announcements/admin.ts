@@ -81,7 +81,7 @@ const endAfterStart = {
 };
 
 const missingId = invalid(401, 'announcement.missing_id');
-const invalidId = invalid(402, 'announcement.invalid_id');
+const invalidId = invalid(402, 'announcement.admin_invalid_id');
 
 /** The id of update and delete: absent or blank is 401 "Missing ID"; not a string, 402 "Invalid ID". */
 const AnnouncementId = z
@@ -250,7 +250,7 @@ function changes(before: AnnouncementRow, after: ReturnType<typeof rowValues>) {
 }
 
 /** An id that names no announcement: 402 "Invalid ID", with 404 so the console does not take it for a session end. */
-const unknownAnnouncement = () => new ApiError(404, 402, 'announcement.invalid_id');
+const unknownAnnouncement = () => new ApiError(404, 402, 'announcement.admin_invalid_id');
 
 async function findAnnouncement(db: Kysely<Database>, id: string): Promise<AnnouncementRow | undefined> {
   if (!isUuid(id)) return undefined;

@@ -154,7 +154,7 @@ export const RejectBody = z.strictObject({
     GinCode.rejectReasonRequired,
     'goods_issue.reject_reason_required',
     GIN_REASON_MAX,
-    'goods_issue.reason_too_long',
+    'goods_issue.reject_reason_too_long',
   ).min(1, invalid(GinCode.rejectReasonRequired, 'goods_issue.reject_reason_required')),
 });
 export const CancelBody = z
@@ -163,7 +163,7 @@ export const CancelBody = z
       GinCode.textInvalid,
       'goods_issue.text_invalid',
       GIN_REASON_MAX,
-      'goods_issue.reason_too_long',
+      'goods_issue.cancel_reason_too_long',
     )
       .optional()
       .default(''),

@@ -231,7 +231,7 @@ export const storeConnectRoutes: FastifyPluginAsyncZod<StoreDeps> = async (app, 
       } catch (error) {
         if (!(error instanceof ApiError)) throw error;
         return reply.code(error.status as 400 | 403 | 404 | 409 | 503).send({
-          code: error.code,
+          code: error.refusal!.code,
           msg: translate(request.language, error.key, error.params),
           error: 1 as const,
           api_id: null,

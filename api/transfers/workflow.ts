@@ -69,7 +69,7 @@ export async function startTransferWorkflowSoon(
 }
 
 class Refused extends ApiError {
-  constructor(readonly refusal: WorkflowRefusal) {
+  constructor(readonly workflowRefusal: WorkflowRefusal) {
     super(409, 409, 'transfer.refused');
   }
 }
@@ -132,7 +132,7 @@ export async function runTransferAction<Args extends { userId: string; permissio
       return await attempt();
     }
   } catch (error) {
-    if (error instanceof Refused) throw await refuse(error.refusal.code, error.refusal.params);
+    if (error instanceof Refused) throw await refuse(error.workflowRefusal.code, error.workflowRefusal.params);
     if (error instanceof Missing) throw new ApiError(503, 503, 'common.workflows_unavailable');
     throw error;
   }

@@ -1,13 +1,54 @@
 /**
+ * How a refusal answers a caller: the HTTP status, the catalogue's result code (spec §8) and the message key in
+ * `locales/<lang>/api*.json`. Each domain lists its error codes with one of these beside each, so the one error
+ * handler of the API answers every refusal without a mapper of its own per route.
+ */
+export interface Refusal {
+  readonly status: number;
+  readonly code: number;
+  readonly key: string;
+}
+
+export type RefusalParams = Record<string, string | number>;
+
+/** A closed set of error codes, each with the answer it gives. */
+export type ErrorTable<Code extends string = string> = { readonly [C in Code]: Refusal };
+
+/**
  * A command the domain refuses: `code` is one of the aggregate's closed set of error codes, `params` what the
- * message needs. The API maps codes to HTTP statuses and translated messages.
+ * message needs, `refusal` the answer its table gives it.
  */
 export class DomainError<Code extends string = string> extends Error {
   override name = 'DomainError';
   constructor(
     readonly code: Code,
-    readonly params: Record<string, string | number> = {},
+    readonly params: RefusalParams = {},
+    // Optional only while every domain moves its error list into a table (issue 12); without one the API answers
+    // 500, as for any bug.
+    readonly refusal?: Refusal,
   ) {
     super(code);
   }
+}
+
+/**
+ * The refusal factory of one error table: `const refuse = refuser(stockErrors); throw refuse('NEGATIVE_STOCK')`.
+ * Parameters that every refusal of the table carries (a limit the message names) come from `common`.
+ */
+export function refuser<Code extends string>(table: ErrorTable<Code>, common: RefusalParams = {}) {
+  return (code: Code, params: RefusalParams = {}): DomainError<Code> =>
+    new DomainError(code, { ...common, ...params }, table[code]);
+}
+
+/**
+ * The refusal `error` is, when it is one (of one of `codes`, when given): code that decides what to do next on a
+ * refusal (skip the order, retry as another command) asks this rather than testing the class.
+ */
+export function refusalOf<Code extends string = string>(
+  error: unknown,
+  ...codes: Code[]
+): DomainError<Code> | undefined {
+  if (!(error instanceof DomainError)) return undefined;
+  if (codes.length > 0 && !codes.includes(error.code as Code)) return undefined;
+  return error as DomainError<Code>;
 }
