@@ -368,7 +368,11 @@ export const startWorkflow = (workflows: WorkflowDeps, name: string, workflowId:
  * failed after the document was recorded, say) is started again from the document, and the action tried once more.
  */
 export const withWorkflow = <T>(run: () => Promise<T>, restart: (() => Promise<void>) | null) =>
-  withWorkflowOf(run, restart, (error) => error instanceof ApiError && error.refusal!.code === PurchaseCode.closed);
+  withWorkflowOf(
+    run,
+    restart,
+    (error) => error instanceof ApiError && error.refusal!.code === PurchaseCode.closed,
+  );
 
 /** How a purchasing workflow's answer becomes the route's: its refusals with master codes named, a closed process 409. */
 export const workflowHandlers = (codes: ReadonlyMap<string, { code: string }>) => ({

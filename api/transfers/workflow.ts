@@ -132,7 +132,8 @@ export async function runTransferAction<Args extends { userId: string; permissio
       return await attempt();
     }
   } catch (error) {
-    if (error instanceof Refused) throw await refuse(error.workflowRefusal.code, error.workflowRefusal.params);
+    if (error instanceof Refused)
+      throw await refuse(error.workflowRefusal.code, error.workflowRefusal.params);
     if (error instanceof Missing) throw new ApiError(503, 503, 'common.workflows_unavailable');
     throw error;
   }
