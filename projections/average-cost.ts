@@ -2,11 +2,14 @@ import type { StockEvent, StockEventType } from '@domain/inventory/stock';
 import { type AverageCost, moveQuantity, NO_COST, receiveAtCost } from '@domain/purchases/average-cost';
 import { fromUnits, toUnits } from '@domain/purchases/money';
 import type { PurchaseEvent } from '@domain/purchases/purchase';
+import { AVERAGE_COSTS_VIEW } from '@domain/shared/live-views';
 import type { AverageCostsTable, Database } from '@infra/db';
 import { withTenant } from '@infra/db/tenant';
 import type { RecordedEvent } from '@infra/eventstore/port';
 import { type Kysely, type Selectable, sql, type Transaction } from 'kysely';
 import { defineProjection, type LiveChange } from './runtime/projection';
+
+export { AVERAGE_COSTS_VIEW };
 
 /**
  * The moving average cost of each master code across the tenant (domain/purchases/average-cost.ts), from:
@@ -23,7 +26,6 @@ import { defineProjection, type LiveChange } from './runtime/projection';
  */
 
 export const AVERAGE_COST_PROJECTION = 'average_cost';
-export const AVERAGE_COSTS_VIEW = 'averageCosts';
 
 /** The stock events that change what the tenant holds (transfers only move it between its own places). */
 const HOLDING_CHANGES = [

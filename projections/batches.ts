@@ -7,10 +7,13 @@ import {
   type ScanCheckState,
   scanCheckDecider,
 } from '@domain/scan/check';
+import { BATCHES_VIEW, SCAN_CHECKS_VIEW } from '@domain/shared/live-views';
 import type { BatchesTable, Database, ScanChecksTable } from '@infra/db';
 import { parseStreamId, type RecordedEvent } from '@infra/eventstore/port';
 import { type Insertable, type Selectable, sql, type Transaction } from 'kysely';
 import { defineProjection, type LiveChange } from './runtime/projection';
+
+export { BATCHES_VIEW, SCAN_CHECKS_VIEW };
 
 /**
  * The read models of batches and scanning:
@@ -23,8 +26,6 @@ import { defineProjection, type LiveChange } from './runtime/projection';
  */
 
 export const BATCHES_PROJECTION = 'batches';
-export const BATCHES_VIEW = 'batches';
-export const SCAN_CHECKS_VIEW = 'scanChecks';
 
 /** Order statuses that count as scanned in a batch's progress (read from the order board's `orders`). */
 export const SCANNED_STATUSES = [

@@ -6,10 +6,13 @@ import {
   initialGoodsIssue,
   waitingLayer,
 } from '@domain/goods-issue/decider';
+import { GOODS_ISSUE_VIEW } from '@domain/shared/live-views';
 import type { GoodsIssuesTable } from '@infra/db';
 import { parseStreamId, type RecordedEvent } from '@infra/eventstore/port';
 import { type Insertable, sql } from 'kysely';
 import { defineProjection, type LiveChange } from './runtime/projection';
+
+export { GOODS_ISSUE_VIEW };
 
 /**
  * The goods issue notes' list (`goods_issues`), from the notes' events (domain/goods-issue/decider.ts): one row per
@@ -18,7 +21,6 @@ import { defineProjection, type LiveChange } from './runtime/projection';
  * the same rows). Live changes name the notes in the view `goodsIssues`.
  */
 
-export const GOODS_ISSUE_VIEW = 'goodsIssues';
 export const GOODS_ISSUE_PROJECTION = 'goods_issues';
 
 type Row = Insertable<GoodsIssuesTable>;

@@ -8,10 +8,13 @@ import {
   type OrderState,
   orderFlags,
 } from '@domain/orders/order';
+import { ORDER_COUNTS_VIEW, ORDERS_VIEW } from '@domain/shared/live-views';
 import type { Database, OrderCountsTable, OrderLinesTable, OrdersTable } from '@infra/db';
 import { parseStreamId, type RecordedEvent } from '@infra/eventstore/port';
 import { type Insertable, type Selectable, sql, type Transaction } from 'kysely';
 import { defineProjection, type LiveChange } from './runtime/projection';
+
+export { ORDER_COUNTS_VIEW, ORDERS_VIEW };
 
 /**
  * The order board (issue 6 item 8; spec §2 order lists, §4 filters): one row per order with what its lists show,
@@ -25,8 +28,6 @@ import { defineProjection, type LiveChange } from './runtime/projection';
  */
 
 export const ORDERS_PROJECTION = 'orders';
-export const ORDERS_VIEW = 'orders';
-export const ORDER_COUNTS_VIEW = 'orderCounts';
 
 export type OrderRow = Selectable<OrdersTable>;
 type OrderValues = Insertable<OrdersTable>;

@@ -1,8 +1,11 @@
 import type { OrderEvent } from '@domain/orders/order';
+import { PRINT_LOG_VIEW } from '@domain/shared/live-views';
 import type { OrderShipmentsTable, PrintLogTable } from '@infra/db';
 import { parseStreamId, type RecordedEvent } from '@infra/eventstore/port';
 import { type Insertable, sql } from 'kysely';
 import { defineProjection, type LiveChange } from './runtime/projection';
+
+export { PRINT_LOG_VIEW };
 
 /**
  * Two read models over the order events for printing, returns and carrier manifests:
@@ -17,7 +20,6 @@ import { defineProjection, type LiveChange } from './runtime/projection';
  * Live changes name print log rows in the view `printLog`.
  */
 
-export const PRINT_LOG_VIEW = 'printLog';
 export const FULFILMENT_PROJECTION = 'order_fulfilment';
 
 export const FULFILMENT_EVENT_TYPES = [

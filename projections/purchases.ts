@@ -5,10 +5,13 @@ import {
 } from '@domain/purchases/goods-receipt';
 import { fromUnits, toUnits } from '@domain/purchases/money';
 import { PURCHASE_EVENT_TYPES, type PurchaseEvent, subtotalUnits } from '@domain/purchases/purchase';
+import { GOODS_RECEIPTS_VIEW, PURCHASES_VIEW } from '@domain/shared/live-views';
 import type { Database, GoodsReceiptsTable, PurchasesTable } from '@infra/db';
 import { parseStreamId, type RecordedEvent } from '@infra/eventstore/port';
 import { type Insertable, type Selectable, sql, type Transaction } from 'kysely';
 import { defineProjection, type LiveChange } from './runtime/projection';
+
+export { GOODS_RECEIPTS_VIEW, PURCHASES_VIEW };
 
 /**
  * The purchasing lists, from the purchase order and goods receive note events (domain/purchases/):
@@ -23,8 +26,6 @@ import { defineProjection, type LiveChange } from './runtime/projection';
  */
 
 export const PURCHASES_PROJECTION = 'purchases';
-export const PURCHASES_VIEW = 'purchases';
-export const GOODS_RECEIPTS_VIEW = 'goodsReceipts';
 
 export type PurchaseRow = Selectable<PurchasesTable>;
 export type GoodsReceiptRow = Selectable<GoodsReceiptsTable>;

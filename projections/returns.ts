@@ -5,10 +5,13 @@ import {
   type ReturnEvent,
   type ReturnState,
 } from '@domain/returns/return';
+import { RETURNS_VIEW } from '@domain/shared/live-views';
 import type { OrderReturnsTable } from '@infra/db';
 import { parseStreamId, type RecordedEvent } from '@infra/eventstore/port';
 import { type Insertable, sql } from 'kysely';
 import { defineProjection, type LiveChange } from './runtime/projection';
+
+export { RETURNS_VIEW };
 
 /**
  * The returns' list (`order_returns`), from the returns' events (domain/returns/return.ts): one row per return
@@ -17,7 +20,6 @@ import { defineProjection, type LiveChange } from './runtime/projection';
  * it and when come from the recording event's metadata. Live changes name the returns in the view `orderReturns`.
  */
 
-export const RETURNS_VIEW = 'orderReturns';
 export const RETURNS_PROJECTION = 'order_returns';
 
 type Row = Insertable<OrderReturnsTable>;

@@ -6,11 +6,14 @@ import {
   type StockEventType,
   type StockState,
 } from '@domain/inventory/stock';
+import { STOCK_VIEW } from '@domain/shared/live-views';
 import type { Database, StockLevelsTable, StockMovementsTable } from '@infra/db';
 import { withTenant } from '@infra/db/tenant';
 import type { RecordedEvent } from '@infra/eventstore/port';
 import { type Insertable, type Kysely, type Selectable, sql } from 'kysely';
 import { defineProjection, type LiveChange } from './runtime/projection';
+
+export { STOCK_VIEW };
 
 /**
  * The stock read models, from the stock events (domain/inventory/stock.ts):
@@ -31,7 +34,6 @@ export type StockLevelRow = Selectable<StockLevelsTable>;
 export type StockMovementRow = Selectable<StockMovementsTable>;
 export type NewStockMovementRow = Insertable<StockMovementsTable>;
 
-export const STOCK_VIEW = 'stock';
 export const STOCK_PROJECTION = 'stock';
 
 /** How the live hub and the stock list name one stock: `<masterCodeId>@<warehouseId>`. */

@@ -1,16 +1,17 @@
 import { eventSchemas } from '@domain/events';
+import { STREAM_CATALOGUE_VIEW } from '@domain/shared/live-views';
 import type { Database, StreamCatalogueTable } from '@infra/db';
 import { parseStreamId, type RecordedEvent } from '@infra/eventstore/port';
 import { type Kysely, type Selectable, sql } from 'kysely';
 import { defineProjection } from './runtime/projection';
+
+export { STREAM_CATALOGUE_VIEW };
 
 /**
  * One row per stream and tenant: how many events it holds, its last revision and type, and when it was first and
  * last written. Auditors start here to pick the stream to replay; the event feed lists streams from it.
  */
 export type StreamCatalogueRow = Selectable<StreamCatalogueTable>;
-
-export const STREAM_CATALOGUE_VIEW = 'streams';
 
 export const streamCatalogue = defineProjection({
   name: 'stream_catalogue',

@@ -1,3 +1,4 @@
+import { TRANSFER_REQUESTS_VIEW, TRANSFERS_VIEW } from '@domain/shared/live-views';
 import { TRANSFER_CATEGORY, TRANSFER_EVENT_TYPES, type TransferEvent } from '@domain/transfers/transfer';
 import {
   TRANSFER_REQUEST_CATEGORY,
@@ -8,6 +9,8 @@ import type { Database, TransferRequestsTable, TransfersTable } from '@infra/db'
 import { parseStreamId, type RecordedEvent } from '@infra/eventstore/port';
 import { type Insertable, type Selectable, sql, type Transaction } from 'kysely';
 import { defineProjection, type LiveChange } from './runtime/projection';
+
+export { TRANSFER_REQUESTS_VIEW, TRANSFERS_VIEW };
 
 /**
  * The lists of transfer requests and transfers (spec §3 "Transfer request and transfer"): one row per document with
@@ -20,8 +23,6 @@ import { defineProjection, type LiveChange } from './runtime/projection';
 export type TransferRequestRow = Selectable<TransferRequestsTable>;
 export type TransferRow = Selectable<TransfersTable>;
 
-export const TRANSFER_REQUESTS_VIEW = 'transferRequests';
-export const TRANSFERS_VIEW = 'transfers';
 export const TRANSFERS_PROJECTION = 'transfers';
 
 type RequestValues = Insertable<TransferRequestsTable>;

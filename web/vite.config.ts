@@ -9,7 +9,13 @@ export default defineConfig({
   root: here,
   base: '/',
   plugins: [react()],
-  resolve: { alias: { '@web': path.join(here, 'src'), '@domain': path.join(here, '..', 'domain') } },
+  resolve: {
+    alias: {
+      '@web': path.join(here, 'src'),
+      '@domain': path.join(here, '..', 'domain'),
+      '@api/contracts': path.join(here, '..', 'api', 'contracts'),
+    },
+  },
   build: { outDir: path.join(here, 'dist'), emptyOutDir: true, chunkSizeWarningLimit: 1500 },
   server: { fs: { allow: [path.join(here, '..')] } },
 });

@@ -1,16 +1,7 @@
-import {
-  allOf,
-  gridQuery,
-  pageWindow,
-  searchWhere,
-  setFilter,
-  setWhere,
-  sortTerms,
-  TextFilter,
-  textWhere,
-} from '@api/grid';
+import { gridQuery, setFilter, TextFilter } from '@api/contracts/grid';
 import type { Database } from '@infra/db';
 import { withTenant } from '@infra/db/tenant';
+import { allOf, pageWindow, searchWhere, setWhere, sortTerms, textWhere } from '@projections/runtime/grid';
 import { type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely';
 import { z } from 'zod';
 

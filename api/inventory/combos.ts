@@ -1,20 +1,17 @@
 import { ErrorAnswer, GridPage, Ok, ok, refusals } from '@api/answers';
 import { seller } from '@api/auth/session';
+import { DateFilter, gridQuery, setFilter, TextFilter } from '@api/contracts/grid';
 import { ApiError, invalid, notFound } from '@api/errors';
+import type { Database } from '@infra/db';
 import {
   allOf,
-  DateFilter,
   dateWhere,
-  gridQuery,
   literal,
   pageWindow,
-  setFilter,
   setWhere,
   sortTerms,
-  TextFilter,
   textWhere,
-} from '@api/grid';
-import type { Database } from '@infra/db';
+} from '@projections/runtime/grid';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { type Kysely, type RawBuilder, type SqlBool, sql, type Transaction } from 'kysely';
 import { z } from 'zod';

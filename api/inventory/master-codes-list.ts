@@ -1,17 +1,14 @@
+import { DateFilter, gridQuery, setFilter, TextFilter } from '@api/contracts/grid';
+import type { Database } from '@infra/db';
 import {
   allOf,
-  DateFilter,
   dateWhere,
-  gridQuery,
   pageWindow,
   searchWhere,
-  setFilter,
   setWhere,
   sortTerms,
-  TextFilter,
   textWhere,
-} from '@api/grid';
-import type { Database } from '@infra/db';
+} from '@projections/runtime/grid';
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { z } from 'zod';
 import {

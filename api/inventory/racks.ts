@@ -1,19 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { ErrorAnswer, GridPage, Ok, ok, refusals } from '@api/answers';
 import { seller } from '@api/auth/session';
+import { gridQuery, setFilter, TextFilter } from '@api/contracts/grid';
 import { ApiError, invalid, notFound } from '@api/errors';
-import {
-  allOf,
-  gridQuery,
-  pageWindow,
-  searchWhere,
-  setFilter,
-  setWhere,
-  sortTerms,
-  TextFilter,
-  textWhere,
-} from '@api/grid';
 import type { Database } from '@infra/db';
+import { allOf, pageWindow, searchWhere, setWhere, sortTerms, textWhere } from '@projections/runtime/grid';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { type Kysely, type RawBuilder, type SqlBool, sql, type Transaction } from 'kysely';
 import { z } from 'zod';

@@ -1,13 +1,14 @@
 import { PassThrough, Readable } from 'node:stream';
 import { ErrorAnswer, GridPage, Ok, ok, refusals } from '@api/answers';
 import { seller } from '@api/auth/session';
+import { gridQuery, setFilter, TextFilter } from '@api/contracts/grid';
 import { ApiError, invalid } from '@api/errors';
-import { allOf, gridQuery, literal, pageWindow, setFilter, setWhere, TextFilter, textWhere } from '@api/grid';
 import { type Language, translate } from '@api/i18n';
 import { isUuid, UUID_PATTERN } from '@api/ids';
 import { available, emptyStock, STOCK_EVENT_TYPES, type StockEventType } from '@domain/inventory/stock';
 import type { Database } from '@infra/db';
 import { withTenant } from '@infra/db/tenant';
+import { allOf, literal, pageWindow, setWhere, textWhere } from '@projections/runtime/grid';
 import { movementsUntil, type StockMovement, stockAt } from '@projections/stock';
 import ExcelJS from 'exceljs';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';

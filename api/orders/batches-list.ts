@@ -1,19 +1,7 @@
 import { GridPage, Ok, ok, refusals } from '@api/answers';
 import { seller } from '@api/auth/session';
+import { DateFilter, gridQuery, setFilter, TextFilter } from '@api/contracts/grid';
 import { notFound } from '@api/errors';
-import {
-  allOf,
-  DateFilter,
-  dateWhere,
-  gridQuery,
-  pageWindow,
-  searchWhere,
-  setFilter,
-  setWhere,
-  sortTerms,
-  TextFilter,
-  textWhere,
-} from '@api/grid';
 import { IdParams } from '@api/ids';
 import { loadBatch } from '@commands/batches/batch';
 import { BATCH_SPLITS, BATCH_STATUSES, BATCH_TYPES, type BatchState } from '@domain/batches/batch';
@@ -21,6 +9,15 @@ import { ORDER_STATUSES } from '@domain/orders/order';
 import type { Database } from '@infra/db';
 import { withTenant } from '@infra/db/tenant';
 import { SCANNED_STATUSES } from '@projections/batches';
+import {
+  allOf,
+  dateWhere,
+  pageWindow,
+  searchWhere,
+  setWhere,
+  sortTerms,
+  textWhere,
+} from '@projections/runtime/grid';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely';
 import { z } from 'zod';

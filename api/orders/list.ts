@@ -1,16 +1,4 @@
-import {
-  allOf,
-  DateFilter,
-  dateWhere,
-  gridQuery,
-  literal,
-  pageWindow,
-  setFilter,
-  setWhere,
-  sortTerms,
-  TextFilter,
-  textWhere,
-} from '@api/grid';
+import { DateFilter, gridQuery, setFilter, TextFilter } from '@api/contracts/grid';
 import { UUID_PATTERN } from '@api/ids';
 import {
   FILTER_STATUSES,
@@ -23,6 +11,15 @@ import { PLATFORMS } from '@domain/orders/marketplace-order';
 import { ORDER_STATUSES, type OrderStatus, PRINT_DOCUMENTS } from '@domain/orders/order';
 import type { Database } from '@infra/db';
 import { withTenant } from '@infra/db/tenant';
+import {
+  allOf,
+  dateWhere,
+  literal,
+  pageWindow,
+  setWhere,
+  sortTerms,
+  textWhere,
+} from '@projections/runtime/grid';
 import { type Kysely, type RawBuilder, type SqlBool, sql, type Transaction } from 'kysely';
 import { z } from 'zod';
 

@@ -1,17 +1,7 @@
 import { ErrorAnswer, Ok, ok, refusals } from '@api/answers';
 import { seller } from '@api/auth/session';
+import { DateFilter, gridQuery, setFilter } from '@api/contracts/grid';
 import { ApiError, invalid, notFound } from '@api/errors';
-import {
-  allOf,
-  DateFilter,
-  dateWhere,
-  gridQuery,
-  pageWindow,
-  searchWhere,
-  setFilter,
-  setWhere,
-  sortTerms,
-} from '@api/grid';
 import { isUuid } from '@api/ids';
 import { AwbError, type AwbOrder, storesAwbSource } from '@commands/printing/awb';
 import type { OrderView } from '@commands/printing/order-view';
@@ -21,6 +11,7 @@ import { type DrawnDocument, loadPrintSettings } from '@commands/printing/settin
 import { PRINT_DOCUMENTS, PRINT_ORIGINS, type PrintDocument } from '@domain/orders/order';
 import type { Database } from '@infra/db';
 import { withTenant } from '@infra/db/tenant';
+import { allOf, dateWhere, pageWindow, searchWhere, setWhere, sortTerms } from '@projections/runtime/grid';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely';
 import { z } from 'zod';

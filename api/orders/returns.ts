@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { ErrorAnswer, Ok, ok, refusals } from '@api/answers';
 import { seller } from '@api/auth/session';
+import { DateFilter, gridQuery, setFilter } from '@api/contracts/grid';
 import {
   idempotencyKeyField,
   idempotencyKeyOf,
@@ -9,17 +10,6 @@ import {
   userNames,
 } from '@api/documents';
 import { ApiError, invalid, notFound } from '@api/errors';
-import {
-  allOf,
-  DateFilter,
-  dateWhere,
-  gridQuery,
-  pageWindow,
-  searchWhere,
-  setFilter,
-  setWhere,
-  sortTerms,
-} from '@api/grid';
 import { IdParams, isUuid } from '@api/ids';
 import { loadOrderView, type OrderView } from '@commands/printing/order-view';
 import { imageTypeOf } from '@commands/printing/settings';
@@ -36,6 +26,7 @@ import {
 import { DomainError } from '@domain/shared/errors';
 import type { Database } from '@infra/db';
 import { withTenant } from '@infra/db/tenant';
+import { allOf, dateWhere, pageWindow, searchWhere, setWhere, sortTerms } from '@projections/runtime/grid';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely';
 import { z } from 'zod';

@@ -1,10 +1,11 @@
 import { GridPage, Ok, ok, refusals } from '@api/answers';
 import { seller } from '@api/auth/session';
-import { gridQuery, pageWindow, searchWhere, sortTerms } from '@api/grid';
+import { gridQuery } from '@api/contracts/grid';
 import { IdParams, isUuid } from '@api/ids';
 import { fromUnits, toUnits } from '@domain/purchases/money';
 import type { Database } from '@infra/db';
 import { withTenant } from '@infra/db/tenant';
+import { pageWindow, searchWhere, sortTerms } from '@projections/runtime/grid';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import { z } from 'zod';

@@ -1,20 +1,9 @@
 import { logActivity } from '@api/activity';
 import { GridPage, Ok, ok, refusals } from '@api/answers';
 import { type SellerSession, seller } from '@api/auth/session';
+import { DateFilter, gridQuery, setFilter, TextFilter } from '@api/contracts/grid';
 import { masterCodesOfTenant, standardMasterCodes } from '@api/documents';
 import { ApiError, invalid } from '@api/errors';
-import {
-  allOf,
-  DateFilter,
-  dateWhere,
-  gridQuery,
-  pageWindow,
-  searchWhere,
-  setFilter,
-  sortTerms,
-  TextFilter,
-  textWhere,
-} from '@api/grid';
 import { IdParams } from '@api/ids';
 import { runUpdate } from '@api/workflows';
 import { handlePurchaseCommand, loadPurchase } from '@commands/purchases/documents';
@@ -28,6 +17,7 @@ import {
 import { DomainError } from '@domain/shared/errors';
 import type { Database } from '@infra/db';
 import { withTenant } from '@infra/db/tenant';
+import { allOf, dateWhere, pageWindow, searchWhere, sortTerms, textWhere } from '@projections/runtime/grid';
 import {
   approvePurchaseUpdate,
   cancelPurchaseUpdate,

@@ -2,17 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { logActivity } from '@api/activity';
 import { ErrorAnswer, GridPage, Ok, ok, refusals } from '@api/answers';
 import { seller } from '@api/auth/session';
+import { gridQuery, setFilter, TextFilter } from '@api/contracts/grid';
 import { ApiError, invalid, notFound } from '@api/errors';
-import {
-  allOf,
-  gridQuery,
-  pageWindow,
-  searchWhere,
-  setFilter,
-  sortTerms,
-  TextFilter,
-  textWhere,
-} from '@api/grid';
 import { type Language, translate } from '@api/i18n';
 import { IdParams, isUuid } from '@api/ids';
 import { UPLOAD_BODY_LIMIT, UploadQuery, UploadRefusal, uploadBody } from '@api/sheet-upload';
@@ -28,6 +19,7 @@ import {
 } from '@commands/purchases/supplier-file';
 import type { Database, SupplierStatus } from '@infra/db';
 import { violation } from '@infra/db/errors';
+import { allOf, pageWindow, searchWhere, sortTerms, textWhere } from '@projections/runtime/grid';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import { z } from 'zod';

@@ -1,15 +1,6 @@
-import {
-  allOf,
-  gridQuery,
-  pageWindow,
-  searchWhere,
-  setFilter,
-  setWhere,
-  sortTerms,
-  TextFilter,
-  textWhere,
-} from '@api/grid';
+import { gridQuery, setFilter, TextFilter } from '@api/contracts/grid';
 import type { Database } from '@infra/db';
+import { allOf, pageWindow, searchWhere, setWhere, sortTerms, textWhere } from '@projections/runtime/grid';
 import { type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { z } from 'zod';
 

@@ -1,21 +1,18 @@
+import { DateFilter, gridQuery, setFilter, TextFilter } from '@api/contracts/grid';
 import { placeOfTenant } from '@api/documents';
 import { notFound } from '@api/errors';
-import {
-  allOf,
-  DateFilter,
-  dateWhere,
-  gridQuery,
-  pageWindow,
-  searchWhere,
-  setFilter,
-  setWhere,
-  sortTerms,
-  TextFilter,
-  textWhere,
-} from '@api/grid';
 import { REQUEST_STATUSES, TRANSFER_STATUSES } from '@domain/transfers/rules';
 import type { Database } from '@infra/db';
 import { withTenant } from '@infra/db/tenant';
+import {
+  allOf,
+  dateWhere,
+  pageWindow,
+  searchWhere,
+  setWhere,
+  sortTerms,
+  textWhere,
+} from '@projections/runtime/grid';
 import { type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely';
 import { z } from 'zod';
 import { PlaceAnswer, UserAnswer } from './documents';

@@ -1,6 +1,6 @@
 import { Ok, ok, refusals } from '@api/answers';
 import { seller } from '@api/auth/session';
-import { literal } from '@api/grid';
+import { literal } from '@projections/runtime/grid';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
 import { z } from 'zod';

@@ -1,5 +1,8 @@
+import { GOODS_ISSUE_VIEW as GIN_VIEW } from '@domain/shared/live-views';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type Answer, api, apiData } from '@web/api/client';
+
+export { GIN_VIEW };
 
 /**
  * The goods issue notes API (api/goods-issue): the list (a grid endpoint), one note in full, the people's actions
@@ -9,7 +12,6 @@ import { type Answer, api, apiData } from '@web/api/client';
 export const GIN_ENDPOINT = '/api/inventory/goods-issue-notes';
 export const APPROVAL_SETTINGS_ENDPOINT = '/api/inventory/approval-settings';
 /** The live view the projection announces changed notes in. */
-export const GIN_VIEW = 'goodsIssues';
 
 export const GIN_STATUSES = [1, 2, 3, 4, 5] as const;
 export type GinStatus = (typeof GIN_STATUSES)[number];

@@ -1,8 +1,11 @@
 import type { BoardAction, OrderTab } from '@domain/orders/board';
 import type { OrderStatus } from '@domain/orders/order';
+import { ORDER_COUNTS_VIEW, ORDERS_VIEW } from '@domain/shared/live-views';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type Answer, api, apiData } from '@web/api/client';
 import type { PrintDocument, PrintOrigin } from './print/api';
+
+export { ORDER_COUNTS_VIEW, ORDERS_VIEW };
 
 /**
  * The order board API (api/orders): the list (a grid endpoint), the tab counts, the stores with orders, one order in
@@ -11,8 +14,6 @@ import type { PrintDocument, PrintOrigin } from './print/api';
 
 export const ORDERS_ENDPOINT = '/api/orders';
 /** Live views the board projection announces: changed orders, and orders that moved between tabs. */
-export const ORDERS_VIEW = 'orders';
-export const ORDER_COUNTS_VIEW = 'orderCounts';
 
 export interface Person {
   id: string;

@@ -1,6 +1,9 @@
+import { AVERAGE_COSTS_VIEW, GOODS_RECEIPTS_VIEW, PURCHASES_VIEW } from '@domain/shared/live-views';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type Answer, api, apiData } from '@web/api/client';
 import { downloadFile } from '@web/api/download';
+
+export { AVERAGE_COSTS_VIEW, GOODS_RECEIPTS_VIEW, PURCHASES_VIEW };
 
 /**
  * The purchasing API (api/purchases): suppliers, purchase orders with their actions, goods receive notes with
@@ -14,9 +17,6 @@ export const GOODS_RECEIPTS_ENDPOINT = '/api/purchases/goods-receipts';
 const SETTINGS_ENDPOINT = '/api/purchases/settings';
 
 /** The live views the projections announce changes in. */
-export const PURCHASES_VIEW = 'purchases';
-export const GOODS_RECEIPTS_VIEW = 'goodsReceipts';
-export const AVERAGE_COSTS_VIEW = 'averageCosts';
 
 export const MANAGE_KEY = 'purchases-manage';
 export const VIEW_KEY = 'purchases-index';

@@ -1,5 +1,6 @@
 import type { BatchSplit, BatchStatus, BatchType } from '@domain/batches/batch';
 import type { PickListFilter } from '@domain/batches/pick-list';
+import { BATCHES_VIEW, ORDER_COUNTS_VIEW } from '@domain/shared/live-views';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type Answer, api, apiData } from '@web/api/client';
 import { downloadFile } from '@web/api/download';
@@ -19,17 +20,16 @@ export {
   DEFAULT_PREFIX,
 } from '@domain/batches/batch';
 export { PICK_LIST_FILTERS, type PickListFilter } from '@domain/batches/pick-list';
+export { BATCHES_VIEW, ORDER_COUNTS_VIEW };
 
 export const BATCHES_ENDPOINT = '/api/orders/batches';
 const WAITING_ENDPOINT = '/api/orders/batches/waiting';
 const SETTINGS_ENDPOINT = '/api/orders/batch-settings';
 /** Live view of the batches projection: batches made or changed, or one of their orders' checks moved. */
-export const BATCHES_VIEW = 'batches';
 /**
  * The order board's view of orders that changed status: a batch's progress is its orders' status on the board, which
  * may be written a moment after the batches projection announced the scan.
  */
-export const ORDER_COUNTS_VIEW = 'orderCounts';
 
 export interface Person {
   id: string;

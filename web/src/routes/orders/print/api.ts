@@ -1,7 +1,10 @@
 import { PRINT_DOCUMENTS, PRINT_ORIGINS, type PrintDocument, type PrintOrigin } from '@domain/orders/order';
+import { PRINT_LOG_VIEW } from '@domain/shared/live-views';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type Answer, ApiFailure, api, apiData, clearSession, getToken } from '@web/api/client';
 import { storedLanguage } from '@web/i18n';
+
+export { PRINT_LOG_VIEW };
 
 /**
  * Printing order documents (api/orders/print.ts, print-settings.ts): the PDF of one or many orders, the print
@@ -14,7 +17,6 @@ export const PRINT_SETTINGS_ENDPOINT = '/api/orders/print-settings';
 export const PRINT_LOGO_ENDPOINT = '/api/orders/print-settings/logo';
 export const PRINT_LOG_ENDPOINT = '/api/orders/print-log';
 /** The live view the print log's projection announces new rows in. */
-export const PRINT_LOG_VIEW = 'printLog';
 
 export { PRINT_DOCUMENTS, PRINT_ORIGINS, type PrintDocument, type PrintOrigin };
 /** The documents Kedai draws, which the print settings apply to (the AWB is the marketplace's). */

@@ -1,5 +1,8 @@
+import { RETURNS_VIEW } from '@domain/shared/live-views';
 import { type Answer, api, apiData } from '@web/api/client';
 import { uploadImage } from '../print/api';
+
+export { RETURNS_VIEW };
 
 /**
  * Returns of marketplace orders (api/orders/returns.ts): the list, the order a return is for (by order number or
@@ -10,7 +13,6 @@ export const RETURNS_ENDPOINT = '/api/orders/returns';
 export const RETURN_LOOKUP_ENDPOINT = '/api/orders/returns/lookup';
 export const RETURN_IMAGES_ENDPOINT = '/api/orders/returns/images';
 /** The live view the returns' projection announces changed returns in. */
-export const RETURNS_VIEW = 'orderReturns';
 export const RETURNS_KEY = 'orders-view-all';
 
 export const RETURN_ACTIONS = ['return_to_stock', 'write_off'] as const;

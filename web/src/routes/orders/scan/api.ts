@@ -1,5 +1,8 @@
+import { BATCHES_VIEW, ORDER_COUNTS_VIEW, SCAN_CHECKS_VIEW } from '@domain/shared/live-views';
 import { useQuery } from '@tanstack/react-query';
 import { type Answer, api, apiData } from '@web/api/client';
+
+export { BATCHES_VIEW, ORDER_COUNTS_VIEW, SCAN_CHECKS_VIEW };
 
 /**
  * Scan to verify (api/orders/scan.ts): open an order's check by its tracking number, scan its items, reset it; the
@@ -8,10 +11,7 @@ import { type Answer, api, apiData } from '@web/api/client';
 
 const SCAN_ENDPOINT = '/api/orders/scan';
 /** Live view of the batches projection naming orders whose check moved. */
-export const SCAN_CHECKS_VIEW = 'scanChecks';
-export const BATCHES_VIEW = 'batches';
 /** The order board's view of orders that changed status (a batch's progress follows it). */
-export const ORDER_COUNTS_VIEW = 'orderCounts';
 
 export interface Person {
   id: string;
