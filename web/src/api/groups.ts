@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type Answer, api, apiData } from './client';
+import { GROUPS_ROOT, USERS_ROOT } from './query-roots';
 import { sessionKeys } from './session';
-import { userKeys } from './users';
 
 /** Settings → group permissions: the owner's user groups and the permission keys of spec §6 they carry. */
 
@@ -26,7 +26,7 @@ export interface PermissionCatalogue {
 const GROUPS_ENDPOINT = '/api/setting/groups';
 
 export const groupKeys = {
-  all: ['groups'] as const,
+  all: GROUPS_ROOT,
   lists: () => [...groupKeys.all, 'list'] as const,
   list: () => [...groupKeys.lists(), {}] as const,
   detail: (id: string) => [...groupKeys.all, 'detail', id] as const,
@@ -64,7 +64,7 @@ function useInvalidateGroups() {
   return (id?: string) => {
     queryClient.invalidateQueries({ queryKey: groupKeys.lists() });
     if (id) queryClient.invalidateQueries({ queryKey: groupKeys.detail(id) });
-    queryClient.invalidateQueries({ queryKey: userKeys.all });
+    queryClient.invalidateQueries({ queryKey: USERS_ROOT });
     queryClient.invalidateQueries({ queryKey: [...sessionKeys.all, 'permissions'] });
   };
 }

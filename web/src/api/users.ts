@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type Answer, api, apiData } from './client';
-import { groupKeys } from './groups';
+import { GROUPS_ROOT, USERS_ROOT } from './query-roots';
 import { sessionKeys } from './session';
 
 /** Settings → users: the owner's sub-users (spec §3, §6), listed by the users grid and changed from its form. */
@@ -41,7 +41,7 @@ export type SubUserChanges = Partial<NewSubUser>;
 export const USERS_ENDPOINT = '/api/setting/users';
 
 export const userKeys = {
-  all: ['users'] as const,
+  all: USERS_ROOT,
   lists: () => [...userKeys.all, 'list'] as const,
   list: (query: Record<string, unknown>) => [...userKeys.lists(), query] as const,
   detail: (id: string) => [...userKeys.all, 'detail', id] as const,
@@ -62,7 +62,7 @@ function useInvalidateUsers() {
     queryClient.invalidateQueries({ queryKey: userKeys.lists() });
     if (id) queryClient.invalidateQueries({ queryKey: userKeys.detail(id) });
     queryClient.invalidateQueries({ queryKey: [...sessionKeys.all, 'usage'] });
-    queryClient.invalidateQueries({ queryKey: groupKeys.all });
+    queryClient.invalidateQueries({ queryKey: GROUPS_ROOT });
   };
 }
 

@@ -1,3 +1,4 @@
+import { namespaceOf } from '@web/i18n/namespaces';
 import { adminRoutes } from './admin/routes';
 import { goodsIssueRoutes } from './goods-issue/routes';
 import { inventoryRoutes } from './inventory/routes';
@@ -27,9 +28,6 @@ export const moduleRoutes: readonly ModuleRoute[] = [
   ...purchaseRoutes,
   ...adminRoutes,
 ];
-
-/** The namespace of an i18n key written `ns:key` (the default namespace otherwise). */
-export const namespaceOf = (key: string) => (key.includes(':') ? key.slice(0, key.indexOf(':')) : 'common');
 
 /** The namespaces the menu and the page titles of the modules need loaded. */
 export const menuNamespaces: readonly string[] = [

@@ -1,4 +1,4 @@
-import { namespaceOf } from '@web/routes/modules';
+import { namespaceOf } from '@web/i18n/namespaces';
 import { type ReactNode, useEffect, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 

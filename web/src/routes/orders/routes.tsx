@@ -1,4 +1,5 @@
-import { ORDER_TABS, type OrderTab } from '@domain/orders/board';
+import { ORDER_TABS } from '@domain/orders/board';
+import { ORDER_ALIASES } from '@web/routes/orders/aliases';
 import type { ModuleRoute } from '@web/routes/types';
 import { lazyScreen } from '@web/shell/lazy-screen';
 
@@ -11,17 +12,6 @@ import { lazyScreen } from '@web/shell/lazy-screen';
 
 const board = lazyScreen(() => import('./board/page'));
 const alias = lazyScreen(() => import('./board/alias'));
-
-/** The spec's list routes and the tab each shows. */
-export const ORDER_ALIASES: Record<string, OrderTab> = {
-  'new-orders': 'new',
-  unscan: 'unscan',
-  scanned: 'scan',
-  processed: 'rts',
-  shipped: 'shipped',
-  'cancel-orders': 'cancel',
-  'all-orders': 'all',
-};
 
 export const orderRoutes: ModuleRoute[] = [
   ...ORDER_TABS.map(

@@ -1,5 +1,5 @@
+import { ORDER_ALIASES } from '@web/routes/orders/aliases';
 import { Navigate, useLocation } from 'react-router-dom';
-import { ORDER_ALIASES } from '../routes';
 
 /** A list route of spec §2 (/orders/new-orders, /orders/unscan, …): the board on its tab. */
 export default function OrderListAlias() {

@@ -18,7 +18,7 @@ import {
   scanTracking,
   useScanBatches,
 } from './api';
-import { SCAN_KEYS } from './routes';
+import { SCAN_KEYS } from './keys';
 import '@web/routes/management.css';
 import './scan.css';
 

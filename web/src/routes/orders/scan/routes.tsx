@@ -1,11 +1,12 @@
 import type { ModuleRoute } from '@web/routes/types';
 import { lazyScreen } from '@web/shell/lazy-screen';
 
+import { SCAN_KEYS } from './keys';
+
 /**
  * Orders → smart scan (spec §2 /orders/smart-scan; issue 6 item 5): scan to verify with a keyboard-wedge scanner.
  * For whoever works the unscan orders, pickers working by task, and batch managers (spec §6 orders keys).
  */
-export const SCAN_KEYS = ['orders-unscan', 'orders-order-by-task', 'orders-batch'];
 
 export const scanRoutes: ModuleRoute[] = [
   {
