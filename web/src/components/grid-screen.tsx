@@ -1,22 +1,67 @@
+import { useLiveRefresh } from '@web/api/live';
 import { DataGrid, type DataGridHandle } from '@web/components/data-grid';
 import { ConfirmDialog } from '@web/components/modal-dialog';
 import { messageOf } from '@web/shell/form';
 import { useNotify } from '@web/shell/notifications';
 import { PageHeader, SearchToolbar } from '@web/shell/page';
 import type { ColDef } from 'ag-grid-community';
-import { type ReactNode, useCallback, useMemo, useRef, useState } from 'react';
+import { type ReactNode, type RefObject, useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
 import '@web/routes/management.css';
 
 /**
- * A management screen made of one grid: a title, an "add" button, a search box, the server-side grid, a dialog to
- * create or edit a row and a confirmation before deleting one. The texts are `<ns>:<prefix>.title`, `.intro`,
- * `.add`, `.search_label`, `.search_placeholder`, `.grid_label`, `.delete_title`, and `<ns>:actions.delete|cancel`.
+ * Every grid page of the console: a header (title, intro, the page's actions), optional tabs with counts, a toolbar
+ * (search box and the page's filters), an optional selection bar for bulk actions, the server-side grid, and the
+ * page's dialogs and drawer. Every prop past the first five is optional, so a page asks only for what it has.
+ *
+ * Texts come from `<namespace>:<prefix>.title`, `.intro`, `.search_label`, `.search_placeholder`, `.grid_label`,
+ * and — with `form` — `.add`; with `remove` — `.delete_title` and `<namespace>:actions.delete|cancel`.
+ *
+ * Props:
+ * - `namespace`, `prefix`: where the texts above live; `gridId`: the key of the column layout in table settings;
+ *   `endpoint`: the list endpoint (put the page's filters in its query string: a new endpoint reloads the rows);
+ *   `useColumns(actions)`: the columns hook, given `{ onEdit, onDelete, onOpen }` for its action cells (a page
+ *   with more row actions wraps it: `useColumns={(actions) => useTransferColumns({ ...actions, approve })}`).
+ * - `title`, `intro`: override the texts (a title that follows the tab); `className`, `gridClassName`: extra classes.
+ * - `actions`: the header's buttons (beside "add" when `form` is given).
+ * - `form({ row, onClose, onSaved })`: the create (row null) or edit dialog; gives the header its "add" button.
+ * - `remove` + `deleteMessage(row)`: delete after a confirmation (a mutation answering `{ msg }`).
+ * - `tabs`: `{ label, current, items: [{ id, label, count?, to? }], onChange? }`; an item with `to` is a link (a
+ *   route per tab), otherwise a button calling `onChange(id)`. A count shows as a badge (`data-testid="tab-count-<id>"`,
+ *   `…` while undefined).
+ * - `filters`: the toolbar's controls after the search box; `search={false}` drops the search box.
+ * - `selection`: `{ label, count?(n), actions(rows, clear) }` turns on row checkboxes and a toolbar of bulk actions.
+ * - `live`: a live view name (from `@domain/shared/live-views`) whose notices reload the rows; `onLive` runs after.
+ * - `detail({ row, onClose, refresh })`: a drawer or dialog for the row `actions.onOpen(row)` opened.
+ * - `grid`: a ref to the grid's handle, for a page that refreshes it from its own dialogs; `children`: those dialogs.
+ *
+ * Example (a list with a status filter, a bulk action, live updates and a drawer):
+ *
+ *     <GridScreen<Transfer>
+ *       namespace="transfers" prefix="list" gridId="transfers.list"
+ *       endpoint={`/api/transfers?status=${status}`} useColumns={useTransferColumns}
+ *       filters={<StatusFilter value={status} onChange={setStatus} />}
+ *       selection={{ label: t('list.bulk_label'), actions: (rows, clear) => <ApproveButton rows={rows} onDone={clear} /> }}
+ *       live={LIVE_VIEWS.transfers}
+ *       detail={({ row, onClose }) => <TransferDrawer id={row.id} onClose={onClose} />}
+ *     />
  */
 
 export interface RowActions<Row> {
   onEdit(row: Row): void;
   onDelete(row: Row): void;
+  /** Opens the row's `detail` (drawer); optional so a page's own actions object need not carry it. */
+  onOpen?(row: Row): void;
+}
+
+export interface GridTab {
+  id: string;
+  label: string;
+  /** A badge beside the label; undefined shows `…` (still counting). Leave the key out for no badge. */
+  count?: number | undefined;
+  /** A link to the tab's own route; without it the tab is a button calling `onChange`. */
+  to?: string;
 }
 
 export interface GridScreenProps<Row extends { id: string }> {
@@ -24,34 +69,66 @@ export interface GridScreenProps<Row extends { id: string }> {
   prefix: string;
   gridId: string;
   endpoint: string;
-  /** The grid's columns hook; it receives the row actions (edit, delete). */
+  /** The grid's columns hook; it receives the row actions (edit, delete, open). */
   useColumns(actions: RowActions<Row>): ColDef<Row>[];
-  remove: { mutateAsync(id: string): Promise<{ msg: string }>; isPending: boolean };
-  deleteMessage(row: Row): string;
-  /** The create (row null) or edit dialog. */
-  form(props: { row: Row | null; onClose(): void; onSaved(): void }): ReactNode;
+  /** A delete after a confirmation; give `deleteMessage` with it. */
+  remove?: { mutateAsync(id: string): Promise<{ msg: string }>; isPending: boolean };
+  deleteMessage?(row: Row): string;
+  /** The create (row null) or edit dialog; with it the header shows the "add" button. */
+  form?(props: { row: Row | null; onClose(): void; onSaved(): void }): ReactNode;
+  title?: string;
+  intro?: string;
+  className?: string;
+  gridClassName?: string;
+  /** The header's other buttons. */
+  actions?: ReactNode;
+  tabs?: { label: string; current: string; items: readonly GridTab[]; onChange?(id: string): void };
+  /** The toolbar's controls after the search box. */
+  filters?: ReactNode;
+  /** `false` leaves the search box out (the toolbar still shows `filters`). */
+  search?: boolean;
+  selection?: {
+    label: string;
+    /** The text saying how many rows are selected. */
+    count?(selected: number): string;
+    actions(rows: Row[], clear: () => void): ReactNode;
+  };
+  live?: string;
+  onLive?(): void;
+  detail?(props: { row: Row; onClose(): void; refresh(): void }): ReactNode;
+  grid?: RefObject<DataGridHandle | null>;
+  blockSize?: number;
+  /** The page's own dialogs, after the grid. */
+  children?: ReactNode;
 }
 
 export function GridScreen<Row extends { id: string }>(props: GridScreenProps<Row>) {
   const { t } = useTranslation(props.namespace);
   const notify = useNotify();
-  const grid = useRef<DataGridHandle>(null);
+  const ownGrid = useRef<DataGridHandle>(null);
+  const grid = props.grid ?? ownGrid;
   const [search, setSearch] = useState('');
   const [editing, setEditing] = useState<Row | 'new' | null>(null);
   const [deleting, setDeleting] = useState<Row | null>(null);
+  const [opened, setOpened] = useState<Row | null>(null);
+  const [selected, setSelected] = useState<Row[]>([]);
   const key = (name: string) => `${props.prefix}.${name}`;
+  const refresh = useCallback(() => grid.current?.refresh(), [grid]);
+  const clear = useCallback(() => grid.current?.clearSelection(), [grid]);
 
   const onEdit = useCallback((row: Row) => setEditing(row), []);
   const onDelete = useCallback((row: Row) => setDeleting(row), []);
-  const actions = useMemo<RowActions<Row>>(() => ({ onEdit, onDelete }), [onEdit, onDelete]);
+  const onOpen = useCallback((row: Row) => setOpened(row), []);
+  const actions = useMemo<RowActions<Row>>(() => ({ onEdit, onDelete, onOpen }), [onEdit, onDelete, onOpen]);
   const columns = props.useColumns(actions);
+  const { remove } = props;
 
   async function confirmDelete() {
-    if (!deleting) return;
+    if (!deleting || !remove) return;
     try {
-      const answer = await props.remove.mutateAsync(deleting.id);
+      const answer = await remove.mutateAsync(deleting.id);
       notify({ kind: 'success', message: answer.msg });
-      grid.current?.refresh();
+      refresh();
     } catch (error) {
       notify({ kind: 'error', message: messageOf(error) });
     } finally {
@@ -59,19 +136,47 @@ export function GridScreen<Row extends { id: string }>(props: GridScreenProps<Ro
     }
   }
 
+  const addButton = props.form && (
+    <button type="button" className="button button-primary" onClick={() => setEditing('new')}>
+      {t(key('add'))}
+    </button>
+  );
+  const className = ['page', 'management-page', props.className].filter(Boolean).join(' ');
   return (
-    <div className="page management-page">
-      <PageHeader title={t(key('title'))} intro={t(key('intro'))}>
-        <button type="button" className="button button-primary" onClick={() => setEditing('new')}>
-          {t(key('add'))}
-        </button>
+    <div className={className}>
+      <PageHeader title={props.title ?? t(key('title'))} intro={props.intro ?? t(key('intro'))}>
+        {props.actions ? (
+          <div className="header-actions">
+            {props.actions}
+            {addButton}
+          </div>
+        ) : (
+          addButton
+        )}
       </PageHeader>
-      <SearchToolbar
-        label={t(key('search_label'))}
-        placeholder={t(key('search_placeholder'))}
-        value={search}
-        onChange={setSearch}
-      />
+      {props.tabs && <GridTabs {...props.tabs} />}
+      {props.search === false ? (
+        props.filters && <div className="toolbar">{props.filters}</div>
+      ) : (
+        <SearchToolbar
+          label={t(key('search_label'))}
+          placeholder={t(key('search_placeholder'))}
+          value={search}
+          onChange={setSearch}
+        >
+          {props.filters}
+        </SearchToolbar>
+      )}
+      {props.selection && (
+        <div className="grid-selection" role="toolbar" aria-label={props.selection.label}>
+          {props.selection.count && (
+            <span className="muted" data-testid="selected-count">
+              {props.selection.count(selected.length)}
+            </span>
+          )}
+          {props.selection.actions(selected, clear)}
+        </div>
+      )}
       <DataGrid<Row>
         gridId={props.gridId}
         endpoint={props.endpoint}
@@ -80,27 +185,92 @@ export function GridScreen<Row extends { id: string }>(props: GridScreenProps<Ro
         search={search}
         getRowId={(row) => row.id}
         handle={grid}
+        blockSize={props.blockSize}
+        onSelect={props.selection ? setSelected : undefined}
+        className={props.gridClassName}
       />
+      {props.live && <LiveRows view={props.live} refresh={refresh} also={props.onLive} />}
       {editing &&
-        props.form({
+        props.form?.({
           row: editing === 'new' ? null : editing,
           onClose: () => setEditing(null),
           onSaved: () => {
             setEditing(null);
-            grid.current?.refresh();
+            refresh();
           },
         })}
-      {deleting && (
+      {deleting && remove && (
         <ConfirmDialog
           title={t(key('delete_title'))}
-          message={props.deleteMessage(deleting)}
+          message={props.deleteMessage?.(deleting) ?? ''}
           confirmLabel={t('actions.delete')}
           cancelLabel={t('actions.cancel')}
-          busy={props.remove.isPending}
+          busy={remove.isPending}
           onConfirm={confirmDelete}
           onCancel={() => setDeleting(null)}
         />
       )}
+      {opened && props.detail?.({ row: opened, onClose: () => setOpened(null), refresh })}
+      {props.children}
     </div>
+  );
+}
+
+/** Follows a live view while mounted (a component, so a screen without `live` subscribes to nothing). */
+function LiveRows({
+  view,
+  refresh,
+  also,
+}: {
+  view: string;
+  refresh(): void;
+  also?: (() => void) | undefined;
+}) {
+  useLiveRefresh(view, () => {
+    refresh();
+    also?.();
+  });
+  return null;
+}
+
+/** The tabs above a grid: links to a route per tab, or buttons; each with its count when it has one. */
+export function GridTabs({
+  label,
+  current,
+  items,
+  onChange,
+}: NonNullable<GridScreenProps<{ id: string }>['tabs']>) {
+  return (
+    <nav className="grid-tabs" aria-label={label}>
+      {items.map((tab) => {
+        const isCurrent = tab.id === current;
+        const content = (
+          <>
+            {tab.label}
+            {'count' in tab && (
+              <span className="grid-tab-count" data-testid={`tab-count-${tab.id}`}>
+                {tab.count ?? '…'}
+              </span>
+            )}
+          </>
+        );
+        const className = `grid-tab ${isCurrent ? 'grid-tab-current' : ''}`;
+        return tab.to !== undefined ? (
+          <Link key={tab.id} to={tab.to} className={className} aria-current={isCurrent ? 'page' : undefined}>
+            {content}
+          </Link>
+        ) : (
+          <button
+            key={tab.id}
+            type="button"
+            className={className}
+            aria-pressed={isCurrent}
+            onClick={() => onChange?.(tab.id)}
+          >
+            {content}
+          </button>
+        );
+      })}
+    </nav>
   );
 }
