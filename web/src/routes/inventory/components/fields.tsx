@@ -43,21 +43,8 @@ export function TextAreaField({
   );
 }
 
-/** Every category in tree order, indented by depth, leaving out `skip` and everything under it. */
-export function categoryOptions(
-  nodes: readonly InventoryCategoryNode[],
-  skip?: string,
-  depth = 0,
-): { value: string; label: string }[] {
-  return nodes.flatMap((node) =>
-    node.id === skip
-      ? []
-      : [
-          { value: node.id, label: `${'\u2014 '.repeat(depth)}${node.name}` },
-          ...categoryOptions(node.children, skip, depth + 1),
-        ],
-  );
-}
+/** Every category in tree order, indented by depth (the one helper of the shared category tree). */
+export { categoryOptions } from '@web/components/category-tree';
 
 /** A decimal of at most `integerDigits` digits before the point and `scale` after it, as the API takes it. */
 export const isDecimal = (text: string, integerDigits: number, scale: number) =>
