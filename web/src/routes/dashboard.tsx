@@ -1,6 +1,7 @@
 import { useSession } from '@web/auth/session';
 import { mayOpen } from '@web/routes/access';
 import { menuNamespaces, moduleRoutes } from '@web/routes/modules';
+import { PageHeader } from '@web/shell/page';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 
@@ -17,7 +18,7 @@ export default function Dashboard() {
 
   return (
     <div className="page">
-      <h1 className="page-title">{t(isAdmin ? 'dashboard.admin_title' : 'dashboard.title')}</h1>
+      <PageHeader title={t(isAdmin ? 'dashboard.admin_title' : 'dashboard.title')} />
       <section className="card welcome-card">
         <h2>{t('dashboard.welcome', { name })}</h2>
         {user?.tenant ? (

@@ -1,6 +1,7 @@
 import { AnnouncementDialog, formatRange } from '@web/announcements/announcement-dialog';
 import { type SellerAnnouncement, useAnnouncements } from '@web/api/announcements';
 import { FormMessage, messageOf } from '@web/shell/form';
+import { PageHeader } from '@web/shell/page';
 import { Spinner } from '@web/shell/spinner';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,12 +16,7 @@ export default function AnnouncementsPage() {
 
   return (
     <div className="page management-page">
-      <div className="page-header">
-        <div>
-          <h1 className="page-title">{t('title')}</h1>
-          <p className="muted">{t('intro')}</p>
-        </div>
-      </div>
+      <PageHeader title={t('title')} intro={t('intro')} />
       {announcements.error && <FormMessage kind="error">{messageOf(announcements.error)}</FormMessage>}
       {announcements.isPending ? (
         <Spinner label={t('loading')} />
