@@ -1,4 +1,3 @@
-import type { InventoryCategoryNode } from '@web/api/inventory-catalogue';
 import { type TextareaHTMLAttributes, useId } from 'react';
 
 /** What the inventory forms need beside shell/form: a labelled text area, the category options, number checks. */
