@@ -9,6 +9,7 @@ import {
 import { ConfirmDialog, ModalDialog } from '@web/components/modal-dialog';
 import { FormMessage, fieldErrorsOf, messageOf, SelectField, TextField } from '@web/shell/form';
 import { useNotify } from '@web/shell/notifications';
+import { SearchToolbar } from '@web/shell/page';
 import { Spinner } from '@web/shell/spinner';
 import { type FormEvent, type ReactNode, useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -114,14 +115,20 @@ export function CategoryTreeEditor<Node extends TreeNode<Node>>(props: CategoryT
     <>
       <div className="tree-editor-header">
         {props.search ? (
-          <ServerSearchBox
-            namespace={namespace}
-            minLength={props.search.minLength}
+          <SearchToolbar
+            label={t('categories.search_label')}
+            placeholder={t('categories.search_placeholder')}
+            hint={t('categories.search_hint', { count: props.search.minLength })}
             value={text}
             onChange={setText}
           />
         ) : (
-          <FilterBox namespace={namespace} value={text} onChange={setText} />
+          <SearchToolbar
+            label={t('categories.filter_label')}
+            placeholder={t('categories.filter_placeholder')}
+            value={text}
+            onChange={setText}
+          />
         )}
         {canManage && (
           <button
@@ -179,70 +186,6 @@ export function CategoryTreeEditor<Node extends TreeNode<Node>>(props: CategoryT
         />
       )}
     </>
-  );
-}
-
-/* ---------- the two ways of finding a category ---------- */
-
-function FilterBox({
-  namespace,
-  value,
-  onChange,
-}: {
-  namespace: string;
-  value: string;
-  onChange(text: string): void;
-}) {
-  const { t } = useTranslation(namespace);
-  const id = useId();
-  return (
-    <div className="toolbar">
-      <label htmlFor={id} className="visually-hidden">
-        {t('categories.filter_label')}
-      </label>
-      <input
-        id={id}
-        type="search"
-        className="input toolbar-search"
-        placeholder={t('categories.filter_placeholder')}
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
-      />
-    </div>
-  );
-}
-
-function ServerSearchBox({
-  namespace,
-  minLength,
-  value,
-  onChange,
-}: {
-  namespace: string;
-  minLength: number;
-  value: string;
-  onChange(text: string): void;
-}) {
-  const { t } = useTranslation(namespace);
-  const id = useId();
-  return (
-    <div className="toolbar">
-      <label htmlFor={id} className="visually-hidden">
-        {t('categories.search_label')}
-      </label>
-      <input
-        id={id}
-        type="search"
-        className="input toolbar-search"
-        placeholder={t('categories.search_placeholder')}
-        value={value}
-        aria-describedby={`${id}-hint`}
-        onChange={(event) => onChange(event.target.value)}
-      />
-      <span id={`${id}-hint`} className="muted field-hint">
-        {t('categories.search_hint', { count: minLength })}
-      </span>
-    </div>
   );
 }
 

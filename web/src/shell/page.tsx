@@ -40,12 +40,16 @@ export function PageHeader({
   );
 }
 
-/** A list's search box, in the toolbar above it; `children` are the toolbar's other controls. */
+/**
+ * A list's search box, in the toolbar above it; `children` are the toolbar's other controls. A `hint` (say, how many
+ * characters a search needs) shows after the box and describes it.
+ */
 export function SearchToolbar(props: {
   label: string;
   placeholder: string;
   value: string;
   onChange(value: string): void;
+  hint?: string;
   children?: ReactNode;
 }) {
   const id = useId();
@@ -60,8 +64,14 @@ export function SearchToolbar(props: {
         className="input toolbar-search"
         placeholder={props.placeholder}
         value={props.value}
+        aria-describedby={props.hint ? `${id}-hint` : undefined}
         onChange={(event) => props.onChange(event.target.value)}
       />
+      {props.hint && (
+        <span id={`${id}-hint`} className="muted field-hint">
+          {props.hint}
+        </span>
+      )}
       {props.children}
     </div>
   );
