@@ -244,7 +244,7 @@ export const printingRoutes: FastifyPluginAsyncZod<OrderDocumentsDeps> = async (
           trackingNumber: order.state.trackingNumber!,
         }));
         try {
-          pdf = mergePdfs(await awb.documents(session.tenantId, wanted));
+          pdf = await mergePdfs(await awb.documents(session.tenantId, wanted));
         } catch (error) {
           if (error instanceof AwbError) throw awbRefusal(error);
           if (error instanceof PdfMergeError) {
