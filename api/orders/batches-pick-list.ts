@@ -3,7 +3,7 @@ import { seller } from '@api/auth/session';
 import { invalid, notFound } from '@api/errors';
 import { type Language, translate } from '@api/i18n';
 import { IdParams } from '@api/ids';
-import { openPdf, A4 as PAGE, tableHeader, tableRow, writeLine as write } from '@api/pdf';
+import { openPdf, A4 as PAGE, tableHeader, tableRow, writeLine as write } from '@infra/pdf/document';
 import { loadBatch } from '@commands/batches/batch';
 import {
   buildPickList,

@@ -1,6 +1,6 @@
 import { type Language, translate } from '@api/i18n';
 import { isCode128Text } from '@api/inventory/labels';
-import { type Doc, oneLine, openPdf, A4 as PAGE, textWidth, type WriteOptions, writeLine } from '@api/pdf';
+import { type Doc, oneLine, openPdf, A4 as PAGE, textWidth, type WriteOptions, writeLine } from '@infra/pdf/document';
 import type {
   AddressDisplay,
   CompanyDetails,
