@@ -7,6 +7,13 @@ import type {
   WaitingQuery,
   WaitingRow,
 } from '@api/contracts/batches';
+import {
+  buildPickList,
+  locationKey,
+  type PickList,
+  type PickListFilter,
+  type PickOrder,
+} from '@domain/batches/pick-list';
 import type { Database } from '@infra/db';
 import { withTenant } from '@infra/db/tenant';
 import { type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely';
@@ -81,6 +88,24 @@ export async function tenantCountry(
 ): Promise<string | null | undefined> {
   const row = await db.selectFrom('tenants').select('country').where('id', '=', tenantId).executeTakeFirst();
   return row?.country;
+}
+
+/** Order numbers of the account's orders, from the order board's read model. */
+export async function orderNumbers(
+  db: Kysely<Database>,
+  tenantId: string,
+  orderIds: readonly string[],
+): Promise<Map<string, string>> {
+  if (orderIds.length === 0) return new Map();
+  const rows = await withTenant(db, tenantId, (trx) =>
+    trx
+      .selectFrom('orders')
+      .select(['id', 'order_number'])
+      .where('tenant_id', '=', tenantId)
+      .where('id', 'in', [...new Set(orderIds)])
+      .execute(),
+  );
+  return new Map(rows.map((row) => [row.id, row.order_number]));
 }
 
 // ---- the batch list ----
@@ -296,4 +321,93 @@ export async function waitingPage(
       })),
     };
   });
+}
+
+// ---- pick lists ----
+
+/** Orders of a batch cancelled or trashed since it was made: nobody should pick them. */
+const LEFT_OUT = ['cancelled', 'trash', 'refunded', 'returned'];
+
+/** The pick list of the batch's orders, from the order board's read model and the master codes' rack locations. */
+export async function batchPickList(
+  db: Kysely<Database>,
+  tenantId: string,
+  orderIds: readonly string[],
+  filter: PickListFilter,
+): Promise<PickList> {
+  if (orderIds.length === 0) return buildPickList([], filter, new Map(), new Map());
+  const { orders, lines } = await withTenant(db, tenantId, async (trx) => ({
+    orders: await trx
+      .selectFrom('orders')
+      .select(['id', 'order_number', 'tracking_number', 'warehouse_id', 'status'])
+      .where('tenant_id', '=', tenantId)
+      .where('id', 'in', [...orderIds])
+      .where('status', 'not in', LEFT_OUT)
+      .execute(),
+    lines: await trx
+      .selectFrom('order_lines')
+      .select(['order_id', 'line_id', 'master_code_id', 'sku', 'seller_sku', 'name', 'variation', 'quantity'])
+      .where('tenant_id', '=', tenantId)
+      .where('order_id', 'in', [...orderIds])
+      .where('removed', '=', false)
+      .orderBy('order_id')
+      .orderBy('position')
+      .execute(),
+  }));
+  const linesOf = new Map<string, PickOrder['lines']>();
+  for (const line of lines) {
+    const list = linesOf.get(line.order_id) ?? [];
+    list.push({
+      lineId: line.line_id,
+      masterCodeId: line.master_code_id,
+      sku: line.sku,
+      sellerSku: line.seller_sku,
+      name: line.name,
+      ...(line.variation ? { variation: line.variation } : {}),
+      quantity: line.quantity,
+    });
+    linesOf.set(line.order_id, list);
+  }
+  const pickOrders: PickOrder[] = orders.map((order) => ({
+    orderId: order.id,
+    orderNumber: order.order_number,
+    trackingNumber: order.tracking_number,
+    warehouseId: order.warehouse_id,
+    lines: linesOf.get(order.id) ?? [],
+  }));
+  const masterIds = [...new Set(lines.flatMap((line) => (line.master_code_id ? [line.master_code_id] : [])))];
+  const warehouses = [...new Set(orders.map((order) => order.warehouse_id))];
+  const [masters, places] = masterIds.length
+    ? await Promise.all([
+        db
+          .selectFrom('master_codes')
+          .select(['id', 'code', 'name'])
+          .where('tenant_id', '=', tenantId)
+          .where('id', 'in', masterIds)
+          .execute(),
+        db
+          .selectFrom('master_code_locations as l')
+          .leftJoin('racks as r', (join) =>
+            join.onRef('r.id', '=', 'l.rack_id').onRef('r.tenant_id', '=', 'l.tenant_id'),
+          )
+          .select(['l.master_code_id', 'l.warehouse_id', 'r.name as rack', 'l.note'])
+          .where('l.tenant_id', '=', tenantId)
+          .where('l.master_code_id', 'in', masterIds)
+          .where('l.warehouse_id', 'in', warehouses)
+          .execute(),
+      ])
+    : [[], []];
+  const locations = new Map<string, string[]>();
+  for (const place of places) {
+    const name = place.rack ?? place.note;
+    if (!name) continue;
+    const key = locationKey(place.master_code_id, place.warehouse_id);
+    locations.set(key, [...(locations.get(key) ?? []), name]);
+  }
+  return buildPickList(
+    pickOrders,
+    filter,
+    new Map(masters.map((row) => [row.id, { code: row.code, name: row.name }])),
+    locations,
+  );
 }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { seller } from '@api/auth/session';
-import { ApiError, forbidden, invalid, notFound } from '@api/errors';
+import { IDEMPOTENCY_KEY_MAX, IdempotencyKey } from '@api/contracts/batches';
+import { ApiError, forbidden, notFound } from '@api/errors';
 import { translate } from '@api/i18n';
 import { isUuid } from '@api/ids';
 import type { WorkflowDeps } from '@api/workflows';
@@ -9,11 +10,9 @@ import type { PermissionKey } from '@domain/access/permissions';
 import { BatchCode } from '@domain/batches/codes';
 import { type DomainError, refusalOf } from '@domain/shared/errors';
 import type { Database } from '@infra/db';
-import { withTenant } from '@infra/db/tenant';
 import type { EventStore } from '@infra/eventstore/port';
 import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import { z } from 'zod';
 
 /**
  * What the batch, auto batch and scan routes share (api/orders/batches.ts lists the routes): result codes 620–649,
@@ -49,32 +48,7 @@ export function requireAny(keys: readonly PermissionKey[]) {
   };
 }
 
-// ---- bodies ----
-
-/** A batch's or a configuration's name. */
-export const Name = (max: number) =>
-  z
-    .string({ error: invalid(BatchCode.textInvalid, 'batch.name_invalid') })
-    .trim()
-    .max(max, invalid(BatchCode.textInvalid, 'batch.name_too_long', { max }));
-
-const ordersRequired = invalid(BatchCode.ordersRequired, 'batch.orders_required');
-export const OrderIds = z
-  .array(z.string({ error: ordersRequired }).trim().min(1, ordersRequired).max(100, ordersRequired), {
-    error: ordersRequired,
-  })
-  .min(1, ordersRequired)
-  .max(1000, invalid(BatchCode.tooManyOrders, 'batch.too_many_orders', { max: 1000 }));
-
-const IDEMPOTENCY_KEY_MAX = 100;
-const keyInvalid = invalid(BatchCode.keyInvalid, 'batch.idempotency_key_invalid', {
-  max: IDEMPOTENCY_KEY_MAX,
-});
-export const IdempotencyKey = z
-  .string({ error: keyInvalid })
-  .min(1, keyInvalid)
-  .max(IDEMPOTENCY_KEY_MAX, keyInvalid)
-  .regex(/^[\x21-\x7e]+$/, keyInvalid);
+// ---- requests ----
 
 /** The `Idempotency-Key` header or the body's `idempotency_key` (both given, they must agree). */
 export function idempotencyKeyOf(request: FastifyRequest, bodyKey?: string): string | undefined {
@@ -101,63 +75,12 @@ export function batchIdOf(id: string): string {
   return id.toLowerCase();
 }
 
-// ---- names ----
+// ---- names (the scan routes' answers) ----
 
-export async function userNames(
-  db: Kysely<Database>,
-  tenantId: string,
-  ids: readonly (string | null)[],
-): Promise<Map<string, string>> {
-  const unique = [...new Set(ids.filter((id): id is string => id !== null))].filter(isUuid);
-  const rows = unique.length
-    ? await db
-        .selectFrom('users')
-        .select(['id', 'first_name', 'last_name', 'email'])
-        .where('tenant_id', '=', tenantId)
-        .where('id', 'in', unique)
-        .execute()
-    : [];
-  return new Map(rows.map((row) => [row.id, `${row.first_name} ${row.last_name}`.trim() || row.email]));
-}
+export { UserAnswer } from '@api/contracts/batches';
+export { userAnswer, userNames } from '@projections/batches.queries';
 
-export const UserAnswer = z.object({ id: z.string(), name: z.string().nullable() });
-
-export const userAnswer = (names: ReadonlyMap<string, string>, id: string | null) =>
-  id ? { id, name: names.get(id) ?? null } : null;
-
-/** The picker of a batch: an active user of the account (another account's user is not one: 400). */
-export async function checkPicker(db: Kysely<Database>, tenantId: string, pickerId: string | null) {
-  if (pickerId === null) return null;
-  const row = isUuid(pickerId)
-    ? await db
-        .selectFrom('users')
-        .select('id')
-        .where('tenant_id', '=', tenantId)
-        .where('id', '=', pickerId.toLowerCase())
-        .where('status', '=', 'active')
-        .executeTakeFirst()
-    : undefined;
-  if (!row) throw new ApiError(400, BatchCode.pickerInvalid, 'batch.picker_invalid');
-  return row.id;
-}
-
-/** Order numbers of the account's orders, from the order board's read model. */
-export async function orderNumbers(
-  db: Kysely<Database>,
-  tenantId: string,
-  orderIds: readonly string[],
-): Promise<Map<string, string>> {
-  if (orderIds.length === 0) return new Map();
-  const rows = await withTenant(db, tenantId, (trx) =>
-    trx
-      .selectFrom('orders')
-      .select(['id', 'order_number'])
-      .where('tenant_id', '=', tenantId)
-      .where('id', 'in', [...new Set(orderIds)])
-      .execute(),
-  );
-  return new Map(rows.map((row) => [row.id, row.order_number]));
-}
+import { orderNumbers } from '@projections/batches.queries';
 
 // ---- the domain's refusals as answers ----
 

@@ -25,7 +25,8 @@ async function load(pdf: Buffer): Promise<PDFDocument> {
     throw new PdfMergeError(error instanceof Error ? error.message : String(error), { cause: error });
   }
   // Refused on the trailer's word alone: pdf-lib would take a dangling /Encrypt for a plain PDF.
-  if (source.context.trailerInfo.Encrypt !== undefined) throw new PdfMergeError('encrypted PDFs cannot be merged');
+  if (source.context.trailerInfo.Encrypt !== undefined)
+    throw new PdfMergeError('encrypted PDFs cannot be merged');
   return source;
 }
 

@@ -186,6 +186,13 @@ export function batchRefusal(code: BatchErrorCode, params: Record<string, string
     : new DomainError(code, error.params, { ...batchErrors[code], key });
 }
 
+/** What making or changing a batch by hand refuses besides the batch itself: a picker who is not the account's. */
+export const BATCHING_ERRORS = ['PICKER_INVALID'] as const;
+export type BatchingErrorCode = (typeof BATCHING_ERRORS)[number];
+export const batchingErrors = {
+  PICKER_INVALID: { status: 400, code: BatchCode.pickerInvalid, key: 'batch.picker_invalid' },
+} satisfies ErrorTable<BatchingErrorCode>;
+
 /** Pre-order batches take pre-orders only; normal batches take the other orders. */
 function checkTypes(type: BatchType, orders: readonly BatchOrderRef[]): void {
   const wrong = orders.find((order) => order.preOrder !== (type === 'pre-order'));
