@@ -1,5 +1,12 @@
 import { PRINT_DOCUMENTS, PRINT_ORIGINS } from '@domain/orders/order';
 import { PrintCode } from '@domain/printing/codes';
+import {
+  ADDRESS_DISPLAYS,
+  COMPANY_LIMITS,
+  FONT_SIZES,
+  LOGO_POSITIONS,
+  LOGO_TYPES,
+} from '@domain/printing/settings';
 import { z } from 'zod';
 import { DateFilter, gridQuery, setFilter } from './grid';
 import { rule } from './rules';
@@ -52,3 +59,76 @@ export type PrintLogRow = z.infer<typeof PrintLogRow>;
 
 export const PrintLogPage = z.object({ rows: z.array(PrintLogRow), lastRow: z.number().int() });
 export type PrintLogPage = z.infer<typeof PrintLogPage>;
+
+// ---- print settings ----
+
+const settingsInvalid = rule(PrintCode.settingsInvalid, 'printing.settings.invalid');
+
+export const DocumentSettingsBody = z.strictObject({
+  logo_position: z.enum(LOGO_POSITIONS, { error: settingsInvalid }),
+  address_display: z.enum(ADDRESS_DISPLAYS, { error: settingsInvalid }),
+  font_size: z.enum(FONT_SIZES, { error: settingsInvalid }),
+});
+
+const companyText = (max: number) =>
+  z
+    .string({ error: rule(PrintCode.companyTextTooLong, 'printing.settings.company_text', { max }) })
+    .trim()
+    .max(max, rule(PrintCode.companyTextTooLong, 'printing.settings.company_text', { max }));
+
+export const PrintSettingsBody = z.strictObject({
+  company: z.strictObject(
+    {
+      name: companyText(COMPANY_LIMITS.name),
+      address: companyText(COMPANY_LIMITS.address),
+      phone: companyText(COMPANY_LIMITS.phone),
+      email: companyText(COMPANY_LIMITS.email),
+      registration_no: companyText(COMPANY_LIMITS.registrationNo),
+    },
+    { error: settingsInvalid },
+  ),
+  documents: z.strictObject(
+    {
+      INV: DocumentSettingsBody,
+      PL: DocumentSettingsBody,
+      CL: DocumentSettingsBody,
+      DO: DocumentSettingsBody,
+    },
+    { error: settingsInvalid },
+  ),
+});
+export type PrintSettingsBody = z.infer<typeof PrintSettingsBody>;
+
+export const DocumentSettingsAnswer = z.object({
+  logo_position: z.enum(LOGO_POSITIONS),
+  address_display: z.enum(ADDRESS_DISPLAYS),
+  font_size: z.enum(FONT_SIZES),
+});
+export type DocumentSettingsAnswer = z.infer<typeof DocumentSettingsAnswer>;
+
+export const PrintSettingsAnswer = z.object({
+  company: z.object({
+    name: z.string(),
+    address: z.string(),
+    phone: z.string(),
+    email: z.string(),
+    registration_no: z.string(),
+  }),
+  documents: z.object({
+    INV: DocumentSettingsAnswer,
+    PL: DocumentSettingsAnswer,
+    CL: DocumentSettingsAnswer,
+    DO: DocumentSettingsAnswer,
+  }),
+  logo: z.object({ type: z.enum(LOGO_TYPES), bytes: z.number().int() }).nullable(),
+  saved: z.boolean(),
+  updated_at: z.string().nullable(),
+  options: z.object({
+    logo_positions: z.array(z.enum(LOGO_POSITIONS)),
+    address_displays: z.array(z.enum(ADDRESS_DISPLAYS)),
+    font_sizes: z.array(z.enum(FONT_SIZES)),
+    logo_types: z.array(z.enum(LOGO_TYPES)),
+    logo_max_bytes: z.number().int(),
+  }),
+});
+export type PrintSettingsAnswer = z.infer<typeof PrintSettingsAnswer>;

@@ -1,12 +1,12 @@
 import { isCode128Text } from '@api/inventory/labels';
+import type { OrderAddress } from '@domain/orders/marketplace-order';
 import type {
   AddressDisplay,
   CompanyDetails,
   DocumentSettings,
   DrawnDocument,
   FontSize,
-} from '@commands/printing/settings';
-import type { OrderAddress } from '@domain/orders/marketplace-order';
+} from '@domain/printing/settings';
 import {
   type Doc,
   oneLine,

@@ -1,5 +1,6 @@
 import type { PrintDocument, PrintOrigin } from '@domain/orders/order';
 import { printErrors } from '@domain/printing/errors';
+import type { DrawnDocument } from '@domain/printing/settings';
 import { refuser } from '@domain/shared/errors';
 import type { Database } from '@infra/db';
 import type { EventStore } from '@infra/eventstore/port';
@@ -9,7 +10,7 @@ import { type PrintableOrder, renderOrderDocuments } from './order-documents-pdf
 import type { OrderView } from './order-view';
 import { mergePdfs, PdfMergeError } from './pdf-merge';
 import { alreadyPrinted, limitedTo, loadOrders, markPrinted, type Printer } from './print';
-import { type DrawnDocument, loadPrintSettings } from './settings';
+import { loadPrintSettings } from './settings';
 
 /**
  * Printing an order document of one order or many as one PDF (spec §2, §9): the orders are loaded from their

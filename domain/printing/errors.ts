@@ -18,6 +18,10 @@ export const PRINT_ERRORS = [
   'AWB_UNSUPPORTED',
   /** The marketplace's documents could not be put together into one PDF. */
   'AWB_FAILED',
+  /** The logo is not a PNG or JPEG that can be placed on a page. */
+  'LOGO_INVALID',
+  'LOGO_TOO_LARGE',
+  'LOGO_NOT_FOUND',
 ] as const;
 export type PrintErrorCode = (typeof PRINT_ERRORS)[number];
 
@@ -34,4 +38,7 @@ export const printErrors = {
   },
   AWB_UNSUPPORTED: { status: 409, code: PrintCode.storeUnavailable, key: 'printing.awb_unsupported' },
   AWB_FAILED: { status: 409, code: PrintCode.awbFailed, key: 'printing.awb_failed' },
+  LOGO_INVALID: { status: 400, code: PrintCode.logoInvalid, key: 'printing.settings.logo_invalid' },
+  LOGO_TOO_LARGE: { status: 400, code: PrintCode.logoTooLarge, key: 'printing.settings.logo_too_large' },
+  LOGO_NOT_FOUND: { status: 404, code: 404, key: 'common.no_record_found' },
 } satisfies ErrorTable<PrintErrorCode>;
