@@ -30,7 +30,7 @@ import {
   useOrderStores,
   withQuery,
 } from '../api';
-import type { PrintOrigin } from '../print/api';
+import type { PrintOrigin } from '@web/api/printing';
 import { PrintActions } from '../print/print-actions';
 import { ArrangeDialog, CancelDialog, MarkPrintedDialog, PickupDialog } from './action-dialogs';
 import { OrderDrawer } from './order-drawer';
