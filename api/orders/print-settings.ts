@@ -8,11 +8,9 @@ import {
   printSettingsOf,
 } from '@commands/printing/print-settings';
 import { LOGO_MAX_BYTES, LOGO_TYPES } from '@domain/printing/settings';
-import type { Database } from '@infra/db';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Kysely } from 'kysely';
 import { z } from 'zod';
-import { PRINT_SETTINGS_KEY, printTags as tags } from './print-common';
+import { type OrderDocumentsDeps, PRINT_SETTINGS_KEY, printTags as tags } from './print-common';
 
 /**
  * The account's print settings (spec §9; commands/printing/settings.ts):
@@ -27,7 +25,10 @@ import { PRINT_SETTINGS_KEY, printTags as tags } from './print-common';
  * GET    /api/orders/print-settings/logo   the logo image (404 when none)
  */
 
-export const printSettingsRoutes: FastifyPluginAsyncZod<{ db: Kysely<Database> }> = async (app, { db }) => {
+export const printSettingsRoutes: FastifyPluginAsyncZod<Pick<OrderDocumentsDeps, 'db'>> = async (
+  app,
+  { db },
+) => {
   app.addContentTypeParser(
     [...LOGO_TYPES, 'application/octet-stream'],
     { parseAs: 'buffer', bodyLimit: LOGO_MAX_BYTES * 2 },
