@@ -2,7 +2,7 @@ import { deflateSync } from 'node:zlib';
 import { fontFile } from '@api/inventory/labels';
 import { mergePdfs, PdfMergeError } from '@commands/printing/pdf-merge';
 import { contentStreams, isPdf, mediaBoxes, objects, pageCount } from '@tests/api/inventory/pdf';
-import { pageTexts } from '@tests/api/printing-support';
+import { pageTexts } from '@tests/support/pdf-text';
 import PDFDocument from 'pdfkit';
 import { describe, expect, it } from 'vitest';
 
