@@ -1,73 +1,25 @@
 import { randomUUID } from 'node:crypto';
 import { seller } from '@api/auth/session';
-import { ApiError, forbidden, invalid, notFound } from '@api/errors';
+import { IDEMPOTENCY_KEY_MAX, IdempotencyKey } from '@api/contracts/batches';
+import { ApiError, forbidden, notFound } from '@api/errors';
 import { translate } from '@api/i18n';
 import { isUuid } from '@api/ids';
 import type { WorkflowDeps } from '@api/workflows';
 import type { AutoBatchCountTrigger } from '@commands/batches/auto-batch';
 import type { PermissionKey } from '@domain/access/permissions';
-import { DomainError } from '@domain/shared/errors';
+import { BatchCode } from '@domain/batches/codes';
+import { type DomainError, refusalOf } from '@domain/shared/errors';
 import type { Database } from '@infra/db';
-import { withTenant } from '@infra/db/tenant';
 import type { EventStore } from '@infra/eventstore/port';
 import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import { z } from 'zod';
 
 /**
  * What the batch, auto batch and scan routes share (api/orders/batches.ts lists the routes): result codes 620–649,
  * access, idempotency keys, names for answers, and the domain's refusals as answers.
  */
 
-export const BatchCode = {
-  /** "Tracking Number is required" (spec §5, §8). */
-  trackingRequired: 620,
-  /** "Item Code is required". */
-  itemCodeRequired: 621,
-  /** "Item Code [{item_code}] invalid": not on the order, or more than it holds. */
-  itemCodeInvalid: 622,
-  /** "Already scanned and checking in progress" (HTTP 409). */
-  checking: 623,
-  /** "Duplicate config" (HTTP 409). */
-  duplicateConfig: 624,
-  /** At least one record must be selected. */
-  ordersRequired: 625,
-  /** The order is not new or unscan (HTTP 409). */
-  orderNotBatchable: 626,
-  /** The order is in a batch already (HTTP 409). */
-  orderInBatch: 627,
-  /** A pre-order batch takes pre-orders only, a normal one no pre-order. */
-  orderTypeMismatch: 628,
-  /** More orders than the batch may hold. */
-  tooManyOrders: 629,
-  /** The batch is closed (HTTP 409). */
-  batchClosed: 630,
-  /** The picker is not an active user of the account. */
-  pickerInvalid: 631,
-  textInvalid: 632,
-  digitsInvalid: 633,
-  maxOrdersInvalid: 634,
-  /** Auto batch runs every 1 or 2 hours. */
-  intervalInvalid: 635,
-  /** Start and end are times HH:MM, the start before the end. */
-  timeInvalid: 636,
-  /** The order cannot be scanned now: new without a shipment, cancelled… (HTTP 409). */
-  orderNotReady: 637,
-  /** No check of the order is open: scan its tracking number first (HTTP 409). */
-  checkNotOpen: 638,
-  /** The tracking number is not one of the chosen batch's orders. */
-  notInBatch: 639,
-  keyInvalid: 640,
-  /** The order is not in this batch. */
-  orderNotInBatch: 641,
-  /** The order has no line left to scan (HTTP 409). */
-  nothingToScan: 642,
-  /** An extra condition names a store the account does not have, or an unknown platform. */
-  conditionInvalid: 643,
-  dateInvalid: 644,
-  /** The smart scan module is not in the account's package (HTTP 403). */
-  smartScanOff: 645,
-} as const;
+export { BatchCode };
 
 export const batchTags = ['batches'];
 export const scanTags = ['smart-scan'];
@@ -96,32 +48,7 @@ export function requireAny(keys: readonly PermissionKey[]) {
   };
 }
 
-// ---- bodies ----
-
-/** A batch's or a configuration's name. */
-export const Name = (max: number) =>
-  z
-    .string({ error: invalid(BatchCode.textInvalid, 'batch.name_invalid') })
-    .trim()
-    .max(max, invalid(BatchCode.textInvalid, 'batch.name_too_long', { max }));
-
-const ordersRequired = invalid(BatchCode.ordersRequired, 'batch.orders_required');
-export const OrderIds = z
-  .array(z.string({ error: ordersRequired }).trim().min(1, ordersRequired).max(100, ordersRequired), {
-    error: ordersRequired,
-  })
-  .min(1, ordersRequired)
-  .max(1000, invalid(BatchCode.tooManyOrders, 'batch.too_many_orders', { max: 1000 }));
-
-const IDEMPOTENCY_KEY_MAX = 100;
-const keyInvalid = invalid(BatchCode.keyInvalid, 'batch.idempotency_key_invalid', {
-  max: IDEMPOTENCY_KEY_MAX,
-});
-export const IdempotencyKey = z
-  .string({ error: keyInvalid })
-  .min(1, keyInvalid)
-  .max(IDEMPOTENCY_KEY_MAX, keyInvalid)
-  .regex(/^[\x21-\x7e]+$/, keyInvalid);
+// ---- requests ----
 
 /** The `Idempotency-Key` header or the body's `idempotency_key` (both given, they must agree). */
 export function idempotencyKeyOf(request: FastifyRequest, bodyKey?: string): string | undefined {
@@ -148,80 +75,21 @@ export function batchIdOf(id: string): string {
   return id.toLowerCase();
 }
 
-// ---- names ----
+// ---- names (the scan routes' answers) ----
 
-export async function userNames(
-  db: Kysely<Database>,
-  tenantId: string,
-  ids: readonly (string | null)[],
-): Promise<Map<string, string>> {
-  const unique = [...new Set(ids.filter((id): id is string => id !== null))].filter(isUuid);
-  const rows = unique.length
-    ? await db
-        .selectFrom('users')
-        .select(['id', 'first_name', 'last_name', 'email'])
-        .where('tenant_id', '=', tenantId)
-        .where('id', 'in', unique)
-        .execute()
-    : [];
-  return new Map(rows.map((row) => [row.id, `${row.first_name} ${row.last_name}`.trim() || row.email]));
-}
+export { UserAnswer } from '@api/contracts/batches';
+export { userAnswer, userNames } from '@projections/batches.queries';
 
-export const UserAnswer = z.object({ id: z.string(), name: z.string().nullable() });
-
-export const userAnswer = (names: ReadonlyMap<string, string>, id: string | null) =>
-  id ? { id, name: names.get(id) ?? null } : null;
-
-/** The picker of a batch: an active user of the account (another account's user is not one: 400). */
-export async function checkPicker(db: Kysely<Database>, tenantId: string, pickerId: string | null) {
-  if (pickerId === null) return null;
-  const row = isUuid(pickerId)
-    ? await db
-        .selectFrom('users')
-        .select('id')
-        .where('tenant_id', '=', tenantId)
-        .where('id', '=', pickerId.toLowerCase())
-        .where('status', '=', 'active')
-        .executeTakeFirst()
-    : undefined;
-  if (!row) throw new ApiError(400, BatchCode.pickerInvalid, 'batch.picker_invalid');
-  return row.id;
-}
-
-/** Order numbers of the account's orders, from the order board's read model. */
-export async function orderNumbers(
-  db: Kysely<Database>,
-  tenantId: string,
-  orderIds: readonly string[],
-): Promise<Map<string, string>> {
-  if (orderIds.length === 0) return new Map();
-  const rows = await withTenant(db, tenantId, (trx) =>
-    trx
-      .selectFrom('orders')
-      .select(['id', 'order_number'])
-      .where('tenant_id', '=', tenantId)
-      .where('id', 'in', [...new Set(orderIds)])
-      .execute(),
-  );
-  return new Map(rows.map((row) => [row.id, row.order_number]));
-}
+import { orderNumbers } from '@projections/batches.queries';
 
 // ---- the domain's refusals as answers ----
 
 type Refusal = { status: number; code: number; key: string } | 'not-found';
 
+// Scanning's refusals (domain/scan/check.ts, commands/scan/check.ts) until scanning has its own error table; the
+// batch's refusals carry theirs (domain/batches/batch.ts) and go to the app's error handler as they are.
 const refusalsByCode: Record<string, Refusal> = {
-  // batches (domain/batches/batch.ts, commands/batches/batching.ts)
-  BATCH_EXISTS: { status: 409, code: BatchCode.keyInvalid, key: 'batch.idempotency_key_reused' },
-  BATCH_NOT_FOUND: 'not-found',
-  BATCH_CLOSED: { status: 409, code: BatchCode.batchClosed, key: 'batch.batch_closed' },
-  ORDERS_REQUIRED: { status: 400, code: BatchCode.ordersRequired, key: 'batch.orders_required' },
-  TOO_MANY_ORDERS: { status: 400, code: BatchCode.tooManyOrders, key: 'batch.too_many_orders' },
-  ORDER_TYPE_MISMATCH: { status: 400, code: BatchCode.orderTypeMismatch, key: 'batch.order_type_mismatch' },
-  ORDER_ALREADY_IN_BATCH: { status: 409, code: BatchCode.orderInBatch, key: 'batch.order_in_batch' },
-  ORDER_NOT_IN_BATCH: { status: 400, code: BatchCode.orderNotInBatch, key: 'batch.order_not_in_batch' },
   ORDER_NOT_FOUND: 'not-found',
-  ORDER_NOT_BATCHABLE: { status: 409, code: BatchCode.orderNotBatchable, key: 'batch.order_not_batchable' },
   // scanning (domain/scan/check.ts, commands/scan/check.ts)
   ITEM_CODE_REQUIRED: { status: 400, code: BatchCode.itemCodeRequired, key: 'batch.scan.item_code_required' },
   ITEM_CODE_INVALID: { status: 400, code: BatchCode.itemCodeInvalid, key: 'batch.scan.item_code_invalid' },
@@ -253,14 +121,10 @@ export async function refusalAnswer(
   if (typeof error.params.status === 'string') {
     words.status = translate(request.language, `batch.order_status.${error.params.status}`);
   }
-  let key = refusal.key;
-  if (error.code === 'ORDER_TYPE_MISMATCH') {
-    key = error.params.type === 'pre-order' ? 'batch.only_pre_orders' : 'batch.no_pre_orders';
-  }
-  return new ApiError(refusal.status, refusal.code, key, words);
+  return new ApiError(refusal.status, refusal.code, refusal.key, words);
 }
 
-/** Runs `work`, answering a DomainError of batching or scanning with its refusal. */
+/** Runs `work`, answering a DomainError of scanning with its refusal. */
 export async function answeringRefusals<T>(
   request: FastifyRequest,
   db: Kysely<Database>,
@@ -270,8 +134,9 @@ export async function answeringRefusals<T>(
   try {
     return await work();
   } catch (error) {
-    if (error instanceof DomainError) {
-      const answer = await refusalAnswer(request, db, tenantId, error);
+    const refused = refusalOf(error);
+    if (refused && !refused.refusal) {
+      const answer = await refusalAnswer(request, db, tenantId, refused);
       if (answer) throw answer;
     }
     throw error;

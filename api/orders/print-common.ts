@@ -2,6 +2,7 @@ import type { SellerSession } from '@api/auth/session';
 import { forbidden } from '@api/errors';
 import type { AwbSource } from '@commands/printing/awb';
 import type { PermissionKey } from '@domain/access/permissions';
+import { PrintCode } from '@domain/printing/codes';
 import type { Database } from '@infra/db';
 import type { EventStore } from '@infra/eventstore/port';
 import type { Kysely } from 'kysely';
@@ -20,38 +21,7 @@ import type { Kysely } from 'kysely';
  * - carrier manifests: orders-manifest-export-v1 (list, create, export).
  */
 
-export const PrintCode = {
-  documentInvalid: 650,
-  ordersInvalid: 651,
-  originInvalid: 652,
-  awbFailed: 653,
-  waybillFailed: 654,
-  awbOnePrintLimit: 655,
-  doOnePrintLimit: 656,
-  awbNoTracking: 657,
-  settingsInvalid: 658,
-  companyTextTooLong: 659,
-  logoInvalid: 660,
-  logoTooLarge: 661,
-  returnItemsRequired: 662,
-  refundRequired: 663,
-  includeShippingRequired: 664,
-  refundReasonRequired: 665,
-  returnActionInvalid: 666,
-  amountInvalid: 667,
-  returnLineInvalid: 668,
-  orderNotShipped: 669,
-  orderAlreadyReturned: 670,
-  imageInvalid: 671,
-  imageTooLarge: 672,
-  imageNotFound: 673,
-  returnTextTooLong: 674,
-  manifestMonthInvalid: 675,
-  manifestMonthFuture: 676,
-  idempotencyKeyInvalid: 677,
-  storeUnavailable: 678,
-  lookupInvalid: 679,
-} as const;
+export { PrintCode };
 
 export const printTags = ['orders-printing'];
 export const returnTags = ['orders-returns'];

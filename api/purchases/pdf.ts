@@ -2,7 +2,7 @@ import { refusals } from '@api/answers';
 import { seller } from '@api/auth/session';
 import { type Language, translate } from '@api/i18n';
 import { IdParams } from '@api/ids';
-import { openPdf, A4 as PAGE, tableHeader, tableRow, writeLine as write } from '@api/pdf';
+import { openPdf, A4 as PAGE, tableHeader, tableRow, writeLine as write } from '@infra/pdf/document';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { commandStore, type PurchaseDeps, tags, viewing } from './common';

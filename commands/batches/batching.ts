@@ -1,12 +1,14 @@
 import {
+  type BatchErrorCode,
   type BatchSource,
   type BatchSplit,
   type BatchState,
   type BatchType,
   batchLabel,
+  batchRefusal,
   planBatches,
 } from '@domain/batches/batch';
-import { DomainError } from '@domain/shared/errors';
+import { refusalOf } from '@domain/shared/errors';
 import type { Database } from '@infra/db';
 import type { EventStore } from '@infra/eventstore/port';
 import type { Kysely } from 'kysely';
@@ -50,9 +52,9 @@ export interface BatchingContext {
   at: string;
 }
 
-type Problem = { code: string; params: Record<string, string | number> };
+type Problem = { code: BatchErrorCode; params: Record<string, string | number> };
 
-const refuse = (problem: Problem) => new DomainError(problem.code, problem.params);
+const refuse = (problem: Problem) => batchRefusal(problem.code, problem.params);
 
 /** Why an order cannot join a batch of `type` (null: it can). Orders already in one of `own` are fine (a retry). */
 export function batchingProblem(
@@ -178,7 +180,7 @@ async function assignOrders(
         },
       );
     } catch (error) {
-      if (error instanceof DomainError) refused.push(orderId);
+      if (refusalOf(error)) refused.push(orderId);
       else throw error;
     }
   });
@@ -197,7 +199,7 @@ export async function createBatches(
 ): Promise<BatchState[]> {
   const { settings } = input;
   const orderIds = [...new Set(input.orderIds)];
-  if (orderIds.length === 0) throw new DomainError('ORDERS_REQUIRED');
+  if (orderIds.length === 0) throw batchRefusal('ORDERS_REQUIRED');
   const chunkCommandId = (index: number) => `${input.commandId}:${index}`;
   const own = new Set(orderIds.map((_, index) => eventIdFor(chunkCommandId(index))));
   const facts = await loadOrdersFacts(deps.store, context.tenantId, orderIds);
@@ -229,7 +231,7 @@ export async function createBatches(
           await releaseClaims(deps.db, context.tenantId, entry.batchId, entry.orderIds);
       }
       const order = facts.get(taken[0]!)?.orderNumber ?? taken[0]!;
-      throw new DomainError('ORDER_ALREADY_IN_BATCH', { orderId: taken[0]!, order });
+      throw batchRefusal('ORDER_ALREADY_IN_BATCH', { orderId: taken[0]!, order });
     }
   }
 
@@ -279,10 +281,10 @@ export async function addOrdersToBatch(
   input: { commandId: string; batchId: string; orderIds: readonly string[] },
 ): Promise<BatchState> {
   const orderIds = [...new Set(input.orderIds)];
-  if (orderIds.length === 0) throw new DomainError('ORDERS_REQUIRED');
+  if (orderIds.length === 0) throw batchRefusal('ORDERS_REQUIRED');
   const { state: batch } = await loadBatch(deps.store, context.tenantId, input.batchId);
-  if (batch.status === 'none') throw new DomainError('BATCH_NOT_FOUND');
-  if (batch.status === 'closed') throw new DomainError('BATCH_CLOSED');
+  if (batch.status === 'none') throw batchRefusal('BATCH_NOT_FOUND');
+  if (batch.status === 'closed') throw batchRefusal('BATCH_CLOSED');
   const facts = await loadOrdersFacts(deps.store, context.tenantId, orderIds);
   const own = new Set([input.batchId]);
   for (const orderId of orderIds) {
@@ -299,7 +301,7 @@ export async function addOrdersToBatch(
     );
   if (taken.length > 0) {
     await release();
-    throw new DomainError('ORDER_ALREADY_IN_BATCH', {
+    throw batchRefusal('ORDER_ALREADY_IN_BATCH', {
       orderId: taken[0]!,
       order: facts.get(taken[0]!)?.orderNumber ?? taken[0]!,
     });

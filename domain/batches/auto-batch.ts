@@ -1,4 +1,6 @@
+import type { ErrorTable } from '../shared/errors';
 import type { BatchSplit, BatchType } from './batch';
+import { BatchCode } from './codes';
 
 /**
  * An auto batch configuration (spec §3 "Auto batch", §4, §9): active or not, every 1 or 2 hours between a start and
@@ -119,3 +121,26 @@ export function dayIn(timezone: string, at: Date): string {
   const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
   return `${part('year')}-${part('month')}-${part('day')}`;
 }
+
+// ---- refusals ----
+
+/** What saving or running a configuration refuses. */
+export const AUTO_BATCH_ERRORS = [
+  'CONFIG_NOT_FOUND',
+  /** Another configuration batches the same orders the same way ("Duplicate config"). */
+  'DUPLICATE_CONFIG',
+  'CONFIG_INACTIVE',
+  /** The extra condition names a store the account does not have. */
+  'CONDITION_INVALID',
+  /** The schedules cannot be saved now: the workflows are away. */
+  'WORKFLOWS_UNAVAILABLE',
+] as const;
+export type AutoBatchErrorCode = (typeof AUTO_BATCH_ERRORS)[number];
+
+export const autoBatchErrors = {
+  CONFIG_NOT_FOUND: { status: 404, code: 404, key: 'common.no_record_found' },
+  DUPLICATE_CONFIG: { status: 409, code: BatchCode.duplicateConfig, key: 'batch.duplicate_config' },
+  CONFIG_INACTIVE: { status: 409, code: 409, key: 'batch.config_inactive' },
+  CONDITION_INVALID: { status: 400, code: BatchCode.conditionInvalid, key: 'batch.condition_invalid' },
+  WORKFLOWS_UNAVAILABLE: { status: 503, code: 503, key: 'common.workflows_unavailable' },
+} satisfies ErrorTable<AutoBatchErrorCode>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { DomainError } from '../shared/errors';
+import { DomainError, type ErrorTable, refuser } from '../shared/errors';
+import { BatchCode } from './codes';
 
 /**
  * A batch of orders for one picking round (spec §3 "Batch"): a name, the number the account's sequence gave it
@@ -94,9 +95,9 @@ export type BatchState =
   | { status: 'none' }
   | (Omit<z.infer<typeof BatchCreated>, 'orderIds'> & { status: BatchStatus; orderIds: string[] });
 
-export const initialBatch: BatchState = { status: 'none' };
+export const initialState: BatchState = { status: 'none' };
 
-export function evolveBatch(state: BatchState, event: BatchEvent): BatchState {
+export function evolve(state: BatchState, event: BatchEvent): BatchState {
   switch (event.type) {
     case 'BatchCreated':
       return { ...event.data, status: 'open', orderIds: [...event.data.orderIds] };
@@ -151,13 +152,51 @@ export const BATCH_ERRORS = [
 ] as const;
 export type BatchErrorCode = (typeof BATCH_ERRORS)[number];
 
-const refuse = (code: BatchErrorCode, params: Record<string, string | number> = {}) =>
-  new DomainError<BatchErrorCode>(code, params);
+const notFound = { status: 404, code: 404, key: 'common.no_record_found' } as const;
+
+/** Another account's batch or order answers like a missing one. */
+export const batchErrors = {
+  BATCH_EXISTS: { status: 409, code: BatchCode.keyInvalid, key: 'batch.idempotency_key_reused' },
+  BATCH_NOT_FOUND: notFound,
+  BATCH_CLOSED: { status: 409, code: BatchCode.batchClosed, key: 'batch.batch_closed' },
+  ORDERS_REQUIRED: { status: 400, code: BatchCode.ordersRequired, key: 'batch.orders_required' },
+  TOO_MANY_ORDERS: { status: 400, code: BatchCode.tooManyOrders, key: 'batch.too_many_orders' },
+  ORDER_TYPE_MISMATCH: { status: 400, code: BatchCode.orderTypeMismatch, key: 'batch.order_type_mismatch' },
+  ORDER_ALREADY_IN_BATCH: { status: 409, code: BatchCode.orderInBatch, key: 'batch.order_in_batch' },
+  ORDER_NOT_IN_BATCH: { status: 400, code: BatchCode.orderNotInBatch, key: 'batch.order_not_in_batch' },
+  ORDER_NOT_FOUND: notFound,
+  ORDER_NOT_BATCHABLE: { status: 409, code: BatchCode.orderNotBatchable, key: 'batch.order_not_batchable' },
+} satisfies ErrorTable<BatchErrorCode>;
+
+const refuse = refuser(batchErrors);
+
+/**
+ * The refusals whose words depend on what was refused: a pre-order batch and a normal one say what they take, and an
+ * order that cannot be batched says its status (a message per status, in each language).
+ */
+export function batchRefusal(code: BatchErrorCode, params: Record<string, string | number> = {}) {
+  const error = refuse(code, params);
+  let key: string = batchErrors[code].key;
+  if (code === 'ORDER_TYPE_MISMATCH')
+    key = params.type === 'pre-order' ? 'batch.only_pre_orders' : 'batch.no_pre_orders';
+  if (code === 'ORDER_NOT_BATCHABLE' && typeof params.status === 'string')
+    key = `batch.not_batchable.${params.status}`;
+  return key === batchErrors[code].key
+    ? error
+    : new DomainError(code, error.params, { ...batchErrors[code], key });
+}
+
+/** What making or changing a batch by hand refuses besides the batch itself: a picker who is not the account's. */
+export const BATCHING_ERRORS = ['PICKER_INVALID'] as const;
+export type BatchingErrorCode = (typeof BATCHING_ERRORS)[number];
+export const batchingErrors = {
+  PICKER_INVALID: { status: 400, code: BatchCode.pickerInvalid, key: 'batch.picker_invalid' },
+} satisfies ErrorTable<BatchingErrorCode>;
 
 /** Pre-order batches take pre-orders only; normal batches take the other orders. */
 function checkTypes(type: BatchType, orders: readonly BatchOrderRef[]): void {
   const wrong = orders.find((order) => order.preOrder !== (type === 'pre-order'));
-  if (wrong) throw refuse('ORDER_TYPE_MISMATCH', { orderId: wrong.orderId, type });
+  if (wrong) throw batchRefusal('ORDER_TYPE_MISMATCH', { orderId: wrong.orderId, type });
 }
 
 function checkRepeats(orders: readonly BatchOrderRef[]): void {
@@ -168,7 +207,7 @@ function checkRepeats(orders: readonly BatchOrderRef[]): void {
   }
 }
 
-export function decideBatch(command: BatchCommand, state: BatchState): BatchEvent[] {
+export function decide(command: BatchCommand, state: BatchState): BatchEvent[] {
   if (command.type === 'CreateBatch') {
     if (state.status !== 'none') throw refuse('BATCH_EXISTS');
     const { type: _command, orders, ...data } = command;
@@ -213,7 +252,7 @@ export function decideBatch(command: BatchCommand, state: BatchState): BatchEven
   }
 }
 
-export const batchDecider = { initial: initialBatch, evolve: evolveBatch, decide: decideBatch };
+export const batchDecider = { initial: initialState, evolve, decide };
 
 // ---- splitting a selection ----
 

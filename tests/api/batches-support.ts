@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { BatchDetail } from '@api/contracts/batches';
 import { handleOrderCommand, loadOrder } from '@commands/orders/order';
 import type { MarketplaceOrder, MarketplaceOrderLine } from '@domain/orders/marketplace-order';
 import { type OrderEvent, orderStreamId } from '@domain/orders/order';
@@ -156,23 +157,8 @@ export async function refusal(
   return { status: response.statusCode, code: body.code, msg: body.msg };
 }
 
-export interface BatchAnswer {
-  id: string;
-  number: number;
-  label: string;
-  name: string;
-  type: 'normal' | 'pre-order';
-  status: 'open' | 'closed';
-  picker: { id: string; name: string | null } | null;
-  date: string;
-  max_orders: number;
-  split: string;
-  group: string | null;
-  source: string;
-  total_orders: number;
-  scanned_orders: number;
-  orders: { id: string; order_number: string | null; status: string | null }[];
-}
+/** A batch as the API answers it (the list's row with its orders): the contract's shape. */
+export type BatchAnswer = BatchDetail;
 
 export interface ScanAnswer {
   order: { id: string; order_number: string; tracking_number: string | null; status: string };

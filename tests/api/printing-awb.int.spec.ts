@@ -10,11 +10,12 @@ import {
   type TestApi,
   type TestSeller,
 } from '@tests/support/api';
+import { pageTexts } from '@tests/support/pdf-text';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { refusal } from './inventory/inventory-api';
 import { isPdf, pageCount, textLines } from './inventory/pdf';
 import { importOrder, line, marketplaceOrder, seedCatalogue } from './orders-support';
-import { pageTexts, pdfOf, print } from './printing-support';
+import { pdfOf, print } from './printing-support';
 import { connectSandboxStore, pointStoresAt } from './stores-support';
 
 /**

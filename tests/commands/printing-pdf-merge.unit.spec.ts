@@ -2,7 +2,7 @@ import { deflateSync } from 'node:zlib';
 import { fontFile } from '@api/inventory/labels';
 import { mergePdfs, PdfMergeError } from '@commands/printing/pdf-merge';
 import { contentStreams, isPdf, mediaBoxes, objects, pageCount } from '@tests/api/inventory/pdf';
-import { pageTexts } from '@tests/api/printing-support';
+import { pageTexts } from '@tests/support/pdf-text';
 import PDFDocument from 'pdfkit';
 import { describe, expect, it } from 'vitest';
 
@@ -95,7 +95,7 @@ describe('merging PDFs', () => {
   it('puts every page of every PDF one after another, each read with its own fonts', async () => {
     const first = await pdfkitDocument(['Order A page 1', 'Order A page 2']);
     const second = await pdfkitDocument(['Order B only'], [400, 600]);
-    const merged = mergePdfs([first, second, first]);
+    const merged = await mergePdfs([first, second, first]);
     expect(isPdf(merged)).toBe(true);
     expect(pageCount(merged)).toBe(5);
     expect(pageTexts(merged).map((page) => page.join(' '))).toEqual([
@@ -117,7 +117,7 @@ describe('merging PDFs', () => {
 
   it('reads objects out of object streams, resolves indirect lengths and brings inherited attributes onto the page', async () => {
     const modern = objectStreamPdf();
-    const merged = mergePdfs([await pdfkitDocument(['Kedai page']), modern]);
+    const merged = await mergePdfs([await pdfkitDocument(['Kedai page']), modern]);
     expect(pageCount(merged)).toBe(2);
     expect(mediaBoxes(merged).map((box) => [box.width, box.height])).toEqual([
       [300, 200],
@@ -137,14 +137,14 @@ describe('merging PDFs', () => {
 
   it('returns a single PDF as it is, and refuses what it cannot merge', async () => {
     const only = await pdfkitDocument(['Alone']);
-    expect(mergePdfs([only])).toBe(only);
-    expect(() => mergePdfs([])).toThrow(PdfMergeError);
-    expect(() => mergePdfs([only, Buffer.from('<html>not a pdf</html>')])).toThrow(PdfMergeError);
+    expect(await mergePdfs([only])).toBe(only);
+    await expect(mergePdfs([])).rejects.toThrow(PdfMergeError);
+    await expect(mergePdfs([only, Buffer.from('<html>not a pdf</html>')])).rejects.toThrow(PdfMergeError);
     const encrypted = Buffer.from(
       `${only.toString('latin1').replace(/trailer\n<<\n/, 'trailer\n<<\n/Encrypt 99 0 R\n')}`,
       'latin1',
     );
     expect(encrypted.toString('latin1')).toContain('/Encrypt 99 0 R');
-    expect(() => mergePdfs([only, encrypted])).toThrow(/encrypted/);
+    await expect(mergePdfs([only, encrypted])).rejects.toThrow(/encrypted/);
   });
 });

@@ -19,7 +19,7 @@ export const imageCount = (pdf: Buffer) => latin1(pdf).match(/\/Subtype \/Image\
 
 /** Every page's size in points, from its MediaBox. */
 export const mediaBoxes = (pdf: Buffer) =>
-  [...latin1(pdf).matchAll(/\/MediaBox \[0 0 ([\d.]+) ([\d.]+)\]/g)].map((m) => ({
+  [...latin1(pdf).matchAll(/\/MediaBox ?\[ ?0 0 ([\d.]+) ([\d.]+) ?\]/g)].map((m) => ({
     width: Number(m[1]),
     height: Number(m[2]),
   }));

@@ -3,7 +3,7 @@ import type { OrderStatus } from '@domain/orders/order';
 import { ORDER_COUNTS_VIEW, ORDERS_VIEW } from '@domain/shared/live-views';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type Answer, api, apiData } from '@web/api/client';
-import type { PrintDocument, PrintOrigin } from './print/api';
+import type { PrintDocument, PrintOrigin } from '@web/api/printing';
 
 export { ORDER_COUNTS_VIEW, ORDERS_VIEW };
 

@@ -1,19 +1,18 @@
-import { ModalDialog } from '@web/components/modal-dialog';
-import { FormMessage, fieldErrorsOf, messageOf, SelectField, TextField } from '@web/shell/form';
-import { useNotify } from '@web/shell/notifications';
-import { type FormEvent, useId, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import type { BatchSplit, BatchType } from '@domain/batches/batch';
 import {
   BATCH_SPLITS,
   BATCH_TYPES,
-  type BatchSplit,
-  type BatchType,
   DEFAULT_DIGITS,
   DEFAULT_MAX_ORDERS,
   DEFAULT_PREFIX,
   useCreateBatches,
   usePickers,
-} from './api';
+} from '@web/api/batches';
+import { ModalDialog } from '@web/components/modal-dialog';
+import { FormMessage, fieldErrorsOf, messageOf, SelectField, TextField } from '@web/shell/form';
+import { useNotify } from '@web/shell/notifications';
+import { type FormEvent, useId, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { WaitingOrdersTable } from './waiting-orders';
 
 /**

@@ -1,12 +1,6 @@
-import { useLiveRecord, useLiveRefresh } from '@web/api/live';
-import { ConfirmDialog, ModalDialog } from '@web/components/modal-dialog';
-import { FormMessage, messageOf, SelectField } from '@web/shell/form';
-import { useNotify } from '@web/shell/notifications';
-import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import type { BatchDetail } from '@api/contracts/batches';
 import {
   BATCHES_VIEW,
-  type BatchDetail,
   downloadPickList,
   ORDER_COUNTS_VIEW,
   PICK_LIST_FILTERS,
@@ -15,7 +9,13 @@ import {
   useBatchAction,
   usePickers,
   usePickList,
-} from './api';
+} from '@web/api/batches';
+import { useLiveRecord, useLiveRefresh } from '@web/api/live';
+import { ConfirmDialog, ModalDialog } from '@web/components/modal-dialog';
+import { FormMessage, messageOf, SelectField } from '@web/shell/form';
+import { useNotify } from '@web/shell/notifications';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { WaitingOrdersTable } from './waiting-orders';
 
 /**

@@ -1,6 +1,7 @@
+import type { BatchType } from '@domain/batches/batch';
+import { useWaitingOrders } from '@web/api/batches';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type BatchType, useWaitingOrders } from './api';
 
 /**
  * The orders waiting for a batch of `type` (new or unscan, in no batch; pre-orders for a pre-order batch), oldest

@@ -11,6 +11,7 @@ import {
 } from '@domain/orders/board';
 import { PLATFORMS } from '@domain/orders/marketplace-order';
 import { useLiveView } from '@web/api/live';
+import type { PrintOrigin } from '@web/api/printing';
 import { useSession } from '@web/auth/session';
 import { DataGrid, type DataGridHandle } from '@web/components/data-grid';
 import { messageOf } from '@web/shell/form';
@@ -30,7 +31,6 @@ import {
   useOrderStores,
   withQuery,
 } from '../api';
-import type { PrintOrigin } from '../print/api';
 import { PrintActions } from '../print/print-actions';
 import { ArrangeDialog, CancelDialog, MarkPrintedDialog, PickupDialog } from './action-dialogs';
 import { OrderDrawer } from './order-drawer';

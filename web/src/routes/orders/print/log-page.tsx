@@ -1,4 +1,11 @@
 import { withQuery } from '@web/api/client';
+import {
+  PRINT_DOCUMENTS,
+  PRINT_LOG_ENDPOINT,
+  PRINT_LOG_VIEW,
+  PRINT_ORIGINS,
+  type PrintLogRow,
+} from '@web/api/printing';
 import { DataGrid, useLiveGrid } from '@web/components/data-grid';
 import { useDateTime } from '@web/shell/format';
 import { PageHeader, SearchToolbar } from '@web/shell/page';
@@ -6,7 +13,6 @@ import type { ColDef } from 'ag-grid-community';
 import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { PRINT_DOCUMENTS, PRINT_LOG_ENDPOINT, PRINT_LOG_VIEW, PRINT_ORIGINS, type PrintLogRow } from './api';
 import '@web/routes/management.css';
 import './printing.css';
 

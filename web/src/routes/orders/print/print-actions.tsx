@@ -1,5 +1,3 @@
-import { useSession } from '@web/auth/session';
-import { useTranslation } from 'react-i18next';
 import {
   MAX_PRINT_ORDERS,
   openPrint,
@@ -7,7 +5,9 @@ import {
   PRINT_KEYS,
   type PrintDocument,
   type PrintOrigin,
-} from './api';
+} from '@web/api/printing';
+import { useSession } from '@web/auth/session';
+import { useTranslation } from 'react-i18next';
 
 /**
  * Print buttons for a selection of orders, for the order lists to place in their toolbars: one button per document

@@ -1,8 +1,3 @@
-import { FormMessage, messageOf } from '@web/shell/form';
-import { PageHeader } from '@web/shell/page';
-import { useEffect, useMemo, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router-dom';
 import {
   fetchPdf,
   isPrintDocument,
@@ -10,7 +5,12 @@ import {
   MAX_PRINT_ORDERS,
   type PrintDocument,
   type PrintOrigin,
-} from './api';
+} from '@web/api/printing';
+import { FormMessage, messageOf } from '@web/shell/form';
+import { PageHeader } from '@web/shell/page';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router-dom';
 import './printing.css';
 
 /**

@@ -1,3 +1,18 @@
+import {
+  ADDRESS_DISPLAYS,
+  type DocumentSettingsAnswer,
+  DRAWN_DOCUMENTS,
+  type DrawnDocument,
+  FONT_SIZES,
+  LOGO_POSITIONS,
+  type PrintSettingsBody,
+  SETTINGS_KEY,
+  useLogoUrl,
+  usePrintSettings,
+  useRemoveLogo,
+  useSavePrintSettings,
+  useUploadLogo,
+} from '@web/api/printing';
 import { useSession } from '@web/auth/session';
 import {
   FormMessage,
@@ -12,21 +27,6 @@ import { PageHeader } from '@web/shell/page';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import {
-  ADDRESS_DISPLAYS,
-  type CompanyDetails,
-  type DocumentSettings,
-  DRAWN_DOCUMENTS,
-  type DrawnDocument,
-  FONT_SIZES,
-  LOGO_POSITIONS,
-  SETTINGS_KEY,
-  useLogoUrl,
-  usePrintSettings,
-  useRemoveLogo,
-  useSavePrintSettings,
-  useUploadLogo,
-} from './api';
 import './printing.css';
 
 /**
@@ -36,7 +36,8 @@ import './printing.css';
  * holders of orders-customize-delivery-order (and the owner) change them. The air waybill is the marketplace's own.
  */
 
-type Documents = Record<DrawnDocument, DocumentSettings>;
+type Documents = PrintSettingsBody['documents'];
+type CompanyDetails = PrintSettingsBody['company'];
 
 export default function PrintSettingsPage() {
   const { t } = useTranslation('printing');
@@ -75,7 +76,8 @@ export default function PrintSettingsPage() {
   const setField = (field: keyof CompanyDetails) => (event: { target: { value: string } }) =>
     setCompany({ ...company, [field]: event.target.value });
   const setDocument =
-    (document: DrawnDocument, field: keyof DocumentSettings) => (event: { target: { value: string } }) =>
+    (document: DrawnDocument, field: keyof DocumentSettingsAnswer) =>
+    (event: { target: { value: string } }) =>
       setDocuments({ ...documents, [document]: { ...documents[document], [field]: event.target.value } });
 
   async function submit(event: FormEvent) {

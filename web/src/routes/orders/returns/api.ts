@@ -1,6 +1,6 @@
 import { RETURNS_VIEW } from '@domain/shared/live-views';
 import { type Answer, api, apiData } from '@web/api/client';
-import { uploadImage } from '../print/api';
+import { uploadImage } from '@web/api/printing';
 
 export { RETURNS_VIEW };
 

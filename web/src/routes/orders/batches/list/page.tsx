@@ -1,3 +1,5 @@
+import type { BatchAnswer } from '@api/contracts/batches';
+import { BATCHES_ENDPOINT, BATCHES_VIEW, downloadPickList, ORDER_COUNTS_VIEW } from '@web/api/batches';
 import { useLiveRefresh } from '@web/api/live';
 import { useSession } from '@web/auth/session';
 import { DataGrid, type DataGridHandle } from '@web/components/data-grid';
@@ -7,7 +9,6 @@ import { useNotify } from '@web/shell/notifications';
 import { PageHeader, SearchToolbar } from '@web/shell/page';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { BATCHES_ENDPOINT, BATCHES_VIEW, type BatchRow, downloadPickList, ORDER_COUNTS_VIEW } from '../api';
 import { CreateBatchDialog } from '../create-dialog';
 import { BatchDetailDialog } from '../detail-dialog';
 import { useBatchColumns } from './use-batch-columns';
@@ -30,9 +31,9 @@ export default function BatchListPage() {
   const [creating, setCreating] = useState(false);
   const [open, setOpen] = useState<string | null>(null);
 
-  const onView = useCallback((row: BatchRow) => setOpen(row.id), []);
+  const onView = useCallback((row: BatchAnswer) => setOpen(row.id), []);
   const onPrint = useCallback(
-    (row: BatchRow) => {
+    (row: BatchAnswer) => {
       downloadPickList(row, 'item').catch((error: unknown) =>
         notify({ kind: 'error', message: messageOf(error) }),
       );
@@ -59,7 +60,7 @@ export default function BatchListPage() {
         value={search}
         onChange={setSearch}
       />
-      <DataGrid<BatchRow>
+      <DataGrid<BatchAnswer>
         gridId="orders.batches"
         endpoint={BATCHES_ENDPOINT}
         columns={columns}

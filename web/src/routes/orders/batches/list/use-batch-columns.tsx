@@ -1,16 +1,16 @@
+import type { BatchAnswer } from '@api/contracts/batches';
 import { dateTimeFormatter } from '@web/routes/inventory/components/fields';
 import { choiceFilter, textFilter } from '@web/routes/inventory/components/grid-filters';
 import type { ColDef, ICellRendererParams } from 'ag-grid-community';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { BatchRow } from '../api';
 
 export interface BatchRowActions {
-  onView(row: BatchRow): void;
-  onPrint(row: BatchRow): void;
+  onView(row: BatchAnswer): void;
+  onPrint(row: BatchAnswer): void;
 }
 
-function ActionsCell({ data, actions }: ICellRendererParams<BatchRow> & { actions: BatchRowActions }) {
+function ActionsCell({ data, actions }: ICellRendererParams<BatchAnswer> & { actions: BatchRowActions }) {
   const { t } = useTranslation('batches');
   if (!data) return null;
   return (
@@ -35,7 +35,7 @@ function ActionsCell({ data, actions }: ICellRendererParams<BatchRow> & { action
   );
 }
 
-function ProgressCell({ data }: ICellRendererParams<BatchRow>) {
+function ProgressCell({ data }: ICellRendererParams<BatchAnswer>) {
   const { t } = useTranslation('batches');
   if (!data) return null;
   const percent = data.total_orders ? Math.round((data.scanned_orders / data.total_orders) * 100) : 0;
@@ -53,7 +53,7 @@ function ProgressCell({ data }: ICellRendererParams<BatchRow>) {
 }
 
 /** The batch grid's columns; sorts and filters are those of GET /api/orders/batches. */
-export function useBatchColumns(actions: BatchRowActions): ColDef<BatchRow>[] {
+export function useBatchColumns(actions: BatchRowActions): ColDef<BatchAnswer>[] {
   const { t, i18n } = useTranslation('batches');
   return useMemo(() => {
     const when = dateTimeFormatter(i18n.language);
@@ -64,7 +64,7 @@ export function useBatchColumns(actions: BatchRowActions): ColDef<BatchRow>[] {
         headerName: t('columns.label'),
         sortable: true,
         minWidth: 120,
-        ...textFilter<BatchRow>(),
+        ...textFilter<BatchAnswer>(),
       },
       {
         colId: 'name',
@@ -72,7 +72,7 @@ export function useBatchColumns(actions: BatchRowActions): ColDef<BatchRow>[] {
         headerName: t('columns.name'),
         sortable: true,
         minWidth: 160,
-        ...textFilter<BatchRow>(),
+        ...textFilter<BatchAnswer>(),
       },
       {
         colId: 'type',
@@ -80,7 +80,7 @@ export function useBatchColumns(actions: BatchRowActions): ColDef<BatchRow>[] {
         valueGetter: ({ data }) => (data ? t(`type.${data.type}`) : ''),
         sortable: true,
         minWidth: 110,
-        ...choiceFilter<BatchRow>({
+        ...choiceFilter<BatchAnswer>({
           label: t('columns.type'),
           anyLabel: t('filters.any'),
           choices: (['normal', 'pre-order'] as const).map((value) => ({ value, label: t(`type.${value}`) })),
@@ -89,7 +89,7 @@ export function useBatchColumns(actions: BatchRowActions): ColDef<BatchRow>[] {
       {
         colId: 'status',
         headerName: t('columns.status'),
-        cellRenderer: ({ data }: ICellRendererParams<BatchRow>) =>
+        cellRenderer: ({ data }: ICellRendererParams<BatchAnswer>) =>
           data ? (
             <span className={`badge ${data.status === 'open' ? 'badge-new' : 'badge-muted'}`}>
               {t(`status.${data.status}`)}
@@ -97,7 +97,7 @@ export function useBatchColumns(actions: BatchRowActions): ColDef<BatchRow>[] {
           ) : null,
         sortable: true,
         minWidth: 100,
-        ...choiceFilter<BatchRow>({
+        ...choiceFilter<BatchAnswer>({
           label: t('columns.status'),
           anyLabel: t('filters.any'),
           choices: (['open', 'closed'] as const).map((value) => ({ value, label: t(`status.${value}`) })),
@@ -108,7 +108,7 @@ export function useBatchColumns(actions: BatchRowActions): ColDef<BatchRow>[] {
         headerName: t('columns.group'),
         valueGetter: ({ data }) => (data ? (data.group ?? '') : ''),
         minWidth: 140,
-        ...textFilter<BatchRow>(),
+        ...textFilter<BatchAnswer>(),
       },
       {
         colId: 'total_orders',
@@ -149,6 +149,6 @@ export function useBatchColumns(actions: BatchRowActions): ColDef<BatchRow>[] {
         minWidth: 170,
         width: 170,
       },
-    ] satisfies ColDef<BatchRow>[];
+    ] satisfies ColDef<BatchAnswer>[];
   }, [t, i18n.language, actions]);
 }

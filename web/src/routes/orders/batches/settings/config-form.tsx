@@ -1,5 +1,14 @@
+import type { AutoBatchConfigAnswer, AutoBatchConfigBody } from '@api/contracts/batches';
+import type { BatchSplit, BatchType } from '@domain/batches/batch';
 import { PLATFORMS } from '@domain/orders/marketplace-order';
 import { useQuery } from '@tanstack/react-query';
+import {
+  BATCH_SPLITS,
+  BATCH_TYPES,
+  DEFAULT_DIGITS,
+  DEFAULT_PREFIX,
+  useSaveAutoBatchConfig,
+} from '@web/api/batches';
 import { apiData } from '@web/api/client';
 import { ModalDialog } from '@web/components/modal-dialog';
 import {
@@ -13,17 +22,6 @@ import {
 import { useNotify } from '@web/shell/notifications';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  type AutoBatchConfig,
-  type AutoBatchInput,
-  BATCH_SPLITS,
-  BATCH_TYPES,
-  type BatchSplit,
-  type BatchType,
-  DEFAULT_DIGITS,
-  DEFAULT_PREFIX,
-  useSaveAutoBatchConfig,
-} from '../api';
 
 /** The stores the account has orders of (the order board's store list), for the extra condition. */
 function useStoreOptions() {
@@ -41,7 +39,7 @@ export function ConfigForm({
   onClose,
   onSaved,
 }: {
-  config: AutoBatchConfig | null;
+  config: AutoBatchConfigAnswer | null;
   onClose(): void;
   onSaved(): void;
 }) {
@@ -50,18 +48,19 @@ export function ConfigForm({
   const formId = useId();
   const save = useSaveAutoBatchConfig();
   const stores = useStoreOptions();
-  const [form, setForm] = useState<AutoBatchInput>(
+  const [form, setForm] = useState<AutoBatchConfigBody>(
     config
       ? {
           name: config.name,
           active: config.active,
-          interval_hours: config.interval_hours,
+          // A saved configuration runs every 1 or 2 hours: the answer says so as a number.
+          interval_hours: config.interval_hours as AutoBatchConfigBody['interval_hours'],
           start_time: config.start_time,
           end_time: config.end_time,
           max_orders: config.max_orders,
           split: config.split,
           type: config.type,
-          condition: config.condition,
+          condition: config.condition as AutoBatchConfigBody['condition'],
           prefix: config.prefix,
           digits: config.digits,
         }
@@ -80,9 +79,9 @@ export function ConfigForm({
         },
   );
   const errors = fieldErrorsOf(save.error);
-  const set = <K extends keyof AutoBatchInput>(key: K, value: AutoBatchInput[K]) =>
+  const set = <K extends keyof AutoBatchConfigBody>(key: K, value: AutoBatchConfigBody[K]) =>
     setForm((current) => ({ ...current, [key]: value }));
-  const toggleIn = (list: string[], value: string) =>
+  const toggleIn = <Value extends string>(list: Value[], value: Value) =>
     list.includes(value) ? list.filter((item) => item !== value) : [...list, value];
 
   function submit(event: FormEvent) {

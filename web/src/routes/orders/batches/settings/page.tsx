@@ -1,3 +1,10 @@
+import type { AutoBatchConfigAnswer, AutoBatchConfigBody } from '@api/contracts/batches';
+import {
+  useAutoBatchConfigs,
+  useDeleteAutoBatchConfig,
+  useRunAutoBatchConfig,
+  useSaveAutoBatchConfig,
+} from '@web/api/batches';
 import { useSession } from '@web/auth/session';
 import { ConfirmDialog } from '@web/components/modal-dialog';
 import Forbidden from '@web/routes/forbidden';
@@ -6,13 +13,6 @@ import { useNotify } from '@web/shell/notifications';
 import { PageHeader } from '@web/shell/page';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  type AutoBatchConfig,
-  useAutoBatchConfigs,
-  useDeleteAutoBatchConfig,
-  useRunAutoBatchConfig,
-  useSaveAutoBatchConfig,
-} from '../api';
 import { ConfigForm } from './config-form';
 import '@web/routes/management.css';
 import '../batches.css';
@@ -31,12 +31,12 @@ export default function BatchSettingsPage() {
   const save = useSaveAutoBatchConfig();
   const remove = useDeleteAutoBatchConfig();
   const runNow = useRunAutoBatchConfig();
-  const [editing, setEditing] = useState<AutoBatchConfig | 'new' | null>(null);
-  const [deleting, setDeleting] = useState<AutoBatchConfig | null>(null);
+  const [editing, setEditing] = useState<AutoBatchConfigAnswer | 'new' | null>(null);
+  const [deleting, setDeleting] = useState<AutoBatchConfigAnswer | null>(null);
 
   if (!can('orders-batch')) return <Forbidden />;
 
-  const toggle = (config: AutoBatchConfig) => {
+  const toggle = (config: AutoBatchConfigAnswer) => {
     const {
       id,
       timezone: _zone,
@@ -47,7 +47,7 @@ export default function BatchSettingsPage() {
       ...body
     } = config;
     save.mutate(
-      { id, body: { ...body, active: !config.active } },
+      { id, body: { ...body, active: !config.active } as AutoBatchConfigBody },
       {
         onSuccess: (answer) => notify({ kind: 'success', message: answer.msg }),
         onError: (error) => notify({ kind: 'error', message: messageOf(error) }),

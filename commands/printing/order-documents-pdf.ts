@@ -1,14 +1,21 @@
-import { type Language, translate } from '@api/i18n';
 import { isCode128Text } from '@api/inventory/labels';
-import { type Doc, oneLine, openPdf, A4 as PAGE, textWidth, type WriteOptions, writeLine } from '@api/pdf';
+import type { OrderAddress } from '@domain/orders/marketplace-order';
 import type {
   AddressDisplay,
   CompanyDetails,
   DocumentSettings,
   DrawnDocument,
   FontSize,
-} from '@commands/printing/settings';
-import type { OrderAddress } from '@domain/orders/marketplace-order';
+} from '@domain/printing/settings';
+import {
+  type Doc,
+  oneLine,
+  openPdf,
+  A4 as PAGE,
+  textWidth,
+  type WriteOptions,
+  writeLine,
+} from '@infra/pdf/document';
 import bwipjs from 'bwip-js/node';
 
 /**
@@ -60,7 +67,9 @@ export interface RenderOptions {
   settings: DocumentSettings;
   company: CompanyDetails;
   logo: Buffer | null;
-  language: Language;
+  /** The caller's language (its dates) and its words for the labels under `printing.pdf`. */
+  language: string;
+  label: (key: string, params?: Record<string, string | number>) => string;
   /** The time zone dates are shown in. */
   timeZone?: string;
 }
@@ -177,9 +186,7 @@ export async function renderOrderDocuments(
   orders: readonly PrintableOrder[],
   options: RenderOptions,
 ): Promise<Buffer> {
-  const { settings, company, language } = options;
-  const label = (key: string, params: Record<string, string | number> = {}) =>
-    translate(language, `printing.pdf.${key}`, params);
+  const { settings, company, language, label } = options;
   const size = BASE_SIZES[settings.fontSize];
   const small = size - 1.5;
   const lineHeight = size * 1.45;

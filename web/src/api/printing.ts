@@ -1,4 +1,18 @@
+import {
+  type DocumentSettingsAnswer,
+  MAX_PRINT_ORDERS,
+  type PrintLogRow,
+  type PrintSettingsAnswer,
+  type PrintSettingsBody,
+} from '@api/contracts/printing';
 import { PRINT_DOCUMENTS, PRINT_ORIGINS, type PrintDocument, type PrintOrigin } from '@domain/orders/order';
+import {
+  ADDRESS_DISPLAYS,
+  DRAWN_DOCUMENTS,
+  type DrawnDocument,
+  FONT_SIZES,
+  LOGO_POSITIONS,
+} from '@domain/printing/settings';
 import { PRINT_LOG_VIEW } from '@domain/shared/live-views';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type Answer, ApiFailure, api, apiData, clearSession, getToken } from '@web/api/client';
@@ -16,17 +30,19 @@ export const PRINT_ENDPOINT = '/api/orders/print';
 export const PRINT_SETTINGS_ENDPOINT = '/api/orders/print-settings';
 export const PRINT_LOGO_ENDPOINT = '/api/orders/print-settings/logo';
 export const PRINT_LOG_ENDPOINT = '/api/orders/print-log';
-/** The live view the print log's projection announces new rows in. */
 
-export { PRINT_DOCUMENTS, PRINT_ORIGINS, type PrintDocument, type PrintOrigin };
-/** The documents Kedai draws, which the print settings apply to (the AWB is the marketplace's). */
-export const DRAWN_DOCUMENTS = ['INV', 'PL', 'CL', 'DO'] as const;
-export type DrawnDocument = (typeof DRAWN_DOCUMENTS)[number];
-export const MAX_PRINT_ORDERS = 200;
-
-export const LOGO_POSITIONS = ['hidden', 'top_left', 'top_right', 'bottom_middle'] as const;
-export const ADDRESS_DISPLAYS = ['billing', 'shipping', 'both'] as const;
-export const FONT_SIZES = ['small', 'medium', 'large'] as const;
+export {
+  ADDRESS_DISPLAYS,
+  DRAWN_DOCUMENTS,
+  type DrawnDocument,
+  FONT_SIZES,
+  LOGO_POSITIONS,
+  MAX_PRINT_ORDERS,
+  PRINT_DOCUMENTS,
+  PRINT_ORIGINS,
+  type PrintDocument,
+  type PrintOrigin,
+};
 export const SETTINGS_KEY = 'orders-customize-delivery-order';
 export const PRINT_KEYS = [
   'orders-new-order',
@@ -36,39 +52,7 @@ export const PRINT_KEYS = [
   'orders-order-by-task',
 ];
 
-export interface DocumentSettings {
-  logo_position: (typeof LOGO_POSITIONS)[number];
-  address_display: (typeof ADDRESS_DISPLAYS)[number];
-  font_size: (typeof FONT_SIZES)[number];
-}
-
-export interface CompanyDetails {
-  name: string;
-  address: string;
-  phone: string;
-  email: string;
-  registration_no: string;
-}
-
-export interface PrintSettings {
-  company: CompanyDetails;
-  documents: Record<DrawnDocument, DocumentSettings>;
-  logo: { type: string; bytes: number } | null;
-  saved: boolean;
-  updated_at: string | null;
-  options: { logo_max_bytes: number; logo_types: string[] };
-}
-
-export interface PrintLogRow {
-  id: string;
-  order_id: string;
-  order_number: string | null;
-  tracking_number: string | null;
-  document: PrintDocument;
-  origin: PrintOrigin;
-  printed_by: { id: string; name: string } | null;
-  printed_at: string;
-}
+export type { DocumentSettingsAnswer, PrintLogRow, PrintSettingsAnswer, PrintSettingsBody };
 
 export const isPrintDocument = (value: string | null): value is PrintDocument =>
   PRINT_DOCUMENTS.includes(value as PrintDocument);
@@ -141,15 +125,15 @@ export const printKeys = {
 export function usePrintSettings() {
   return useQuery({
     queryKey: printKeys.settings,
-    queryFn: () => apiData<PrintSettings>(PRINT_SETTINGS_ENDPOINT),
+    queryFn: () => apiData<PrintSettingsAnswer>(PRINT_SETTINGS_ENDPOINT),
   });
 }
 
 export function useSavePrintSettings() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: { company: CompanyDetails; documents: Record<DrawnDocument, DocumentSettings> }) =>
-      api<Answer<PrintSettings>>(PRINT_SETTINGS_ENDPOINT, { method: 'PUT', body }),
+    mutationFn: (body: PrintSettingsBody) =>
+      api<Answer<PrintSettingsAnswer>>(PRINT_SETTINGS_ENDPOINT, { method: 'PUT', body }),
     onSuccess: (answer) => queryClient.setQueryData(printKeys.settings, answer.data),
   });
 }
@@ -182,7 +166,7 @@ export function useUploadLogo() {
         throw new ApiFailure(0, -1, error instanceof Error ? error.message : String(error));
       }
       if (!response.ok) throw await refusalOf(response);
-      return (await response.json()) as Answer<PrintSettings>;
+      return (await response.json()) as Answer<PrintSettingsAnswer>;
     },
     onSuccess: (answer) => queryClient.setQueryData(printKeys.settings, answer.data),
   });
@@ -191,7 +175,7 @@ export function useUploadLogo() {
 export function useRemoveLogo() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api<Answer<PrintSettings>>(PRINT_LOGO_ENDPOINT, { method: 'DELETE' }),
+    mutationFn: () => api<Answer<PrintSettingsAnswer>>(PRINT_LOGO_ENDPOINT, { method: 'DELETE' }),
     onSuccess: (answer) => queryClient.setQueryData(printKeys.settings, answer.data),
   });
 }

@@ -1,0 +1,134 @@
+import { PRINT_DOCUMENTS, PRINT_ORIGINS } from '@domain/orders/order';
+import { PrintCode } from '@domain/printing/codes';
+import {
+  ADDRESS_DISPLAYS,
+  COMPANY_LIMITS,
+  FONT_SIZES,
+  LOGO_POSITIONS,
+  LOGO_TYPES,
+} from '@domain/printing/settings';
+import { z } from 'zod';
+import { DateFilter, gridQuery, setFilter } from './grid';
+import { rule } from './rules';
+
+/** Printing order documents and the print log (api/orders/print.ts): every request and answer, written once. */
+
+export const MAX_PRINT_ORDERS = 200;
+
+const ordersRequired = rule(PrintCode.ordersInvalid, 'printing.orders_required');
+export const PrintBody = z.strictObject({
+  document: z.enum(PRINT_DOCUMENTS, { error: rule(PrintCode.documentInvalid, 'printing.document_invalid') }),
+  order_ids: z
+    .array(z.string({ error: ordersRequired }).min(1, ordersRequired).max(100, ordersRequired), {
+      error: ordersRequired,
+    })
+    .min(1, ordersRequired)
+    .max(
+      MAX_PRINT_ORDERS,
+      rule(PrintCode.ordersInvalid, 'printing.too_many_orders', { max: MAX_PRINT_ORDERS }),
+    ),
+  origin: z.enum(PRINT_ORIGINS, { error: rule(PrintCode.originInvalid, 'printing.origin_invalid') }),
+});
+export type PrintBody = z.infer<typeof PrintBody>;
+
+// ---- the print log ----
+
+export const PRINT_LOG_SORTS = ['printed_at', 'document', 'origin', 'order_number'] as const;
+export const PrintLogQuery = gridQuery(PRINT_LOG_SORTS, {
+  document: setFilter(PRINT_DOCUMENTS),
+  origin: setFilter(PRINT_ORIGINS),
+  printed_at: DateFilter,
+}).extend({
+  order_id: z.string().max(100).optional(),
+  document: z.enum(PRINT_DOCUMENTS).optional(),
+  origin: z.enum(PRINT_ORIGINS).optional(),
+});
+export type PrintLogQuery = z.infer<typeof PrintLogQuery>;
+
+export const PrintLogRow = z.object({
+  id: z.string(),
+  order_id: z.string(),
+  order_number: z.string().nullable(),
+  tracking_number: z.string().nullable(),
+  document: z.enum(PRINT_DOCUMENTS),
+  origin: z.string(),
+  printed_by: z.object({ id: z.string(), name: z.string() }).nullable(),
+  printed_at: z.string(),
+});
+export type PrintLogRow = z.infer<typeof PrintLogRow>;
+
+export const PrintLogPage = z.object({ rows: z.array(PrintLogRow), lastRow: z.number().int() });
+export type PrintLogPage = z.infer<typeof PrintLogPage>;
+
+// ---- print settings ----
+
+const settingsInvalid = rule(PrintCode.settingsInvalid, 'printing.settings.invalid');
+
+export const DocumentSettingsBody = z.strictObject({
+  logo_position: z.enum(LOGO_POSITIONS, { error: settingsInvalid }),
+  address_display: z.enum(ADDRESS_DISPLAYS, { error: settingsInvalid }),
+  font_size: z.enum(FONT_SIZES, { error: settingsInvalid }),
+});
+
+const companyText = (max: number) =>
+  z
+    .string({ error: rule(PrintCode.companyTextTooLong, 'printing.settings.company_text', { max }) })
+    .trim()
+    .max(max, rule(PrintCode.companyTextTooLong, 'printing.settings.company_text', { max }));
+
+export const PrintSettingsBody = z.strictObject({
+  company: z.strictObject(
+    {
+      name: companyText(COMPANY_LIMITS.name),
+      address: companyText(COMPANY_LIMITS.address),
+      phone: companyText(COMPANY_LIMITS.phone),
+      email: companyText(COMPANY_LIMITS.email),
+      registration_no: companyText(COMPANY_LIMITS.registrationNo),
+    },
+    { error: settingsInvalid },
+  ),
+  documents: z.strictObject(
+    {
+      INV: DocumentSettingsBody,
+      PL: DocumentSettingsBody,
+      CL: DocumentSettingsBody,
+      DO: DocumentSettingsBody,
+    },
+    { error: settingsInvalid },
+  ),
+});
+export type PrintSettingsBody = z.infer<typeof PrintSettingsBody>;
+
+export const DocumentSettingsAnswer = z.object({
+  logo_position: z.enum(LOGO_POSITIONS),
+  address_display: z.enum(ADDRESS_DISPLAYS),
+  font_size: z.enum(FONT_SIZES),
+});
+export type DocumentSettingsAnswer = z.infer<typeof DocumentSettingsAnswer>;
+
+export const PrintSettingsAnswer = z.object({
+  company: z.object({
+    name: z.string(),
+    address: z.string(),
+    phone: z.string(),
+    email: z.string(),
+    registration_no: z.string(),
+  }),
+  documents: z.object({
+    INV: DocumentSettingsAnswer,
+    PL: DocumentSettingsAnswer,
+    CL: DocumentSettingsAnswer,
+    DO: DocumentSettingsAnswer,
+  }),
+  logo: z.object({ type: z.enum(LOGO_TYPES), bytes: z.number().int() }).nullable(),
+  saved: z.boolean(),
+  updated_at: z.string().nullable(),
+  options: z.object({
+    logo_positions: z.array(z.enum(LOGO_POSITIONS)),
+    address_displays: z.array(z.enum(ADDRESS_DISPLAYS)),
+    font_sizes: z.array(z.enum(FONT_SIZES)),
+    logo_types: z.array(z.enum(LOGO_TYPES)),
+    logo_max_bytes: z.number().int(),
+  }),
+});
+export type PrintSettingsAnswer = z.infer<typeof PrintSettingsAnswer>;

@@ -1,0 +1,91 @@
+import type { PickListAnswer } from '@api/contracts/batches';
+import { openPdf, A4 as PAGE, tableHeader, tableRow, writeLine as write } from '@infra/pdf/document';
+
+/**
+ * A batch's pick list as a PDF to print: A4, labels in the caller's language (`label` translates the keys under
+ * `batch.pick_pdf`), text in any script in its Noto font.
+ */
+
+export type PickListLabel = (key: string, params?: Record<string, string | number>) => string;
+
+const MARGIN = 36;
+
+const COLUMNS = [
+  { key: 'no', x: MARGIN, width: 22, align: 'left' },
+  { key: 'location', x: MARGIN + 24, width: 80, align: 'left' },
+  { key: 'code', x: MARGIN + 108, width: 90, align: 'left' },
+  { key: 'sku', x: MARGIN + 202, width: 90, align: 'left' },
+  { key: 'name', x: MARGIN + 296, width: 150, align: 'left' },
+  { key: 'quantity', x: MARGIN + 490, width: 40, align: 'right' },
+  { key: 'orders', x: PAGE.width - MARGIN, width: 50, align: 'right' },
+] as const;
+
+export async function renderPickListPdf(list: PickListAnswer, label: PickListLabel): Promise<Buffer> {
+  const perOrder = list.filter === 'all';
+  const heading = (key: (typeof COLUMNS)[number]['key']) =>
+    key === 'orders' && perOrder ? label('order') : label(key);
+  const texts = [
+    label('title'),
+    label(`filter_${list.filter}`),
+    ...COLUMNS.map((column) => heading(column.key)),
+    list.batch.label,
+    list.batch.name,
+    list.batch.picker ?? '',
+    ...list.rows.flatMap((row) => [
+      row.name,
+      row.code ?? '',
+      row.seller_sku,
+      ...row.locations,
+      row.order_number ?? '',
+    ]),
+  ];
+  const { doc, finished } = await openPdf({
+    margin: MARGIN,
+    title: `${label('title')} ${list.batch.label}`,
+    texts,
+  });
+
+  const right = PAGE.width - MARGIN;
+  doc.addPage({ size: 'A4', margin: MARGIN });
+  doc.fillColor('black');
+  write(doc, label('title'), MARGIN, MARGIN, { size: 18 });
+  write(doc, list.batch.label, right, MARGIN, { size: 14, align: 'right' });
+  write(doc, list.batch.name, right, MARGIN + 20, { align: 'right', width: 250 });
+  let y = MARGIN + 40;
+  write(doc, `${label('date')}: ${list.batch.date}`, MARGIN, y);
+  write(doc, `${label('picker')}: ${list.batch.picker ?? '-'}`, MARGIN + 180, y, { width: 200 });
+  y += 14;
+  write(doc, `${label('filter')}: ${label(`filter_${list.filter}`)}`, MARGIN, y);
+  write(doc, label('totals', { orders: list.order_count, quantity: list.total_quantity }), MARGIN + 180, y, {
+    width: right - MARGIN - 180,
+  });
+  y += 26;
+  y = tableHeader(doc, COLUMNS, heading, y, MARGIN, right);
+  list.rows.forEach((row, index) => {
+    if (y > PAGE.height - MARGIN - 20) {
+      doc.addPage({ size: 'A4', margin: MARGIN });
+      y = tableHeader(doc, COLUMNS, heading, MARGIN, MARGIN, right);
+    }
+    const cells: Record<(typeof COLUMNS)[number]['key'], string> = {
+      no: String(index + 1),
+      location: row.locations.join(', '),
+      code: row.code ?? '',
+      sku: row.seller_sku,
+      name: row.name,
+      quantity: String(row.quantity),
+      orders: perOrder ? (row.order_number ?? '') : String(row.order_count),
+    };
+    tableRow(doc, COLUMNS, cells, y);
+    // A box to tick when picked.
+    y += 14;
+    doc
+      .moveTo(MARGIN, y - 2)
+      .lineTo(right, y - 2)
+      .lineWidth(0.25)
+      .strokeColor('#cccccc')
+      .stroke()
+      .strokeColor('black');
+  });
+  doc.end();
+  return finished;
+}

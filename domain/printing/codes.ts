@@ -1,0 +1,36 @@
+/**
+ * The catalogue's result codes of printing, returns and carrier manifests (650–679, spec §8): what a refusal answers
+ * with besides its HTTP status.
+ */
+export const PrintCode = {
+  documentInvalid: 650,
+  ordersInvalid: 651,
+  originInvalid: 652,
+  awbFailed: 653,
+  waybillFailed: 654,
+  awbOnePrintLimit: 655,
+  doOnePrintLimit: 656,
+  awbNoTracking: 657,
+  settingsInvalid: 658,
+  companyTextTooLong: 659,
+  logoInvalid: 660,
+  logoTooLarge: 661,
+  returnItemsRequired: 662,
+  refundRequired: 663,
+  includeShippingRequired: 664,
+  refundReasonRequired: 665,
+  returnActionInvalid: 666,
+  amountInvalid: 667,
+  returnLineInvalid: 668,
+  orderNotShipped: 669,
+  orderAlreadyReturned: 670,
+  imageInvalid: 671,
+  imageTooLarge: 672,
+  imageNotFound: 673,
+  returnTextTooLong: 674,
+  manifestMonthInvalid: 675,
+  manifestMonthFuture: 676,
+  idempotencyKeyInvalid: 677,
+  storeUnavailable: 678,
+  lookupInvalid: 679,
+} as const;
