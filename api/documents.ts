@@ -1,3 +1,4 @@
+import { IDEMPOTENCY_KEY_MAX, IDEMPOTENCY_KEY_SHAPE } from '@api/contracts/idempotency';
 import type { ApiError } from '@api/errors';
 import { isUuid } from '@api/ids';
 import type { TimelineEntry } from '@commands/support/document';
@@ -28,15 +29,10 @@ export function wholeStore(store: Pick<EventStore, 'kind'>, routes: string): Eve
 
 // ---- idempotency ----
 
-export const IDEMPOTENCY_KEY_MAX = 100;
-const KEY_SHAPE = /^[\x21-\x7e]+$/;
-
-/** A body's `idempotency_key`: 1 to 100 printable ASCII characters, else `message` (an `invalid(code, key)`). */
-export const idempotencyKeyField = (message: string) =>
-  z.string({ error: message }).min(1, message).max(IDEMPOTENCY_KEY_MAX, message).regex(KEY_SHAPE, message);
+export { IDEMPOTENCY_KEY_MAX, idempotencyKeyField } from '@api/contracts/idempotency';
 
 const isIdempotencyKey = (key: string) =>
-  key.length >= 1 && key.length <= IDEMPOTENCY_KEY_MAX && KEY_SHAPE.test(key);
+  key.length >= 1 && key.length <= IDEMPOTENCY_KEY_MAX && IDEMPOTENCY_KEY_SHAPE.test(key);
 
 /**
  * The idempotency key of a request: the `Idempotency-Key` header (one of the wrong shape is `invalid()`), else the
@@ -97,32 +93,6 @@ export async function standardMasterCodes<Line extends { master_code_id: string 
   });
 }
 
-// ---- the timeline ----
+// ---- the timeline (commands/support/named-timeline.ts) ----
 
-export interface Person {
-  id: string;
-  name: string | null;
-}
-
-/**
- * A document's timeline as answered (who did what, when), and `person` to name anyone else among its people: both
- * from one read of the names of everyone in the timeline and in `others`.
- */
-export async function namedTimeline(
-  db: Db,
-  tenantId: string,
-  timeline: readonly TimelineEntry[],
-  others: readonly (string | null)[] = [],
-) {
-  const names = await userNames(db, tenantId, [...timeline.map((entry) => entry.userId), ...others]);
-  const person = (id: string | null): Person | null => (id ? { id, name: names.get(id) ?? null } : null);
-  return {
-    person,
-    timeline: timeline.map((entry) => ({
-      type: entry.type,
-      at: entry.at,
-      user: person(entry.userId),
-      data: entry.data as Record<string, unknown>,
-    })),
-  };
-}
+export { namedTimeline, type Person } from '@commands/support/named-timeline';

@@ -52,12 +52,12 @@
  *      the rest returns to the source, cancelled
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { TransferDeps } from './common';
+import type { TransferRouteDeps } from './common';
 import { transferPickerRoutes } from './pickers';
 import { transferRequestRoutes } from './requests';
 import { transferRoutes as transferDocumentRoutes } from './transfers';
 
-export const transferRoutes: FastifyPluginAsyncZod<TransferDeps> = async (app, deps) => {
+export const transferRoutes: FastifyPluginAsyncZod<TransferRouteDeps> = async (app, deps) => {
   await app.register(transferRequestRoutes, deps);
   await app.register(transferDocumentRoutes, deps);
   await app.register(transferPickerRoutes, deps);

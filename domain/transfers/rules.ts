@@ -38,6 +38,8 @@ export const TRANSFER_ERRORS = [
   'INSUFFICIENT_STOCK',
   /** A stock step failed for good; the steps done before it were undone. */
   'ACTION_FAILED',
+  /** The workflow refused with a code the transfers do not know. */
+  'REFUSED',
 ] as const;
 export type TransferErrorCode = (typeof TRANSFER_ERRORS)[number];
 
@@ -132,7 +134,32 @@ export const transferErrors = {
     key: 'transfer.insufficient_stock',
   },
   ACTION_FAILED: { status: 409, code: TransferCode.actionFailed, key: 'transfer.action_failed' },
+  REFUSED: { status: 409, code: TransferCode.wrongState, key: 'transfer.refused' },
 } satisfies ErrorTable<TransferErrorCode>;
+
+/** What a new request or transfer names that the account must hold: its places and standard master codes. */
+export const TRANSFER_REFERENCE_ERRORS = [
+  'FROM_NOT_FOUND',
+  'TO_NOT_FOUND',
+  'MASTER_CODE_NOT_FOUND',
+  /** A combo has no stock of its own. */
+  'COMBO_REFUSED',
+] as const;
+export type TransferReferenceErrorCode = (typeof TRANSFER_REFERENCE_ERRORS)[number];
+
+export const transferReferenceErrors = {
+  FROM_NOT_FOUND: { status: 404, code: TransferCode.placeNotFound, key: 'transfer.from_not_found' },
+  TO_NOT_FOUND: { status: 404, code: TransferCode.placeNotFound, key: 'transfer.to_not_found' },
+  MASTER_CODE_NOT_FOUND: {
+    status: 404,
+    code: TransferCode.masterCodeNotFound,
+    key: 'transfer.master_code_not_found',
+  },
+  COMBO_REFUSED: { status: 400, code: TransferCode.comboRefused, key: 'transfer.combo_refused' },
+} satisfies ErrorTable<TransferReferenceErrorCode>;
+
+export const refuseTransferReference = (code: TransferReferenceErrorCode, params: RefusalParams = {}) =>
+  new DomainError(code, params, transferReferenceErrors[code]);
 
 export const isTransferError = (code: string): code is TransferErrorCode => code in transferErrors;
 
@@ -262,6 +289,23 @@ export function actionProblem(
     }
   }
 }
+
+/** The actions the transfer's state allows now: the console's buttons (a receipt's lines are checked when sent). */
+export function allowedActions(progress: TransferProgress): TransferAction[] {
+  return TRANSFER_ACTIONS.filter((action) =>
+    action === 'receive'
+      ? progress.status === 'in_transit' && totalInTransit(progress.lines) > 0
+      : actionProblem(action, progress) === null,
+  );
+}
+
+/** What people do with a request while it is pending: approve, reject, cancel. */
+export const REQUEST_ACTIONS = ['approve', 'reject', 'cancel'] as const;
+export type RequestAction = (typeof REQUEST_ACTIONS)[number];
+
+/** The actions a request's status allows now: all three while pending, none after. */
+export const allowedRequestActions = (status: RequestStatus): RequestAction[] =>
+  status === 'pending' ? [...REQUEST_ACTIONS] : [];
 
 /** A receipt: lines of the transfer, each at most what is in transit of it, at least one piece in all. */
 export function receiptProblem(
