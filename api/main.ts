@@ -5,6 +5,7 @@ import { ensureFirstStart } from '@api/accounts/seed';
 import { buildApp, type KedaiApp } from '@api/app';
 import { temporalProbe } from '@api/health';
 import { AutoBatchCountTrigger, followOrderCounts } from '@commands/batches/auto-batch';
+import { createGoodsIssueWorkflowReactor } from '@commands/goods-issue/workflow-reactor';
 import { createOrderStockReactor } from '@commands/orders/stock-reactor';
 import { createTransferWorkflowReactor } from '@commands/transfers/workflow-reactor';
 import { eventSchemas } from '@domain/events';
@@ -206,6 +207,7 @@ async function start(config: Config): Promise<void> {
     reactors: [
       createOrderStockReactor({ db: infra.db, store: infra.store, logger: reactorLog }),
       createTransferWorkflowReactor({ store: infra.store, workflows: workflowDeps }),
+      createGoodsIssueWorkflowReactor({ store: infra.store, workflows: workflowDeps }),
     ],
     logger: reactorLog,
   });

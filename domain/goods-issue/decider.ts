@@ -269,6 +269,34 @@ export const goodsIssueErrors = {
   GIN_RETRY_FORBIDDEN: { status: 403, code: GinCode.retryForbidden, key: 'goods_issue.retry_forbidden' },
 } satisfies ErrorTable<GinErrorCode>;
 
+/** What a note's body names that the account must hold: its warehouse and standard master codes, once each. */
+export const GIN_REFERENCE_ERRORS = [
+  'GIN_WAREHOUSE_NOT_FOUND',
+  'GIN_MASTER_CODE_NOT_FOUND',
+  /** A combo has no stock of its own. */
+  'GIN_COMBO_LINE',
+  'GIN_MASTER_CODE_REPEATED',
+] as const;
+export type GinReferenceErrorCode = (typeof GIN_REFERENCE_ERRORS)[number];
+
+export const goodsIssueReferenceErrors = {
+  GIN_WAREHOUSE_NOT_FOUND: {
+    status: 400,
+    code: GinCode.warehouseNotFound,
+    key: 'goods_issue.warehouse_not_found',
+  },
+  GIN_MASTER_CODE_NOT_FOUND: {
+    status: 400,
+    code: GinCode.masterCodeNotFound,
+    key: 'goods_issue.master_code_not_found',
+  },
+  GIN_COMBO_LINE: { status: 400, code: GinCode.comboLine, key: 'goods_issue.combo_line' },
+  GIN_MASTER_CODE_REPEATED: { status: 400, code: GinCode.lineRepeated, key: 'goods_issue.line_repeated' },
+} satisfies ErrorTable<GinReferenceErrorCode>;
+
+export const refuseGoodsIssueReference = (code: GinReferenceErrorCode, params: RefusalParams = {}) =>
+  new DomainError<GinReferenceErrorCode>(code, params, goodsIssueReferenceErrors[code]);
+
 export const isGoodsIssueError = (code: string): code is GinErrorCode => code in goodsIssueErrors;
 
 const WRONG_STATE_ACTIONS = new Set(['edit', 'submit', 'approve', 'reject', 'cancel', 'retry']);
@@ -482,6 +510,45 @@ export const goodsIssueDecider = { initial: initialState, evolve, decide };
 export function waitingLayer(state: GoodsIssueState): number | null {
   if (state.status !== GIN_STATUS.approveInProgress || !state.approval) return null;
   return currentLayer(state.approval);
+}
+
+/** Creating, editing, submitting a note takes stock out like an adjustment: the same permission key. */
+export const GIN_MANAGE_KEY = 'inventory-stock-adjustment';
+
+/** What a person may do with a note now (approve and reject name the layer they would act at): their buttons. */
+export interface GoodsIssueActions {
+  edit: boolean;
+  submit: boolean;
+  approve: number | null;
+  reject: number | null;
+  cancel: boolean;
+  retry: boolean;
+}
+
+/** The actions the note's state allows `actor` (who holds the keys `holds` says); the decider refuses the others. */
+export function allowedActions(
+  state: GoodsIssueState,
+  actor: { userId: string; holds(key: string): boolean },
+): GoodsIssueActions {
+  const creator = state.createdBy === actor.userId;
+  const draft = state.status === GIN_STATUS.pending;
+  const layer = waitingLayer(state);
+  const holdsLayer = layer !== null && actor.holds(ginApprovalKey(layer));
+  const approvedEarlier =
+    state.approval?.approvals.some((approval) => approval.userId === actor.userId) ?? false;
+  const sameAllowed = state.approval?.settings.allowSameApprover ?? false;
+  const lastKey = state.approval ? ginApprovalKey(state.approval.settings.layers) : null;
+  return {
+    edit: draft && creator && actor.holds(GIN_MANAGE_KEY),
+    submit: draft && creator && actor.holds(GIN_MANAGE_KEY),
+    approve: holdsLayer && (sameAllowed || !approvedEarlier) ? layer : null,
+    reject: holdsLayer ? layer : null,
+    cancel: creator && cancellable(state),
+    retry:
+      state.status === GIN_STATUS.approved &&
+      state.issue.failure !== null &&
+      (creator || (lastKey !== null && actor.holds(lastKey))),
+  };
 }
 
 export const isFinished = (state: GoodsIssueState) =>

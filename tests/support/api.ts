@@ -5,6 +5,7 @@ import type { SignInLimits } from '@api/auth/rate-limit';
 import { hashSecret } from '@api/auth/secrets';
 import type { WorkflowDeps } from '@api/workflows';
 import { AutoBatchCountTrigger, followOrderCounts } from '@commands/batches/auto-batch';
+import { createGoodsIssueWorkflowReactor } from '@commands/goods-issue/workflow-reactor';
 import { createOrderStockReactor } from '@commands/orders/stock-reactor';
 import { createTransferWorkflowReactor } from '@commands/transfers/workflow-reactor';
 import type { PermissionKey } from '@domain/access/permissions';
@@ -81,7 +82,12 @@ export async function createTestApi(
     store,
     reactors: [
       createOrderStockReactor({ db: database.db, store }),
-      ...(workflows ? [createTransferWorkflowReactor({ store, workflows })] : []),
+      ...(workflows
+        ? [
+            createTransferWorkflowReactor({ store, workflows }),
+            createGoodsIssueWorkflowReactor({ store, workflows }),
+          ]
+        : []),
     ],
     retryMs: 50,
   });
