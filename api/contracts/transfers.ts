@@ -156,6 +156,7 @@ export const MasterCodeAnswer = z.object({
   code: z.string().nullable(),
   name: z.string().nullable(),
 });
+export type MasterCodeAnswer = z.infer<typeof MasterCodeAnswer>;
 export const UserAnswer = z.object({ id: z.string(), name: z.string().nullable() });
 export type UserAnswer = z.infer<typeof UserAnswer>;
 
