@@ -1,13 +1,10 @@
 import { IDEMPOTENCY_KEY_MAX, IDEMPOTENCY_KEY_SHAPE } from '@api/contracts/idempotency';
 import type { ApiError } from '@api/errors';
-import { isUuid } from '@api/ids';
-import type { TimelineEntry } from '@commands/support/document';
 import type { Database } from '@infra/db';
 import type { EventStore } from '@infra/eventstore/port';
-import { type MasterCodeName, masterCodesOfTenant, userNames } from '@projections/documents.queries';
+import { type MasterCodeName, masterCodesOfTenant } from '@projections/documents.queries';
 import type { FastifyRequest } from 'fastify';
 import type { Kysely, Transaction } from 'kysely';
-import { z } from 'zod';
 
 /**
  * What the routes of event-sourced documents share (stock movements, transfers, purchases, goods issue notes): the

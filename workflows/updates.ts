@@ -102,6 +102,22 @@ export function workflowError(error: unknown, handlers: Omit<UpdateHandlers, 'up
   return error;
 }
 
+/** Starts the workflow `workflowId`, or finds the one running (USE_EXISTING): starting twice makes one. */
+const start = (
+  deps: WorkflowDeps,
+  name: string,
+  workflowId: string,
+  input: unknown,
+  reuse?: 'REJECT_DUPLICATE',
+) =>
+  deps.client.workflow.start(name, {
+    taskQueue: deps.taskQueue,
+    workflowId,
+    args: [input],
+    workflowIdConflictPolicy: 'USE_EXISTING',
+    ...(reuse ? { workflowIdReusePolicy: reuse } : {}),
+  });
+
 /**
  * Starts a workflow, or finds the one running: its id is the business key, so starting twice makes one. A server
  * that cannot be reached is 503; a workflow id that may not be used again is `missing()`.
@@ -114,12 +130,7 @@ export async function startOrFindWorkflow(
   missing: () => DomainError,
 ): Promise<void> {
   try {
-    await deps.client.workflow.start(name, {
-      taskQueue: deps.taskQueue,
-      workflowId,
-      args: [input],
-      workflowIdConflictPolicy: 'USE_EXISTING',
-    });
+    await start(deps, name, workflowId, input);
   } catch (error) {
     throw workflowError(error, { refuse: () => undefined, missing });
   }
@@ -129,20 +140,9 @@ export async function startOrFindWorkflow(
  * Starts a workflow once for good: the one running is found, and one that has ended is never started again (its
  * document is closed).
  */
-export async function startOnce(
-  deps: WorkflowDeps,
-  name: string,
-  workflowId: string,
-  input: unknown,
-): Promise<void> {
+export async function startOnce(deps: WorkflowDeps, name: string, workflowId: string, input: unknown) {
   try {
-    await deps.client.workflow.start(name, {
-      taskQueue: deps.taskQueue,
-      workflowId,
-      args: [input],
-      workflowIdConflictPolicy: 'USE_EXISTING',
-      workflowIdReusePolicy: 'REJECT_DUPLICATE',
-    });
+    await start(deps, name, workflowId, input, 'REJECT_DUPLICATE');
   } catch (error) {
     if (error instanceof WorkflowExecutionAlreadyStartedError) return;
     throw error;
