@@ -4,18 +4,16 @@ import { isUuid } from '@api/ids';
 import type { TransferDeps } from '@commands/transfers/support';
 import type { PermissionKey } from '@domain/access/permissions';
 import { TransferCode } from '@domain/transfers/rules';
-import type { Database } from '@infra/db';
 import type { EventStore } from '@infra/eventstore/port';
 import type { WorkflowDeps } from '@workflows/updates';
 import type { FastifyRequest } from 'fastify';
-import type { Kysely } from 'kysely';
 
 /** What the transfer routes share (index.ts has the route list): their deps, who reads, ids and the idempotency key. */
 
 export const tags = ['transfer-stock'];
 
 export interface TransferRouteDeps {
-  db: Kysely<Database>;
+  db: TransferDeps['db'];
   /** The app's event store (AppDeps types only what /api/health reads): the use cases need it whole. */
   store: Pick<EventStore, 'kind'>;
   workflows: WorkflowDeps;
