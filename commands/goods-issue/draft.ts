@@ -11,13 +11,13 @@ import type { Kysely } from 'kysely';
 import type { Actor } from '../support/actor';
 import { eventIdFor } from '../support/ids';
 import { handleGoodsIssueCommand } from './goods-issue';
-import { type GoodsIssueDeps, noteOrRefuse } from './support';
+import { type GoodsIssueDeps, noteOrRefuse, startGoodsIssueWorkflow } from './support';
 
 /**
  * A goods issue note's draft: created (its id derived from the idempotency key, so a retried create makes one
  * note) and edited by its creator while Pending. The warehouse and each line's master code are checked against the
- * account first, then the decider's own rules. The note's workflow is started by the reactor on its creation
- * (workflow-reactor.ts).
+ * account first, then the decider's own rules. The note's workflow is started right away, and by the reactor on
+ * its creation (workflow-reactor.ts) should that fail.
  */
 
 /**
@@ -62,6 +62,8 @@ export async function createGoodsIssue(
     { type: 'CreateGoodsIssue', ginId, userId: actor.userId, at, ...input.fields },
     { userId: actor.userId, commandId: `gin-create:${ginId}`, occurredAt: at },
   );
+  // Started now, so an action right after finds it; the reactor on the creation starts it should this fail.
+  await startGoodsIssueWorkflow(deps.workflows, actor.tenantId, ginId, result.state).catch(() => undefined);
   return { ginId, replayed: result.replayed };
 }
 

@@ -3,14 +3,22 @@ import type { Database } from '@infra/db';
 import { masterCodesOfTenant, placesOfTenant } from '@projections/documents.queries';
 import type { Kysely } from 'kysely';
 import type { Actor } from '../support/actor';
-import { commandContext, commandIdOf, namingMasterCodes, newDocumentId, type TransferDeps } from './support';
+import {
+  commandContext,
+  commandIdOf,
+  namingMasterCodes,
+  newDocumentId,
+  startTransferWorkflowNow,
+  type TransferDeps,
+} from './support';
 import { handleTransferCommand } from './transfer';
 import { handleTransferRequestCommand } from './transfer-request';
 
 /**
  * Making a transfer request, or a transfer directly: from and to and each line's master code checked against the
  * account, the document's id derived from the idempotency key (a retried create makes one document), then the
- * decider's own checks. A transfer's workflow is started by the reactor on its creation (workflow-reactor.ts).
+ * decider's own checks. A transfer's workflow is started right away, and by the reactor on its creation
+ * (workflow-reactor.ts) should that fail.
  */
 
 export interface NewTransferDocument {
@@ -103,5 +111,6 @@ export async function createTransfer(deps: TransferDeps, actor: Actor, input: Ne
       created.context,
     ),
   );
+  await startTransferWorkflowNow(deps.workflows, actor.tenantId, result.state);
   return { transferId: created.id, replayed: result.replayed };
 }

@@ -1,6 +1,12 @@
 import type { TransferRequestCommand, TransferRequestState } from '@domain/transfers/transfer-request';
 import type { Actor } from '../support/actor';
-import { commandContext, commandIdOf, type TransferDeps, transferIdOfRequest } from './support';
+import {
+  commandContext,
+  commandIdOf,
+  startTransferWorkflowNow,
+  type TransferDeps,
+  transferIdOfRequest,
+} from './support';
 import { handleTransferCommand } from './transfer';
 import { handleTransferRequestCommand, loadTransferRequest } from './transfer-request';
 
@@ -14,11 +20,11 @@ type Decided = Exclude<TransferRequestState, { status: 'none' }>;
 /**
  * The transfer an approved request makes: the request's lines, linked both ways (the approval names the transfer,
  * the transfer its request), recorded once whoever approves and however often — its command id is the request's.
- * Its workflow is started by the reactor on the transfer's creation.
+ * Its workflow starts right away (and by the reactor on the transfer's creation, should that fail).
  */
 async function makeTransferOf(deps: TransferDeps, actor: Actor, request: Decided): Promise<string> {
   const transferId = request.transferId ?? transferIdOfRequest(actor.tenantId, request.requestId);
-  await handleTransferCommand(
+  const made = await handleTransferCommand(
     deps.store,
     transferId,
     {
@@ -33,6 +39,7 @@ async function makeTransferOf(deps: TransferDeps, actor: Actor, request: Decided
     },
     commandContext(actor, `${actor.tenantId}:transfer-of-request:${request.requestId}`),
   );
+  await startTransferWorkflowNow(deps.workflows, actor.tenantId, made.state);
   return transferId;
 }
 

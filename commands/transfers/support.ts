@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { DomainError, refusalOf } from '@domain/shared/errors';
 import { isClosed } from '@domain/transfers/rules';
-import { type OpenTransfer, transferWorkflowId } from '@domain/transfers/transfer';
+import { type OpenTransfer, type TransferState, transferWorkflowId } from '@domain/transfers/transfer';
 import type { Database } from '@infra/db';
 import type { EventStore } from '@infra/eventstore/port';
 import { masterCodesOfTenant } from '@projections/documents.queries';
@@ -84,4 +84,18 @@ export async function startTransferWorkflow(
     transferWorkflowId(tenantId, transfer.transferId),
     inputOf(tenantId, transfer),
   );
+}
+
+/**
+ * Starts a new transfer's workflow now, so an action right after finds it. Should Temporal be away, the reactor on
+ * the transfer's creation (workflow-reactor.ts) starts it once it is back, and so does the first action: the
+ * document stands either way, so the caller is not failed for it.
+ */
+export async function startTransferWorkflowNow(
+  workflows: WorkflowDeps,
+  tenantId: string,
+  transfer: TransferState,
+): Promise<void> {
+  if (transfer.status === 'none') return;
+  await startTransferWorkflow(workflows, tenantId, transfer).catch(() => undefined);
 }
