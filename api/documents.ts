@@ -1,11 +1,10 @@
+import { IDEMPOTENCY_KEY_MAX, IDEMPOTENCY_KEY_SHAPE } from '@api/contracts/idempotency';
 import type { ApiError } from '@api/errors';
-import { isUuid } from '@api/ids';
-import type { TimelineEntry } from '@commands/support/document';
 import type { Database } from '@infra/db';
 import type { EventStore } from '@infra/eventstore/port';
+import { type MasterCodeName, masterCodesOfTenant } from '@projections/documents.queries';
 import type { FastifyRequest } from 'fastify';
-import { type Kysely, sql, type Transaction } from 'kysely';
-import { z } from 'zod';
+import type { Kysely, Transaction } from 'kysely';
 
 /**
  * What the routes of event-sourced documents share (stock movements, transfers, purchases, goods issue notes): the
@@ -27,15 +26,10 @@ export function wholeStore(store: Pick<EventStore, 'kind'>, routes: string): Eve
 
 // ---- idempotency ----
 
-export const IDEMPOTENCY_KEY_MAX = 100;
-const KEY_SHAPE = /^[\x21-\x7e]+$/;
-
-/** A body's `idempotency_key`: 1 to 100 printable ASCII characters, else `message` (an `invalid(code, key)`). */
-export const idempotencyKeyField = (message: string) =>
-  z.string({ error: message }).min(1, message).max(IDEMPOTENCY_KEY_MAX, message).regex(KEY_SHAPE, message);
+export { IDEMPOTENCY_KEY_MAX, idempotencyKeyField } from '@api/contracts/idempotency';
 
 const isIdempotencyKey = (key: string) =>
-  key.length >= 1 && key.length <= IDEMPOTENCY_KEY_MAX && KEY_SHAPE.test(key);
+  key.length >= 1 && key.length <= IDEMPOTENCY_KEY_MAX && IDEMPOTENCY_KEY_SHAPE.test(key);
 
 /**
  * The idempotency key of a request: the `Idempotency-Key` header (one of the wrong shape is `invalid()`), else the
@@ -55,73 +49,16 @@ export function idempotencyKeyOf(
   return headerKey ?? bodyKey;
 }
 
-// ---- the account's records by id ----
+// ---- the account's records by id (projections/documents.queries.ts) ----
 
-/** The uuids among `ids`, lower case, once each: anything else is an id nobody has. */
-const uuidsOf = (ids: Iterable<string | null>) => [
-  ...new Set([...ids].filter((id): id is string => id !== null && isUuid(id)).map((id) => id.toLowerCase())),
-];
-
-/** A warehouse or branch of the account; undefined for another account's or an unknown id. */
-export async function placeOfTenant(db: Db, tenantId: string, id: string) {
-  if (!isUuid(id)) return undefined;
-  return db
-    .selectFrom('warehouses')
-    .select(['id', 'code', 'name', 'kind'])
-    .where('tenant_id', '=', tenantId)
-    .where('id', '=', id.toLowerCase())
-    .executeTakeFirst();
-}
-
-/** The account's warehouses and branches among `ids`, by id. */
-export async function placesOfTenant(db: Db, tenantId: string, ids: Iterable<string>) {
-  const wanted = uuidsOf(ids);
-  const rows = wanted.length
-    ? await db
-        .selectFrom('warehouses')
-        .select(['id', 'code', 'name', 'kind'])
-        .where('tenant_id', '=', tenantId)
-        .where('id', 'in', wanted)
-        .execute()
-    : [];
-  return new Map(rows.map((row) => [row.id, row]));
-}
-
-/** A master code of the account (inactive ones too); undefined for another account's or an unknown id. */
-export async function masterCodeOfTenant(db: Db, tenantId: string, id: string) {
-  if (!isUuid(id)) return undefined;
-  return db
-    .selectFrom('master_codes')
-    .select(['id', 'code', 'name', 'type', 'status'])
-    .where('tenant_id', '=', tenantId)
-    .where('id', '=', id.toLowerCase())
-    .executeTakeFirst();
-}
-
-export interface MasterCodeName {
-  id: string;
-  code: string;
-  name: string;
-  type: 'standard' | 'combo';
-}
-
-/** The account's master codes among `ids`, by id (the rest are another account's, or not master codes at all). */
-export async function masterCodesOfTenant(
-  db: Db,
-  tenantId: string,
-  ids: Iterable<string>,
-): Promise<Map<string, MasterCodeName>> {
-  const wanted = uuidsOf(ids);
-  const rows = wanted.length
-    ? await db
-        .selectFrom('master_codes')
-        .select(['id', 'code', 'name', 'type'])
-        .where('tenant_id', '=', tenantId)
-        .where(sql<boolean>`id = ANY(${wanted}::uuid[])`)
-        .execute()
-    : [];
-  return new Map(rows.map((row) => [row.id, row]));
-}
+export {
+  type MasterCodeName,
+  masterCodeOfTenant,
+  masterCodesOfTenant,
+  placeOfTenant,
+  placesOfTenant,
+  userNames,
+} from '@projections/documents.queries';
 
 /**
  * Each line's master code: the account's, standard (a combo has no stock of its own) and, with `repeated`, on one
@@ -153,50 +90,6 @@ export async function standardMasterCodes<Line extends { master_code_id: string 
   });
 }
 
-/** The names of the account's users among `ids` ("first last", or the email when both are empty). */
-export async function userNames(
-  db: Db,
-  tenantId: string,
-  ids: Iterable<string | null>,
-): Promise<Map<string, string>> {
-  const wanted = uuidsOf(ids);
-  const rows = wanted.length
-    ? await db
-        .selectFrom('users')
-        .select(['id', 'first_name', 'last_name', 'email'])
-        .where('tenant_id', '=', tenantId)
-        .where('id', 'in', wanted)
-        .execute()
-    : [];
-  return new Map(rows.map((row) => [row.id, `${row.first_name} ${row.last_name}`.trim() || row.email]));
-}
+// ---- the timeline (commands/support/named-timeline.ts) ----
 
-// ---- the timeline ----
-
-export interface Person {
-  id: string;
-  name: string | null;
-}
-
-/**
- * A document's timeline as answered (who did what, when), and `person` to name anyone else among its people: both
- * from one read of the names of everyone in the timeline and in `others`.
- */
-export async function namedTimeline(
-  db: Db,
-  tenantId: string,
-  timeline: readonly TimelineEntry[],
-  others: readonly (string | null)[] = [],
-) {
-  const names = await userNames(db, tenantId, [...timeline.map((entry) => entry.userId), ...others]);
-  const person = (id: string | null): Person | null => (id ? { id, name: names.get(id) ?? null } : null);
-  return {
-    person,
-    timeline: timeline.map((entry) => ({
-      type: entry.type,
-      at: entry.at,
-      user: person(entry.userId),
-      data: entry.data as Record<string, unknown>,
-    })),
-  };
-}
+export { namedTimeline, type Person } from '@commands/support/named-timeline';

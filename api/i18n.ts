@@ -66,10 +66,16 @@ export function hasMessage(key: string): boolean {
   return catalogues.get(DEFAULT_LANGUAGE)?.[key] !== undefined;
 }
 
-/** The message for `key` in `language` (falling back to en-us, then to the key itself), with `{{name}}` filled in. */
+/**
+ * The message for `key` in `language` (falling back to en-us, then to the key itself), with `{{name}}` filled in;
+ * `$t(other.key)` in a message is that message, as in i18next (`$t(transfer.status.{{status}})` names a status in
+ * the caller's words).
+ */
 export function translate(language: Language, key: string, params: MessageParams = {}): string {
   const template = catalogues.get(language)?.[key] ?? catalogues.get(DEFAULT_LANGUAGE)?.[key] ?? key;
-  return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) =>
-    params[name] === undefined ? whole : String(params[name]),
-  );
+  return template
+    .replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) =>
+      params[name] === undefined ? whole : String(params[name]),
+    )
+    .replace(/\$t\(([\w.]+)\)/g, (_whole, nested: string) => translate(language, nested, params));
 }

@@ -5,7 +5,9 @@ import { ensureFirstStart } from '@api/accounts/seed';
 import { buildApp, type KedaiApp } from '@api/app';
 import { temporalProbe } from '@api/health';
 import { AutoBatchCountTrigger, followOrderCounts } from '@commands/batches/auto-batch';
+import { createGoodsIssueWorkflowReactor } from '@commands/goods-issue/workflow-reactor';
 import { createOrderStockReactor } from '@commands/orders/stock-reactor';
+import { createTransferWorkflowReactor } from '@commands/transfers/workflow-reactor';
 import { eventSchemas } from '@domain/events';
 import { SYSTEM_TENANT, type SystemStarted, systemStreamId } from '@domain/platform/system';
 import { buildConsole, buildWorkflowBundle } from '@infra/build/steps';
@@ -202,7 +204,11 @@ async function start(config: Config): Promise<void> {
   const reactors = new ReactorRunner({
     db: infra.db,
     store: infra.store,
-    reactors: [createOrderStockReactor({ db: infra.db, store: infra.store, logger: reactorLog })],
+    reactors: [
+      createOrderStockReactor({ db: infra.db, store: infra.store, logger: reactorLog }),
+      createTransferWorkflowReactor({ store: infra.store, workflows: workflowDeps }),
+      createGoodsIssueWorkflowReactor({ store: infra.store, workflows: workflowDeps }),
+    ],
     logger: reactorLog,
   });
   reactors.start();

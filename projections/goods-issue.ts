@@ -1,11 +1,5 @@
-import {
-  evolve,
-  GIN_EVENT_TYPES,
-  type GinEvent,
-  type GoodsIssueState,
-  initialGoodsIssue,
-  waitingLayer,
-} from '@domain/goods-issue/decider';
+import { evolve, type GoodsIssueState, initialState, waitingLayer } from '@domain/goods-issue/decider';
+import { GIN_EVENT_TYPES, type GinEvent } from '@domain/goods-issue/events';
 import { GOODS_ISSUE_VIEW } from '@domain/shared/live-views';
 import type { GoodsIssuesTable } from '@infra/db';
 import { parseStreamId, type RecordedEvent } from '@infra/eventstore/port';
@@ -76,7 +70,7 @@ export const goodsIssueProjection = defineProjection({
     const rows: Row[] = [];
     const changes = new Map<string, LiveChange>();
     for (const [key, note] of notes) {
-      let state = states.get(key) ?? initialGoodsIssue;
+      let state = states.get(key) ?? initialState;
       for (const event of note.events)
         state = evolve(state, { type: event.type, data: event.data } as GinEvent);
       if (state.status === 0) continue;

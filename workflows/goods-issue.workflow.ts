@@ -11,14 +11,14 @@ import {
   decide,
   evolve,
   GIN_STATUS,
-  type GinEvent,
   type GinStatus,
   type GoodsIssueCommand,
   type GoodsIssueState,
   isFinished,
   waitingLayer,
 } from '../domain/goods-issue/decider';
-import { DomainError } from '../domain/shared/errors';
+import type { GinEvent } from '../domain/goods-issue/events';
+import { refusalOf } from '../domain/shared/errors';
 import type { createGoodsIssueActivities } from './activities/goods-issue';
 import {
   approveGoodsIssueUpdate,
@@ -94,7 +94,8 @@ export async function goodsIssueWorkflow(input: GoodsIssueWorkflowInput): Promis
     try {
       return decide(command, state);
     } catch (error) {
-      if (error instanceof DomainError) throw refusal(error.code, error.params);
+      const refused = refusalOf(error);
+      if (refused) throw refusal(refused.code, refused.params);
       throw error;
     }
   }

@@ -40,7 +40,7 @@
  * PUT  /api/inventory/approval-settings (the owner) body { layers 1..3, reminder_minutes 1..10080,
  *   allow_same_approver }
  *
- * Codes (common.ts GinCode): 550 reference, 551 reason, 552 warehouse, 553 lines, 554 quantity, 555 master code
+ * Codes (domain/goods-issue/codes.ts GinCode): 550 reference, 551 reason, 552 warehouse, 553 lines, 554 quantity, 555 master code
  * not found, 556 combo line, 557 repeated master code (all 400); 558 wrong state (409), 559 not the creator
  * (403), 560 layer key missing (403), 561 layer out of order (409) or not in the note (400), 562 same user at two
  * layers (409), 563 already approved by you (409), 564 approval already decided (409), 565 reject reason (400),
@@ -48,90 +48,35 @@
  * unknown note, another account's and an id that is not one all answer the same 404; 503 when the workflows
  * cannot be reached.
  */
-import { randomUUID } from 'node:crypto';
 import { ErrorAnswer, GridPage, Ok, ok, refusals } from '@api/answers';
 import { seller } from '@api/auth/session';
-import { idempotencyKeyOf } from '@api/documents';
-import { ApiError, invalid } from '@api/errors';
-import { translate } from '@api/i18n';
-import { IdParams } from '@api/ids';
-import { handleGoodsIssueCommand, loadGoodsIssue } from '@commands/goods-issue/goods-issue';
-import { eventIdFor } from '@commands/support/ids';
-import { ginApprovalKey, MAX_LAYERS } from '@domain/approvals/layers';
-import { GIN_STATUS, type GinFields, type GoodsIssueState } from '@domain/goods-issue/decider';
-import { DomainError } from '@domain/shared/errors';
 import {
-  approveGoodsIssueUpdate,
-  cancelGoodsIssueUpdate,
-  type GoodsIssueOutcome,
-  rejectGoodsIssueUpdate,
-  retryGoodsIssueUpdate,
-  submitGoodsIssueUpdate,
-} from '@workflows/goods-issue-protocol';
-import type { FastifyRequest } from 'fastify';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import {
-  ApproveBody,
-  approvalSettingsOf,
-  assertMayView,
-  CancelBody,
-  GinCode,
+  ApprovalSettingsAnswer,
+  ApprovalSettingsBody,
+  ApproveGoodsIssueBody,
+  CancelGoodsIssueBody,
   type GoodsIssueBody,
   GoodsIssueBody as GoodsIssueBodySchema,
-  type GoodsIssueDeps,
-  ginRefusal,
-  layerKeysOf,
-  MANAGE_KEY,
-  noteOr404,
-  precheck,
-  RejectBody,
-  runGoodsIssueUpdate,
-  startGoodsIssueWorkflow,
-  tags,
-} from './common';
-import { checkReferences, detailOf, fullName, GoodsIssueDetail } from './detail';
-import { GinGridQuery, listGoodsIssues } from './list';
-
-const Row = z.object({
-  id: z.string(),
-  reference: z.string(),
-  reason: z.string(),
-  status: z.number(),
-  warehouse: z.object({ id: z.string(), code: z.string(), name: z.string() }),
-  layers: z.number().nullable(),
-  current_layer: z.number().nullable(),
-  line_count: z.number(),
-  total_quantity: z.number(),
-  issue_failed: z.boolean(),
-  created_by: z.object({ id: z.string(), name: z.string() }),
-  created_at: z.string(),
-  updated_at: z.string(),
-  waiting_for_me: z.boolean(),
-});
-
-const Settings = z.object({
-  layers: z.number(),
-  reminder_minutes: z.number(),
-  allow_same_approver: z.boolean(),
-  updated_at: z.string().nullable(),
-});
-
-const REMINDER_MAX_MINUTES = 10_080;
-const settingsInvalid = (key: string) => invalid(GinCode.settingsInvalid, key);
-const SettingsBody = z.strictObject({
-  layers: z
-    .number({ error: settingsInvalid('goods_issue.settings.layers_invalid') })
-    .int(settingsInvalid('goods_issue.settings.layers_invalid'))
-    .min(1, settingsInvalid('goods_issue.settings.layers_invalid'))
-    .max(MAX_LAYERS, settingsInvalid('goods_issue.settings.layers_invalid')),
-  reminder_minutes: z
-    .number({ error: settingsInvalid('goods_issue.settings.reminder_invalid') })
-    .int(settingsInvalid('goods_issue.settings.reminder_invalid'))
-    .min(1, settingsInvalid('goods_issue.settings.reminder_invalid'))
-    .max(REMINDER_MAX_MINUTES, settingsInvalid('goods_issue.settings.reminder_invalid')),
-  allow_same_approver: z.boolean({ error: settingsInvalid('goods_issue.settings.same_approver_invalid') }),
-});
+  GoodsIssueDetail,
+  GoodsIssueListQuery,
+  GoodsIssueListRow,
+  RejectGoodsIssueBody,
+} from '@api/contracts/goods-issue';
+import { idempotencyKeyOf } from '@api/documents';
+import { ApiError } from '@api/errors';
+import { translate } from '@api/i18n';
+import { IdParams } from '@api/ids';
+import { saveApprovalSettings } from '@commands/goods-issue/approval-settings';
+import { goodsIssueDetail } from '@commands/goods-issue/details';
+import { createGoodsIssue, editGoodsIssue } from '@commands/goods-issue/draft';
+import { type GoodsIssueActionInput, runGoodsIssueAction } from '@commands/goods-issue/note-actions';
+import { ginApprovalKey } from '@domain/approvals/layers';
+import { GinCode } from '@domain/goods-issue/codes';
+import { GIN_STATUS, type GinFields } from '@domain/goods-issue/decider';
+import { approvalSettingsOf, goodsIssuePage } from '@projections/goods-issue.queries';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { assertMayView, type GoodsIssueDeps, layerKeysOf, MANAGE_KEY, tags, viewerOf } from './common';
 
 const conflicts = { 409: ErrorAnswer, 503: ErrorAnswer };
 const viewing = { access: 'seller' } as const;
@@ -159,30 +104,27 @@ function shortLines(request: FastifyRequest, detail: GoodsIssueDetail): string {
     .join(', ');
 }
 
+const settingsAnswer = (settings: {
+  layers: number;
+  reminderSeconds: number;
+  allowSameApprover: boolean;
+  updatedAt: Date | null;
+}) => ({
+  layers: settings.layers,
+  reminder_minutes: settings.reminderSeconds / 60,
+  allow_same_approver: settings.allowSameApprover,
+  updated_at: settings.updatedAt?.toISOString() ?? null,
+});
+
 export const goodsIssueRoutes: FastifyPluginAsyncZod<GoodsIssueDeps> = async (app, deps) => {
-  const { db, store, workflows } = deps;
-  const now = () => new Date().toISOString();
+  const { db } = deps;
 
-  const reloaded = async (request: FastifyRequest, ginId: string) => {
+  /** Runs an action on the note's workflow; answers its outcome and the note after it. */
+  async function act(request: FastifyRequest, ginId: string, input: GoodsIssueActionInput) {
     const session = seller(request);
-    const loaded = await loadGoodsIssue(store, session.tenantId, ginId);
-    if (!loaded) throw new Error(`goods issue ${ginId} vanished`);
-    return detailOf(db, session, ginId, loaded);
-  };
-
-  /** Runs an action on the note's workflow after the domain's own check on the note as recorded. */
-  async function action<Args extends unknown[]>(
-    request: FastifyRequest,
-    ginId: string,
-    check: (state: GoodsIssueState) => Parameters<typeof precheck>[0],
-    update: Parameters<typeof runGoodsIssueUpdate<Args>>[4],
-    args: Args,
-  ): Promise<{ outcome: GoodsIssueOutcome; detail: GoodsIssueDetail }> {
-    const session = seller(request);
-    const { state } = await noteOr404(store, session.tenantId, ginId);
-    precheck(check(state), state);
-    const outcome = await runGoodsIssueUpdate(workflows, session.tenantId, ginId, state, update, args);
-    return { outcome, detail: await reloaded(request, ginId) };
+    const keys = layerKeysOf(session);
+    const outcome = await runGoodsIssueAction(deps, { ...session, keys }, { ...input, ginId });
+    return { outcome, detail: await goodsIssueDetail(deps, viewerOf(session), ginId) };
   }
 
   app.get(
@@ -192,37 +134,15 @@ export const goodsIssueRoutes: FastifyPluginAsyncZod<GoodsIssueDeps> = async (ap
       schema: {
         tags,
         summary: 'Goods issue notes: the list (ag-grid), by status, warehouse, search, or waiting for me',
-        querystring: GinGridQuery,
-        response: { 200: Ok(GridPage(Row)), ...refusals },
+        querystring: GoodsIssueListQuery,
+        response: { 200: Ok(GridPage(GoodsIssueListRow)), ...refusals },
       },
     },
     async (request) => {
       const session = seller(request);
       assertMayView(session);
       const myLayers = [1, 2, 3].filter((layer) => session.permissions.has(ginApprovalKey(layer) as never));
-      const page = await listGoodsIssues(db, session.tenantId, request.query, myLayers);
-      return ok(request, {
-        rows: page.rows.map((row) => ({
-          id: row.id,
-          reference: row.reference,
-          reason: row.reason,
-          status: row.status,
-          warehouse: { id: row.warehouse_id, code: row.warehouse_code ?? '', name: row.warehouse_name ?? '' },
-          layers: row.layers,
-          current_layer: row.current_layer,
-          line_count: row.line_count,
-          total_quantity: Number(row.total_quantity),
-          issue_failed: row.issue_failed,
-          created_by: { id: row.created_by, name: fullName(row.creator_first, row.creator_last) },
-          created_at: row.created_at.toISOString(),
-          updated_at: row.updated_at.toISOString(),
-          waiting_for_me:
-            row.status === GIN_STATUS.approveInProgress &&
-            row.current_layer !== null &&
-            myLayers.includes(row.current_layer),
-        })),
-        lastRow: page.lastRow,
-      });
+      return ok(request, await goodsIssuePage(db, session.tenantId, request.query, myLayers));
     },
   );
 
@@ -242,27 +162,10 @@ export const goodsIssueRoutes: FastifyPluginAsyncZod<GoodsIssueDeps> = async (ap
       const key = idempotencyKeyOf(request, undefined, {
         invalid: () => new ApiError(400, GinCode.textInvalid, 'goods_issue.idempotency_key_invalid'),
       });
-      await checkReferences(db, session.tenantId, request.body);
-      const ginId = key ? eventIdFor(`gin:${session.tenantId}:${key}`) : randomUUID();
-      const at = now();
-      let result: Awaited<ReturnType<typeof handleGoodsIssueCommand>>;
-      try {
-        result = await handleGoodsIssueCommand(
-          store,
-          session.tenantId,
-          ginId,
-          { type: 'CreateGoodsIssue', ginId, userId: session.userId, at, ...fieldsOf(request.body) },
-          { userId: session.userId, commandId: `gin-create:${ginId}`, occurredAt: at },
-        );
-      } catch (error) {
-        if (error instanceof DomainError) throw ginRefusal(error) ?? error;
-        throw error;
-      }
-      if (result.replayed) reply.header('idempotent-replayed', 'true');
-      if (result.state.status === GIN_STATUS.pending) {
-        await startGoodsIssueWorkflow(workflows, session.tenantId, ginId, result.state);
-      }
-      return ok(request, await reloaded(request, ginId), 'goods_issue.created');
+      const created = await createGoodsIssue(deps, session, { key, fields: fieldsOf(request.body) });
+      if (created.replayed) reply.header('idempotent-replayed', 'true');
+      const detail = await goodsIssueDetail(deps, viewerOf(session), created.ginId);
+      return ok(request, detail, 'goods_issue.created');
     },
   );
 
@@ -281,8 +184,7 @@ export const goodsIssueRoutes: FastifyPluginAsyncZod<GoodsIssueDeps> = async (ap
     async (request) => {
       const session = seller(request);
       assertMayView(session);
-      const loaded = await noteOr404(store, session.tenantId, request.params.id);
-      return ok(request, await detailOf(db, session, request.params.id, loaded));
+      return ok(request, await goodsIssueDetail(deps, viewerOf(session), request.params.id));
     },
   );
 
@@ -301,36 +203,8 @@ export const goodsIssueRoutes: FastifyPluginAsyncZod<GoodsIssueDeps> = async (ap
     async (request) => {
       const session = seller(request);
       const ginId = request.params.id;
-      const { state } = await noteOr404(store, session.tenantId, ginId);
-      const at = now();
-      // The state and the creator first (with the fields the note has), then what the body names.
-      precheck(
-        {
-          type: 'EditGoodsIssue',
-          userId: session.userId,
-          at,
-          warehouseId: state.warehouseId,
-          reference: state.reference,
-          reason: state.reason,
-          remark: state.remark,
-          lines: state.lines,
-        },
-        state,
-      );
-      await checkReferences(db, session.tenantId, request.body);
-      try {
-        await handleGoodsIssueCommand(
-          store,
-          session.tenantId,
-          ginId,
-          { type: 'EditGoodsIssue', userId: session.userId, at, ...fieldsOf(request.body) },
-          { userId: session.userId, commandId: `gin-edit:${ginId}:${randomUUID()}`, occurredAt: at },
-        );
-      } catch (error) {
-        if (error instanceof DomainError) throw ginRefusal(error) ?? error;
-        throw error;
-      }
-      return ok(request, await reloaded(request, ginId), 'goods_issue.saved');
+      await editGoodsIssue(deps, session, { ginId, fields: fieldsOf(request.body) });
+      return ok(request, await goodsIssueDetail(deps, viewerOf(session), ginId), 'goods_issue.saved');
     },
   );
 
@@ -346,15 +220,8 @@ export const goodsIssueRoutes: FastifyPluginAsyncZod<GoodsIssueDeps> = async (ap
       },
     },
     async (request) => {
-      const session = seller(request);
-      const { settings } = await approvalSettingsOf(db, session.tenantId);
-      const { detail } = await action(
-        request,
-        request.params.id,
-        () => ({ type: 'SubmitGoodsIssue', userId: session.userId, settings, at: now() }),
-        submitGoodsIssueUpdate,
-        [{ userId: session.userId, settings }],
-      );
+      const { settings } = await approvalSettingsOf(db, seller(request).tenantId);
+      const { detail } = await act(request, request.params.id, { action: 'submit', settings });
       return ok(request, detail, 'goods_issue.submitted');
     },
   );
@@ -368,22 +235,14 @@ export const goodsIssueRoutes: FastifyPluginAsyncZod<GoodsIssueDeps> = async (ap
         summary:
           'Approve the waiting layer (its key needed); the last layer issues the stock before answering (status 2, or 5 with the failure)',
         params: IdParams,
-        body: ApproveBody,
+        body: ApproveGoodsIssueBody,
         response: { 200: Ok(GoodsIssueDetail), ...refusals, ...conflicts },
       },
     },
     async (request) => {
-      const session = seller(request);
-      assertMayView(session);
-      const keys = layerKeysOf(session);
+      assertMayView(seller(request));
       const { layer } = request.body;
-      const { outcome, detail } = await action(
-        request,
-        request.params.id,
-        () => ({ type: 'ApproveGoodsIssue', userId: session.userId, keys, layer, at: now() }),
-        approveGoodsIssueUpdate,
-        [{ userId: session.userId, keys, layer }],
-      );
+      const { outcome, detail } = await act(request, request.params.id, { action: 'approve', layer });
       if (outcome.status === GIN_STATUS.complete) return ok(request, detail, 'goods_issue.approved_complete');
       if (outcome.issueFailed) {
         return ok(request, detail, 'goods_issue.approved_issue_failed', {
@@ -402,22 +261,14 @@ export const goodsIssueRoutes: FastifyPluginAsyncZod<GoodsIssueDeps> = async (ap
         tags,
         summary: 'Reject at the waiting layer, with a reason (its key needed): status 3 Cancel',
         params: IdParams,
-        body: RejectBody,
+        body: RejectGoodsIssueBody,
         response: { 200: Ok(GoodsIssueDetail), ...refusals, ...conflicts },
       },
     },
     async (request) => {
-      const session = seller(request);
-      assertMayView(session);
-      const keys = layerKeysOf(session);
+      assertMayView(seller(request));
       const { layer, reason } = request.body;
-      const { detail } = await action(
-        request,
-        request.params.id,
-        () => ({ type: 'RejectGoodsIssue', userId: session.userId, keys, layer, reason, at: now() }),
-        rejectGoodsIssueUpdate,
-        [{ userId: session.userId, keys, layer, reason }],
-      );
+      const { detail } = await act(request, request.params.id, { action: 'reject', layer, reason });
       return ok(request, detail, 'goods_issue.rejected', { layer });
     },
   );
@@ -430,21 +281,14 @@ export const goodsIssueRoutes: FastifyPluginAsyncZod<GoodsIssueDeps> = async (ap
         tags,
         summary: 'Cancel a note before it completes (its creator): status 3 Cancel',
         params: IdParams,
-        body: CancelBody,
+        body: CancelGoodsIssueBody,
         response: { 200: Ok(GoodsIssueDetail), ...refusals, ...conflicts },
       },
     },
     async (request) => {
-      const session = seller(request);
-      assertMayView(session);
+      assertMayView(seller(request));
       const reason = request.body?.reason ?? '';
-      const { detail } = await action(
-        request,
-        request.params.id,
-        () => ({ type: 'CancelGoodsIssue', userId: session.userId, reason, at: now() }),
-        cancelGoodsIssueUpdate,
-        [{ userId: session.userId, reason }],
-      );
+      const { detail } = await act(request, request.params.id, { action: 'cancel', reason });
       return ok(request, detail, 'goods_issue.cancelled');
     },
   );
@@ -461,16 +305,8 @@ export const goodsIssueRoutes: FastifyPluginAsyncZod<GoodsIssueDeps> = async (ap
       },
     },
     async (request) => {
-      const session = seller(request);
-      assertMayView(session);
-      const keys = layerKeysOf(session);
-      const { outcome, detail } = await action(
-        request,
-        request.params.id,
-        () => ({ type: 'RetryGoodsIssue', userId: session.userId, keys, at: now() }),
-        retryGoodsIssueUpdate,
-        [{ userId: session.userId, keys }],
-      );
+      assertMayView(seller(request));
+      const { outcome, detail } = await act(request, request.params.id, { action: 'retry' });
       if (outcome.status === GIN_STATUS.complete) return ok(request, detail, 'goods_issue.issued');
       return ok(request, detail, 'goods_issue.issue_failed', { lines: shortLines(request, detail) });
     },
@@ -485,19 +321,14 @@ export const goodsIssueRoutes: FastifyPluginAsyncZod<GoodsIssueDeps> = async (ap
       schema: {
         tags,
         summary: 'The approval layers of goods issue notes: how many, the reminder, one user at two layers',
-        response: { 200: Ok(Settings), ...refusals },
+        response: { 200: Ok(ApprovalSettingsAnswer), ...refusals },
       },
     },
     async (request) => {
       const session = seller(request);
       assertMayView(session);
       const { settings, updatedAt } = await approvalSettingsOf(db, session.tenantId);
-      return ok(request, {
-        layers: settings.layers,
-        reminder_minutes: settings.reminderSeconds / 60,
-        allow_same_approver: settings.allowSameApprover,
-        updated_at: updatedAt?.toISOString() ?? null,
-      });
+      return ok(request, settingsAnswer({ ...settings, updatedAt }));
     },
   );
 
@@ -508,43 +339,24 @@ export const goodsIssueRoutes: FastifyPluginAsyncZod<GoodsIssueDeps> = async (ap
       schema: {
         tags,
         summary: 'Change the approval settings (the owner); notes already submitted keep theirs',
-        body: SettingsBody,
-        response: { 200: Ok(Settings), ...refusals },
+        body: ApprovalSettingsBody,
+        response: { 200: Ok(ApprovalSettingsAnswer), ...refusals },
       },
     },
     async (request) => {
-      const session = seller(request);
-      const body = request.body;
-      const row = await db
-        .insertInto('approval_settings')
-        .values({
-          tenant_id: session.tenantId,
-          layers: body.layers,
-          reminder_seconds: body.reminder_minutes * 60,
-          allow_same_approver: body.allow_same_approver,
-          updated_by: session.userId,
-        })
-        .onConflict((oc) =>
-          oc.column('tenant_id').doUpdateSet({
-            layers: body.layers,
-            reminder_seconds: body.reminder_minutes * 60,
-            allow_same_approver: body.allow_same_approver,
-            updated_by: session.userId,
-            updated_at: new Date(),
-          }),
-        )
-        .returning(['layers', 'reminder_seconds', 'allow_same_approver', 'updated_at'])
-        .executeTakeFirstOrThrow();
-      return ok(
-        request,
-        {
-          layers: row.layers,
-          reminder_minutes: row.reminder_seconds / 60,
-          allow_same_approver: row.allow_same_approver,
-          updated_at: row.updated_at.toISOString(),
-        },
-        'goods_issue.settings.saved',
-      );
+      const { body } = request;
+      const row = await saveApprovalSettings(deps, seller(request), {
+        layers: body.layers,
+        reminderSeconds: body.reminder_minutes * 60,
+        allowSameApprover: body.allow_same_approver,
+      });
+      const answer = settingsAnswer({
+        layers: row.layers,
+        reminderSeconds: row.reminder_seconds,
+        allowSameApprover: row.allow_same_approver,
+        updatedAt: row.updated_at,
+      });
+      return ok(request, answer, 'goods_issue.settings.saved');
     },
   );
 };

@@ -6,7 +6,7 @@
  * Every answer is `{ code: 0, msg, data }`; a refusal is an HTTP 4xx with `{ code, msg, errors? }`. Another account's
  * request, transfer, place or master code answers exactly like a missing one (404). Every write takes an idempotency
  * key (header `Idempotency-Key` or body `idempotency_key`): a create retried with it makes one document; an action
- * retried with it answers the first answer. Codes (common.ts TransferCode):
+ * retried with it answers the first answer. Codes (domain/transfers/rules.ts TransferCode):
  * 500 "Transfer source and destination branches must differ", 501 lines required (1–500), 502 quantity not a
  * whole number 1..1e9, 503 master code twice, 504 master code not found (404), 505 a combo (no stock of its own),
  * 506 place not found (404), 507 reject reason required, 508 request no longer pending (409), 509 the transfer's
@@ -52,12 +52,12 @@
  *      the rest returns to the source, cancelled
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { TransferDeps } from './common';
+import type { TransferRouteDeps } from './common';
 import { transferPickerRoutes } from './pickers';
 import { transferRequestRoutes } from './requests';
 import { transferRoutes as transferDocumentRoutes } from './transfers';
 
-export const transferRoutes: FastifyPluginAsyncZod<TransferDeps> = async (app, deps) => {
+export const transferRoutes: FastifyPluginAsyncZod<TransferRouteDeps> = async (app, deps) => {
   await app.register(transferRequestRoutes, deps);
   await app.register(transferDocumentRoutes, deps);
   await app.register(transferPickerRoutes, deps);

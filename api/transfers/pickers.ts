@@ -1,37 +1,16 @@
 import { Ok, ok, refusals } from '@api/answers';
 import { seller } from '@api/auth/session';
-import { literal } from '@projections/runtime/grid';
+import { PickerMasterCode, PickerPlace, PickerSearchQuery } from '@api/contracts/transfers';
+import { pickerMasterCodes, pickerPlaces } from '@projections/transfers.queries';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { sql } from 'kysely';
 import { z } from 'zod';
-import { requireAny, TRANSFER_READERS, type TransferDeps, tags } from './common';
+import { requireAny, TRANSFER_READERS, type TransferRouteDeps, tags } from './common';
 
 /**
  * What the transfer forms pick from, for users who hold a transfer key but none of the inventory screens': the
- * account's warehouses and branches, and its standard master codes by code, name or seller SKU (combos have no
- * stock to move).
+ * account's warehouses and branches, and its standard master codes.
  */
-
-const PickerPlace = z.object({
-  id: z.string(),
-  code: z.string(),
-  name: z.string(),
-  kind: z.enum(['warehouse', 'branch']),
-});
-const PickerMasterCode = z.object({
-  id: z.string(),
-  code: z.string(),
-  name: z.string(),
-  status: z.enum(['active', 'inactive']),
-});
-const SearchQuery = z.strictObject({
-  search: z.string().max(100).optional(),
-  limit: z.coerce.number().int().min(1).max(50).default(20),
-});
-
-export const transferPickerRoutes: FastifyPluginAsyncZod<TransferDeps> = async (app, deps) => {
-  const { db } = deps;
-
+export const transferPickerRoutes: FastifyPluginAsyncZod<TransferRouteDeps> = async (app, { db }) => {
   app.get(
     '/api/transfer-stock/places',
     {
@@ -43,17 +22,7 @@ export const transferPickerRoutes: FastifyPluginAsyncZod<TransferDeps> = async (
         response: { 200: Ok(z.array(PickerPlace)), ...refusals },
       },
     },
-    async (request) => {
-      const rows = await db
-        .selectFrom('warehouses')
-        .select(['id', 'code', 'name', 'kind'])
-        .where('tenant_id', '=', seller(request).tenantId)
-        .orderBy('kind', 'desc')
-        .orderBy('is_default', 'desc')
-        .orderBy('name')
-        .execute();
-      return ok(request, rows);
-    },
+    async (request) => ok(request, await pickerPlaces(db, seller(request).tenantId)),
   );
 
   app.get(
@@ -64,25 +33,10 @@ export const transferPickerRoutes: FastifyPluginAsyncZod<TransferDeps> = async (
       schema: {
         tags,
         summary: 'Standard master codes whose code, name or seller SKU contains the search, by code',
-        querystring: SearchQuery,
+        querystring: PickerSearchQuery,
         response: { 200: Ok(z.array(PickerMasterCode)), ...refusals },
       },
     },
-    async (request) => {
-      const search = request.query.search?.trim();
-      let query = db
-        .selectFrom('master_codes')
-        .select(['id', 'code', 'name', 'status'])
-        .where('tenant_id', '=', seller(request).tenantId)
-        .where('type', '=', 'standard');
-      if (search) {
-        const pattern = `%${literal(search)}%`;
-        query = query.where(
-          sql<boolean>`(code ILIKE ${pattern} OR name ILIKE ${pattern} OR seller_sku ILIKE ${pattern})`,
-        );
-      }
-      const rows = await query.orderBy('code').limit(request.query.limit).execute();
-      return ok(request, rows);
-    },
+    async (request) => ok(request, await pickerMasterCodes(db, seller(request).tenantId, request.query)),
   );
 };

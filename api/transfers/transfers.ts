@@ -1,41 +1,32 @@
 import { ErrorAnswer, GridPage, Ok, ok, refusals } from '@api/answers';
 import { seller } from '@api/auth/session';
-import { invalid, notFound } from '@api/errors';
-import { handleTransferCommand, loadTransfer } from '@commands/transfers/transfer';
-import { MAX_LINES, MAX_QUANTITY, REMARK_MAX, type TransferAction } from '@domain/transfers/rules';
-import type { OpenTransfer } from '@domain/transfers/transfer';
-import type { UpdateDefinition } from '@temporalio/common';
 import {
-  type Actor,
-  cancelTransferUpdate,
-  confirmTransferUpdate,
-  receiveTransferUpdate,
-  returnRestUpdate,
-  shipTransferUpdate,
-  type TransferSnapshot,
-} from '@workflows/transfer-protocol';
+  CancelTransferBody,
+  ReceiveTransferBody,
+  TransferActionBody,
+  TransferDetail,
+  TransferDocumentBody,
+  TransferListQuery,
+  TransferListRow,
+} from '@api/contracts/transfers';
+import { createTransfer } from '@commands/transfers/create-document';
+import { transferDetail } from '@commands/transfers/details';
+import { runTransferAction, type TransferActionInput } from '@commands/transfers/run-action';
+import type { TransferAction } from '@domain/transfers/rules';
+import { transferPage } from '@projections/transfers.queries';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
-  answeringRefusals,
-  DocumentBody,
+  commandDeps,
   documentId,
-  documentStore,
-  IdempotencyKey,
   IdParams,
   idempotencyKeyOf,
   newDocumentOf,
-  RefId,
   requireAny,
   TRANSFER_READERS,
-  TransferCode,
-  type TransferDeps,
+  type TransferRouteDeps,
   tags,
 } from './common';
-import { TransferDetail, transferDetail } from './documents';
-import { TransferListQuery, TransferListRow, transferPage } from './lists';
-import { runTransferAction, startTransferWorkflowSoon } from './workflow';
 
 /**
  * Transfers: list, detail, create (directly; an approved request makes one too), and the actions of spec §4 —
@@ -45,44 +36,6 @@ import { runTransferAction, startTransferWorkflowSoon } from './workflow';
 const conflicts = { 409: ErrorAnswer, 503: ErrorAnswer };
 const manage = { access: { permission: 'transfer-manage-transfer' } } as const;
 
-const ActionBody = z.strictObject({ idempotency_key: IdempotencyKey.optional() }).optional();
-
-const receiptQuantity = invalid(TransferCode.quantityInvalid, 'transfer.receipt_quantity_invalid', {
-  max: MAX_QUANTITY,
-});
-const receiptRequired = invalid(TransferCode.receiptInvalid, 'transfer.nothing_to_receive');
-const ReceiveBody = z.strictObject({
-  lines: z
-    .array(
-      z.strictObject({
-        master_code_id: RefId,
-        quantity: z
-          .number({ error: receiptQuantity })
-          .int(receiptQuantity)
-          .min(0, receiptQuantity)
-          .max(MAX_QUANTITY, receiptQuantity),
-      }),
-      { error: receiptRequired },
-    )
-    .min(1, receiptRequired)
-    .max(MAX_LINES, receiptRequired),
-  idempotency_key: IdempotencyKey.optional(),
-});
-
-const CancelBody = z
-  .strictObject({
-    reason: z
-      .string({ error: invalid(TransferCode.textInvalid, 'transfer.text_invalid', { field: 'reason' }) })
-      .trim()
-      .max(
-        REMARK_MAX,
-        invalid(TransferCode.textInvalid, 'transfer.too_long', { field: 'reason', max: REMARK_MAX }),
-      )
-      .optional(),
-    idempotency_key: IdempotencyKey.optional(),
-  })
-  .optional();
-
 const ACTION_MESSAGES: Record<TransferAction, string> = {
   confirm: 'transfer.confirmed',
   ship: 'transfer.shipped',
@@ -91,47 +44,28 @@ const ACTION_MESSAGES: Record<TransferAction, string> = {
   cancel: 'transfer.cancelled',
 };
 
-export const transferRoutes: FastifyPluginAsyncZod<TransferDeps> = async (app, deps) => {
-  const { db, workflows } = deps;
-  const store = documentStore(deps.store);
+export const transferRoutes: FastifyPluginAsyncZod<TransferRouteDeps> = async (app, routeDeps) => {
+  const { db } = routeDeps;
+  const deps = commandDeps(routeDeps);
 
-  /** The open transfer an action names (404: none, or another account's). */
-  async function openTransfer(tenantId: string, id: string): Promise<OpenTransfer> {
-    const { state } = await loadTransfer(store, tenantId, documentId(id));
-    if (state.status === 'none') throw notFound();
-    return state;
-  }
-
-  /** One action: the document, the workflow's update, the transfer after it. */
-  async function act<Args extends Actor>(
-    request: FastifyRequest,
-    id: string,
-    action: TransferAction,
-    update: UpdateDefinition<TransferSnapshot, [Args]>,
-    extra: Omit<Args, keyof Actor>,
-    opts: { bodyKey?: string | undefined; receipt?: { masterCodeId: string; quantity: number }[] } = {},
-  ) {
+  /** One action through the transfer's workflow, answered with the transfer after it. */
+  async function act(request: FastifyRequest, id: string, input: TransferActionInput, bodyKey?: string) {
     const session = seller(request);
-    const transfer = await openTransfer(session.tenantId, id);
-    const key = idempotencyKeyOf(request, opts.bodyKey);
-    const args = { ...extra, userId: session.userId, permissions: [...session.permissions] } as Args;
+    const transferId = documentId(id);
+    const key = idempotencyKeyOf(request, bodyKey);
     await runTransferAction(
-      request,
-      { db, store, workflows },
-      session.tenantId,
-      transfer,
-      action,
-      update,
-      args,
+      deps,
+      { ...session, permissions: [...session.permissions] },
       {
-        updateId: key === undefined ? undefined : `${action}:${key}`,
-        ...(opts.receipt ? { receipt: opts.receipt } : {}),
+        ...input,
+        transferId,
+        key,
       },
     );
     return ok(
       request,
-      await transferDetail(db, store, session.tenantId, transfer.transferId),
-      ACTION_MESSAGES[action],
+      await transferDetail(deps, session.tenantId, transferId),
+      ACTION_MESSAGES[input.action],
     );
   }
 
@@ -165,7 +99,7 @@ export const transferRoutes: FastifyPluginAsyncZod<TransferDeps> = async (app, d
       },
     },
     async (request) =>
-      ok(request, await transferDetail(db, store, seller(request).tenantId, documentId(request.params.id))),
+      ok(request, await transferDetail(deps, seller(request).tenantId, documentId(request.params.id))),
   );
 
   app.post(
@@ -176,26 +110,15 @@ export const transferRoutes: FastifyPluginAsyncZod<TransferDeps> = async (app, d
         tags,
         summary:
           'Make a transfer directly: from and to (different places), reference, lines of standard master codes, remark (Idempotency-Key: a retry creates once)',
-        body: DocumentBody,
+        body: TransferDocumentBody,
         response: { 200: Ok(TransferDetail), ...refusals, ...conflicts },
       },
     },
     async (request) => {
       const session = seller(request);
-      const created = await newDocumentOf(request, db, session, request.body, 'transfer');
-      const result = await answeringRefusals(request, db, session.tenantId, () =>
-        handleTransferCommand(
-          store,
-          created.id,
-          { type: 'CreateTransfer', transferId: created.id, requestId: null, ...created.fields },
-          created.context,
-        ),
-      );
-      if (result.state.status === 'pending') {
-        await startTransferWorkflowSoon(request, workflows, session.tenantId, result.state);
-      }
-      const detail = await transferDetail(db, store, session.tenantId, created.id);
-      return ok(request, detail, result.replayed ? 'common.ok' : 'transfer.created');
+      const created = await createTransfer(deps, session, newDocumentOf(request, request.body));
+      const detail = await transferDetail(deps, session.tenantId, created.transferId);
+      return ok(request, detail, created.replayed ? 'common.ok' : 'transfer.created');
     },
   );
 
@@ -207,19 +130,11 @@ export const transferRoutes: FastifyPluginAsyncZod<TransferDeps> = async (app, d
         tags,
         summary: 'Confirm a pending transfer: the source acknowledges it (optional before shipping)',
         params: IdParams,
-        body: ActionBody,
+        body: TransferActionBody,
         response: { 200: Ok(TransferDetail), ...refusals, ...conflicts },
       },
     },
-    async (request) =>
-      act(
-        request,
-        request.params.id,
-        'confirm',
-        confirmTransferUpdate,
-        {},
-        { bodyKey: request.body?.idempotency_key },
-      ),
+    async (request) => act(request, request.params.id, { action: 'confirm' }, request.body?.idempotency_key),
   );
 
   app.post(
@@ -231,19 +146,11 @@ export const transferRoutes: FastifyPluginAsyncZod<TransferDeps> = async (app, d
         summary:
           'Ship a pending transfer: each line out of the source and in transit, incoming at the destination (409: wrong state 509, another action running 510, not enough stock 513)',
         params: IdParams,
-        body: ActionBody,
+        body: TransferActionBody,
         response: { 200: Ok(TransferDetail), ...refusals, ...conflicts },
       },
     },
-    async (request) =>
-      act(
-        request,
-        request.params.id,
-        'ship',
-        shipTransferUpdate,
-        {},
-        { bodyKey: request.body?.idempotency_key },
-      ),
+    async (request) => act(request, request.params.id, { action: 'ship' }, request.body?.idempotency_key),
   );
 
   app.post(
@@ -255,7 +162,7 @@ export const transferRoutes: FastifyPluginAsyncZod<TransferDeps> = async (app, d
         summary:
           'Receive a transfer in transit, in part or whole: pieces per master code, each at most what is in transit (409, code 511); completed when nothing is left in transit',
         params: IdParams,
-        body: ReceiveBody,
+        body: ReceiveTransferBody,
         response: { 200: Ok(TransferDetail), ...refusals, ...conflicts },
       },
     },
@@ -264,14 +171,7 @@ export const transferRoutes: FastifyPluginAsyncZod<TransferDeps> = async (app, d
         masterCodeId: line.master_code_id.toLowerCase(),
         quantity: line.quantity,
       }));
-      return act(
-        request,
-        request.params.id,
-        'receive',
-        receiveTransferUpdate,
-        { lines },
-        { bodyKey: request.body.idempotency_key, receipt: lines },
-      );
+      return act(request, request.params.id, { action: 'receive', lines }, request.body.idempotency_key);
     },
   );
 
@@ -284,19 +184,12 @@ export const transferRoutes: FastifyPluginAsyncZod<TransferDeps> = async (app, d
         summary:
           'Return what is still in transit to the source after a partial receipt; the transfer is then completed (409, code 514, when nothing was received: cancel instead)',
         params: IdParams,
-        body: ActionBody,
+        body: TransferActionBody,
         response: { 200: Ok(TransferDetail), ...refusals, ...conflicts },
       },
     },
     async (request) =>
-      act(
-        request,
-        request.params.id,
-        'returnRest',
-        returnRestUpdate,
-        {},
-        { bodyKey: request.body?.idempotency_key },
-      ),
+      act(request, request.params.id, { action: 'returnRest' }, request.body?.idempotency_key),
   );
 
   app.post(
@@ -308,7 +201,7 @@ export const transferRoutes: FastifyPluginAsyncZod<TransferDeps> = async (app, d
         summary:
           'Cancel a transfer: before shipping nothing moves; after shipping what is still in transit returns to the source',
         params: IdParams,
-        body: CancelBody,
+        body: CancelTransferBody,
         response: { 200: Ok(TransferDetail), ...refusals, ...conflicts },
       },
     },
@@ -316,10 +209,8 @@ export const transferRoutes: FastifyPluginAsyncZod<TransferDeps> = async (app, d
       act(
         request,
         request.params.id,
-        'cancel',
-        cancelTransferUpdate,
-        { reason: request.body?.reason ?? '' },
-        { bodyKey: request.body?.idempotency_key },
+        { action: 'cancel', reason: request.body?.reason ?? '' },
+        request.body?.idempotency_key,
       ),
   );
 };

@@ -1,10 +1,10 @@
 import {
-  type GinEvent,
   type GoodsIssueCommand,
   type GoodsIssueState,
   goodsIssueDecider,
   goodsIssueStreamId,
 } from '@domain/goods-issue/decider';
+import type { GinEvent } from '@domain/goods-issue/events';
 import type { EventStore } from '@infra/eventstore/port';
 import {
   type DocumentContext,

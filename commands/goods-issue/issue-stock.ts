@@ -1,4 +1,5 @@
-import { GIN_STATUS, type GinEvent, type GinStockLine } from '@domain/goods-issue/decider';
+import { GIN_STATUS, type GinStockLine } from '@domain/goods-issue/decider';
+import type { GinEvent } from '@domain/goods-issue/events';
 import { emptyStock, evolve as evolveStock, type StockEvent, stockStreamId } from '@domain/inventory/stock';
 import { DomainError } from '@domain/shared/errors';
 import type { Database } from '@infra/db';

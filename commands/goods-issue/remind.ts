@@ -1,6 +1,7 @@
 import { languageOf, translate } from '@api/i18n';
 import { ginApprovalKey } from '@domain/approvals/layers';
-import { type GinEvent, waitingLayer } from '@domain/goods-issue/decider';
+import { waitingLayer } from '@domain/goods-issue/decider';
+import type { GinEvent } from '@domain/goods-issue/events';
 import type { Database } from '@infra/db';
 import type { EventStore } from '@infra/eventstore/port';
 import type { Mailer } from '@infra/mail';

@@ -1,4 +1,5 @@
-import { DomainError } from '../shared/errors';
+import { GinCode } from '../goods-issue/codes';
+import { DomainError, type ErrorTable, type RefusalParams } from '../shared/errors';
 
 /**
  * Layered approval (spec §3 "Goods receive and issue notes": approval layers 1 to 3), as a pure decider any
@@ -87,8 +88,34 @@ export const APPROVAL_ERRORS = [
 ] as const;
 export type ApprovalErrorCode = (typeof APPROVAL_ERRORS)[number];
 
-const refuse = (code: ApprovalErrorCode, params: Record<string, string | number> = {}) =>
-  new DomainError<ApprovalErrorCode>(code, params);
+/** How each refusal answers (the layers serve goods issue notes: their codes and messages). */
+export const approvalErrors = {
+  APPROVAL_SETTINGS_INVALID: {
+    status: 400,
+    code: GinCode.settingsInvalid,
+    key: 'goods_issue.settings.layers_invalid',
+  },
+  APPROVAL_ALREADY_GIVEN: { status: 409, code: GinCode.alreadyApproved, key: 'goods_issue.already_given' },
+  APPROVAL_REJECTED: { status: 409, code: GinCode.approvalDecided, key: 'goods_issue.already_rejected' },
+  APPROVAL_COMPLETE: { status: 409, code: GinCode.approvalDecided, key: 'goods_issue.already_approved' },
+  APPROVAL_LAYER_INVALID: { status: 400, code: GinCode.layerOutOfOrder, key: 'goods_issue.layer_invalid' },
+  APPROVAL_OUT_OF_ORDER: { status: 409, code: GinCode.layerOutOfOrder, key: 'goods_issue.out_of_order' },
+  APPROVAL_KEY_MISSING: { status: 403, code: GinCode.layerKeyMissing, key: 'goods_issue.key_missing' },
+  APPROVAL_SAME_USER: { status: 409, code: GinCode.sameApprover, key: 'goods_issue.same_approver' },
+  APPROVAL_REASON_REQUIRED: {
+    status: 400,
+    code: GinCode.rejectReasonRequired,
+    key: 'goods_issue.reject_reason_required',
+  },
+} satisfies ErrorTable<ApprovalErrorCode>;
+
+export const isApprovalError = (code: string): code is ApprovalErrorCode => code in approvalErrors;
+
+/** The refusal of `code` with its answer (a decision here, or a workflow's refusal come back). */
+export const refuseApproval = (code: ApprovalErrorCode, params: RefusalParams = {}) =>
+  new DomainError<ApprovalErrorCode>(code, params, approvalErrors[code]);
+
+const refuse = refuseApproval;
 
 /** The key a user needs to act at a layer of a goods issue note. */
 export const ginApprovalKey = (layer: number) => `gin-approval-layer-${layer}`;

@@ -8,7 +8,9 @@ import {
   isApproved,
   startApproval,
 } from '../approvals/layers';
-import { DomainError } from '../shared/errors';
+import { DomainError, type ErrorTable, type Refusal, type RefusalParams } from '../shared/errors';
+import { GinCode } from './codes';
+import type { GinEvent } from './events';
 
 /**
  * A goods issue note (GIN; spec §3 "Goods receive and issue notes", §4 "Goods issue note"): stock taken out of a
@@ -22,8 +24,8 @@ import { DomainError } from '../shared/errors';
  *   5 whose issue failed (not enough stock while the account refuses negative stock) → retry → issued again
  *
  * Stock moves only once the last layer approves (the workflow issues it and records Complete or the failure).
- * Pure TypeScript without dependencies: the workflow code (bundled for Temporal) imports it too; the event schemas
- * are in ./events.ts.
+ * Pure TypeScript without dependencies: the workflow code (bundled for Temporal) imports it too; the events are
+ * described once, by their schemas in ./events.ts (imported here as types only, so the bundle takes no zod).
  */
 
 export const GIN_STATUS = {
@@ -62,35 +64,6 @@ export interface GinFields {
   lines: GinLine[];
 }
 
-// ---- events ----
-
-export interface GinEventData {
-  GinCreated: GinFields & { ginId: string; createdBy: string; at: string };
-  GinEdited: GinFields & { userId: string; at: string };
-  GinSubmitted: { userId: string; at: string; settings: ApprovalSettings };
-  GinLayerApproved: { layer: number; userId: string; at: string; final: boolean };
-  GinRejected: { layer: number; userId: string; at: string; reason: string };
-  GinCancelled: { userId: string; at: string; reason: string };
-  GinApprovalReminded: { layer: number; reminder: number; recipients: string[]; at: string };
-  GinIssueFailed: { attempt: number; at: string; lines: GinStockLine[] };
-  GinIssueRetried: { attempt: number; userId: string; at: string };
-  GinCompleted: { attempt: number; at: string; lines: GinStockLine[] };
-}
-export type GinEventType = keyof GinEventData;
-export type GinEvent = { [Type in GinEventType]: { type: Type; data: GinEventData[Type] } }[GinEventType];
-export const GIN_EVENT_TYPES: readonly GinEventType[] = [
-  'GinCreated',
-  'GinEdited',
-  'GinSubmitted',
-  'GinLayerApproved',
-  'GinRejected',
-  'GinCancelled',
-  'GinApprovalReminded',
-  'GinIssueFailed',
-  'GinIssueRetried',
-  'GinCompleted',
-];
-
 // ---- state ----
 
 export interface GoodsIssueState extends GinFields {
@@ -113,7 +86,7 @@ export interface GoodsIssueState extends GinFields {
   reminders: number;
 }
 
-export const initialGoodsIssue: GoodsIssueState = {
+export const initialState: GoodsIssueState = {
   status: 0,
   ginId: '',
   createdBy: '',
@@ -143,7 +116,7 @@ export function evolve(state: GoodsIssueState, event: GinEvent): GoodsIssueState
   switch (event.type) {
     case 'GinCreated':
       return {
-        ...initialGoodsIssue,
+        ...initialState,
         ...fieldsOf(event.data),
         status: GIN_STATUS.pending,
         ginId: event.data.ginId,
@@ -271,8 +244,84 @@ export const GIN_ERRORS = [
 ] as const;
 export type GinErrorCode = (typeof GIN_ERRORS)[number];
 
-const refuse = (code: GinErrorCode, params: Record<string, string | number> = {}) =>
-  new DomainError<GinErrorCode>(code, params);
+/** How each refusal answers; a wrong state, a creator's action and a text too long name the action or field. */
+export const goodsIssueErrors = {
+  GIN_NOT_FOUND: { status: 404, code: 404, key: 'common.no_record_found' },
+  GIN_EXISTS: { status: 409, code: GinCode.wrongState, key: 'goods_issue.wrong_state.other' },
+  GIN_WRONG_STATE: { status: 409, code: GinCode.wrongState, key: 'goods_issue.wrong_state.other' },
+  GIN_NOT_CREATOR: { status: 403, code: GinCode.notCreator, key: 'goods_issue.not_creator.other' },
+  GIN_REFERENCE_REQUIRED: {
+    status: 400,
+    code: GinCode.referenceInvalid,
+    key: 'goods_issue.reference_required',
+  },
+  GIN_REASON_REQUIRED: { status: 400, code: GinCode.reasonInvalid, key: 'goods_issue.reason_required' },
+  GIN_TEXT_TOO_LONG: { status: 400, code: GinCode.textInvalid, key: 'goods_issue.text_invalid' },
+  GIN_LINES_REQUIRED: { status: 400, code: GinCode.linesInvalid, key: 'goods_issue.lines_required' },
+  GIN_TOO_MANY_LINES: { status: 400, code: GinCode.linesInvalid, key: 'goods_issue.too_many_lines' },
+  GIN_QUANTITY_INVALID: {
+    status: 400,
+    code: GinCode.quantityInvalid,
+    key: 'goods_issue.line_quantity_invalid',
+  },
+  GIN_LINE_REPEATED: { status: 400, code: GinCode.lineRepeated, key: 'goods_issue.line_repeated_plain' },
+  GIN_ISSUING: { status: 409, code: GinCode.issuing, key: 'goods_issue.issuing' },
+  GIN_RETRY_FORBIDDEN: { status: 403, code: GinCode.retryForbidden, key: 'goods_issue.retry_forbidden' },
+} satisfies ErrorTable<GinErrorCode>;
+
+/** What a note's body names that the account must hold: its warehouse and standard master codes, once each. */
+export const GIN_REFERENCE_ERRORS = [
+  'GIN_WAREHOUSE_NOT_FOUND',
+  'GIN_MASTER_CODE_NOT_FOUND',
+  /** A combo has no stock of its own. */
+  'GIN_COMBO_LINE',
+  'GIN_MASTER_CODE_REPEATED',
+] as const;
+export type GinReferenceErrorCode = (typeof GIN_REFERENCE_ERRORS)[number];
+
+export const goodsIssueReferenceErrors = {
+  GIN_WAREHOUSE_NOT_FOUND: {
+    status: 400,
+    code: GinCode.warehouseNotFound,
+    key: 'goods_issue.warehouse_not_found',
+  },
+  GIN_MASTER_CODE_NOT_FOUND: {
+    status: 400,
+    code: GinCode.masterCodeNotFound,
+    key: 'goods_issue.master_code_not_found',
+  },
+  GIN_COMBO_LINE: { status: 400, code: GinCode.comboLine, key: 'goods_issue.combo_line' },
+  GIN_MASTER_CODE_REPEATED: { status: 400, code: GinCode.lineRepeated, key: 'goods_issue.line_repeated' },
+} satisfies ErrorTable<GinReferenceErrorCode>;
+
+export const refuseGoodsIssueReference = (code: GinReferenceErrorCode, params: RefusalParams = {}) =>
+  new DomainError<GinReferenceErrorCode>(code, params, goodsIssueReferenceErrors[code]);
+
+export const isGoodsIssueError = (code: string): code is GinErrorCode => code in goodsIssueErrors;
+
+const WRONG_STATE_ACTIONS = new Set(['edit', 'submit', 'approve', 'reject', 'cancel', 'retry']);
+const CREATOR_ACTIONS = new Set(['edit', 'submit', 'cancel']);
+const TOO_LONG_FIELDS = new Set(['reference', 'reason', 'remark']);
+
+/** The answer of a refusal: the table's, with the message of the action or the field it names. */
+function answerOf(code: GinErrorCode, params: RefusalParams): Refusal {
+  const answer = goodsIssueErrors[code];
+  const action = String(params.action ?? '');
+  const field = String(params.field ?? '');
+  if (code === 'GIN_WRONG_STATE' && WRONG_STATE_ACTIONS.has(action))
+    return { ...answer, key: `goods_issue.wrong_state.${action}` };
+  if (code === 'GIN_NOT_CREATOR' && CREATOR_ACTIONS.has(action))
+    return { ...answer, key: `goods_issue.not_creator.${action}` };
+  if (code === 'GIN_TEXT_TOO_LONG' && TOO_LONG_FIELDS.has(field))
+    return { ...answer, key: `goods_issue.${field}_too_long` };
+  return answer;
+}
+
+/** The refusal of `code` with its answer (the decider's throw, or the workflow's refusal come back). */
+export const refuseGoodsIssue = (code: GinErrorCode, params: RefusalParams = {}) =>
+  new DomainError<GinErrorCode>(code, params, answerOf(code, params));
+
+const refuse = refuseGoodsIssue;
 
 /** The fields of a draft, checked: reference and reason given, texts within bounds, 1–200 lines, no repeats. */
 export function checkFields(fields: GinFields): void {
@@ -455,12 +504,51 @@ export function decide(command: GoodsIssueCommand, state: GoodsIssueState): GinE
   }
 }
 
-export const goodsIssueDecider = { initial: initialGoodsIssue, evolve, decide };
+export const goodsIssueDecider = { initial: initialState, evolve, decide };
 
 /** The layer waiting for approval, or null when none is. */
 export function waitingLayer(state: GoodsIssueState): number | null {
   if (state.status !== GIN_STATUS.approveInProgress || !state.approval) return null;
   return currentLayer(state.approval);
+}
+
+/** Creating, editing, submitting a note takes stock out like an adjustment: the same permission key. */
+export const GIN_MANAGE_KEY = 'inventory-stock-adjustment';
+
+/** What a person may do with a note now (approve and reject name the layer they would act at): their buttons. */
+export interface GoodsIssueActions {
+  edit: boolean;
+  submit: boolean;
+  approve: number | null;
+  reject: number | null;
+  cancel: boolean;
+  retry: boolean;
+}
+
+/** The actions the note's state allows `actor` (who holds the keys `holds` says); the decider refuses the others. */
+export function allowedActions(
+  state: GoodsIssueState,
+  actor: { userId: string; holds(key: string): boolean },
+): GoodsIssueActions {
+  const creator = state.createdBy === actor.userId;
+  const draft = state.status === GIN_STATUS.pending;
+  const layer = waitingLayer(state);
+  const holdsLayer = layer !== null && actor.holds(ginApprovalKey(layer));
+  const approvedEarlier =
+    state.approval?.approvals.some((approval) => approval.userId === actor.userId) ?? false;
+  const sameAllowed = state.approval?.settings.allowSameApprover ?? false;
+  const lastKey = state.approval ? ginApprovalKey(state.approval.settings.layers) : null;
+  return {
+    edit: draft && creator && actor.holds(GIN_MANAGE_KEY),
+    submit: draft && creator && actor.holds(GIN_MANAGE_KEY),
+    approve: holdsLayer && (sameAllowed || !approvedEarlier) ? layer : null,
+    reject: holdsLayer ? layer : null,
+    cancel: creator && cancellable(state),
+    retry:
+      state.status === GIN_STATUS.approved &&
+      state.issue.failure !== null &&
+      (creator || (lastKey !== null && actor.holds(lastKey))),
+  };
 }
 
 export const isFinished = (state: GoodsIssueState) =>

@@ -6,11 +6,12 @@ import {
   GIN_REASON_MAX,
   GIN_REFERENCE_MAX,
   GIN_REMARK_MAX,
-  type GinEventData,
-  type GinEventType,
 } from './decider';
 
-/** The schemas of the goods issue note's events (decider.ts): what the event store accepts. */
+/**
+ * The goods issue note's events, described once: their schemas (what the event store accepts) and, inferred from
+ * them, the types the decider (decider.ts) records and folds.
+ */
 
 const Id = z.string().min(1).max(100);
 const At = z.iso.datetime({ offset: true });
@@ -74,22 +75,9 @@ export const goodsIssueEvents = {
   GinIssueFailed,
   GinIssueRetried,
   GinCompleted,
-} as const satisfies Record<GinEventType, z.ZodType>;
+} as const;
 
-// The schemas and the decider's event types describe the same data.
-type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
-type Schemas = { [Type in GinEventType]: z.infer<(typeof goodsIssueEvents)[Type]> };
-export const schemasMatchEvents: {
-  [Type in GinEventType]: Same<Schemas[Type], GinEventData[Type]>;
-} = {
-  GinCreated: true,
-  GinEdited: true,
-  GinSubmitted: true,
-  GinLayerApproved: true,
-  GinRejected: true,
-  GinCancelled: true,
-  GinApprovalReminded: true,
-  GinIssueFailed: true,
-  GinIssueRetried: true,
-  GinCompleted: true,
-};
+export type GinEventType = keyof typeof goodsIssueEvents;
+export type GinEventData = { [Type in GinEventType]: z.infer<(typeof goodsIssueEvents)[Type]> };
+export type GinEvent = { [Type in GinEventType]: { type: Type; data: GinEventData[Type] } }[GinEventType];
+export const GIN_EVENT_TYPES = Object.keys(goodsIssueEvents) as GinEventType[];

@@ -2,11 +2,12 @@
  * The rules of transfer requests and transfers that both the documents' deciders (domain/transfers/*.ts) and the
  * transfer workflow (workflows/transfer.workflow.ts) apply: the workflow refuses a person's action in its update
  * validator before anything moves, and the document refuses it again when the event is recorded. Pure functions
- * without imports, so the workflow bundle can take this file as it is.
+ * (importing only the shared refusal), so the workflow bundle can take this file as it is.
  *
  * A problem is an error code of the closed set below and the parameters its message needs; the deciders throw it
- * as a DomainError, the workflow as a refusal, and the API answers it with its result code (api/transfers/common.ts).
+ * as a DomainError, the workflow as a refusal, and either way the API answers it from `transferErrors` below.
  */
+import { DomainError, type ErrorTable, type RefusalParams } from '../shared/errors';
 
 export const TRANSFER_ERRORS = [
   /** "Transfer source and destination branches must differ" (spec §5). */
@@ -37,8 +38,134 @@ export const TRANSFER_ERRORS = [
   'INSUFFICIENT_STOCK',
   /** A stock step failed for good; the steps done before it were undone. */
   'ACTION_FAILED',
+  /** The workflow refused with a code the transfers do not know. */
+  'REFUSED',
 ] as const;
 export type TransferErrorCode = (typeof TRANSFER_ERRORS)[number];
+
+/** The catalogue's result codes of the transfers (spec §8: 500–519). */
+export const TransferCode = {
+  /** "Transfer source and destination branches must differ" (spec §5). */
+  sameBranch: 500,
+  linesRequired: 501,
+  quantityInvalid: 502,
+  masterCodeRepeated: 503,
+  masterCodeNotFound: 504,
+  /** A combo has no stock of its own: it cannot be transferred. */
+  comboRefused: 505,
+  placeNotFound: 506,
+  rejectReasonRequired: 507,
+  /** The request is no longer pending (HTTP 409). */
+  requestNotPending: 508,
+  /** The transfer's state does not allow the action (HTTP 409). */
+  wrongState: 509,
+  /** Another action on the transfer is still running: a double click (HTTP 409). */
+  actionInProgress: 510,
+  /** More than is in transit (HTTP 409). */
+  receiveMoreThanInTransit: 511,
+  receiptInvalid: 512,
+  /** The source lacks the stock while the account refuses negative manual stock (HTTP 409). */
+  insufficientStock: 513,
+  /** Nothing to return, or nothing received yet (cancel instead) (HTTP 409). */
+  nothingToReturn: 514,
+  /** A stock step failed for good and the action was undone (HTTP 409). */
+  actionFailed: 515,
+  textInvalid: 516,
+  keyInvalid: 517,
+  /** The idempotency key was used for another document (HTTP 409). */
+  keyReused: 518,
+} as const;
+
+/**
+ * How each refusal answers. Messages name master codes by `code` (the command that meets a refusal naming a
+ * `masterCodeId` adds it) and translate `status`, `action` and `field` through their own keys.
+ */
+export const transferErrors = {
+  SAME_BRANCH: { status: 400, code: TransferCode.sameBranch, key: 'transfer.same_branch' },
+  LINES_REQUIRED: { status: 400, code: TransferCode.linesRequired, key: 'transfer.lines_required' },
+  TOO_MANY_LINES: { status: 400, code: TransferCode.linesRequired, key: 'transfer.lines_required' },
+  QUANTITY_NOT_POSITIVE: {
+    status: 400,
+    code: TransferCode.quantityInvalid,
+    key: 'transfer.quantity_invalid',
+  },
+  MASTER_CODE_REPEATED: {
+    status: 400,
+    code: TransferCode.masterCodeRepeated,
+    key: 'transfer.master_code_repeated_named',
+  },
+  TEXT_TOO_LONG: { status: 400, code: TransferCode.textInvalid, key: 'transfer.too_long' },
+  DOCUMENT_EXISTS: { status: 409, code: TransferCode.keyReused, key: 'transfer.idempotency_key_reused' },
+  DOCUMENT_NOT_FOUND: { status: 404, code: 404, key: 'common.no_record_found' },
+  REQUEST_NOT_PENDING: {
+    status: 409,
+    code: TransferCode.requestNotPending,
+    key: 'transfer.request_not_pending',
+  },
+  REJECT_REASON_REQUIRED: {
+    status: 400,
+    code: TransferCode.rejectReasonRequired,
+    key: 'transfer.reject_reason_required',
+  },
+  WRONG_STATE: { status: 409, code: TransferCode.wrongState, key: 'transfer.wrong_state' },
+  ALREADY_CONFIRMED: { status: 409, code: TransferCode.wrongState, key: 'transfer.already_confirmed' },
+  ACTION_IN_PROGRESS: {
+    status: 409,
+    code: TransferCode.actionInProgress,
+    key: 'transfer.action_in_progress',
+  },
+  NOT_ALLOWED: { status: 403, code: 403, key: 'auth.forbidden' },
+  NOTHING_TO_RECEIVE: { status: 400, code: TransferCode.receiptInvalid, key: 'transfer.nothing_to_receive' },
+  RECEIVE_UNKNOWN_LINE: {
+    status: 400,
+    code: TransferCode.receiptInvalid,
+    key: 'transfer.receive_unknown_line',
+  },
+  RECEIVE_MORE_THAN_IN_TRANSIT: {
+    status: 409,
+    code: TransferCode.receiveMoreThanInTransit,
+    key: 'transfer.receive_more_than_in_transit',
+  },
+  NOTHING_IN_TRANSIT: { status: 409, code: TransferCode.nothingToReturn, key: 'transfer.nothing_in_transit' },
+  NOTHING_RECEIVED: { status: 409, code: TransferCode.nothingToReturn, key: 'transfer.nothing_received' },
+  INSUFFICIENT_STOCK: {
+    status: 409,
+    code: TransferCode.insufficientStock,
+    key: 'transfer.insufficient_stock',
+  },
+  ACTION_FAILED: { status: 409, code: TransferCode.actionFailed, key: 'transfer.action_failed' },
+  REFUSED: { status: 409, code: TransferCode.wrongState, key: 'transfer.refused' },
+} satisfies ErrorTable<TransferErrorCode>;
+
+/** What a new request or transfer names that the account must hold: its places and standard master codes. */
+export const TRANSFER_REFERENCE_ERRORS = [
+  'FROM_NOT_FOUND',
+  'TO_NOT_FOUND',
+  'MASTER_CODE_NOT_FOUND',
+  /** A combo has no stock of its own. */
+  'COMBO_REFUSED',
+] as const;
+export type TransferReferenceErrorCode = (typeof TRANSFER_REFERENCE_ERRORS)[number];
+
+export const transferReferenceErrors = {
+  FROM_NOT_FOUND: { status: 404, code: TransferCode.placeNotFound, key: 'transfer.from_not_found' },
+  TO_NOT_FOUND: { status: 404, code: TransferCode.placeNotFound, key: 'transfer.to_not_found' },
+  MASTER_CODE_NOT_FOUND: {
+    status: 404,
+    code: TransferCode.masterCodeNotFound,
+    key: 'transfer.master_code_not_found',
+  },
+  COMBO_REFUSED: { status: 400, code: TransferCode.comboRefused, key: 'transfer.combo_refused' },
+} satisfies ErrorTable<TransferReferenceErrorCode>;
+
+export const refuseTransferReference = (code: TransferReferenceErrorCode, params: RefusalParams = {}) =>
+  new DomainError(code, params, transferReferenceErrors[code]);
+
+export const isTransferError = (code: string): code is TransferErrorCode => code in transferErrors;
+
+/** The refusal of `code` with its answer from the table (a decider's throw, or a workflow's refusal come back). */
+export const refuseTransfer = (code: TransferErrorCode, params: RefusalParams = {}) =>
+  new DomainError(code, params, transferErrors[code]);
 
 export interface Problem {
   code: TransferErrorCode;
@@ -162,6 +289,23 @@ export function actionProblem(
     }
   }
 }
+
+/** The actions the transfer's state allows now: the console's buttons (a receipt's lines are checked when sent). */
+export function allowedActions(progress: TransferProgress): TransferAction[] {
+  return TRANSFER_ACTIONS.filter((action) =>
+    action === 'receive'
+      ? progress.status === 'in_transit' && totalInTransit(progress.lines) > 0
+      : actionProblem(action, progress) === null,
+  );
+}
+
+/** What people do with a request while it is pending: approve, reject, cancel. */
+export const REQUEST_ACTIONS = ['approve', 'reject', 'cancel'] as const;
+export type RequestAction = (typeof REQUEST_ACTIONS)[number];
+
+/** The actions a request's status allows now: all three while pending, none after. */
+export const allowedRequestActions = (status: RequestStatus): RequestAction[] =>
+  status === 'pending' ? [...REQUEST_ACTIONS] : [];
 
 /** A receipt: lines of the transfer, each at most what is in transit of it, at least one piece in all. */
 export function receiptProblem(

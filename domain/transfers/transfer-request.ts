@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { DomainError } from '../shared/errors';
 import {
   documentProblem,
   MAX_LINES,
@@ -8,6 +7,7 @@ import {
   REFERENCE_MAX,
   REMARK_MAX,
   type RequestStatus,
+  refuseTransfer,
 } from './rules';
 
 /**
@@ -68,12 +68,9 @@ export type TransferRequestState =
       rejectReason: string | null;
     };
 
-export const initialRequest: TransferRequestState = { status: 'none' };
+export const initialState: TransferRequestState = { status: 'none' };
 
-export function evolveRequest(
-  state: TransferRequestState,
-  event: TransferRequestEvent,
-): TransferRequestState {
+export function evolve(state: TransferRequestState, event: TransferRequestEvent): TransferRequestState {
   switch (event.type) {
     case 'TransferRequestCreated':
       return { status: 'pending', ...event.data, transferId: null, rejectReason: null };
@@ -113,29 +110,26 @@ export type TransferRequestCommand =
 
 // ---- decide ----
 
-const refuse = (found: Problem) => new DomainError(found.code, found.params);
+const refuse = (found: Problem) => refuseTransfer(found.code, found.params);
 
-export function decideRequest(
-  command: TransferRequestCommand,
-  state: TransferRequestState,
-): TransferRequestEvent[] {
+export function decide(command: TransferRequestCommand, state: TransferRequestState): TransferRequestEvent[] {
   if (command.type === 'CreateTransferRequest') {
-    if (state.status !== 'none') throw new DomainError('DOCUMENT_EXISTS');
+    if (state.status !== 'none') throw refuseTransfer('DOCUMENT_EXISTS');
     const found = documentProblem(command);
     if (found) throw refuse(found);
     const { type: _type, ...data } = command;
     return [{ type: 'TransferRequestCreated', data }];
   }
-  if (state.status === 'none') throw new DomainError('DOCUMENT_NOT_FOUND');
-  if (state.status !== 'pending') throw new DomainError('REQUEST_NOT_PENDING', { status: state.status });
+  if (state.status === 'none') throw refuseTransfer('DOCUMENT_NOT_FOUND');
+  if (state.status !== 'pending') throw refuseTransfer('REQUEST_NOT_PENDING', { status: state.status });
   switch (command.type) {
     case 'ApproveTransferRequest':
       return [{ type: 'TransferRequestApproved', data: { transferId: command.transferId } }];
     case 'RejectTransferRequest': {
       const reason = command.reason.trim();
-      if (!reason) throw new DomainError('REJECT_REASON_REQUIRED');
+      if (!reason) throw refuseTransfer('REJECT_REASON_REQUIRED');
       if (reason.length > REMARK_MAX)
-        throw new DomainError('TEXT_TOO_LONG', { field: 'reason', max: REMARK_MAX });
+        throw refuseTransfer('TEXT_TOO_LONG', { field: 'reason', max: REMARK_MAX });
       return [{ type: 'TransferRequestRejected', data: { reason } }];
     }
     case 'CancelTransferRequest':
@@ -147,11 +141,7 @@ export function decideRequest(
   }
 }
 
-export const transferRequestDecider = {
-  initial: initialRequest,
-  evolve: evolveRequest,
-  decide: decideRequest,
-};
+export const transferRequestDecider = { initial: initialState, evolve, decide };
 
 // ---- stream ----
 

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { DomainError } from '../shared/errors';
 import {
   actionProblem,
   documentProblem,
@@ -10,6 +9,7 @@ import {
   progressAfter,
   REFERENCE_MAX,
   REMARK_MAX,
+  refuseTransfer,
   restOf,
   TRANSFER_ACTIONS,
   type TransferStatus,
@@ -140,9 +140,9 @@ export interface OpenTransfer {
 
 export type TransferState = { status: 'none' } | OpenTransfer;
 
-export const initialTransfer: TransferState = { status: 'none' };
+export const initialState: TransferState = { status: 'none' };
 
-export function evolveTransfer(state: TransferState, event: TransferEvent): TransferState {
+export function evolve(state: TransferState, event: TransferEvent): TransferState {
   if (event.type === 'TransferCreated') {
     const { lines, ...rest } = event.data;
     return {
@@ -214,17 +214,17 @@ export type TransferCommand =
 
 // ---- decide ----
 
-const refuse = (found: Problem) => new DomainError(found.code, found.params);
+const refuse = (found: Problem) => refuseTransfer(found.code, found.params);
 
-export function decideTransfer(command: TransferCommand, state: TransferState): TransferEvent[] {
+export function decide(command: TransferCommand, state: TransferState): TransferEvent[] {
   if (command.type === 'CreateTransfer') {
-    if (state.status !== 'none') throw new DomainError('DOCUMENT_EXISTS');
+    if (state.status !== 'none') throw refuseTransfer('DOCUMENT_EXISTS');
     const found = documentProblem(command);
     if (found) throw refuse(found);
     const { type: _type, ...data } = command;
     return [{ type: 'TransferCreated', data }];
   }
-  if (state.status === 'none') throw new DomainError('DOCUMENT_NOT_FOUND');
+  if (state.status === 'none') throw refuseTransfer('DOCUMENT_NOT_FOUND');
   const check = (found: Problem | null) => {
     if (found) throw refuse(found);
   };
@@ -271,7 +271,7 @@ export function decideTransfer(command: TransferCommand, state: TransferState): 
       check(actionProblem('cancel', state));
       const reason = command.reason.trim();
       if (reason.length > REMARK_MAX)
-        throw new DomainError('TEXT_TOO_LONG', { field: 'reason', max: REMARK_MAX });
+        throw refuseTransfer('TEXT_TOO_LONG', { field: 'reason', max: REMARK_MAX });
       return [{ type: 'TransferCancelled', data: { reason, returnedLines: restOf(state.lines) } }];
     }
     default: {
@@ -281,7 +281,7 @@ export function decideTransfer(command: TransferCommand, state: TransferState): 
   }
 }
 
-export const transferDecider = { initial: initialTransfer, evolve: evolveTransfer, decide: decideTransfer };
+export const transferDecider = { initial: initialState, evolve, decide };
 
 // ---- stream ----
 

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { transferIdOfRequest } from '@api/transfers/common';
+import { transferIdOfRequest } from '@commands/transfers/support';
 import { handleTransferCommand } from '@commands/transfers/transfer';
 import { handleTransferRequestCommand } from '@commands/transfers/transfer-request';
 import {

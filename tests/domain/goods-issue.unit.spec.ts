@@ -2,15 +2,13 @@ import { type ApprovalSettings, ginApprovalKey } from '@domain/approvals/layers'
 import {
   cancellable,
   evolve,
-  GIN_EVENT_TYPES,
   GIN_STATUS,
-  type GinEvent,
   type GoodsIssueCommand,
   goodsIssueDecider,
-  initialGoodsIssue,
+  initialState,
   waitingLayer,
 } from '@domain/goods-issue/decider';
-import { goodsIssueEvents } from '@domain/goods-issue/events';
+import { GIN_EVENT_TYPES, type GinEvent, goodsIssueEvents } from '@domain/goods-issue/events';
 import { specFor } from '@tests/support/decider';
 import { describe, expect, it } from 'vitest';
 
@@ -19,7 +17,7 @@ import { describe, expect, it } from 'vitest';
  * 4 Approve in progress, 5 Approved, and what moves a note between them.
  */
 
-const given = specFor<GoodsIssueCommand, GinEvent, typeof initialGoodsIssue>(goodsIssueDecider);
+const given = specFor<GoodsIssueCommand, GinEvent, typeof initialState>(goodsIssueDecider);
 
 const AT = '2026-11-22T08:00:00.000Z';
 const LATER = '2026-11-22T09:00:00.000Z';
@@ -58,7 +56,7 @@ const failed: GinEvent = {
   data: { attempt: 1, at: LATER, lines: [{ masterCodeId: 'mc-2', quantity: 5, onHand: 1 }] },
 };
 
-const stateOf = (events: GinEvent[]) => events.reduce(evolve, initialGoodsIssue);
+const stateOf = (events: GinEvent[]) => events.reduce(evolve, initialState);
 
 describe('goods issue note: events', () => {
   it('has a schema for every event type, and the sample events pass them', () => {

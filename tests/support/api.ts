@@ -5,7 +5,9 @@ import type { SignInLimits } from '@api/auth/rate-limit';
 import { hashSecret } from '@api/auth/secrets';
 import type { WorkflowDeps } from '@api/workflows';
 import { AutoBatchCountTrigger, followOrderCounts } from '@commands/batches/auto-batch';
+import { createGoodsIssueWorkflowReactor } from '@commands/goods-issue/workflow-reactor';
 import { createOrderStockReactor } from '@commands/orders/stock-reactor';
+import { createTransferWorkflowReactor } from '@commands/transfers/workflow-reactor';
 import type { PermissionKey } from '@domain/access/permissions';
 import { eventSchemas } from '@domain/events';
 import { PostgresEventStore } from '@infra/eventstore/postgres';
@@ -44,7 +46,7 @@ export interface TestApi {
   store: PostgresEventStore;
   engine: ProjectionEngine;
   hub: LiveHub;
-  /** The reactors (the order stock reactor), running live as in `npm start`. */
+  /** The reactors (the order stock reactor; with workflows, the ones starting them), running live as in `npm start`. */
   reactors: ReactorRunner;
   /** The routes' workflow client and task queue (a worker polls it when created with `workflows: true`). */
   workflows: WorkflowDeps;
@@ -70,16 +72,26 @@ export async function createTestApi(
     { from: 'Kedai <no-reply@kedai.test>' },
     { info() {}, error() {} },
   );
-  const reactors = new ReactorRunner({
-    db: database.db,
-    store,
-    reactors: [createOrderStockReactor({ db: database.db, store })],
-    retryMs: 50,
-  });
-  reactors.start();
   const running = opts.workflows
     ? await startTestWorker({ engine, db: database.db, store, mailer })
     : { workflows: unusedWorkflows(), stop: async () => undefined };
+  // The reactors that start documents' workflows run where a workflow client is reachable.
+  const workflows = opts.overrides?.workflows ?? (opts.workflows ? running.workflows : undefined);
+  const reactors = new ReactorRunner({
+    db: database.db,
+    store,
+    reactors: [
+      createOrderStockReactor({ db: database.db, store }),
+      ...(workflows
+        ? [
+            createTransferWorkflowReactor({ store, workflows }),
+            createGoodsIssueWorkflowReactor({ store, workflows }),
+          ]
+        : []),
+    ],
+    retryMs: 50,
+  });
+  reactors.start();
   // The auto batch count trigger follows the board's counts, as in `npm start`.
   const autoBatchTrigger = new AutoBatchCountTrigger(
     database.db,
@@ -119,8 +131,8 @@ export async function createTestApi(
     async close() {
       stopFollowing();
       await app.close();
-      await running.stop();
       await reactors.stop();
+      await running.stop();
       await engine.stop();
       await hub.close();
       await store.close();

@@ -1,4 +1,4 @@
-import { DomainError } from '@domain/shared/errors';
+import { refusalOf } from '@domain/shared/errors';
 import { ApplicationFailure } from '@temporalio/common';
 
 /**
@@ -9,11 +9,12 @@ export async function final<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
-    if (error instanceof DomainError) {
+    const refused = refusalOf(error);
+    if (refused) {
       throw ApplicationFailure.create({
-        type: error.code,
-        message: error.code,
-        details: [error.params],
+        type: refused.code,
+        message: refused.code,
+        details: [refused.params],
         nonRetryable: true,
       });
     }

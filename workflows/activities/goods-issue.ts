@@ -1,7 +1,8 @@
 import { handleGoodsIssueCommand, loadGoodsIssue } from '@commands/goods-issue/goods-issue';
 import { issueGoodsIssueStock } from '@commands/goods-issue/issue-stock';
 import { remindApprovers } from '@commands/goods-issue/remind';
-import type { GinEvent, GoodsIssueCommand, GoodsIssueState } from '@domain/goods-issue/decider';
+import type { GoodsIssueCommand, GoodsIssueState } from '@domain/goods-issue/decider';
+import type { GinEvent } from '@domain/goods-issue/events';
 import { final } from './final';
 import type { ActivityDeps } from './index';
 

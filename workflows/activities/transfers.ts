@@ -2,11 +2,12 @@ import { handleStockCommand } from '@commands/inventory/stock';
 import { eventIdFor } from '@commands/support/ids';
 import { handleTransferCommand } from '@commands/transfers/transfer';
 import { type StockCommand, type StockEvent, stockStreamId } from '@domain/inventory/stock';
-import { DomainError } from '@domain/shared/errors';
+import { refusalOf } from '@domain/shared/errors';
 import {
   compensationOf,
   type LineInput,
   type Movement,
+  refuseTransfer,
   type TransferAction,
   type TransferProgress,
 } from '@domain/transfers/rules';
@@ -138,11 +139,7 @@ export function createTransferActivities(deps: { store: EventStore; db: Kysely<D
         return { quantity: event.data.quantity, settledIncoming: 0 };
       } catch (error) {
         // The figure fell between the read and the command: read it again.
-        if (
-          error instanceof DomainError &&
-          error.code === 'CANCEL_MORE_THAN_INCOMING' &&
-          attempt < MAX_WITHDRAW_ATTEMPTS
-        ) {
+        if (refusalOf(error, 'CANCEL_MORE_THAN_INCOMING') && attempt < MAX_WITHDRAW_ATTEMPTS) {
           continue;
         }
         throw error;
@@ -200,7 +197,7 @@ export function createTransferActivities(deps: { store: EventStore; db: Kysely<D
     async recordTransfer(input: RecordInput): Promise<TransferProgress> {
       return final(async () => {
         const { state } = await record(input, input.commandId, input.command);
-        if (state.status === 'none') throw new DomainError('DOCUMENT_NOT_FOUND');
+        if (state.status === 'none') throw refuseTransfer('DOCUMENT_NOT_FOUND');
         return { status: state.status, confirmed: state.confirmed, lines: state.lines };
       });
     },

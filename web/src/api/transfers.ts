@@ -1,4 +1,4 @@
-import type { LineInput, RequestStatus, TransferStatus } from '@domain/transfers/rules';
+import type { LineInput } from '@domain/transfers/rules';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type Answer, api, apiData } from './client';
 
@@ -17,163 +17,52 @@ export const TRANSFERS_ENDPOINT = '/api/transfer-stock/transfers';
 const PLACES_ENDPOINT = '/api/transfer-stock/places';
 const MASTER_CODES_ENDPOINT = '/api/transfer-stock/master-codes';
 
-export const REFERENCE_MAX = 100;
-export const REMARK_MAX = 500;
-export const QUANTITY_MAX = 1_000_000_000;
+import type {
+  MasterCodeAnswer,
+  PickerMasterCode,
+  PickerPlace,
+  PlaceAnswer,
+  RequestDetail,
+  RequestListRow,
+  Stamp,
+  TimelineAnswer,
+  TransferDetail,
+  TransferDocumentBody,
+  TransferListRow,
+  UserAnswer,
+} from '@api/contracts/transfers';
 
-export interface PlaceRef {
-  id: string;
-  code: string | null;
-  name: string | null;
-  kind: 'warehouse' | 'branch' | null;
-}
+export type { PickerMasterCode, PickerPlace, RequestDetail, Stamp, TransferDetail };
+export type MasterCodeRef = MasterCodeAnswer;
+export type PlaceRef = PlaceAnswer;
+export type UserRef = UserAnswer;
+export type TimelineEntry = TimelineAnswer;
+export type RequestRow = RequestListRow;
+export type TransferRow = TransferListRow;
+export { MAX_QUANTITY as QUANTITY_MAX, REFERENCE_MAX, REMARK_MAX } from '@domain/transfers/rules';
 
-export interface UserRef {
-  id: string;
-  name: string | null;
-}
-
-export interface Stamp {
-  by: UserRef | null;
-  at: string | null;
-}
-
-export interface TimelineEntry {
-  type: string;
-  at: string;
-  user: UserRef | null;
-  data: Record<string, unknown>;
-}
-
-export interface RequestRow {
-  id: string;
-  reference: string;
-  status: RequestStatus;
-  from_warehouse: PlaceRef;
-  to_warehouse: PlaceRef;
-  remark: string;
-  reject_reason: string | null;
-  line_count: number;
-  total_quantity: number;
-  transfer_id: string | null;
-  created_by: UserRef | null;
-  created_at: string;
-  approved_at: string | null;
-  rejected_at: string | null;
-  cancelled_at: string | null;
-  updated_at: string;
-}
-
-export interface TransferRow {
-  id: string;
-  reference: string;
-  request_id: string | null;
-  status: TransferStatus;
-  confirmed: boolean;
-  from_warehouse: PlaceRef;
-  to_warehouse: PlaceRef;
-  remark: string;
-  cancel_reason: string | null;
-  line_count: number;
-  total_quantity: number;
-  shipped_quantity: number;
-  received_quantity: number;
-  returned_quantity: number;
-  in_transit_quantity: number;
-  created_by: UserRef | null;
-  created_at: string;
-  shipped_by: UserRef | null;
-  shipped_at: string | null;
-  received_by: UserRef | null;
-  received_at: string | null;
-  cancelled_by: UserRef | null;
-  cancelled_at: string | null;
-  completed_at: string | null;
-  updated_at: string;
-}
-
-export interface MasterCodeRef {
-  id: string;
-  code: string | null;
-  name: string | null;
-}
-
-export interface RequestDetail {
-  id: string;
-  reference: string;
-  status: RequestStatus;
-  from_warehouse: PlaceRef;
-  to_warehouse: PlaceRef;
-  remark: string;
-  reject_reason: string | null;
-  transfer_id: string | null;
-  lines: { master_code: MasterCodeRef; quantity: number }[];
-  created: Stamp;
-  approved: Stamp;
-  rejected: Stamp;
-  cancelled: Stamp;
-  timeline: TimelineEntry[];
-}
-
-export interface TransferLine {
-  master_code: MasterCodeRef;
-  quantity: number;
-  shipped: number;
-  received: number;
-  returned: number;
-  in_transit: number;
-}
-
-export interface TransferDetail {
-  id: string;
-  reference: string;
-  request_id: string | null;
-  status: TransferStatus;
-  confirmed: boolean;
-  from_warehouse: PlaceRef;
-  to_warehouse: PlaceRef;
-  remark: string;
-  cancel_reason: string | null;
-  lines: TransferLine[];
-  created: Stamp;
-  confirmed_stamp: Stamp;
-  shipped: Stamp;
-  received: Stamp;
-  cancelled: Stamp;
-  completed: Stamp;
-  timeline: TimelineEntry[];
-}
-
-export interface PickerPlace {
-  id: string;
-  code: string;
-  name: string;
-  kind: 'warehouse' | 'branch';
-}
-
-export interface PickerMasterCode {
-  id: string;
-  code: string;
-  name: string;
-  status: 'active' | 'inactive';
-}
-
-export interface DocumentFields {
-  from_warehouse_id: string;
-  to_warehouse_id: string;
+/** A new document's fields as the form sends them (the body of the create routes, without its key). */
+export type DocumentFields = Omit<TransferDocumentBody, 'idempotency_key' | 'reference' | 'remark'> & {
   reference: string;
   remark: string;
-  lines: { master_code_id: string; quantity: number }[];
-}
+};
 
+/** Transfer requests' query keys: the lists (a grid's pages) and one request. */
+export const requestKeys = {
+  all: ['transfer-requests'] as const,
+  lists: () => [...requestKeys.all, 'list'] as const,
+  list: (query: Record<string, unknown>) => [...requestKeys.lists(), query] as const,
+  detail: (id: string) => [...requestKeys.all, 'detail', id] as const,
+};
+
+/** Transfers' query keys, and the pickers of their forms. */
 export const transferKeys = {
   all: ['transfers'] as const,
+  lists: () => [...transferKeys.all, 'list'] as const,
+  list: (query: Record<string, unknown>) => [...transferKeys.lists(), query] as const,
+  detail: (id: string) => [...transferKeys.all, 'detail', id] as const,
   places: () => [...transferKeys.all, 'places'] as const,
   masterCodes: (search: string) => [...transferKeys.all, 'master-codes', search] as const,
-  requests: () => [...transferKeys.all, 'request'] as const,
-  request: (id: string) => [...transferKeys.requests(), id] as const,
-  transfers: () => [...transferKeys.all, 'transfer'] as const,
-  transfer: (id: string) => [...transferKeys.transfers(), id] as const,
 };
 
 const one = (endpoint: string, id: string) => `${endpoint}/${encodeURIComponent(id)}`;
@@ -197,7 +86,7 @@ export function useTransferMasterCodes(search: string, enabled: boolean) {
 
 export function useRequestDetail(id: string | null) {
   return useQuery({
-    queryKey: transferKeys.request(id ?? ''),
+    queryKey: requestKeys.detail(id ?? ''),
     queryFn: () => apiData<RequestDetail>(one(REQUESTS_ENDPOINT, id ?? '')),
     enabled: id !== null,
   });
@@ -205,7 +94,7 @@ export function useRequestDetail(id: string | null) {
 
 export function useTransferDetail(id: string | null) {
   return useQuery({
-    queryKey: transferKeys.transfer(id ?? ''),
+    queryKey: transferKeys.detail(id ?? ''),
     queryFn: () => apiData<TransferDetail>(one(TRANSFERS_ENDPOINT, id ?? '')),
     enabled: id !== null,
   });
@@ -227,7 +116,7 @@ export function useCreateDocument(kind: 'request' | 'transfer') {
       ),
     onSuccess: () =>
       queryClient.invalidateQueries({
-        queryKey: kind === 'request' ? transferKeys.requests() : transferKeys.transfers(),
+        queryKey: kind === 'request' ? requestKeys.lists() : transferKeys.lists(),
       }),
   });
 }
@@ -243,8 +132,9 @@ export function useRequestAction() {
         body: action === 'reject' ? { reason, idempotency_key: newKey() } : { idempotency_key: newKey() },
       }),
     onSuccess: (answer, { id }) => {
-      queryClient.setQueryData(transferKeys.request(id), answer.data);
-      queryClient.invalidateQueries({ queryKey: transferKeys.transfers() });
+      queryClient.setQueryData(requestKeys.detail(id), answer.data);
+      queryClient.invalidateQueries({ queryKey: requestKeys.lists() });
+      queryClient.invalidateQueries({ queryKey: transferKeys.lists() });
     },
   });
 }
@@ -275,6 +165,9 @@ export function useTransferAction() {
           ...(reason ? { reason } : {}),
         },
       }),
-    onSuccess: (answer, { id }) => queryClient.setQueryData(transferKeys.transfer(id), answer.data),
+    onSuccess: (answer, { id }) => {
+      queryClient.setQueryData(transferKeys.detail(id), answer.data);
+      queryClient.invalidateQueries({ queryKey: transferKeys.lists() });
+    },
   });
 }

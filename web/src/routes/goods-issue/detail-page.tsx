@@ -1,3 +1,12 @@
+import {
+  GIN_VIEW,
+  type GinAction,
+  type GinDetail,
+  mayViewGoodsIssues,
+  REASON_MAX,
+  useGoodsIssue,
+  useGoodsIssueAction,
+} from '@web/api/goods-issue';
 import { useLiveRecord } from '@web/api/live';
 import { useSession } from '@web/auth/session';
 import { ConfirmDialog } from '@web/components/modal-dialog';
@@ -11,15 +20,6 @@ import { PageHeader } from '@web/shell/page';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
-import {
-  GIN_VIEW,
-  type GinAction,
-  type GinDetail,
-  mayViewGoodsIssues,
-  REASON_MAX,
-  useGoodsIssue,
-  useGoodsIssueAction,
-} from './api';
 import { NoteForm } from './note-form';
 import { ApprovalProgress, StatusBadge, Timeline } from './parts';
 import '@web/routes/management.css';

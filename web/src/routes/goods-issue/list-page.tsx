@@ -1,4 +1,12 @@
 import { withQuery } from '@web/api/client';
+import {
+  GIN_ENDPOINT,
+  GIN_STATUSES,
+  GIN_VIEW,
+  type GinRow,
+  MANAGE_KEY,
+  mayViewGoodsIssues,
+} from '@web/api/goods-issue';
 import { useSession } from '@web/auth/session';
 import { SearchableGrid, useLiveGrid } from '@web/components/data-grid';
 import { StatusFilter } from '@web/components/status-filter';
@@ -10,7 +18,6 @@ import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { PlaceSelect } from '../inventory/stock-common/place-select';
-import { GIN_ENDPOINT, GIN_STATUSES, GIN_VIEW, type GinRow, MANAGE_KEY, mayViewGoodsIssues } from './api';
 import { NoteForm } from './note-form';
 import { StatusBadge } from './parts';
 import { ApprovalSettingsPanel } from './settings-panel';

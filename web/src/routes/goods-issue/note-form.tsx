@@ -1,10 +1,3 @@
-import { ModalDialog } from '@web/components/modal-dialog';
-import { FormMessage, messageOf, TextField } from '@web/shell/form';
-import { useNotify } from '@web/shell/notifications';
-import { type FormEvent, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { MasterCodePicker, type PickedMasterCode } from '../inventory/stock-common/master-code-picker';
-import { PlaceSelect } from '../inventory/stock-common/place-select';
 import {
   type GinDetail,
   QUANTITY_MAX,
@@ -12,7 +5,14 @@ import {
   REFERENCE_MAX,
   REMARK_MAX,
   useSaveGoodsIssue,
-} from './api';
+} from '@web/api/goods-issue';
+import { ModalDialog } from '@web/components/modal-dialog';
+import { FormMessage, messageOf, TextField } from '@web/shell/form';
+import { useNotify } from '@web/shell/notifications';
+import { type FormEvent, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { MasterCodePicker, type PickedMasterCode } from '../inventory/stock-common/master-code-picker';
+import { PlaceSelect } from '../inventory/stock-common/place-select';
 
 /**
  * A goods issue note's draft: the warehouse the goods leave, a reference, the reason, a remark, and its lines (a

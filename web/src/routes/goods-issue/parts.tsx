@@ -3,7 +3,7 @@ import { useDateTime } from '@web/shell/format';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import './goods-issue.css';
-import type { ApprovalStep, GinDetail, GinStatus, TimelineItem } from './api';
+import type { ApprovalStep, GinDetail, GinStatus, TimelineItem } from '@web/api/goods-issue';
 
 /** The pieces the goods issue screens share: the status badge, the approval progress, the timeline. */
 

@@ -1,6 +1,6 @@
+import { GOODS_ISSUE_VIEW_KEYS } from '@web/api/goods-issue';
 import type { ModuleRoute } from '@web/routes/types';
 import { lazyScreen } from '@web/shell/lazy-screen';
-import { GOODS_ISSUE_VIEW_KEYS } from './api';
 
 /**
  * Goods issue notes (issue 5): the list with the approval settings, and one note with its actions, for a user

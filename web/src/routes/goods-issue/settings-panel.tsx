@@ -1,9 +1,9 @@
+import { REMINDER_MAX_MINUTES, useApprovalSettings, useSaveApprovalSettings } from '@web/api/goods-issue';
 import { useSession } from '@web/auth/session';
 import { CheckboxField, FormMessage, messageOf, SelectField, TextField } from '@web/shell/form';
 import { useNotify } from '@web/shell/notifications';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { REMINDER_MAX_MINUTES, useApprovalSettings, useSaveApprovalSettings } from './api';
 
 /**
  * The account's approval settings for goods issue notes: how many layers (1–3), after how many minutes a waiting

@@ -1,3 +1,4 @@
+import type { RequestAction } from '@domain/transfers/rules';
 import { useRequestAction, useRequestDetail } from '@web/api/transfers';
 import { useSession } from '@web/auth/session';
 import { FormMessage, messageOf } from '@web/shell/form';
@@ -56,7 +57,8 @@ export function RequestDetailDialog({
     void run('reject', { reason: reason.trim() });
   }
 
-  const pending = request?.status === 'pending';
+  // The buttons are the actions the request's status allows (the domain's, sent with the detail).
+  const allows = (name: RequestAction) => request?.actions.includes(name) ?? false;
   const busy = action.isPending;
   return (
     <DocumentDialog
@@ -67,7 +69,7 @@ export function RequestDetailDialog({
       onClose={onClose}
       actions={
         <>
-          {pending && can('transfer-manage-request') && !rejecting && (
+          {allows('cancel') && can('transfer-manage-request') && !rejecting && (
             <button
               type="button"
               className="button button-danger-outline"
@@ -77,7 +79,7 @@ export function RequestDetailDialog({
               {cancelling ? t('actions.confirm_cancel') : t('actions.cancel_request')}
             </button>
           )}
-          {pending && can('transfer-approve-request') && !cancelling && (
+          {allows('approve') && can('transfer-approve-request') && !cancelling && (
             <>
               {!rejecting && (
                 <button type="button" className="button" disabled={busy} onClick={() => setRejecting(true)}>

@@ -1,3 +1,4 @@
+import type { TransferAction } from '@domain/transfers/rules';
 import {
   type TransferActionName,
   type TransferDetail,
@@ -75,9 +76,10 @@ export function TransferDetailDialog({ id, onClose }: { id: string; onClose(): v
 
   const manage = can('transfer-manage-transfer');
   const busy = action.isPending;
-  const pending = transfer?.status === 'pending';
   const inTransit = transfer?.status === 'in_transit';
-  const received = transfer?.lines.some((line) => line.received > 0) ?? false;
+  // The buttons are the actions the transfer's state allows (the domain's allowedActions, sent with the detail).
+  const allows = (name: TransferAction) =>
+    manage && !confirming && (transfer?.actions.includes(name) ?? false);
 
   return (
     <DocumentDialog
@@ -103,7 +105,7 @@ export function TransferDetailDialog({ id, onClose }: { id: string; onClose(): v
               </button>
             </>
           )}
-          {manage && !confirming && (pending || inTransit) && (
+          {allows('cancel') && (
             <button
               type="button"
               className="button button-danger-outline"
@@ -113,12 +115,12 @@ export function TransferDetailDialog({ id, onClose }: { id: string; onClose(): v
               {t('actions.cancel_transfer')}
             </button>
           )}
-          {manage && !confirming && pending && !transfer?.confirmed && (
+          {allows('confirm') && (
             <button type="button" className="button" disabled={busy} onClick={() => void run('confirm')}>
               {t('actions.confirm')}
             </button>
           )}
-          {manage && !confirming && pending && (
+          {allows('ship') && (
             <button
               type="button"
               className="button button-primary"
@@ -128,7 +130,7 @@ export function TransferDetailDialog({ id, onClose }: { id: string; onClose(): v
               {t('actions.ship')}
             </button>
           )}
-          {manage && !confirming && inTransit && received && (
+          {allows('returnRest') && (
             <button
               type="button"
               className="button"
@@ -138,7 +140,7 @@ export function TransferDetailDialog({ id, onClose }: { id: string; onClose(): v
               {t('actions.return_rest')}
             </button>
           )}
-          {manage && !confirming && inTransit && (
+          {allows('receive') && (
             <button
               type="button"
               className="button button-primary"

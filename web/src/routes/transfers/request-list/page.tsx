@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { REQUESTS_ENDPOINT, type RequestRow, transferKeys, useRequestAction } from '@web/api/transfers';
+import { REQUESTS_ENDPOINT, type RequestRow, requestKeys, useRequestAction } from '@web/api/transfers';
 import { useSession } from '@web/auth/session';
 import { SearchableGrid, useLiveGrid } from '@web/components/data-grid';
 import Forbidden from '@web/routes/forbidden';
@@ -25,7 +25,7 @@ export default function RequestListPage() {
   const queryClient = useQueryClient();
   const grid = useLiveGrid(
     'transferRequests',
-    () => void queryClient.invalidateQueries({ queryKey: transferKeys.requests() }),
+    () => void queryClient.invalidateQueries({ queryKey: requestKeys.lists() }),
   );
   const [creating, setCreating] = useState(false);
   const [open, setOpen] = useState<{ id: string; intent?: 'reject' | 'cancel' } | null>(null);

@@ -25,7 +25,7 @@ export default function TransferListPage() {
   const queryClient = useQueryClient();
   const grid = useLiveGrid(
     'transfers',
-    () => void queryClient.invalidateQueries({ queryKey: transferKeys.transfers() }),
+    () => void queryClient.invalidateQueries({ queryKey: transferKeys.lists() }),
   );
   const [creating, setCreating] = useState(false);
   const [open, setOpen] = useState<string | null>(null);

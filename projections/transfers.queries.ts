@@ -1,131 +1,41 @@
-import { DateFilter, gridQuery, setFilter, TextFilter } from '@api/contracts/grid';
-import { placeOfTenant } from '@api/documents';
-import { notFound } from '@api/errors';
-import { REQUEST_STATUSES, TRANSFER_STATUSES } from '@domain/transfers/rules';
+import type { GridPage } from '@api/contracts/common';
+import type {
+  PickerMasterCode,
+  PickerPlace,
+  RequestListQuery,
+  RequestListRow,
+  TransferListQuery,
+  TransferListRow,
+} from '@api/contracts/transfers';
+import { type REQUEST_STATUSES, refuseTransfer, type TRANSFER_STATUSES } from '@domain/transfers/rules';
 import type { Database } from '@infra/db';
 import { withTenant } from '@infra/db/tenant';
+import { type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely';
+import { placeOfTenant } from './documents.queries';
 import {
   allOf,
   dateWhere,
+  literal,
   pageWindow,
   searchWhere,
   setWhere,
   sortTerms,
   textWhere,
-} from '@projections/runtime/grid';
-import { type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely';
-import { z } from 'zod';
-import { PlaceAnswer, UserAnswer } from './documents';
+} from './runtime/grid';
 
 /**
- * The request and transfer lists (ag-grid Infinite Row Model, api/grid.ts), from the read model of
- * projections/transfers.ts: filters, sort and paging in SQL, the places and people named by joins, the tenant in
- * every query and row-level security behind it.
+ * The queries on the read model of projections/transfers.ts: the request and transfer lists (ag-grid Infinite Row
+ * Model) with filters, sort and paging in SQL, the places and people named by joins, the tenant in every query and
+ * row-level security behind it; and what the transfer forms pick from.
  */
 
-const placeFilters = {
-  /** One place: the source, the destination, or either end. */
-  from_warehouse_id: z.string().max(64).optional(),
-  to_warehouse_id: z.string().max(64).optional(),
-  warehouse_id: z.string().max(64).optional(),
-};
-
-const REQUEST_SORTS = [
-  'reference',
-  'from',
-  'to',
-  'status',
-  'total_quantity',
-  'created_at',
-  'updated_at',
-] as const;
-export const RequestListQuery = gridQuery(REQUEST_SORTS, {
-  reference: TextFilter,
-  remark: TextFilter,
-  from: TextFilter,
-  to: TextFilter,
-  status: setFilter(REQUEST_STATUSES),
-  created_at: DateFilter,
-}).extend({ ...placeFilters, status: z.enum(REQUEST_STATUSES).optional() });
-export type RequestListQuery = z.infer<typeof RequestListQuery>;
-
-const TRANSFER_SORTS = [
-  'reference',
-  'from',
-  'to',
-  'status',
-  'total_quantity',
-  'received_quantity',
-  'created_at',
-  'shipped_at',
-  'received_at',
-  'updated_at',
-] as const;
-export const TransferListQuery = gridQuery(TRANSFER_SORTS, {
-  reference: TextFilter,
-  remark: TextFilter,
-  from: TextFilter,
-  to: TextFilter,
-  status: setFilter(TRANSFER_STATUSES),
-  created_at: DateFilter,
-  shipped_at: DateFilter,
-}).extend({ ...placeFilters, status: z.enum(TRANSFER_STATUSES).optional() });
-export type TransferListQuery = z.infer<typeof TransferListQuery>;
-
 const iso = (value: Date | null) => (value ? value.toISOString() : null);
-
-export const RequestListRow = z.object({
-  id: z.string(),
-  reference: z.string(),
-  status: z.enum(REQUEST_STATUSES),
-  from_warehouse: PlaceAnswer,
-  to_warehouse: PlaceAnswer,
-  remark: z.string(),
-  reject_reason: z.string().nullable(),
-  line_count: z.number().int(),
-  total_quantity: z.number().int(),
-  transfer_id: z.string().nullable(),
-  created_by: UserAnswer.nullable(),
-  created_at: z.string(),
-  approved_at: z.string().nullable(),
-  rejected_at: z.string().nullable(),
-  cancelled_at: z.string().nullable(),
-  updated_at: z.string(),
-});
-
-export const TransferListRow = z.object({
-  id: z.string(),
-  reference: z.string(),
-  request_id: z.string().nullable(),
-  status: z.enum(TRANSFER_STATUSES),
-  confirmed: z.boolean(),
-  from_warehouse: PlaceAnswer,
-  to_warehouse: PlaceAnswer,
-  remark: z.string(),
-  cancel_reason: z.string().nullable(),
-  line_count: z.number().int(),
-  total_quantity: z.number().int(),
-  shipped_quantity: z.number().int(),
-  received_quantity: z.number().int(),
-  returned_quantity: z.number().int(),
-  in_transit_quantity: z.number().int(),
-  created_by: UserAnswer.nullable(),
-  created_at: z.string(),
-  shipped_by: UserAnswer.nullable(),
-  shipped_at: z.string().nullable(),
-  received_by: UserAnswer.nullable(),
-  received_at: z.string().nullable(),
-  cancelled_by: UserAnswer.nullable(),
-  cancelled_at: z.string().nullable(),
-  completed_at: z.string().nullable(),
-  updated_at: z.string(),
-});
 
 /** A place a list is narrowed to: the account's, or 404 (another account's, or no such id). */
 async function placeId(db: Kysely<Database>, tenantId: string, id: string | undefined) {
   if (id === undefined) return undefined;
   const row = await placeOfTenant(db, tenantId, id);
-  if (!row) throw notFound();
+  if (!row) throw refuseTransfer('DOCUMENT_NOT_FOUND');
   return row.id;
 }
 
@@ -224,7 +134,11 @@ async function documentPage<Row>(
   });
 }
 
-export async function requestPage(db: Kysely<Database>, tenantId: string, query: RequestListQuery) {
+export async function requestPage(
+  db: Kysely<Database>,
+  tenantId: string,
+  query: RequestListQuery,
+): Promise<GridPage<RequestListRow>> {
   const { rows, lastRow } = await documentPage<{
     id: string;
     reference: string;
@@ -268,7 +182,11 @@ export async function requestPage(db: Kysely<Database>, tenantId: string, query:
   };
 }
 
-export async function transferPage(db: Kysely<Database>, tenantId: string, query: TransferListQuery) {
+export async function transferPage(
+  db: Kysely<Database>,
+  tenantId: string,
+  query: TransferListQuery,
+): Promise<GridPage<TransferListRow>> {
   const where = await commonWhere(db, tenantId, query);
   if (query.filterModel.shipped_at) where.push(dateWhere(sql`d.shipped_at`, query.filterModel.shipped_at));
   const sorts = {
@@ -346,4 +264,39 @@ export async function transferPage(db: Kysely<Database>, tenantId: string, query
       };
     }),
   };
+}
+
+// ---- what the forms pick from ----
+
+/** The account's warehouses (default first) and branches: for users who hold a transfer key but no inventory one. */
+export async function pickerPlaces(db: Kysely<Database>, tenantId: string): Promise<PickerPlace[]> {
+  return db
+    .selectFrom('warehouses')
+    .select(['id', 'code', 'name', 'kind'])
+    .where('tenant_id', '=', tenantId)
+    .orderBy('kind', 'desc')
+    .orderBy('is_default', 'desc')
+    .orderBy('name')
+    .execute();
+}
+
+/** Standard master codes (combos have no stock to move) whose code, name or seller SKU contains `search`. */
+export async function pickerMasterCodes(
+  db: Kysely<Database>,
+  tenantId: string,
+  opts: { search?: string | undefined; limit: number },
+): Promise<PickerMasterCode[]> {
+  const search = opts.search?.trim();
+  let query = db
+    .selectFrom('master_codes')
+    .select(['id', 'code', 'name', 'status'])
+    .where('tenant_id', '=', tenantId)
+    .where('type', '=', 'standard');
+  if (search) {
+    const pattern = `%${literal(search)}%`;
+    query = query.where(
+      sql<boolean>`(code ILIKE ${pattern} OR name ILIKE ${pattern} OR seller_sku ILIKE ${pattern})`,
+    );
+  }
+  return query.orderBy('code').limit(opts.limit).execute();
 }

@@ -1,96 +1,24 @@
-import { masterCodesOfTenant, namedTimeline, placesOfTenant } from '@api/documents';
-import { notFound } from '@api/errors';
-import type { TimelineEntry } from '@commands/support/document';
-import { loadTransfer } from '@commands/transfers/transfer';
-import { loadTransferRequest } from '@commands/transfers/transfer-request';
-import { inTransit, REQUEST_STATUSES, TRANSFER_STATUSES } from '@domain/transfers/rules';
-import type { TransferRequestState } from '@domain/transfers/transfer-request';
+import type { RequestDetail, TransferDetail } from '@api/contracts/transfers';
+import { allowedActions, allowedRequestActions, inTransit, refuseTransfer } from '@domain/transfers/rules';
 import type { Database } from '@infra/db';
 import type { EventStore } from '@infra/eventstore/port';
+import { masterCodesOfTenant, placesOfTenant } from '@projections/documents.queries';
 import type { Kysely } from 'kysely';
-import { z } from 'zod';
+import type { TimelineEntry } from '../support/document';
+import { namedTimeline } from '../support/named-timeline';
+import { loadTransfer } from './transfer';
+import { loadTransferRequest } from './transfer-request';
 
 /**
  * One request or transfer as its detail screen shows it: read from its stream (a document is tens of events), its
- * lines with their master codes, who did what when, and its timeline with the people's names.
+ * lines with their master codes, who did what when, its timeline with the people's names, and the actions its
+ * state allows.
  */
 
-// ---- answer shapes ----
-
-export const PlaceAnswer = z.object({
-  id: z.string(),
-  code: z.string().nullable(),
-  name: z.string().nullable(),
-  kind: z.enum(['warehouse', 'branch']).nullable(),
-});
-export const MasterCodeAnswer = z.object({
-  id: z.string(),
-  code: z.string().nullable(),
-  name: z.string().nullable(),
-});
-export const UserAnswer = z.object({ id: z.string(), name: z.string().nullable() });
-
-export const TimelineAnswer = z.object({
-  /** The event: TransferRequestCreated, TransferShipped, TransferStepRecorded… */
-  type: z.string(),
-  at: z.string(),
-  user: UserAnswer.nullable(),
-  /** The event's data as recorded (ids of master codes and places: named in the document's lines and places). */
-  data: z.record(z.string(), z.unknown()),
-});
-
-const Stamp = { by: UserAnswer.nullable(), at: z.string().nullable() };
-const stamp = z.object(Stamp);
-
-export const RequestDetail = z.object({
-  id: z.string(),
-  reference: z.string(),
-  status: z.enum(REQUEST_STATUSES),
-  from_warehouse: PlaceAnswer,
-  to_warehouse: PlaceAnswer,
-  remark: z.string(),
-  reject_reason: z.string().nullable(),
-  transfer_id: z.string().nullable(),
-  lines: z.array(z.object({ master_code: MasterCodeAnswer, quantity: z.number().int() })),
-  created: stamp,
-  approved: stamp,
-  rejected: stamp,
-  cancelled: stamp,
-  timeline: z.array(TimelineAnswer),
-});
-export type RequestDetail = z.infer<typeof RequestDetail>;
-
-export const TransferDetail = z.object({
-  id: z.string(),
-  reference: z.string(),
-  request_id: z.string().nullable(),
-  status: z.enum(TRANSFER_STATUSES),
-  confirmed: z.boolean(),
-  from_warehouse: PlaceAnswer,
-  to_warehouse: PlaceAnswer,
-  remark: z.string(),
-  cancel_reason: z.string().nullable(),
-  lines: z.array(
-    z.object({
-      master_code: MasterCodeAnswer,
-      quantity: z.number().int(),
-      shipped: z.number().int(),
-      received: z.number().int(),
-      returned: z.number().int(),
-      in_transit: z.number().int(),
-    }),
-  ),
-  created: stamp,
-  confirmed_stamp: stamp,
-  shipped: stamp,
-  received: stamp,
-  cancelled: stamp,
-  completed: stamp,
-  timeline: z.array(TimelineAnswer),
-});
-export type TransferDetail = z.infer<typeof TransferDetail>;
-
-// ---- building them ----
+interface DetailDeps {
+  db: Kysely<Database>;
+  store: EventStore;
+}
 
 type Stamps<Name extends string> = Record<Name, { by: string | null; at: string | null }>;
 
@@ -147,25 +75,15 @@ async function namesOf<Name extends string>(
   };
 }
 
-/** The request, or 404 (also for another account's: its stream is not under this account). */
+/** The request, or not found (also another account's: its stream is not under this account). */
 export async function requestDetail(
-  db: Kysely<Database>,
-  store: EventStore,
+  deps: DetailDeps,
   tenantId: string,
   requestId: string,
 ): Promise<RequestDetail> {
-  const { state, timeline } = await loadTransferRequest(store, tenantId, requestId);
-  if (state.status === 'none') throw notFound();
-  return describeRequest(db, tenantId, requestId, state, timeline);
-}
-
-export async function describeRequest(
-  db: Kysely<Database>,
-  tenantId: string,
-  requestId: string,
-  state: Exclude<TransferRequestState, { status: 'none' }>,
-  timeline: readonly TimelineEntry[],
-): Promise<RequestDetail> {
+  const { db } = deps;
+  const { state, timeline } = await loadTransferRequest(deps.store, tenantId, requestId);
+  if (state.status === 'none') throw refuseTransfer('DOCUMENT_NOT_FOUND');
   const named = await namesOf(db, tenantId, state, timeline, {
     TransferRequestCreated: 'created',
     TransferRequestApproved: 'approved',
@@ -190,18 +108,19 @@ export async function describeRequest(
     rejected: named.stamp('rejected'),
     cancelled: named.stamp('cancelled'),
     timeline: named.timeline,
+    actions: allowedRequestActions(state.status),
   };
 }
 
-/** The transfer, or 404 (also for another account's). */
+/** The transfer, or not found (also another account's). */
 export async function transferDetail(
-  db: Kysely<Database>,
-  store: EventStore,
+  deps: DetailDeps,
   tenantId: string,
   transferId: string,
 ): Promise<TransferDetail> {
-  const { state, timeline } = await loadTransfer(store, tenantId, transferId);
-  if (state.status === 'none') throw notFound();
+  const { db } = deps;
+  const { state, timeline } = await loadTransfer(deps.store, tenantId, transferId);
+  if (state.status === 'none') throw refuseTransfer('DOCUMENT_NOT_FOUND');
   const named = await namesOf(db, tenantId, state, timeline, {
     TransferCreated: 'created',
     TransferConfirmed: 'confirmed',
@@ -237,5 +156,6 @@ export async function transferDetail(
     cancelled: named.stamp('cancelled'),
     completed: named.stamp('completed'),
     timeline: named.timeline,
+    actions: allowedActions(state),
   };
 }

@@ -1,0 +1,92 @@
+import { randomUUID } from 'node:crypto';
+import {
+  decide,
+  type GinFields,
+  type GoodsIssueCommand,
+  refuseGoodsIssueReference,
+} from '@domain/goods-issue/decider';
+import type { Database } from '@infra/db';
+import { masterCodesOfTenant, placeOfTenant } from '@projections/documents.queries';
+import type { Kysely } from 'kysely';
+import type { Actor } from '../support/actor';
+import { eventIdFor } from '../support/ids';
+import { handleGoodsIssueCommand } from './goods-issue';
+import { type GoodsIssueDeps, noteOrRefuse, startGoodsIssueWorkflow } from './support';
+
+/**
+ * A goods issue note's draft: created (its id derived from the idempotency key, so a retried create makes one
+ * note) and edited by its creator while Pending. The warehouse and each line's master code are checked against the
+ * account first, then the decider's own rules. The note's workflow is started right away, and by the reactor on
+ * its creation (workflow-reactor.ts) should that fail.
+ */
+
+/**
+ * The fields' warehouse and master codes, each the tenant's: an unknown one (or another tenant's) is refused naming
+ * the line; a combo (no stock of its own) or a master code on two lines too.
+ */
+async function checkReferences(db: Kysely<Database>, tenantId: string, fields: GinFields): Promise<void> {
+  const warehouse = await placeOfTenant(db, tenantId, fields.warehouseId);
+  if (!warehouse) throw refuseGoodsIssueReference('GIN_WAREHOUSE_NOT_FOUND');
+  const codes = await masterCodesOfTenant(
+    db,
+    tenantId,
+    fields.lines.map((line) => line.masterCodeId),
+  );
+  const seen = new Set<string>();
+  fields.lines.forEach((line, index) => {
+    const masterCode = codes.get(line.masterCodeId);
+    if (!masterCode) throw refuseGoodsIssueReference('GIN_MASTER_CODE_NOT_FOUND', { line: index + 1 });
+    if (masterCode.type === 'combo') {
+      throw refuseGoodsIssueReference('GIN_COMBO_LINE', { line: index + 1, code: masterCode.code });
+    }
+    if (seen.has(masterCode.id)) {
+      throw refuseGoodsIssueReference('GIN_MASTER_CODE_REPEATED', { line: index + 1, code: masterCode.code });
+    }
+    seen.add(masterCode.id);
+  });
+}
+
+/** A new draft (status 1 Pending); `replayed` when the key made it before. */
+export async function createGoodsIssue(
+  deps: GoodsIssueDeps,
+  actor: Actor,
+  input: { key: string | undefined; fields: GinFields },
+) {
+  await checkReferences(deps.db, actor.tenantId, input.fields);
+  const ginId = input.key ? eventIdFor(`gin:${actor.tenantId}:${input.key}`) : randomUUID();
+  const at = new Date().toISOString();
+  const result = await handleGoodsIssueCommand(
+    deps.store,
+    actor.tenantId,
+    ginId,
+    { type: 'CreateGoodsIssue', ginId, userId: actor.userId, at, ...input.fields },
+    { userId: actor.userId, commandId: `gin-create:${ginId}`, occurredAt: at },
+  );
+  // Started now, so an action right after finds it; the reactor on the creation starts it should this fail.
+  await startGoodsIssueWorkflow(deps.workflows, actor.tenantId, ginId, result.state).catch(() => undefined);
+  return { ginId, replayed: result.replayed };
+}
+
+/** The draft's new fields: its state and its creator checked first (with the fields it has), then what is named. */
+export async function editGoodsIssue(
+  deps: GoodsIssueDeps,
+  actor: Actor,
+  input: { ginId: string; fields: GinFields },
+) {
+  const { state } = await noteOrRefuse(deps.store, actor.tenantId, input.ginId);
+  const at = new Date().toISOString();
+  const command = (fields: GinFields): GoodsIssueCommand => ({
+    type: 'EditGoodsIssue',
+    userId: actor.userId,
+    at,
+    ...fields,
+  });
+  // The decider's verdict on the note as it is (wrong state, not the creator) comes before the body's references.
+  decide(command(state), state);
+  await checkReferences(deps.db, actor.tenantId, input.fields);
+  await handleGoodsIssueCommand(deps.store, actor.tenantId, input.ginId, command(input.fields), {
+    userId: actor.userId,
+    commandId: `gin-edit:${input.ginId}:${randomUUID()}`,
+    occurredAt: at,
+  });
+}

@@ -1,0 +1,114 @@
+import { DomainError, refusalOf } from '@domain/shared/errors';
+import {
+  actionProblem,
+  isClosed,
+  isTransferError,
+  type LineInput,
+  refuseTransfer,
+  type TransferAction,
+} from '@domain/transfers/rules';
+import { transferWorkflowId } from '@domain/transfers/transfer';
+import {
+  type CancelArgs,
+  cancelTransferUpdate,
+  confirmTransferUpdate,
+  type ReceiveArgs,
+  receiveTransferUpdate,
+  returnRestUpdate,
+  shipTransferUpdate,
+  type TransferSnapshot,
+  type Actor as WorkflowActor,
+} from '@workflows/transfer-protocol';
+import { runUpdate, type WorkflowRefusal, workflowErrors } from '@workflows/updates';
+import type { Actor } from '../support/actor';
+import { namingMasterCodes, startTransferWorkflow, type TransferDeps } from './support';
+import { loadTransfer } from './transfer';
+
+/**
+ * A person's action on a transfer (spec §4: confirm, ship, receive in part or whole, return the rest, cancel), run
+ * by the transfer's workflow as an update. The transfer as recorded is checked first (a closed transfer, an
+ * impossible receipt: refused without asking the workflow); the workflow checks again against its own state, which
+ * also knows an action still running. The idempotency key is the update's id: a resent request answers the first
+ * one's result while the workflow runs; once the transfer is closed, a resend of its last action is refused by the
+ * state — nothing moves twice. A transfer whose workflow has not started yet gets it started, and the action runs.
+ */
+
+export type TransferActionInput =
+  | { action: 'confirm' | 'ship' | 'returnRest' }
+  | { action: 'receive'; lines: LineInput[] }
+  | { action: 'cancel'; reason: string };
+
+const MISSING = 'WORKFLOW_MISSING';
+const missing = () => new DomainError(MISSING, {}, workflowErrors.WORKFLOWS_UNAVAILABLE);
+
+/** A workflow's refusal as the transfers' refusal (one they do not know: refused all the same). */
+const refusalFrom = (refusal: WorkflowRefusal) =>
+  isTransferError(refusal.code)
+    ? refuseTransfer(refusal.code, refusal.params)
+    : refuseTransfer('REFUSED', refusal.params);
+
+/** The workflow's update of an action, by name, and its argument. */
+function update(
+  input: TransferActionInput,
+  actor: WorkflowActor,
+): [string, WorkflowActor | ReceiveArgs | CancelArgs] {
+  switch (input.action) {
+    case 'confirm':
+      return [confirmTransferUpdate.name, actor];
+    case 'ship':
+      return [shipTransferUpdate.name, actor];
+    case 'returnRest':
+      return [returnRestUpdate.name, actor];
+    case 'receive':
+      return [receiveTransferUpdate.name, { ...actor, lines: input.lines } satisfies ReceiveArgs];
+    case 'cancel':
+      return [cancelTransferUpdate.name, { ...actor, reason: input.reason } satisfies CancelArgs];
+    default: {
+      const unknown: never = input;
+      throw new Error(`unknown transfer action ${(unknown as { action: string }).action}`);
+    }
+  }
+}
+
+export async function runTransferAction(
+  deps: TransferDeps,
+  actor: Actor & { permissions: readonly string[] },
+  input: TransferActionInput & { transferId: string; key: string | undefined },
+): Promise<TransferSnapshot> {
+  const { tenantId } = actor;
+  return namingMasterCodes(deps.db, tenantId, async () => {
+    const { state: transfer } = await loadTransfer(deps.store, tenantId, input.transferId);
+    if (transfer.status === 'none') throw refuseTransfer('DOCUMENT_NOT_FOUND');
+    const action: TransferAction = input.action;
+    const receipt = input.action === 'receive' ? input.lines : undefined;
+    // A resent action (its idempotency key again) goes to the workflow, which answers it with the first answer.
+    const early = input.key ? null : actionProblem(action, transfer, receipt);
+    if (early) throw refuseTransfer(early.code, early.params);
+
+    const [definition, args] = update(input, { userId: actor.userId, permissions: [...actor.permissions] });
+    const attempt = () =>
+      runUpdate<TransferSnapshot, [WorkflowActor | ReceiveArgs | CancelArgs]>(
+        deps.workflows,
+        transferWorkflowId(tenantId, transfer.transferId),
+        definition,
+        [args],
+        {
+          refuse: refusalFrom,
+          missing,
+          ...(input.key ? { updateId: `${action}:${input.key}` } : {}),
+        },
+      );
+    try {
+      return await attempt();
+    } catch (error) {
+      if (!refusalOf(error, MISSING)) throw error;
+      // No workflow: not started yet, or ended an instant ago (the transfer is closed).
+      const { state } = await loadTransfer(deps.store, tenantId, transfer.transferId);
+      if (state.status === 'none') throw error;
+      const closed = isClosed(state.status) ? actionProblem(action, state) : null;
+      if (closed) throw refuseTransfer(closed.code, closed.params);
+      await startTransferWorkflow(deps.workflows, tenantId, state);
+      return attempt();
+    }
+  });
+}
