@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { type Kysely, sql } from 'kysely';
 import { z } from 'zod';
 import { ErrorAnswer, Ok, ok } from '../answers';
-import { hashSecret, newToken, tokenHash } from '../auth/secrets';
+import { hashSecret, newToken, tokenHash } from '@commands/support/secrets';
 import { ApiError, invalid } from '../errors';
 import { type Language, translate } from '../i18n';
 import { EmailAddress, NewPassword, RegistrationCode } from './registration';

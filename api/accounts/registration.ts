@@ -16,7 +16,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { type Kysely, sql } from 'kysely';
 import { z } from 'zod';
 import { ErrorAnswer, Ok, ok } from '../answers';
-import { decoyHash, hashSecret, newOtp, verifySecret } from '../auth/secrets';
+import { decoyHash, hashSecret, newOtp, verifySecret } from '@commands/support/secrets';
 import { ApiError, invalid } from '../errors';
 import { type Language, translate } from '../i18n';
 import { createTenantWithOwner } from './seed';

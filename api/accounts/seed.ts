@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { STANDARD_PACKAGES, TRIAL_PACKAGE } from '@domain/access/packages';
 import type { Database } from '@infra/db';
 import type { Kysely } from 'kysely';
-import { hashSecret } from '../auth/secrets';
+import { hashSecret } from '@commands/support/secrets';
 
 /**
  * What a fresh installation needs before anyone can sign in: the standard packages, the provider's admin, and a

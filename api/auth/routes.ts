@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { Ok, ok, refusals } from '../answers';
 import { translate } from '../i18n';
 import { clearAccountFailures, recordSignInFailure, type SignInLimits, signInBlocked } from './rate-limit';
-import { decoyHash, newToken, sameText, tokenHash, verifySecret } from './secrets';
+import { decoyHash, newToken, sameText, tokenHash, verifySecret } from '@commands/support/secrets';
 import { isAdminKind, signedIn } from './session';
 
 /**

@@ -5,7 +5,7 @@ import fp from 'fastify-plugin';
 import type { Kysely } from 'kysely';
 import { ApiError, forbidden, unauthorized } from '../errors';
 import { type Language, languageOf } from '../i18n';
-import { tokenHash } from './secrets';
+import { tokenHash } from '@commands/support/secrets';
 
 /**
  * Who is calling. Every route declares `config.access`; this plugin refuses a route registered without one, reads the

@@ -5,7 +5,7 @@ import {
   type RegisterRequest,
   SIGNUPS_PER_ADDRESS_PER_HOUR,
 } from '@api/accounts/registration';
-import { verifySecret } from '@api/auth/secrets';
+import { verifySecret } from '@commands/support/secrets';
 import { bearer, createTestApi, signIn, type TestApi, tokenRequest } from '@tests/support/api';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { createTenantWithOwner, ensurePackages } from '@api/accounts/seed';
 import { type AppDeps, buildApp, type KedaiApp } from '@api/app';
 import type { SignInLimits } from '@api/auth/rate-limit';
-import { hashSecret } from '@api/auth/secrets';
+import { hashSecret } from '@commands/support/secrets';
 import type { WorkflowDeps } from '@api/workflows';
 import { AutoBatchCountTrigger, followOrderCounts } from '@commands/batches/auto-batch';
 import { createOrderStockReactor } from '@commands/orders/stock-reactor';
