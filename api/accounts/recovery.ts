@@ -1,10 +1,10 @@
+import { hashSecret, newToken, tokenHash } from '@commands/support/secrets';
 import type { Database } from '@infra/db';
 import type { Mailer } from '@infra/mail';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { type Kysely, sql } from 'kysely';
 import { z } from 'zod';
 import { ErrorAnswer, Ok, ok } from '../answers';
-import { hashSecret, newToken, tokenHash } from '@commands/support/secrets';
 import { ApiError, invalid } from '../errors';
 import { type Language, translate } from '../i18n';
 import { EmailAddress, NewPassword, RegistrationCode } from './registration';

@@ -1,3 +1,5 @@
+import { createTenantWithOwner } from '@commands/accounts/seed';
+import { decoyHash, hashSecret, newOtp, verifySecret } from '@commands/support/secrets';
 import {
   ACCOUNTING_SYSTEMS,
   AVERAGE_ORDERS,
@@ -16,10 +18,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { type Kysely, sql } from 'kysely';
 import { z } from 'zod';
 import { ErrorAnswer, Ok, ok } from '../answers';
-import { decoyHash, hashSecret, newOtp, verifySecret } from '@commands/support/secrets';
 import { ApiError, invalid } from '../errors';
 import { type Language, translate } from '../i18n';
-import { createTenantWithOwner } from './seed';
 
 /**
  * Self-registration (spec §2 "Login and sign-up screens", §5, §9): the sign-up form creates a pending seller account

@@ -1,3 +1,4 @@
+import { decoyHash, newToken, sameText, tokenHash, verifySecret } from '@commands/support/secrets';
 import type { Database } from '@infra/db';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
@@ -5,7 +6,6 @@ import { z } from 'zod';
 import { Ok, ok, refusals } from '../answers';
 import { translate } from '../i18n';
 import { clearAccountFailures, recordSignInFailure, type SignInLimits, signInBlocked } from './rate-limit';
-import { decoyHash, newToken, sameText, tokenHash, verifySecret } from '@commands/support/secrets';
 import { isAdminKind, signedIn } from './session';
 
 /**

@@ -1,3 +1,4 @@
+import { tokenHash } from '@commands/support/secrets';
 import { isPermissionKey, PERMISSION_KEYS, type PermissionKey } from '@domain/access/permissions';
 import type { Database, UserKind } from '@infra/db';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -5,7 +6,6 @@ import fp from 'fastify-plugin';
 import type { Kysely } from 'kysely';
 import { ApiError, forbidden, unauthorized } from '../errors';
 import { type Language, languageOf } from '../i18n';
-import { tokenHash } from '@commands/support/secrets';
 
 /**
  * Who is calling. Every route declares `config.access`; this plugin refuses a route registered without one, reads the

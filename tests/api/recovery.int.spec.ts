@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { createTenantWithOwner } from '@api/accounts/seed';
+import { createTenantWithOwner } from '@commands/accounts/seed';
 import { tokenHash, verifySecret } from '@commands/support/secrets';
 import {
   bearer,

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { createTenantWithOwner, ensurePackages } from '@api/accounts/seed';
+import { createTenantWithOwner, ensurePackages } from '@commands/accounts/seed';
 import { defaultWarehouse } from '@api/inventory/stock-common';
 import { eventSchemas } from '@domain/events';
 import { createDb, createPool } from '@infra/db';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
-import { createTenantWithOwner, ensurePackages } from '@api/accounts/seed';
+import { createTenantWithOwner, ensurePackages } from '@commands/accounts/seed';
 import { buildApp } from '@api/app';
 import { listOrders, OrderListQuery } from '@api/orders/list';
 import { handleOrderCommand } from '@commands/orders/order';

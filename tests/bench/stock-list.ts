@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
-import { ensurePackages } from '@api/accounts/seed';
+import { ensurePackages } from '@commands/accounts/seed';
 import { listStock, StockListQuery, stockListSql } from '@api/inventory/stock-reports';
 import { applyUpload, resolveRows } from '@api/inventory/stock-upload';
 import { parseAdjustmentFile } from '@commands/inventory/adjustment-file';

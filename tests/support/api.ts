@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { createTenantWithOwner, ensurePackages } from '@api/accounts/seed';
+import { createTenantWithOwner, ensurePackages } from '@commands/accounts/seed';
 import { type AppDeps, buildApp, type KedaiApp } from '@api/app';
 import type { SignInLimits } from '@api/auth/rate-limit';
 import { hashSecret } from '@commands/support/secrets';
