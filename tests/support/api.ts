@@ -1,11 +1,11 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { createTenantWithOwner, ensurePackages } from '@commands/accounts/seed';
 import { type AppDeps, buildApp, type KedaiApp } from '@api/app';
 import type { SignInLimits } from '@api/auth/rate-limit';
-import { hashSecret } from '@commands/support/secrets';
 import type { WorkflowDeps } from '@api/workflows';
+import { createTenantWithOwner, ensurePackages } from '@commands/accounts/seed';
 import { AutoBatchCountTrigger, followOrderCounts } from '@commands/batches/auto-batch';
 import { createOrderStockReactor } from '@commands/orders/stock-reactor';
+import { hashSecret } from '@commands/support/secrets';
 import type { PermissionKey } from '@domain/access/permissions';
 import { eventSchemas } from '@domain/events';
 import { PostgresEventStore } from '@infra/eventstore/postgres';
