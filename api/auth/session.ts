@@ -61,7 +61,9 @@ export function signedIn(request: FastifyRequest): Session {
   return request.session;
 }
 
-export const isAdminKind = (kind: UserKind) => kind === 'admin' || kind === 'subadmin';
+export { isAdminKind } from '@domain/access/team';
+
+import { isAdminKind } from '@domain/access/team';
 
 /** The bearer token of a request: the Authorization header, or for a browser websocket the `bearer, <token>` subprotocol. */
 export function bearerToken(request: FastifyRequest): string | undefined {

@@ -56,3 +56,6 @@ export const teamErrors = {
 } satisfies ErrorTable<TeamErrorCode>;
 
 export const refuseTeam = refuser(teamErrors);
+
+/** The provider's own users (admins) against a seller account's (owner, sub-users). */
+export const isAdminKind = (kind: string) => kind === 'admin' || kind === 'subadmin';

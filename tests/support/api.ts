@@ -1,8 +1,8 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { type AppDeps, buildApp, type KedaiApp } from '@api/app';
-import type { SignInLimits } from '@api/auth/rate-limit';
 import type { WorkflowDeps } from '@api/workflows';
 import { createTenantWithOwner, ensurePackages } from '@commands/accounts/seed';
+import type { SignInLimits } from '@commands/accounts/sign-in-limits';
 import { AutoBatchCountTrigger, followOrderCounts } from '@commands/batches/auto-batch';
 import { createOrderStockReactor } from '@commands/orders/stock-reactor';
 import { hashSecret } from '@commands/support/secrets';
