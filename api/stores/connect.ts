@@ -27,7 +27,6 @@ import {
   storeSettings,
 } from '@integrations/stores';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { STORE_PERMISSION, type StoreDeps, tags, viewsOf } from './common';
 import { ensureImportSchedule, importNow } from './schedule';
 

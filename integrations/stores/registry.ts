@@ -23,8 +23,6 @@ export type StoreStatus = StoresTable['status'];
 
 export { IMPORT_INTERVAL } from '@domain/platform/stores';
 
-import { IMPORT_INTERVAL } from '@domain/platform/stores';
-
 /** What went wrong with a store's import, by kind (the console words each kind), with the platform's detail. */
 export const STORE_ERROR_KINDS = [
   'signature',
