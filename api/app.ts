@@ -1,3 +1,5 @@
+import type { SignInLimits } from '@commands/accounts/sign-in-limits';
+import { defaultSignInLimits } from '@commands/accounts/sign-in-limits';
 import type { AutoBatchCountTrigger } from '@commands/batches/auto-batch';
 import { refusalOf } from '@domain/shared/errors';
 import fastifySwagger from '@fastify/swagger';
@@ -20,8 +22,6 @@ import { recoveryRoutes } from './accounts/recovery';
 import { registrationRoutes } from './accounts/registration';
 import { announcementRoutes } from './announcements';
 import type { ErrorAnswer } from './answers';
-import type { SignInLimits } from './auth/rate-limit';
-import { defaultSignInLimits } from './auth/rate-limit';
 import { type AuthDeps, authRoutes } from './auth/routes';
 import { sessionPlugin } from './auth/session';
 import { categoryRoutes } from './categories';

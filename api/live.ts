@@ -3,8 +3,14 @@ import type { LiveHub } from '@projections/runtime/live-hub';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { RawData, WebSocket } from 'ws';
-import { z } from 'zod';
 import { bearerToken, loadSession, signedIn } from './auth/session';
+import {
+  CLOSE_SESSION_ENDED,
+  CLOSE_TOO_SLOW,
+  LiveClientMessage,
+  type LiveServerMessage,
+  MAX_VIEWS,
+} from './contracts/live';
 import { translate } from './i18n';
 
 /**
@@ -23,37 +29,10 @@ import { translate } from './i18n';
  * The server also pings at the websocket level and drops a peer that stops answering.
  */
 
-export const MAX_VIEWS = 50;
-const MAX_VIEW_NAME = 64;
+export { CLOSE_SESSION_ENDED, type LiveServerMessage, MAX_VIEWS } from './contracts/live';
+
 /** A peer that lets this much pile up unread is dropped rather than buffered without end. */
 const MAX_BUFFERED_BYTES = 4 * 1024 * 1024;
-
-/** Close code for a session that ended while the socket was open (4000–4999 are the application's own). */
-export const CLOSE_SESSION_ENDED = 4401;
-/** Close code for a peer that does not read what it is sent. */
-export const CLOSE_TOO_SLOW = 4408;
-
-const ViewName = z
-  .string()
-  .min(1)
-  .max(MAX_VIEW_NAME)
-  .regex(/^[A-Za-z0-9_.:-]+$/);
-const Views = z.array(ViewName).min(1).max(MAX_VIEWS);
-
-export const LiveClientMessage = z.discriminatedUnion('type', [
-  z.strictObject({ type: z.literal('subscribe'), views: Views }),
-  z.strictObject({ type: z.literal('unsubscribe'), views: Views }),
-  z.strictObject({ type: z.literal('ping') }),
-]);
-export type LiveClientMessage = z.infer<typeof LiveClientMessage>;
-
-export const LiveServerMessage = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('subscribed'), views: z.array(z.string()) }),
-  z.object({ type: z.literal('change'), view: z.string(), ids: z.array(z.string()) }),
-  z.object({ type: z.literal('pong') }),
-  z.object({ type: z.literal('error'), code: z.number().int(), msg: z.string() }),
-]);
-export type LiveServerMessage = z.infer<typeof LiveServerMessage>;
 
 /** ws `handleProtocols`: a browser that authenticates by subprotocol gets `bearer` back, never its token. */
 export function liveProtocol(protocols: Set<string>): string | false {

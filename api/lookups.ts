@@ -23,25 +23,12 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ErrorAnswer, GridPage, Ok, ok, refusals } from './answers';
-import { invalid } from './errors';
+import { MsicQuery } from './contracts/lookups';
 
 /**
  * GET /api/lookup/*: the reference tables of spec §3 (domain/lookups). Countries and platforms are public because
  * the registration form needs them before anyone is signed in; the rest need a session.
  */
-
-const MAX_MSIC_PAGE = 1000;
-
-export const MsicQuery = z
-  .strictObject({
-    search: z.string().max(200).optional(),
-    startRow: z.coerce.number().int().min(0).max(100_000).default(0),
-    endRow: z.coerce.number().int().min(1).max(100_000).default(100),
-  })
-  .refine((q) => q.endRow > q.startRow && q.endRow - q.startRow <= MAX_MSIC_PAGE, {
-    error: invalid(400, 'lookup.bad_range', { max: MAX_MSIC_PAGE }),
-    path: ['endRow'],
-  });
 
 const publicAnswers = { 400: ErrorAnswer } as const;
 

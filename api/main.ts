@@ -1,9 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { ensureFirstStart } from '@api/accounts/seed';
 import { buildApp, type KedaiApp } from '@api/app';
 import { temporalProbe } from '@api/health';
+import { ensureFirstStart } from '@commands/accounts/seed';
 import { AutoBatchCountTrigger, followOrderCounts } from '@commands/batches/auto-batch';
 import { createGoodsIssueWorkflowReactor } from '@commands/goods-issue/workflow-reactor';
 import { createOrderStockReactor } from '@commands/orders/stock-reactor';

@@ -1,11 +1,11 @@
-import { isPermissionKey, PERMISSION_KEYS, type PermissionKey } from '@domain/access/permissions';
-import type { Database, UserKind } from '@infra/db';
+import type { PermissionKey } from '@domain/access/permissions';
+import type { Database } from '@infra/db';
+import { loadSession, type Session } from '@projections/platform/access-tokens';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Kysely } from 'kysely';
 import { ApiError, forbidden, unauthorized } from '../errors';
 import { type Language, languageOf } from '../i18n';
-import { tokenHash } from './secrets';
 
 /**
  * Who is calling. Every route declares `config.access`; this plugin refuses a route registered without one, reads the
@@ -26,14 +26,6 @@ export type Access =
   | 'signed-in'
   /** A seller user holding this key (the owner holds every key). */
   | { permission: PermissionKey };
-
-export interface Session {
-  userId: string;
-  tenantId: string | null;
-  kind: UserKind;
-  permissions: ReadonlySet<PermissionKey>;
-  tokenHash: string;
-}
 
 export interface SellerSession extends Session {
   tenantId: string;
@@ -61,7 +53,10 @@ export function signedIn(request: FastifyRequest): Session {
   return request.session;
 }
 
-export const isAdminKind = (kind: UserKind) => kind === 'admin' || kind === 'subadmin';
+export { isAdminKind } from '@domain/access/team';
+export { loadSession, type Session };
+
+import { isAdminKind } from '@domain/access/team';
 
 /** The bearer token of a request: the Authorization header, or for a browser websocket the `bearer, <token>` subprotocol. */
 export function bearerToken(request: FastifyRequest): string | undefined {
@@ -73,30 +68,6 @@ export function bearerToken(request: FastifyRequest): string | undefined {
   const protocols = request.headers['sec-websocket-protocol']?.split(',').map((p) => p.trim());
   if (protocols && protocols[0] === 'bearer' && protocols[1]) return protocols[1];
   return undefined;
-}
-
-/** Reads the session a token grants: null when the token is unknown, expired, revoked, or its user not active. */
-export async function loadSession(db: Kysely<Database>, token: string): Promise<Session | null> {
-  const hash = tokenHash(token);
-  const row = await db
-    .selectFrom('access_tokens as t')
-    .innerJoin('users as u', 'u.id', 't.user_id')
-    .leftJoin('user_groups as g', 'g.id', 'u.group_id')
-    .leftJoin('tenants as n', 'n.id', 'u.tenant_id')
-    .select(['u.id', 'u.tenant_id', 'u.kind', 'g.permissions', 'n.status as tenant_status'])
-    .where('t.token_hash', '=', hash)
-    .where('t.revoked_at', 'is', null)
-    .where('t.expires_at', '>', new Date())
-    .where('u.status', '=', 'active')
-    .executeTakeFirst();
-  if (!row || row.tenant_status === 'suspended') return null;
-  const permissions: ReadonlySet<PermissionKey> =
-    row.kind === 'owner'
-      ? new Set(PERMISSION_KEYS)
-      : row.kind === 'subuser'
-        ? new Set((row.permissions ?? []).filter(isPermissionKey))
-        : new Set();
-  return { userId: row.id, tenantId: row.tenant_id, kind: row.kind, permissions, tokenHash: hash };
 }
 
 function check(access: Access, session: Session | null): void {

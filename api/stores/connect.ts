@@ -1,10 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import { ErrorAnswer, Ok, ok, refusals } from '@api/answers';
 import { seller } from '@api/auth/session';
-import { ApiError } from '@api/errors';
+import {
+  AuthorizeAnswer,
+  CallbackAnswer,
+  CallbackQuery,
+  CallbackRefusal,
+  StorePlatformParams,
+} from '@api/contracts/stores';
 import { translate } from '@api/i18n';
 import { defaultWarehouse } from '@api/inventory/stock-common';
 import { PackageLimits } from '@domain/access/packages';
+import { refuseStore } from '@domain/platform/stores';
+import { refusalOf } from '@domain/shared/errors';
 import { ShopeeAuthError, ShopeeRequestError, type ShopeeTokens } from '@integrations/shopee';
 import {
   type ConnectablePlatform,
@@ -19,8 +27,7 @@ import {
   storeSettings,
 } from '@integrations/stores';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { STORE_PERMISSION, StoreCode, type StoreDeps, StoreView, tags, viewsOf } from './common';
+import { STORE_PERMISSION, type StoreDeps, tags, viewsOf } from './common';
 import { ensureImportSchedule, importNow } from './schedule';
 
 /**
@@ -39,45 +46,18 @@ import { ensureImportSchedule, importNow } from './schedule';
  *    (the store), and the console shows the result page.
  */
 
-const PlatformParams = z.strictObject({ platform: z.string().max(40) });
-
-const CallbackQuery = z.object({
-  code: z.string().max(256).optional(),
-  shop_id: z.string().max(32).optional(),
-  state: z.string().max(2048).optional(),
-});
-
-const CallbackAnswer = z.object({
-  code: z.literal(0),
-  msg: z.string(),
-  error: z.literal(0),
-  api_id: z.string(),
-  data: z.object({ store: StoreView, reconnected: z.boolean() }),
-});
-
-/** A refused callback: `error` 1 and no store; a refusal of the session check has the usual shape. */
-const CallbackRefusal = ErrorAnswer.extend({
-  error: z.literal(1).optional(),
-  api_id: z.null().optional(),
-});
-
 function platformOf(platform: string): ConnectablePlatform {
-  if (!isConnectablePlatform(platform))
-    throw new ApiError(404, StoreCode.platformUnsupported, 'store.platform_unsupported', { platform });
+  if (!isConnectablePlatform(platform)) throw refuseStore('PLATFORM_UNSUPPORTED', { platform });
   return platform;
 }
 
 /** What a failed call to the marketplace during connecting means for the seller. */
-function marketplaceRefusal(error: unknown): ApiError {
+function marketplaceRefusal(error: unknown) {
   if (error instanceof ShopeeAuthError || error instanceof ShopeeRequestError)
-    return new ApiError(400, StoreCode.authorizationRefused, 'store.authorization_refused', {
-      detail: error.code,
-    });
+    return refuseStore('AUTHORIZATION_REFUSED', { detail: error.code });
   const failure = classifyStoreError(error);
   if (failure.kind === 'internal') throw error;
-  return new ApiError(503, StoreCode.marketplaceUnavailable, 'store.marketplace_unavailable', {
-    detail: failure.kind,
-  });
+  return refuseStore('MARKETPLACE_UNAVAILABLE', { detail: failure.kind });
 }
 
 export const storeConnectRoutes: FastifyPluginAsyncZod<StoreDeps> = async (app, deps) => {
@@ -91,9 +71,9 @@ export const storeConnectRoutes: FastifyPluginAsyncZod<StoreDeps> = async (app, 
       schema: {
         tags,
         summary: "The marketplace's link to authorise a shop (connect a store)",
-        params: PlatformParams,
+        params: StorePlatformParams,
         response: {
-          200: Ok(z.object({ url: z.string(), expires_at: z.string() })),
+          200: Ok(AuthorizeAnswer),
           ...refusals,
         },
       },
@@ -118,7 +98,7 @@ export const storeConnectRoutes: FastifyPluginAsyncZod<StoreDeps> = async (app, 
     '/settings/store/add/:platform/create',
     {
       config: { access: 'public' },
-      schema: { hide: true, params: PlatformParams },
+      schema: { hide: true, params: StorePlatformParams },
     },
     async (request, reply) => {
       const platform = /^[a-z0-9-]{1,40}$/.test(request.params.platform)
@@ -136,7 +116,7 @@ export const storeConnectRoutes: FastifyPluginAsyncZod<StoreDeps> = async (app, 
       schema: {
         tags,
         summary: 'The callback of a shop authorisation: connects (or reconnects) the store',
-        params: PlatformParams,
+        params: StorePlatformParams,
         querystring: CallbackQuery,
         response: {
           200: CallbackAnswer,
@@ -162,22 +142,21 @@ export const storeConnectRoutes: FastifyPluginAsyncZod<StoreDeps> = async (app, 
         });
         if (!checked.ok) {
           const refusal = {
-            invalid: [StoreCode.stateInvalid, 'store.state_invalid'],
-            expired: [StoreCode.stateExpired, 'store.state_expired'],
-            other_account: [StoreCode.stateOtherAccount, 'store.state_other_account'],
+            invalid: 'STATE_INVALID',
+            expired: 'STATE_EXPIRED',
+            other_account: 'STATE_OTHER_ACCOUNT',
           } as const;
-          const [code, key] = refusal[checked.reason];
-          throw new ApiError(400, code, key);
+          throw refuseStore(refusal[checked.reason]);
         }
         const shopId = Number(query.shop_id);
         if (!query.code || !query.shop_id || !/^\d{1,15}$/.test(query.shop_id) || shopId <= 0)
-          throw new ApiError(400, StoreCode.callbackIncomplete, 'store.callback_incomplete');
+          throw refuseStore('CALLBACK_INCOMPLETE');
 
         const existing = await findStoreByShop(db, session.tenantId, platform, shopId);
         if (!existing || existing.status === 'disconnected') {
           const limit = await marketplaceLimit(session.tenantId);
           if (limit !== null && (await countLinkedStores(db, session.tenantId)) >= limit)
-            throw new ApiError(409, StoreCode.limitReached, 'store.limit_reached', { limit });
+            throw refuseStore('LIMIT_REACHED', { limit });
         }
 
         const client = shopeeClient(settings.shopee);
@@ -229,10 +208,12 @@ export const storeConnectRoutes: FastifyPluginAsyncZod<StoreDeps> = async (app, 
           data: { store: view!, reconnected },
         });
       } catch (error) {
-        if (!(error instanceof ApiError)) throw error;
-        return reply.code(error.status as 400 | 403 | 404 | 409 | 503).send({
-          code: error.refusal!.code,
-          msg: translate(request.language, error.key, error.params),
+        // The callback answers a refusal in its own shape (spec §3 "Callback result"), `error` 1.
+        const refused = refusalOf(error);
+        if (!refused?.refusal) throw error;
+        return reply.code(refused.refusal.status as 400 | 403 | 404 | 409 | 503).send({
+          code: refused.refusal.code,
+          msg: translate(request.language, refused.refusal.key, refused.params),
           error: 1 as const,
           api_id: null,
         });

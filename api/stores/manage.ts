@@ -1,10 +1,10 @@
 import { Ok, ok, refusals } from '@api/answers';
 import { seller } from '@api/auth/session';
-import { ApiError, invalid } from '@api/errors';
+import { StoreChangesBody } from '@api/contracts/stores';
 import { IdParams, isUuid } from '@api/ids';
+import { refuseStore } from '@domain/platform/stores';
 import {
   disconnectStore,
-  IMPORT_INTERVAL,
   listStores,
   type Store,
   type StoreChanges,
@@ -14,7 +14,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   STORE_PERMISSION,
-  StoreCode,
   type StoreDeps,
   StoreView,
   storeNotFound,
@@ -30,24 +29,6 @@ import {
   scheduleStates,
   temporalError,
 } from './schedule';
-
-const interval = invalid(StoreCode.intervalInvalid, 'store.interval_invalid', {
-  min: IMPORT_INTERVAL.min,
-  max: IMPORT_INTERVAL.max,
-});
-const name = invalid(StoreCode.nameInvalid, 'store.name_invalid', { max: 100 });
-
-const StoreChangesBody = z.strictObject({
-  name: z.string({ error: name }).trim().min(1, name).max(100, name).optional(),
-  import_interval_minutes: z
-    .number({ error: interval })
-    .int(interval)
-    .min(IMPORT_INTERVAL.min, interval)
-    .max(IMPORT_INTERVAL.max, interval)
-    .optional(),
-  /** null: the account's default warehouse. */
-  warehouse_id: z.string().max(64).nullable().optional(),
-});
 
 const refusalsWithConflict = { ...refusals, 409: refusals[404], 503: refusals[404] };
 
@@ -127,12 +108,11 @@ export const storeManageRoutes: FastifyPluginAsyncZod<StoreDeps> = async (app, d
                 .where('kind', '=', 'warehouse')
                 .executeTakeFirst()
             : undefined;
-          if (!warehouse) throw new ApiError(404, StoreCode.warehouseNotFound, 'store.warehouse_not_found');
+          if (!warehouse) throw refuseStore('WAREHOUSE_NOT_FOUND');
         }
         changes.warehouseId = body.warehouse_id;
       }
-      if (Object.keys(changes).length === 0)
-        throw new ApiError(400, StoreCode.nothingToChange, 'store.nothing_to_change');
+      if (Object.keys(changes).length === 0) throw refuseStore('NOTHING_TO_CHANGE');
       const updated = await updateStore(db, session.tenantId, store.id, session.userId, changes);
       if (!updated) throw storeNotFound();
       if (
@@ -164,8 +144,7 @@ export const storeManageRoutes: FastifyPluginAsyncZod<StoreDeps> = async (app, d
     async (request) => {
       const { tenantId } = seller(request);
       const store = await storeOrNotFound(db, tenantId, request.params.id);
-      if (store.status === 'disconnected')
-        throw new ApiError(409, StoreCode.storeDisconnected, 'store.disconnected_already');
+      if (store.status === 'disconnected') throw refuseStore('STORE_DISCONNECTED');
       try {
         await importNow(workflows, store);
       } catch (error) {

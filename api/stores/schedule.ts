@@ -1,5 +1,6 @@
-import { ApiError } from '@api/errors';
 import type { WorkflowDeps } from '@api/workflows';
+import { refuseStore } from '@domain/platform/stores';
+import { refusalOf } from '@domain/shared/errors';
 import { type Store, storeSettings } from '@integrations/stores';
 import {
   ScheduleAlreadyRunning,
@@ -139,14 +140,14 @@ export async function importNow(workflows: WorkflowDeps, store: Store): Promise<
     await ensureImportSchedule(workflows, store);
     state = await importScheduleState(workflows, store);
   }
-  if (state?.importing) throw new ApiError(409, 612, 'store.import_running');
+  if (state?.importing) throw refuseStore('IMPORT_RUNNING');
   await handle.trigger(ScheduleOverlapPolicy.SKIP);
 }
 
 /** A Temporal failure as the answer it means: away → 503; anything else is thrown as it is. */
 export function temporalError(error: unknown): unknown {
-  if (error instanceof ApiError) return error;
+  if (refusalOf(error)) return error;
   const grpc = error as { code?: number };
-  if (grpc.code === 4 || grpc.code === 14) return new ApiError(503, 503, 'common.workflows_unavailable');
+  if (grpc.code === 4 || grpc.code === 14) return refuseStore('WORKFLOWS_UNAVAILABLE');
   return error;
 }

@@ -1,114 +1,31 @@
-import { randomUUID } from 'node:crypto';
 import { ErrorAnswer, Ok, ok, refusals } from '@api/answers';
 import { seller } from '@api/auth/session';
-import { ApiError, invalid, notFound } from '@api/errors';
-import {
-  isPermissionKey,
-  PERMISSION_AREAS,
-  PERMISSION_KEYS,
-  type PermissionArea,
-  type PermissionKey,
-} from '@domain/access/permissions';
+import { IdParams } from '@api/contracts/ids';
+import { DeletedRecord, Group, GroupBody, GroupChanges, PermissionCatalogue } from '@api/contracts/team';
+import { notFound } from '@api/errors';
+import { createGroup, deleteGroup, updateGroup } from '@commands/team/groups';
+import { PERMISSION_AREAS, type PermissionArea } from '@domain/access/permissions';
 import type { Database } from '@infra/db';
+import { findGroup, listGroups } from '@projections/team/groups';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
-import { IdParams, iso, isUuid, logActivity, TeamCode, violation } from './common';
 
 /**
- * User groups: a name and the permission keys of spec §6 its members hold. Only the owner manages them (a sub-user
- * must not raise their own rights); any seller user may read the key catalogue the console's checklist is drawn from.
- * The session reads a member's group on every request, so a change applies from the member's next request.
+ * User groups: only the owner manages them (a sub-user must not raise their own rights); any seller user may read
+ * the key catalogue the console's checklist is drawn from. The rules are in commands/team/groups.ts.
  */
-
-export const GROUP_NAME_MAX = 100;
-
-const GroupName = z
-  .string({ error: invalid(TeamCode.groupNameRequired, 'groups.name_required') })
-  .trim()
-  .min(1, invalid(TeamCode.groupNameRequired, 'groups.name_required'))
-  .max(GROUP_NAME_MAX, invalid(TeamCode.groupNameTooLong, 'groups.name_too_long', { max: GROUP_NAME_MAX }));
-
-const GroupPermissions = z
-  .array(z.string({ error: invalid(TeamCode.permissionsInvalid, 'groups.permissions_invalid') }).max(100), {
-    error: invalid(TeamCode.permissionsInvalid, 'groups.permissions_invalid'),
-  })
-  .max(PERMISSION_KEYS.length * 2, invalid(TeamCode.permissionsInvalid, 'groups.permissions_invalid'))
-  .superRefine((keys, ctx) => {
-    keys.forEach((key, index) => {
-      if (!isPermissionKey(key)) {
-        ctx.addIssue({
-          code: 'custom',
-          path: [index],
-          input: key,
-          message: invalid(TeamCode.unknownPermission, 'groups.unknown_permission', { key }),
-        });
-      }
-    });
-  })
-  .transform((keys) => [...new Set(keys)] as PermissionKey[]);
-
-export const GroupBody = z.strictObject({ name: GroupName, permissions: GroupPermissions });
-export const GroupChanges = GroupBody.partial().refine(
-  (changes) => changes.name !== undefined || changes.permissions !== undefined,
-  invalid(TeamCode.nothingToChange, 'groups.nothing_to_change'),
-);
-
-export const Group = z.object({
-  id: z.string(),
-  name: z.string(),
-  permissions: z.array(z.string()),
-  member_count: z.number().int(),
-  created_at: z.string(),
-  updated_at: z.string(),
-});
-export type Group = z.infer<typeof Group>;
-
-export const PermissionCatalogue = z.object({
-  areas: z.array(z.object({ area: z.string(), keys: z.array(z.string()) })),
-});
 
 const conflicts = { 409: ErrorAnswer };
 
+const permissionCatalogue: PermissionCatalogue = {
+  areas: (Object.keys(PERMISSION_AREAS) as PermissionArea[]).map((area) => ({
+    area,
+    keys: [...PERMISSION_AREAS[area]],
+  })),
+};
+
 export const groupRoutes: FastifyPluginAsyncZod<{ db: Kysely<Database> }> = async (app, { db }) => {
-  const selectGroups = (tenantId: string) =>
-    db
-      .selectFrom('user_groups as g')
-      .select((eb) => [
-        'g.id',
-        'g.name',
-        'g.permissions',
-        'g.created_at',
-        'g.updated_at',
-        eb
-          .selectFrom('users as u')
-          .select(eb.fn.countAll<string>().as('n'))
-          .whereRef('u.group_id', '=', 'g.id')
-          .as('member_count'),
-      ])
-      .where('g.tenant_id', '=', tenantId);
-
-  type GroupRow = Awaited<ReturnType<ReturnType<typeof selectGroups>['executeTakeFirstOrThrow']>>;
-  const answer = (row: GroupRow): Group => ({
-    id: row.id,
-    name: row.name,
-    permissions: row.permissions,
-    member_count: Number(row.member_count ?? 0),
-    created_at: iso(row.created_at)!,
-    updated_at: iso(row.updated_at)!,
-  });
-
-  const findGroup = async (tenantId: string, id: string): Promise<Group> => {
-    const row = isUuid(id)
-      ? await selectGroups(tenantId).where('g.id', '=', id).executeTakeFirst()
-      : undefined;
-    if (!row) throw notFound();
-    return answer(row);
-  };
-
-  const nameTaken = (name: string) =>
-    new ApiError(409, TeamCode.groupNameTaken, 'groups.name_taken', { name });
-
   app.get(
     '/api/setting/permission-keys',
     {
@@ -119,13 +36,7 @@ export const groupRoutes: FastifyPluginAsyncZod<{ db: Kysely<Database> }> = asyn
         response: { 200: Ok(PermissionCatalogue), ...refusals },
       },
     },
-    async (request) =>
-      ok(request, {
-        areas: (Object.keys(PERMISSION_AREAS) as PermissionArea[]).map((area) => ({
-          area,
-          keys: [...PERMISSION_AREAS[area]],
-        })),
-      }),
+    async (request) => ok(request, permissionCatalogue),
   );
 
   app.get(
@@ -138,12 +49,7 @@ export const groupRoutes: FastifyPluginAsyncZod<{ db: Kysely<Database> }> = asyn
         response: { 200: Ok(z.array(Group)), ...refusals },
       },
     },
-    async (request) => {
-      const rows = await selectGroups(seller(request).tenantId)
-        .orderBy((eb) => eb.fn('lower', ['g.name']))
-        .execute();
-      return ok(request, rows.map(answer));
-    },
+    async (request) => ok(request, await listGroups(db, seller(request).tenantId)),
   );
 
   app.get(
@@ -157,7 +63,11 @@ export const groupRoutes: FastifyPluginAsyncZod<{ db: Kysely<Database> }> = asyn
         response: { 200: Ok(Group), ...refusals },
       },
     },
-    async (request) => ok(request, await findGroup(seller(request).tenantId, request.params.id)),
+    async (request) => {
+      const group = await findGroup(db, seller(request).tenantId, request.params.id);
+      if (!group) throw notFound();
+      return ok(request, group);
+    },
   );
 
   app.post(
@@ -171,31 +81,8 @@ export const groupRoutes: FastifyPluginAsyncZod<{ db: Kysely<Database> }> = asyn
         response: { 200: Ok(Group), ...refusals, ...conflicts },
       },
     },
-    async (request) => {
-      const session = seller(request);
-      const { name, permissions } = request.body;
-      const id = randomUUID();
-      try {
-        await db.transaction().execute(async (trx) => {
-          await trx
-            .insertInto('user_groups')
-            .values({ id, tenant_id: session.tenantId, name, permissions })
-            .execute();
-          await logActivity(trx, {
-            tenantId: session.tenantId,
-            userId: session.userId,
-            action: 'group.created',
-            subjectType: 'user_group',
-            subjectId: id,
-            detail: { name, permissions },
-          });
-        });
-      } catch (error) {
-        if (violation(error, '23505', 'user_groups_name_idx')) throw nameTaken(name);
-        throw error;
-      }
-      return ok(request, await findGroup(session.tenantId, id), 'groups.created');
-    },
+    async (request) =>
+      ok(request, await createGroup({ db }, seller(request), request.body), 'groups.created'),
   );
 
   app.put(
@@ -210,44 +97,12 @@ export const groupRoutes: FastifyPluginAsyncZod<{ db: Kysely<Database> }> = asyn
         response: { 200: Ok(Group), ...refusals, ...conflicts },
       },
     },
-    async (request) => {
-      const session = seller(request);
-      const { id } = request.params;
-      const changes = request.body;
-      const before = await findGroup(session.tenantId, id);
-      try {
-        await db.transaction().execute(async (trx) => {
-          await trx
-            .updateTable('user_groups')
-            .set({ ...changes, updated_at: new Date() })
-            .where('id', '=', id)
-            .where('tenant_id', '=', session.tenantId)
-            .execute();
-          await logActivity(trx, {
-            tenantId: session.tenantId,
-            userId: session.userId,
-            action: 'group.updated',
-            subjectType: 'user_group',
-            subjectId: id,
-            detail: {
-              ...(changes.name !== undefined ? { name: { from: before.name, to: changes.name } } : {}),
-              ...(changes.permissions !== undefined
-                ? {
-                    granted: changes.permissions.filter((key) => !before.permissions.includes(key)),
-                    revoked: before.permissions.filter(
-                      (key) => !changes.permissions!.includes(key as PermissionKey),
-                    ),
-                  }
-                : {}),
-            },
-          });
-        });
-      } catch (error) {
-        if (violation(error, '23505', 'user_groups_name_idx')) throw nameTaken(changes.name ?? before.name);
-        throw error;
-      }
-      return ok(request, await findGroup(session.tenantId, id), 'groups.updated');
-    },
+    async (request) =>
+      ok(
+        request,
+        await updateGroup({ db }, seller(request), { id: request.params.id, changes: request.body }),
+        'groups.updated',
+      ),
   );
 
   app.delete(
@@ -258,42 +113,10 @@ export const groupRoutes: FastifyPluginAsyncZod<{ db: Kysely<Database> }> = asyn
         tags: ['users'],
         summary: 'Delete a user group; refused while users are in it',
         params: IdParams,
-        response: { 200: Ok(z.object({ id: z.string() })), ...refusals, ...conflicts },
+        response: { 200: Ok(DeletedRecord), ...refusals, ...conflicts },
       },
     },
-    async (request) => {
-      const session = seller(request);
-      const { id } = request.params;
-      if (!isUuid(id)) throw notFound();
-      await db.transaction().execute(async (trx) => {
-        // The lock makes a concurrent "add a user to this group" wait, then fail on the foreign key.
-        const group = await trx
-          .selectFrom('user_groups')
-          .select(['id', 'name'])
-          .where('id', '=', id)
-          .where('tenant_id', '=', session.tenantId)
-          .forUpdate()
-          .executeTakeFirst();
-        if (!group) throw notFound();
-        const members = await trx
-          .selectFrom('users')
-          .select((eb) => eb.fn.countAll<string>().as('n'))
-          .where('group_id', '=', id)
-          .executeTakeFirstOrThrow();
-        if (Number(members.n) > 0) {
-          throw new ApiError(409, TeamCode.groupInUse, 'groups.in_use', { count: Number(members.n) });
-        }
-        await trx.deleteFrom('user_groups').where('id', '=', id).execute();
-        await logActivity(trx, {
-          tenantId: session.tenantId,
-          userId: session.userId,
-          action: 'group.deleted',
-          subjectType: 'user_group',
-          subjectId: id,
-          detail: { name: group.name },
-        });
-      });
-      return ok(request, { id }, 'groups.deleted');
-    },
+    async (request) =>
+      ok(request, await deleteGroup({ db }, seller(request), request.params), 'groups.deleted'),
   );
 };

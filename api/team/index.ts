@@ -9,5 +9,3 @@ export const teamRoutes: FastifyPluginAsyncZod<{ db: Kysely<Database> }> = async
   await app.register(groupRoutes, deps);
   await app.register(userRoutes, deps);
 };
-
-export { SUB_USER_LIMIT_REACHED, TeamCode } from './common';

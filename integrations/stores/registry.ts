@@ -21,7 +21,7 @@ export const isConnectablePlatform = (value: string): value is ConnectablePlatfo
 
 export type StoreStatus = StoresTable['status'];
 
-export const IMPORT_INTERVAL = { default: 30, min: 1, max: 1440 } as const;
+export { IMPORT_INTERVAL } from '@domain/platform/stores';
 
 /** What went wrong with a store's import, by kind (the console words each kind), with the platform's detail. */
 export const STORE_ERROR_KINDS = [

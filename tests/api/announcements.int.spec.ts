@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { TITLE_MAX_LENGTH } from '@api/announcements/shape';
 import { ErrorAnswer } from '@api/answers';
+import { TITLE_MAX_LENGTH } from '@domain/platform/announcements';
 import {
   bearer,
   createAdmin,

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { ErrorAnswer } from '@api/answers';
-import { CATEGORY_NAME_MAX_LENGTH, type CategoryNode } from '@api/categories';
+import type { CategoryNode } from '@api/contracts/categories';
+import { CATEGORY_NAME_MAX_LENGTH } from '@domain/platform/categories';
 import {
   bearer,
   createSeller,

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { TeamCode } from '@api/team';
 import { PERMISSION_AREAS, PERMISSION_KEYS } from '@domain/access/permissions';
+import { TeamCode } from '@domain/access/team';
 import {
   bearer,
   caller,

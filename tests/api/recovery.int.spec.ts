@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { createTenantWithOwner } from '@api/accounts/seed';
-import { tokenHash, verifySecret } from '@api/auth/secrets';
+import { createTenantWithOwner } from '@commands/accounts/seed';
+import { tokenHash, verifySecret } from '@commands/support/secrets';
 import {
   bearer,
   createSeller,

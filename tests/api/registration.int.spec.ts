@@ -1,11 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import {
-  OTP_MAX_ATTEMPTS,
-  OTP_TTL_SECONDS,
-  type RegisterRequest,
-  SIGNUPS_PER_ADDRESS_PER_HOUR,
-} from '@api/accounts/registration';
-import { verifySecret } from '@api/auth/secrets';
+import type { RegisterRequest } from '@api/contracts/accounts';
+import { verifySecret } from '@commands/support/secrets';
+import { OTP_MAX_ATTEMPTS, OTP_TTL_SECONDS, SIGNUPS_PER_ADDRESS_PER_HOUR } from '@domain/access/accounts';
 import { bearer, createTestApi, signIn, type TestApi, tokenRequest } from '@tests/support/api';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { hashSecret } from '@api/auth/secrets';
 import { loadOrder } from '@commands/orders/order';
+import { hashSecret } from '@commands/support/secrets';
 import {
   callerOf,
   count,

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { SUB_USER_LIMIT_REACHED, TeamCode } from '@api/team';
 import { PERMISSION_KEYS } from '@domain/access/permissions';
+import { SUB_USER_LIMIT_REACHED, TeamCode } from '@domain/access/team';
 import {
   bearer,
   caller,

@@ -4,7 +4,7 @@ import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { createTenantWithOwner, ensurePackages } from '@api/accounts/seed';
+import { createTenantWithOwner, ensurePackages } from '@commands/accounts/seed';
 import { createOrderStockReactor } from '@commands/orders/stock-reactor';
 import { eventIdFor } from '@commands/support/ids';
 import { eventSchemas } from '@domain/events';

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
-import { createTenantWithOwner, ensurePackages } from '@api/accounts/seed';
 import { buildApp } from '@api/app';
 import { listOrders, OrderListQuery } from '@api/orders/list';
+import { createTenantWithOwner, ensurePackages } from '@commands/accounts/seed';
 import { handleOrderCommand } from '@commands/orders/order';
 import { eventSchemas } from '@domain/events';
 import { TAB_STATUSES } from '@domain/orders/board';

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
-import { ensurePackages } from '@api/accounts/seed';
 import { listStock, StockListQuery, stockListSql } from '@api/inventory/stock-reports';
 import { applyUpload, resolveRows } from '@api/inventory/stock-upload';
+import { ensurePackages } from '@commands/accounts/seed';
 import { parseAdjustmentFile } from '@commands/inventory/adjustment-file';
 import { stockEvents } from '@domain/inventory/stock';
 import type { Database } from '@infra/db';

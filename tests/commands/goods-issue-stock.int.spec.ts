@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { ensurePackages } from '@api/accounts/seed';
+import { ensurePackages } from '@commands/accounts/seed';
 import { handleGoodsIssueCommand, loadGoodsIssue } from '@commands/goods-issue/goods-issue';
 import { issueGoodsIssueStock } from '@commands/goods-issue/issue-stock';
 import { handleStockCommand } from '@commands/inventory/stock';

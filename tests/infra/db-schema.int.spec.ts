@@ -4,7 +4,7 @@ import { createTestDatabase, type TestDatabase } from '@tests/support/db';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-/** The typed Database interface (through `columns`, bound to it at compile time) against the migrated schema. */
+/** `columns` (from which the typed `Database` is derived) against the migrated schema. */
 async function schemaOf(database: TestDatabase) {
   const rows = await sql<{
     table_name: string;

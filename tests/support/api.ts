@@ -1,13 +1,13 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { createTenantWithOwner, ensurePackages } from '@api/accounts/seed';
 import { type AppDeps, buildApp, type KedaiApp } from '@api/app';
-import type { SignInLimits } from '@api/auth/rate-limit';
-import { hashSecret } from '@api/auth/secrets';
 import type { WorkflowDeps } from '@api/workflows';
+import { createTenantWithOwner, ensurePackages } from '@commands/accounts/seed';
+import type { SignInLimits } from '@commands/accounts/sign-in-limits';
 import { AutoBatchCountTrigger, followOrderCounts } from '@commands/batches/auto-batch';
 import { createGoodsIssueWorkflowReactor } from '@commands/goods-issue/workflow-reactor';
 import { createOrderStockReactor } from '@commands/orders/stock-reactor';
 import { createTransferWorkflowReactor } from '@commands/transfers/workflow-reactor';
+import { hashSecret } from '@commands/support/secrets';
 import type { PermissionKey } from '@domain/access/permissions';
 import { eventSchemas } from '@domain/events';
 import { PostgresEventStore } from '@infra/eventstore/postgres';

@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { ensurePackages } from '@api/accounts/seed';
+import { ensurePackages } from '@commands/accounts/seed';
 import {
   DEFAULT_IMPORT_RETRY,
   type StoreSettings,

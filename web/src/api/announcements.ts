@@ -1,4 +1,12 @@
+import type {
+  AcknowledgeAnnouncement,
+  AdminAnnouncement,
+  Announcement,
+  SellerAnnouncement,
+} from '@api/contracts/announcements';
+import type { AckStatus } from '@domain/platform/announcements';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { type Answer, api, apiData } from './client';
 
 /**
@@ -6,34 +14,10 @@ import { type Answer, api, apiData } from './client';
  * first, are prompted at sign-in, and answer acknowledged (100), rejected (110) or read (120).
  */
 
-export type AckStatus = 100 | 110 | 120;
+export type { AckStatus, AdminAnnouncement, Announcement, SellerAnnouncement };
 export const ACK_ACCEPT: AckStatus = 100;
 export const ACK_REJECT: AckStatus = 110;
 export const ACK_READ: AckStatus = 120;
-
-export interface Announcement {
-  id: string;
-  subject: string;
-  content: string;
-  start_at: string;
-  end_at: string;
-  priority: number;
-  is_active: boolean;
-  requires_ack: boolean;
-  country: string | null;
-  prompt: boolean;
-  created_at: string;
-  updated_at: string;
-}
-
-export interface SellerAnnouncement extends Announcement {
-  ack_status: AckStatus | null;
-  dont_show_again: boolean;
-}
-
-export interface AdminAnnouncement extends Announcement {
-  acks: { acknowledged: number; rejected: number; read: number };
-}
 
 /** What the admin form sends: every field (spec §5), the id too on update. */
 export interface AnnouncementFields {
@@ -48,11 +32,7 @@ export interface AnnouncementFields {
   prompt: boolean;
 }
 
-export interface Acknowledgement {
-  id: string;
-  status: AckStatus;
-  dont_show_again?: boolean;
-}
+export type Acknowledgement = z.input<typeof AcknowledgeAnnouncement>;
 
 /** The admin grid reads its pages itself (components/data-grid); this is its endpoint. */
 export const ADMIN_ANNOUNCEMENTS_ENDPOINT = '/api/admin/announcement';

@@ -1,3 +1,4 @@
+import type { TokenAnswer } from '@api/contracts/auth';
 import { ADMIN_LOGIN_PATH, LOGIN_PATH, loginPathFor, PERMISSION_KEY, TOKEN_KEY } from '@web/config';
 import { storedLanguage } from '@web/i18n';
 
@@ -197,11 +198,7 @@ export function withQuery(path: string, query: Record<string, string | boolean |
   return text ? `${path}?${text}` : path;
 }
 
-export interface TokenAnswer {
-  access_token: string;
-  token_type: string;
-  expires_in: number;
-}
+export type { TokenAnswer };
 
 /** A refused sign-in: OAuth's `error` (e.g. `invalid_grant`, `email_not_verified`) and the translated description. */
 export class SignInFailure extends Error {

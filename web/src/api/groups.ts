@@ -1,27 +1,14 @@
+import type { Group, GroupBody as GroupBodyContract, PermissionCatalogue } from '@api/contracts/team';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { type Answer, api, apiData } from './client';
 import { GROUPS_ROOT, USERS_ROOT } from './query-roots';
 import { sessionKeys } from './session';
 
 /** Settings → group permissions: the owner's user groups and the permission keys of spec §6 they carry. */
 
-export interface Group {
-  id: string;
-  name: string;
-  permissions: string[];
-  member_count: number;
-  created_at: string;
-  updated_at: string;
-}
-
-export interface GroupBody {
-  name: string;
-  permissions: string[];
-}
-
-export interface PermissionCatalogue {
-  areas: { area: string; keys: string[] }[];
-}
+export type { Group, PermissionCatalogue };
+export type GroupBody = z.input<typeof GroupBodyContract>;
 
 const GROUPS_ENDPOINT = '/api/setting/groups';
 

@@ -1,3 +1,4 @@
+import { CLOSE_SESSION_ENDED, type LiveServerMessage } from '@api/contracts/live';
 import { getToken, onSessionChange } from '@web/api/client';
 import { useCallback, useEffect, useRef } from 'react';
 
@@ -15,14 +16,7 @@ import { useCallback, useEffect, useRef } from 'react';
 
 export type LiveChangeHandler = (ids: string[], missed: boolean) => void;
 
-type ServerMessage =
-  | { type: 'subscribed'; views: string[] }
-  | { type: 'change'; view: string; ids: string[] }
-  | { type: 'pong' }
-  | { type: 'error'; code: number; msg: string };
-
-/** Close code the server uses when the session ended while the socket was open. */
-const CLOSE_SESSION_ENDED = 4401;
+type ServerMessage = LiveServerMessage;
 const FIRST_RETRY_MS = 500;
 const MAX_RETRY_MS = 30_000;
 /** How long the socket stays open after the last follower left (a navigation between two live screens). */

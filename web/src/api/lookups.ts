@@ -1,22 +1,10 @@
+import type { Country, Platform } from '@domain/lookups';
 import { useQuery } from '@tanstack/react-query';
 import { apiData } from './client';
 
 /** Reference lists the management screens pick from (GET /api/lookup/*); they never change while the page is open. */
 
-export interface Platform {
-  code: string;
-  name: string;
-  /** `/platforms/<code>.svg`, served with the console. */
-  logo: string;
-}
-
-export interface Country {
-  code: string;
-  name: string;
-  alpha3: string;
-  currency: string;
-  supported: boolean;
-}
+export type { Country, Platform };
 
 export const lookupKeys = {
   all: ['lookups'] as const,

@@ -1,42 +1,12 @@
+import type { PermissionMap, UsageAnswer, UserInfo } from '@api/contracts/session';
 import { apiData } from './client';
 
 /** The session calls of spec §7 and the header's usage panel, with their query keys. */
 
-export type UserKind = 'owner' | 'subuser' | 'admin' | 'subadmin';
-
-export interface UserInfo {
-  id: string;
-  kind: UserKind;
-  username: string | null;
-  email: string;
-  first_name: string;
-  last_name: string;
-  phone?: string;
-  country?: string | null;
-  language: string;
-  group: { id: string; name: string } | null;
-  tenant: { id: string; name: string; country: string; package: { id: string; name: string } } | null;
-}
-
-export interface Usage {
-  used: number;
-  limit: number | null;
-}
-
-export interface UsageInfo {
-  package: { id: string; name: string };
-  monthlyOrders: Usage;
-  masterCodes: Usage;
-  marketplaces: Usage;
-  subUsers: Usage;
-  branches: Usage;
-  dropshipping: boolean;
-  supplier: boolean;
-  dealerLevel: string | null;
-  ewalletBalance: string;
-}
-
-export type PermissionMap = Record<string, boolean>;
+export type { PermissionMap, UserInfo };
+export type UserKind = UserInfo['kind'];
+export type UsageInfo = UsageAnswer;
+export type Usage = UsageAnswer['subUsers'];
 
 export const sessionKeys = {
   all: ['session'] as const,

@@ -1,3 +1,4 @@
+import type { TableSettings } from '@api/contracts/session';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiData } from './client';
 
@@ -6,22 +7,9 @@ import { apiData } from './client';
  * Saving sends the whole object and the server's answer replaces what the console keeps.
  */
 
-export interface SavedColumnState {
-  colId: string;
-  width?: number;
-  hide?: boolean | null;
-  pinned?: 'left' | 'right' | null;
-  sort?: 'asc' | 'desc' | null;
-  sortIndex?: number | null;
-  flex?: number | null;
-}
-
-export interface GridSettings {
-  columnState?: SavedColumnState[];
-  pageSize?: number;
-}
-
-export type TableSettings = Record<string, GridSettings>;
+export type { TableSettings };
+export type GridSettings = TableSettings[string];
+export type SavedColumnState = NonNullable<GridSettings['columnState']>[number];
 
 export const tableSettingsKeys = {
   all: ['table-settings'] as const,

@@ -1,41 +1,19 @@
+import type {
+  NewSubUser as NewSubUserContract,
+  SubUserChanges as SubUserChangesContract,
+  TeamUser,
+} from '@api/contracts/team';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { type Answer, api, apiData } from './client';
 import { GROUPS_ROOT, USERS_ROOT } from './query-roots';
 import { sessionKeys } from './session';
 
 /** Settings → users: the owner's sub-users (spec §3, §6), listed by the users grid and changed from its form. */
 
-export type UserStatus = 'pending' | 'active' | 'inactive';
-
-export interface TeamUser {
-  id: string;
-  kind: 'owner' | 'subuser';
-  username: string | null;
-  email: string;
-  first_name: string;
-  last_name: string;
-  phone: string;
-  status: UserStatus;
-  group: { id: string; name: string } | null;
-  /** False for the owner: listed beside the sub-users, managed elsewhere. */
-  editable: boolean;
-  last_sign_in_at: string | null;
-  created_at: string;
-  updated_at: string;
-}
-
-export interface SubUserFields {
-  username: string;
-  email: string;
-  first_name: string;
-  last_name: string;
-  phone: string;
-  group_id: string;
-  status: 'active' | 'inactive';
-}
-
-export type NewSubUser = SubUserFields & { password: string; confirm_password: string };
-export type SubUserChanges = Partial<NewSubUser>;
+export type { TeamUser };
+export type NewSubUser = z.input<typeof NewSubUserContract>;
+export type SubUserChanges = z.input<typeof SubUserChangesContract>;
 
 /** The users grid reads its pages itself (components/data-grid); this is its endpoint. */
 export const USERS_ENDPOINT = '/api/setting/users';

@@ -1,8 +1,8 @@
+import { finishConnecting } from '@web/api/stores';
 import { Spinner } from '@web/shell/spinner';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useParams } from 'react-router-dom';
-import { finishConnecting } from './api';
 
 /**
  * The marketplace's way back (spec §2 "Redirect-only callback routes"): /settings/store/add/{platform}/create with

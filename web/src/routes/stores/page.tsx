@@ -1,10 +1,3 @@
-import { ConfirmDialog } from '@web/components/modal-dialog';
-import { FormMessage, messageOf } from '@web/shell/form';
-import { useNotify } from '@web/shell/notifications';
-import { PageHeader } from '@web/shell/page';
-import { Spinner } from '@web/shell/spinner';
-import { type FormEvent, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import {
   INTERVAL,
   type Store,
@@ -13,7 +6,14 @@ import {
   useImportNow,
   useStores,
   useUpdateInterval,
-} from './api';
+} from '@web/api/stores';
+import { ConfirmDialog } from '@web/components/modal-dialog';
+import { FormMessage, messageOf } from '@web/shell/form';
+import { useNotify } from '@web/shell/notifications';
+import { PageHeader } from '@web/shell/page';
+import { Spinner } from '@web/shell/spinner';
+import { type FormEvent, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import '@web/routes/management.css';
 import './stores.css';
 

@@ -1,28 +1,15 @@
-import { gridQuery, setFilter, TextFilter } from '@api/contracts/grid';
+import type { TeamUser, UserSortColumn, UsersGridQuery } from '@api/contracts/team';
+import { isUuid } from '@domain/platform/ids';
 import type { Database } from '@infra/db';
 import { allOf, pageWindow, searchWhere, setWhere, sortTerms, textWhere } from '@projections/runtime/grid';
 import { type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely';
-import type { z } from 'zod';
 
 /**
- * The users grid (ag-grid Infinite Row Model): the owner and the sub-users of one account, paged, sorted and
- * filtered in SQL. Text filters on username, e-mail and name, a set filter on status, a free-text search.
+ * The account's users as Settings → users shows them: the owner and the sub-users of one account with their group,
+ * paged, sorted and filtered in SQL for ag-grid's Infinite Row Model.
  */
 
-export const UsersFilterModel = {
-  username: TextFilter,
-  email: TextFilter,
-  name: TextFilter,
-  status: setFilter(['active', 'inactive', 'pending']),
-};
-
-export const USER_SORT_COLUMNS = ['username', 'email', 'name', 'status', 'group', 'created_at'] as const;
-type SortColumn = (typeof USER_SORT_COLUMNS)[number];
-
-export const UsersGridQuery = gridQuery(USER_SORT_COLUMNS, UsersFilterModel);
-export type UsersGridQuery = z.infer<typeof UsersGridQuery>;
-
-export const selectTeamUsers = (db: Kysely<Database>, tenantId: string) =>
+const selectTeamUsers = (db: Kysely<Database>, tenantId: string) =>
   db
     .selectFrom('users as u')
     .leftJoin('user_groups as g', 'g.id', 'u.group_id')
@@ -44,7 +31,38 @@ export const selectTeamUsers = (db: Kysely<Database>, tenantId: string) =>
     .where('u.tenant_id', '=', tenantId)
     .where('u.kind', 'in', ['owner', 'subuser']);
 
-export type TeamUserRow = Awaited<ReturnType<ReturnType<typeof selectTeamUsers>['executeTakeFirstOrThrow']>>;
+type TeamUserRow = Awaited<ReturnType<ReturnType<typeof selectTeamUsers>['executeTakeFirstOrThrow']>>;
+
+const iso = (value: Date | null) => (value ? value.toISOString() : null);
+
+function teamUser(row: TeamUserRow): TeamUser {
+  return {
+    id: row.id,
+    kind: row.kind === 'owner' ? 'owner' : 'subuser',
+    username: row.username,
+    email: row.email,
+    first_name: row.first_name,
+    last_name: row.last_name,
+    phone: row.phone,
+    status: row.status,
+    group: row.group_id && row.group_name ? { id: row.group_id, name: row.group_name } : null,
+    editable: row.kind === 'subuser',
+    last_sign_in_at: iso(row.last_sign_in_at),
+    created_at: row.created_at.toISOString(),
+    updated_at: row.updated_at.toISOString(),
+  };
+}
+
+/** One user of the account (the owner or a sub-user), or undefined. */
+export async function findTeamUser(
+  db: Kysely<Database>,
+  tenantId: string,
+  id: string,
+): Promise<TeamUser | undefined> {
+  if (!isUuid(id)) return undefined;
+  const row = await selectTeamUsers(db, tenantId).where('u.id', '=', id).executeTakeFirst();
+  return row ? teamUser(row) : undefined;
+}
 
 const textColumns = {
   username: sql<string>`coalesce(u.username, '')`,
@@ -52,7 +70,7 @@ const textColumns = {
   name: sql<string>`(u.first_name || ' ' || u.last_name)`,
 } as const;
 
-const sortColumns: Record<SortColumn, RawBuilder<unknown>> = {
+const sortColumns: Record<UserSortColumn, RawBuilder<unknown>> = {
   username: sql`lower(u.username)`,
   email: sql`lower(u.email)`,
   name: sql`lower(u.first_name || ' ' || u.last_name)`,
@@ -87,11 +105,12 @@ function conditions(query: UsersGridQuery): RawBuilder<SqlBool>[] {
   return where;
 }
 
-export async function listUsers(
+/** A page of the users grid; the owner first when no sort is asked for. */
+export async function listTeamUsers(
   db: Kysely<Database>,
   tenantId: string,
   query: UsersGridQuery,
-): Promise<{ rows: TeamUserRow[]; lastRow: number }> {
+): Promise<{ rows: TeamUser[]; lastRow: number }> {
   const filtered = selectTeamUsers(db, tenantId).where(allOf(conditions(query)));
   const order = [
     ...sortTerms(query.sortModel, sortColumns),
@@ -106,5 +125,5 @@ export async function listUsers(
       .select((eb) => eb.fn.countAll<string>().as('n'))
       .executeTakeFirstOrThrow(),
   ]);
-  return { rows, lastRow: Number(total.n) };
+  return { rows: rows.map(teamUser), lastRow: Number(total.n) };
 }

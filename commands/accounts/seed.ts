@@ -1,8 +1,8 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import { hashSecret } from '@commands/support/secrets';
 import { STANDARD_PACKAGES, TRIAL_PACKAGE } from '@domain/access/packages';
 import type { Database } from '@infra/db';
 import type { Kysely } from 'kysely';
-import { hashSecret } from '../auth/secrets';
 
 /**
  * What a fresh installation needs before anyone can sign in: the standard packages, the provider's admin, and a

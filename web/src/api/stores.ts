@@ -1,46 +1,29 @@
+import type { AuthorizeAnswer, CallbackAnswer, StoreView } from '@api/contracts/stores';
+import { IMPORT_INTERVAL } from '@domain/platform/stores';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type Answer, ApiFailure, api, apiData } from '@web/api/client';
+import { type Answer, ApiFailure, api, apiData } from './client';
 
 /**
  * Settings → store integration (api/stores): the account's marketplace stores, connecting one through the
  * marketplace's authorisation, and what can be done to a store (order check interval, import now, disconnect).
  */
 
-export type StoreStatus = 'connected' | 'error' | 'disconnected';
+export type Store = StoreView;
+export type StoreStatus = Store['status'];
 
-export interface Store {
-  id: string;
-  platform: string;
-  name: string;
-  shop_id: number;
-  region: string;
-  status: StoreStatus;
-  warehouse: { id: string; code: string; name: string } | null;
-  import_interval_minutes: number;
-  last_import_at: string | null;
-  last_import_orders: number | null;
-  import_checkpoint: string | null;
-  last_error: { kind: string; message: string; at: string } | null;
-  connected_at: string;
-  disconnected_at: string | null;
-  created_at: string;
-  updated_at: string;
-  schedule: { paused: boolean; importing: boolean; next_import_at: string | null } | null;
-}
+/** The callback's answer (spec §3 "Callback result"): the store connected, or `error` 1 and why. */
+export type CallbackResult =
+  | Pick<CallbackAnswer, 'error' | 'code' | 'msg' | 'api_id'>
+  | { error: 1; code: number; msg: string; api_id: null };
 
-/** The callback's answer (spec §3 "Callback result"). */
-export interface CallbackResult {
-  error: 0 | 1;
-  code: number;
-  msg: string;
-  api_id: string | null;
-}
-
-export const INTERVAL = { min: 1, max: 1440 } as const;
+/** How often a store's orders may be checked, in minutes. */
+export const INTERVAL = IMPORT_INTERVAL;
 
 export const storeKeys = {
   all: ['stores'] as const,
-  list: () => [...storeKeys.all, 'list'] as const,
+  lists: () => [...storeKeys.all, 'list'] as const,
+  list: () => [...storeKeys.lists(), {}] as const,
+  detail: (id: string) => [...storeKeys.all, 'detail', id] as const,
 };
 
 /** A store whose import is running, or about to (just connected or triggered), is watched closely. */
@@ -64,10 +47,9 @@ export function useStores() {
 export function useConnectStore() {
   return useMutation({
     mutationFn: (platform: string) =>
-      apiData<{ url: string; expires_at: string }>(
-        `/api/setting/store/add/${encodeURIComponent(platform)}/authorize`,
-        { method: 'POST' },
-      ),
+      apiData<AuthorizeAnswer>(`/api/setting/store/add/${encodeURIComponent(platform)}/authorize`, {
+        method: 'POST',
+      }),
     onSuccess: ({ url }) => {
       window.location.assign(url);
     },

@@ -1,0 +1,130 @@
+import { RecoveryCode, RegistrationCode } from '@domain/access/accounts';
+import {
+  ACCOUNTING_SYSTEMS,
+  AVERAGE_ORDERS,
+  FOUND_US,
+  LOOKING_FOR,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  SUPPORTED_COUNTRIES as SIGN_UP_COUNTRIES,
+  WAREHOUSE_SIZES,
+} from '@domain/access/sign-up';
+import { z } from 'zod';
+import { rule } from './rules';
+
+/**
+ * Self-registration (spec §2 "Login and sign-up screens", §5, §9) and the password and POS PIN reset calls: the
+ * sign-up form, the code, and the reset links' forms.
+ */
+
+// ---- the form's shapes (shared with the password and PIN reset calls) ----
+
+const invalid = (key: string, params?: Record<string, number>) => rule(RegistrationCode.invalid, key, params);
+
+/** An e-mail address, trimmed and lower-cased (the users table is unique on lower(email)). */
+export const EmailAddress = z
+  .string({ error: invalid('register.email_invalid') })
+  .trim()
+  .toLowerCase()
+  .max(254, invalid('register.email_invalid'))
+  .regex(z.regexes.email, invalid('register.email_invalid'));
+
+/** Spec §5 and §9: more than 8 characters with at least one digit. */
+export const NewPassword = z
+  .string({ error: invalid('register.password_short') })
+  .min(PASSWORD_MIN_LENGTH, invalid('register.password_short'))
+  .max(PASSWORD_MAX_LENGTH, invalid('register.password_long'))
+  .regex(/\d/, invalid('register.password_digit'));
+
+const text = (key: string, max: number) =>
+  z
+    .string({ error: invalid(key) })
+    .trim()
+    .min(1, invalid(key))
+    .max(max, invalid(key));
+const choice = <Values extends readonly [string, ...string[]]>(values: Values, key: string) =>
+  z.enum(values, { error: invalid(key) });
+
+export const RegisterRequest = z
+  .strictObject({
+    first_name: text('register.first_name_invalid', 60),
+    last_name: text('register.last_name_invalid', 60),
+    phone: z
+      .string({ error: invalid('register.phone_invalid') })
+      .trim()
+      .max(24, invalid('register.phone_invalid'))
+      .regex(/^\+?[0-9][0-9 ()-]{5,22}$/, invalid('register.phone_invalid')),
+    email: EmailAddress,
+    country: choice(SIGN_UP_COUNTRIES, 'register.country_invalid'),
+    password: NewPassword,
+    confirm_password: z.string({ error: invalid('register.password_mismatch') }).max(200),
+    promo_code: z
+      .string({ error: invalid('register.promo_code_invalid') })
+      .trim()
+      .max(40, invalid('register.promo_code_invalid'))
+      .regex(/^[A-Za-z0-9_-]*$/, invalid('register.promo_code_invalid'))
+      .optional(),
+    agree_terms: z.literal(true, { error: invalid('register.terms_required') }),
+    store_name: text('register.store_name_invalid', 120),
+    average_orders: choice(AVERAGE_ORDERS, 'register.average_orders_invalid'),
+    warehouse_size: choice(WAREHOUSE_SIZES, 'register.warehouse_size_invalid'),
+    accounting_system: choice(ACCOUNTING_SYSTEMS, 'register.accounting_system_invalid'),
+    found_us: choice(FOUND_US, 'register.found_us_invalid'),
+    looking_for: choice(LOOKING_FOR, 'register.looking_for_invalid'),
+  })
+  .refine((form) => form.password === form.confirm_password, {
+    error: invalid('register.password_mismatch'),
+    path: ['confirm_password'],
+  });
+export type RegisterRequest = z.infer<typeof RegisterRequest>;
+
+export const Otp = z
+  .string({ error: invalid('register.otp_format') })
+  .regex(/^\d{6}$/, invalid('register.otp_format'));
+
+export const VerifyRequest = z.strictObject({ email: EmailAddress, otp: Otp });
+export type VerifyRequest = z.infer<typeof VerifyRequest>;
+export const ResendRequest = z.strictObject({ email: EmailAddress });
+export type ResendRequest = z.infer<typeof ResendRequest>;
+export const VerifiedEmail = z.object({ email: z.string() });
+
+export const CodeSent = z.object({ email: z.string(), expires_in: z.number().int() });
+export type CodeSent = z.infer<typeof CodeSent>;
+
+// ---- password and POS PIN recovery ----
+
+export const ForgotRequest = z.strictObject({ email: EmailAddress });
+export type ForgotRequest = z.infer<typeof ForgotRequest>;
+
+const LinkToken = z
+  .string({ error: rule(RecoveryCode.linkInvalid, 'recovery.link_invalid') })
+  .min(1, rule(RecoveryCode.linkInvalid, 'recovery.link_invalid'))
+  .max(200, rule(RecoveryCode.linkInvalid, 'recovery.link_invalid'));
+
+export const PasswordResetRequest = z
+  .strictObject({
+    token: LinkToken,
+    password: NewPassword,
+    confirm_password: z.string({ error: invalid('register.password_mismatch') }).max(200),
+  })
+  .refine((form) => form.password === form.confirm_password, {
+    error: invalid('register.password_mismatch'),
+    path: ['confirm_password'],
+  });
+
+const Pin = z
+  .string({ error: invalid('recovery.pin_format') })
+  .regex(/^\d{6}$/, invalid('recovery.pin_format'));
+
+export const PinResetRequest = z
+  .strictObject({
+    token: LinkToken,
+    pin: Pin,
+    confirm_pin: z.string({ error: invalid('recovery.pin_mismatch') }).max(20),
+  })
+  .refine((form) => form.pin === form.confirm_pin, {
+    error: invalid('recovery.pin_mismatch'),
+    path: ['confirm_pin'],
+  });
+export type PasswordResetRequest = z.infer<typeof PasswordResetRequest>;
+export type PinResetRequest = z.infer<typeof PinResetRequest>;

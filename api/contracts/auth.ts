@@ -1,0 +1,33 @@
+import { z } from 'zod';
+
+/** POST /oauth/token (OAuth 2.0 password grant), answering in OAuth's own shape. */
+
+export const TokenRequest = z.object({
+  grant_type: z.string().max(64),
+  client_id: z.string().max(200),
+  client_secret: z.string().max(200),
+  username: z.string().max(254),
+  password: z.string().max(200),
+  scope: z.enum(['admin', '']).optional(),
+});
+export type TokenRequest = z.infer<typeof TokenRequest>;
+
+export const TokenAnswer = z.object({
+  access_token: z.string(),
+  token_type: z.literal('Bearer'),
+  expires_in: z.number().int(),
+});
+export type TokenAnswer = z.infer<typeof TokenAnswer>;
+
+export const OAuthError = z.object({
+  error: z.enum([
+    'invalid_request',
+    'invalid_client',
+    'invalid_grant',
+    'unsupported_grant_type',
+    'email_not_verified',
+    'too_many_attempts',
+  ]),
+  error_description: z.string(),
+});
+export type OAuthError = z.infer<typeof OAuthError>;

@@ -1,0 +1,37 @@
+import { tokenHash } from '@commands/support/secrets';
+import { isPermissionKey, PERMISSION_KEYS, type PermissionKey } from '@domain/access/permissions';
+import type { Database, UserKind } from '@infra/db';
+import type { Kysely } from 'kysely';
+
+/** Who a bearer token speaks for: its user, account and permission keys. */
+export interface Session {
+  userId: string;
+  tenantId: string | null;
+  kind: UserKind;
+  permissions: ReadonlySet<PermissionKey>;
+  tokenHash: string;
+}
+
+/** Reads the session a token grants: null when the token is unknown, expired, revoked, or its user not active. */
+export async function loadSession(db: Kysely<Database>, token: string): Promise<Session | null> {
+  const hash = tokenHash(token);
+  const row = await db
+    .selectFrom('access_tokens as t')
+    .innerJoin('users as u', 'u.id', 't.user_id')
+    .leftJoin('user_groups as g', 'g.id', 'u.group_id')
+    .leftJoin('tenants as n', 'n.id', 'u.tenant_id')
+    .select(['u.id', 'u.tenant_id', 'u.kind', 'g.permissions', 'n.status as tenant_status'])
+    .where('t.token_hash', '=', hash)
+    .where('t.revoked_at', 'is', null)
+    .where('t.expires_at', '>', new Date())
+    .where('u.status', '=', 'active')
+    .executeTakeFirst();
+  if (!row || row.tenant_status === 'suspended') return null;
+  const permissions: ReadonlySet<PermissionKey> =
+    row.kind === 'owner'
+      ? new Set(PERMISSION_KEYS)
+      : row.kind === 'subuser'
+        ? new Set((row.permissions ?? []).filter(isPermissionKey))
+        : new Set();
+  return { userId: row.id, tenantId: row.tenant_id, kind: row.kind, permissions, tokenHash: hash };
+}
