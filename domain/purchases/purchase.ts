@@ -393,8 +393,7 @@ export const purchaseErrors = {
   },
 } as const satisfies ErrorTable<PurchaseErrorCode>;
 
-// Quantity messages name the largest count allowed.
-export const refusePurchase = refuser(purchaseErrors, { max: QUANTITY_MAX });
+export const refusePurchase = refuser(purchaseErrors);
 const refuse = refusePurchase;
 
 const isCount = (value: number, least: number) =>
@@ -444,7 +443,7 @@ function checkNewPurchase(command: Extract<PurchaseCommand, { type: 'CreatePurch
   const seen = new Set<string>();
   for (const line of command.lines) {
     if (!isCount(line.quantity, 1))
-      throw refuse('QUANTITY_NOT_POSITIVE', { masterCodeId: line.masterCodeId });
+      throw refuse('QUANTITY_NOT_POSITIVE', { masterCodeId: line.masterCodeId, max: QUANTITY_MAX });
     if (!/^\d{1,14}\.\d{4}$/.test(line.unitCost))
       throw refuse('UNIT_COST_INVALID', { masterCodeId: line.masterCodeId });
     if (seen.has(line.masterCodeId)) throw refuse('ITEM_REPEATED', { masterCodeId: line.masterCodeId });
@@ -475,7 +474,7 @@ function checkReceiptLines(state: Purchase, lines: readonly ReceiptLine[]): void
     }
     seen.add(line.masterCodeId);
     if (!isCount(line.received, 0) || !isCount(line.damaged, 0) || !isCount(line.returned, 0)) {
-      throw refuse('QUANTITY_NOT_POSITIVE', { masterCodeId: line.masterCodeId });
+      throw refuse('QUANTITY_NOT_POSITIVE', { masterCodeId: line.masterCodeId, max: QUANTITY_MAX });
     }
     if (line.received + line.returned < 1)
       throw refuse('RECEIPT_LINE_EMPTY', { masterCodeId: line.masterCodeId });
@@ -613,7 +612,7 @@ export function decide(command: PurchaseCommand, state: PurchaseState): Purchase
           throw refuse('NOT_ON_PURCHASE', { masterCodeId: back.masterCodeId });
         seen.add(back.masterCodeId);
         if (!isCount(back.quantity, 1))
-          throw refuse('QUANTITY_NOT_POSITIVE', { masterCodeId: back.masterCodeId });
+          throw refuse('QUANTITY_NOT_POSITIVE', { masterCodeId: back.masterCodeId, max: QUANTITY_MAX });
         const returnable = line.received - line.damaged - line.returned;
         if (back.quantity > returnable) {
           throw refuse('RETURN_MORE_THAN_RECEIVED', {
