@@ -1,3 +1,11 @@
+import { MANAGE_KEY } from '@web/api/purchases';
+import {
+  SUPPLIER_COLUMNS,
+  SUPPLIERS_ENDPOINT,
+  type Supplier,
+  type SupplierBody,
+  useSaveSupplier,
+} from '@web/api/suppliers';
 import { useSession } from '@web/auth/session';
 import { type DataGridHandle, SearchableGrid } from '@web/components/data-grid';
 import { ModalDialog } from '@web/components/modal-dialog';
@@ -7,14 +15,6 @@ import { PageHeader } from '@web/shell/page';
 import type { ColDef, ICellRendererParams } from 'ag-grid-community';
 import { createContext, type FormEvent, useContext, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  MANAGE_KEY,
-  SUPPLIER_COLUMNS,
-  SUPPLIERS_ENDPOINT,
-  type Supplier,
-  type SupplierBody,
-  useSaveSupplier,
-} from './api';
 import { FileUploadForm } from './parts';
 import '@web/routes/management.css';
 
