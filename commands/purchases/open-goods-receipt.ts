@@ -6,6 +6,7 @@ import { refusePurchase } from '@domain/purchases/purchase';
 import type { Database } from '@infra/db';
 import type { EventStore } from '@infra/eventstore/port';
 import { purchaseSettings } from '@projections/purchases.queries';
+import type { OpenReceiptArgs } from '@workflows/purchase-protocol';
 import type { Kysely } from 'kysely';
 import type { Actor } from '../support/actor';
 import { documentNumber } from './document-number';
@@ -24,14 +25,7 @@ export interface GoodsReceiptProcesses {
   open(
     actor: Actor,
     order: { purchase: Purchase; revision: number },
-    note: {
-      goodsReceiptId: string;
-      grnNumber: string;
-      reference: string;
-      note: string;
-      approvalRequired: boolean;
-      lines: ReceiptLine[];
-    },
+    note: Omit<OpenReceiptArgs, 'userId' | 'owner'>,
     codes: ReadonlyMap<string, { code: string }>,
   ): Promise<void>;
   /** Completes the note through its workflow. */

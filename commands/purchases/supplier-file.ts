@@ -2,6 +2,7 @@ import {
   CONTACT_NUMBER,
   CURRENCY,
   EMAIL,
+  REQUIRED_SUPPLIER_COLUMNS,
   SUPPLIER_COLUMNS,
   SUPPLIER_LIMITS,
   type SupplierColumn,
@@ -16,7 +17,6 @@ import { type FileProblem, fileHash, readSheet } from '../support/sheet';
  * every bad row listed.
  */
 
-export const REQUIRED_SUPPLIER_COLUMNS = 8;
 export const MAX_SUPPLIER_ROWS = 5_000;
 
 export type SupplierFields = Record<SupplierColumn, string>;

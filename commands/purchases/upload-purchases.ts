@@ -1,6 +1,7 @@
 import { logActivity } from '@api/activity';
 import type { PurchaseUploadResult } from '@api/contracts/purchases';
 import { decide, initialState } from '@domain/purchases/purchase';
+import { PURCHASE_COLUMNS } from '@domain/purchases/purchase-file';
 import { refusalOf } from '@domain/shared/errors';
 import { purchaseFileCodes } from '@projections/purchases.queries';
 import type { Actor } from '../support/actor';
@@ -9,7 +10,6 @@ import type { FileProblem } from '../support/sheet';
 import { createPurchase, type PurchaseDeps } from './create-purchase';
 import {
   MAX_PURCHASE_ROWS,
-  PURCHASE_COLUMNS,
   type PurchaseFileOrder,
   type PurchaseFileProblem,
   parsePurchaseFile,

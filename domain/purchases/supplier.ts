@@ -22,6 +22,8 @@ export const SUPPLIER_COLUMNS = [
   'code',
 ] as const;
 export type SupplierColumn = (typeof SUPPLIER_COLUMNS)[number];
+/** The first columns are required: a supplier's name, company, contact number and address in full. */
+export const REQUIRED_SUPPLIER_COLUMNS = 8;
 
 /** Each field's longest value. */
 export const SUPPLIER_LIMITS: Record<SupplierColumn, number> = {

@@ -26,6 +26,7 @@ import { downloadFile } from './download';
 
 export { QUANTITY_MAX } from '@domain/purchases/codes';
 export { GOODS_RECEIPT_STATUSES } from '@domain/purchases/goods-receipt';
+export { PURCHASE_COLUMNS } from '@domain/purchases/purchase-file';
 export type {
   GoodsReceiptAction,
   GoodsReceiptDetail,
@@ -61,18 +62,6 @@ export const PURCHASE_STATUSES = [
 
 export const TEXT_MAX = { reference: 100, note: 500, reason: 500 } as const;
 export const UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
-/** The purchase bulk file's columns (commands/purchases/purchase-file.ts). */
-export const PURCHASE_COLUMNS = [
-  'reference',
-  'supplier_code',
-  'warehouse_code',
-  'master_code',
-  'quantity',
-  'unit_cost',
-  'date',
-  'estimated_arrival',
-  'discount',
-] as const;
 
 /** What a new order and a new note send. */
 export type PurchaseBody = z.input<typeof NewPurchase>;

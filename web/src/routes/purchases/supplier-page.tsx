@@ -1,5 +1,6 @@
 import { MANAGE_KEY } from '@web/api/purchases';
 import {
+  REQUIRED_SUPPLIER_COLUMNS,
   SUPPLIER_COLUMNS,
   SUPPLIERS_ENDPOINT,
   type Supplier,
@@ -157,16 +158,8 @@ const EMPTY: SupplierBody = {
   vat_number: '',
   status: 'active',
 };
-const REQUIRED = new Set([
-  'name',
-  'company',
-  'contact_number',
-  'address',
-  'city',
-  'postal_code',
-  'state',
-  'country',
-]);
+/** The bulk file's required columns come first: the form requires the same. */
+const REQUIRED = new Set<string>(SUPPLIER_COLUMNS.slice(0, REQUIRED_SUPPLIER_COLUMNS));
 const FIELDS = [
   'code',
   'name',
