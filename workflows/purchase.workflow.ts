@@ -12,7 +12,13 @@ import {
   workflowInfo,
 } from '@temporalio/workflow';
 import type { StockCommand } from '../domain/inventory/stock';
-import type { Purchase, PurchaseCommand, PurchaseStatus } from '../domain/purchases/purchase';
+import {
+  decide,
+  type Purchase,
+  type PurchaseCommand,
+  type PurchaseStatus,
+} from '../domain/purchases/purchase';
+import { refusalOf } from '../domain/shared/errors';
 import type { createPurchaseActivities } from './activities/purchases';
 import {
   GOODS_RECEIPT_WORKFLOW,
@@ -101,48 +107,19 @@ export async function purchaseWorkflow(input: PurchaseWorkflowInput): Promise<Pu
   setHandler(purchaseStateQuery, snapshot);
   setHandler(purchaseChangedSignal, adopt);
 
-  function expect(action: string, allowed: readonly PurchaseStatus[]): void {
+  /** One action at a time: a double click's second update is refused while the first runs. */
+  function idle(): void {
     if (busy) throw refusal('ACTION_IN_PROGRESS', { action: busy });
-    if (!allowed.includes(purchase.status)) throw refusal('WRONG_STATE', { status: purchase.status, action });
   }
-  function expectApprover(actor: Actor): void {
-    if (actor.userId === purchase.createdBy && !actor.owner) throw refusal('APPROVER_IS_CREATOR');
-  }
-  function expectNoOpenReceipt(): void {
-    const open = purchase.openReceipts[0];
-    if (open) throw refusal('RECEIPT_OPEN', { grnNumber: open.grnNumber });
-  }
-
-  /** A note's lines against the order: on it, something received or returned, within what is still receivable. */
-  function checkReceipt(args: OpenReceiptArgs): void {
-    if (args.lines.length === 0) throw refusal('RECEIPT_LINE_EMPTY');
-    const seen = new Set<string>();
-    for (const line of args.lines) {
-      const ordered = purchase.lines.find((candidate) => candidate.masterCodeId === line.masterCodeId);
-      if (!ordered || seen.has(line.masterCodeId))
-        throw refusal('NOT_ON_PURCHASE', { masterCodeId: line.masterCodeId });
-      seen.add(line.masterCodeId);
-      if (line.received + line.returned < 1)
-        throw refusal('RECEIPT_LINE_EMPTY', { masterCodeId: line.masterCodeId });
-      if (line.damaged > line.received) {
-        throw refusal('DAMAGED_MORE_THAN_RECEIVED', {
-          masterCodeId: line.masterCodeId,
-          damaged: line.damaged,
-          received: line.received,
-        });
-      }
-      let reserved = 0;
-      for (const receipt of purchase.openReceipts)
-        for (const held of receipt.lines)
-          if (held.masterCodeId === line.masterCodeId) reserved += held.received + held.returned;
-      const receivable = Math.max(0, ordered.quantity - ordered.received - reserved);
-      if (line.received + line.returned > receivable) {
-        throw refusal('RECEIVE_MORE_THAN_OUTSTANDING', {
-          masterCodeId: line.masterCodeId,
-          outstanding: receivable,
-          quantity: line.received + line.returned,
-        });
-      }
+  /** The order's rules, as its decider has them: what it refuses, the update refuses, before anything is recorded. */
+  function check(command: PurchaseCommand): void {
+    idle();
+    try {
+      decide(command, purchase);
+    } catch (error) {
+      const refused = refusalOf(error);
+      if (refused) throw refusal(refused.code, refused.params);
+      throw error;
     }
   }
 
@@ -220,7 +197,10 @@ export async function purchaseWorkflow(input: PurchaseWorkflowInput): Promise<Pu
         if (purchase.status === 'ordered') await expectIncoming(args, at);
         return snapshot();
       }),
-    { validator: (_args: PlaceArgs) => expect('place', ['pending']) },
+    {
+      validator: (args: PlaceArgs) =>
+        check({ type: 'PlacePurchase', by: args.userId, approvalRequired: args.approvalRequired }),
+    },
   );
 
   setHandler(
@@ -232,10 +212,7 @@ export async function purchaseWorkflow(input: PurchaseWorkflowInput): Promise<Pu
         return snapshot();
       }),
     {
-      validator: (actor) => {
-        expect('approve', ['pending approval']);
-        expectApprover(actor);
-      },
+      validator: (actor) => check({ type: 'ApprovePurchase', by: actor.userId, byOwner: actor.owner }),
     },
   );
 
@@ -252,10 +229,8 @@ export async function purchaseWorkflow(input: PurchaseWorkflowInput): Promise<Pu
         return snapshot();
       }),
     {
-      validator: (args) => {
-        expect('reject', ['pending approval']);
-        expectApprover(args);
-      },
+      validator: (args) =>
+        check({ type: 'RejectPurchase', by: args.userId, byOwner: args.owner, reason: args.reason }),
     },
   );
 
@@ -282,13 +257,8 @@ export async function purchaseWorkflow(input: PurchaseWorkflowInput): Promise<Pu
         return snapshot();
       }),
     {
-      validator: (_args: ReasonArgs) => {
-        expect('cancel', ['pending', 'pending approval', 'ordered']);
-        expectNoOpenReceipt();
-        if (purchase.lines.some((line) => line.received > 0 || line.returnedOnReceipt > 0)) {
-          throw refusal('ALREADY_RECEIVED');
-        }
-      },
+      validator: (args: ReasonArgs) =>
+        check({ type: 'CancelPurchase', by: args.userId, reason: args.reason }),
     },
   );
 
@@ -315,10 +285,7 @@ export async function purchaseWorkflow(input: PurchaseWorkflowInput): Promise<Pu
         return snapshot();
       }),
     {
-      validator: (_args: ReasonArgs) => {
-        expect('void', ['pending', 'pending approval', 'ordered', 'partial']);
-        expectNoOpenReceipt();
-      },
+      validator: (args: ReasonArgs) => check({ type: 'VoidPurchase', by: args.userId, reason: args.reason }),
     },
   );
 
@@ -348,10 +315,8 @@ export async function purchaseWorkflow(input: PurchaseWorkflowInput): Promise<Pu
         return snapshot();
       }),
     {
-      validator: (_args: ReturnArgs) => {
-        expect('return', ['partial', 'received']);
-        expectNoOpenReceipt();
-      },
+      validator: (args: ReturnArgs) =>
+        check({ type: 'ReturnPurchase', by: args.userId, reason: args.reason, lines: args.lines }),
     },
   );
 
@@ -409,10 +374,13 @@ export async function purchaseWorkflow(input: PurchaseWorkflowInput): Promise<Pu
         return { goodsReceipt: created.goodsReceipt, revision: created.revision, busy: null };
       }),
     {
-      validator: (args: OpenReceiptArgs) => {
-        expect('receive', ['ordered', 'partial']);
-        checkReceipt(args);
-      },
+      validator: (args: OpenReceiptArgs) =>
+        check({
+          type: 'OpenReceipt',
+          goodsReceiptId: args.goodsReceiptId,
+          grnNumber: args.grnNumber,
+          lines: args.lines,
+        }),
     },
   );
 

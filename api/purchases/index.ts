@@ -11,8 +11,9 @@ import { purchaseUploadRoutes } from './upload';
 /**
  * Purchasing (issue 5; spec §3 Purchase, Supplier, Goods receive notes; §4 states; §6 "Purchases and supplier:
  * index, manage"). Viewing needs purchases-index, changing purchases-manage; the settings are the owner's. Every
- * answer is `{ code: 0, msg, data }`; a refusal is a 4xx with `{ code, msg }`, codes 520–549 (common.ts
- * PurchaseCode). Another tenant's supplier, warehouse, master code, order or note answers as a missing one (404).
+ * answer is `{ code: 0, msg, data }`; a refusal is a 4xx with `{ code, msg }`, codes 520–549
+ * (domain/purchases/codes.ts PurchaseCode; each refusal's answer sits in its domain's error table). Another
+ * tenant's supplier, warehouse, master code, order or note answers as a missing one (404).
  *
  * Suppliers (suppliers.ts)
  *   GET  /api/purchases/suppliers            grid (code, name, company, contact_number, city, country, status…)

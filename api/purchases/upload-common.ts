@@ -1,9 +1,10 @@
 import { ApiError } from '@api/errors';
-import { type MessageParams, translate } from '@api/i18n';
+import { translate } from '@api/i18n';
 import { uploadedFile } from '@api/sheet-upload';
+import type { RowProblem } from '@commands/purchases/upload-purchases';
 import { type FileProblem, MAX_BYTES } from '@commands/support/sheet';
+import { PurchaseCode } from '@domain/purchases/codes';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { PurchaseCode } from './common';
 
 /**
  * What the supplier and purchase bulk uploads share: the file as the request body (api/sheet-upload.ts; CSV or XLSX,
@@ -36,12 +37,7 @@ export const fileRefusal = (problem: FileProblem, maxRows: number) =>
   });
 
 /** A row problem with its message key. */
-export interface StoredProblem {
-  row: number;
-  column: string | null;
-  key: string;
-  params: MessageParams;
-}
+type StoredProblem = RowProblem;
 
 /** The 400 of a file with bad rows: every bad row, in row then column order. */
 export function rowsRefusal(

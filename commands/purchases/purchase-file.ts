@@ -1,3 +1,4 @@
+import { PURCHASE_COLUMNS, type PurchaseColumn } from '@domain/purchases/purchase-file';
 import { type FileProblem, fileHash, readSheet } from '../support/sheet';
 
 /**
@@ -8,18 +9,6 @@ import { type FileProblem, fileHash, readSheet } from '../support/sheet';
  * row is refused whole, with every bad row listed.
  */
 
-export const PURCHASE_COLUMNS = [
-  'reference',
-  'supplier_code',
-  'warehouse_code',
-  'master_code',
-  'quantity',
-  'unit_cost',
-  'date',
-  'estimated_arrival',
-  'discount',
-] as const;
-export type PurchaseColumn = (typeof PURCHASE_COLUMNS)[number];
 export const REQUIRED_PURCHASE_COLUMNS = 6;
 export const MAX_PURCHASE_ROWS = 5_000;
 export const REFERENCE_MAX = 100;

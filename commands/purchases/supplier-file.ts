@@ -1,3 +1,12 @@
+import {
+  CONTACT_NUMBER,
+  CURRENCY,
+  EMAIL,
+  REQUIRED_SUPPLIER_COLUMNS,
+  SUPPLIER_COLUMNS,
+  SUPPLIER_LIMITS,
+  type SupplierColumn,
+} from '@domain/purchases/supplier';
 import { type FileProblem, fileHash, readSheet } from '../support/sheet';
 
 /**
@@ -8,43 +17,7 @@ import { type FileProblem, fileHash, readSheet } from '../support/sheet';
  * every bad row listed.
  */
 
-export const SUPPLIER_COLUMNS = [
-  'name',
-  'company',
-  'contact_number',
-  'address',
-  'city',
-  'postal_code',
-  'state',
-  'country',
-  'email',
-  'currency',
-  'vat_number',
-  'code',
-] as const;
-export type SupplierColumn = (typeof SUPPLIER_COLUMNS)[number];
-export const REQUIRED_SUPPLIER_COLUMNS = 8;
 export const MAX_SUPPLIER_ROWS = 5_000;
-
-/** Each field's longest value. */
-export const SUPPLIER_LIMITS: Record<SupplierColumn, number> = {
-  name: 100,
-  company: 150,
-  contact_number: 30,
-  address: 500,
-  city: 100,
-  postal_code: 20,
-  state: 100,
-  country: 100,
-  email: 254,
-  currency: 3,
-  vat_number: 50,
-  code: 32,
-};
-
-export const CONTACT_NUMBER = /^[+0-9 ()-]{3,30}$/;
-export const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-export const CURRENCY = /^[A-Z]{3}$/;
 
 export type SupplierFields = Record<SupplierColumn, string>;
 

@@ -3,3 +3,8 @@ export interface Actor {
   tenantId: string;
   userId: string;
 }
+
+/** An actor whose documents may need approval: the owner may approve their own. */
+export interface ApprovingActor extends Actor {
+  owner: boolean;
+}

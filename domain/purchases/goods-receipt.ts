@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { DomainError } from '../shared/errors';
+import { type ErrorTable, refuser } from '../shared/errors';
+import { PurchaseCode } from './codes';
 import { ReceiptLine } from './purchase';
 
 /**
@@ -107,9 +108,9 @@ export type GoodsReceiptState =
     };
 export type GoodsReceipt = Exclude<GoodsReceiptState, { status: 0 }>;
 
-export const initialGoodsReceipt: GoodsReceiptState = { status: 0 };
+export const initialState: GoodsReceiptState = { status: 0 };
 
-export function evolveGoodsReceipt(state: GoodsReceiptState, event: GoodsReceiptEvent): GoodsReceiptState {
+export function evolve(state: GoodsReceiptState, event: GoodsReceiptEvent): GoodsReceiptState {
   if (event.type === 'GoodsReceiptCreated') {
     const { lines, ...data } = event.data;
     return {
@@ -174,8 +175,20 @@ export const GOODS_RECEIPT_ERRORS = [
 ] as const;
 export type GoodsReceiptErrorCode = (typeof GOODS_RECEIPT_ERRORS)[number];
 
-const refuse = (code: GoodsReceiptErrorCode, params: Record<string, string | number> = {}) =>
-  new DomainError<GoodsReceiptErrorCode>(code, params);
+/** How each refusal answers (spec §8, domain/purchases/codes.ts). */
+export const goodsReceiptErrors = {
+  GOODS_RECEIPT_EXISTS: { status: 409, code: PurchaseCode.wrongState, key: 'purchases.wrong_state' },
+  GOODS_RECEIPT_NOT_FOUND: { status: 404, code: 404, key: 'purchases.grn.not_found' },
+  WRONG_STATE: { status: 409, code: PurchaseCode.wrongState, key: 'purchases.wrong_state' },
+  APPROVER_IS_CREATOR: {
+    status: 403,
+    code: PurchaseCode.approverIsCreator,
+    key: 'purchases.approver_is_creator',
+  },
+  APPROVAL_REQUIRED: { status: 409, code: PurchaseCode.wrongState, key: 'purchases.grn.approval_required' },
+} as const satisfies ErrorTable<GoodsReceiptErrorCode>;
+
+const refuse = refuser(goodsReceiptErrors);
 
 function requireStatus(
   state: GoodsReceiptState,
@@ -193,10 +206,7 @@ function requireStatus(
   return state;
 }
 
-export function decideGoodsReceipt(
-  command: GoodsReceiptCommand,
-  state: GoodsReceiptState,
-): GoodsReceiptEvent[] {
+export function decide(command: GoodsReceiptCommand, state: GoodsReceiptState): GoodsReceiptEvent[] {
   switch (command.type) {
     case 'CreateGoodsReceipt': {
       if (state.status !== 0) throw refuse('GOODS_RECEIPT_EXISTS', { grnNumber: state.grnNumber });
@@ -234,11 +244,35 @@ export function decideGoodsReceipt(
   }
 }
 
-export const goodsReceiptDecider = {
-  initial: initialGoodsReceipt,
-  evolve: evolveGoodsReceipt,
-  decide: decideGoodsReceipt,
-};
+export const goodsReceiptDecider = { initial: initialState, evolve, decide };
+
+// ---- what a state allows ----
+
+export const GOODS_RECEIPT_ACTIONS = ['approve', 'reject', 'receive', 'cancel'] as const;
+export type GoodsReceiptAction = (typeof GOODS_RECEIPT_ACTIONS)[number];
+
+/** The actions the note's state allows the person (the console's buttons); `decide` refuses the others. */
+export function allowedActions(
+  state: GoodsReceiptState,
+  by: { userId: string; owner: boolean },
+): GoodsReceiptAction[] {
+  switch (state.status) {
+    case 0:
+    case GOODS_RECEIPT_STATUS.complete:
+    case GOODS_RECEIPT_STATUS.cancel:
+    case GOODS_RECEIPT_STATUS.reject:
+      return [];
+    case GOODS_RECEIPT_STATUS.waitingApprove:
+      return by.owner || by.userId !== state.createdBy ? ['approve', 'reject', 'cancel'] : ['cancel'];
+    case GOODS_RECEIPT_STATUS.pending:
+    case GOODS_RECEIPT_STATUS.waitingReceive:
+      return ['receive', 'cancel'];
+    default: {
+      const unknown: never = state;
+      throw new Error(`unknown goods receipt status ${(unknown as { status: number }).status}`);
+    }
+  }
+}
 
 // ---- stream ----
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { DomainError } from '../shared/errors';
+import { type ErrorTable, refuser } from '../shared/errors';
+import { PurchaseCode, QUANTITY_MAX } from './codes';
 import { divideRounded, fromUnits, toUnits } from './money';
 
 /**
@@ -177,7 +178,7 @@ export type PurchaseState =
     };
 export type Purchase = Exclude<PurchaseState, { status: 'none' }>;
 
-export const initialPurchase: PurchaseState = { status: 'none' };
+export const initialState: PurchaseState = { status: 'none' };
 
 /** Reserved by open notes, per master code. */
 export function reservedOf(state: Purchase, masterCodeId: string): number {
@@ -198,7 +199,7 @@ export const receivableOf = (state: Purchase, line: PurchaseLineState) =>
 const statusAfterReceipt = (lines: PurchaseLineState[]): PurchaseStatus =>
   lines.every((line) => line.received >= line.quantity) ? 'received' : 'partial';
 
-export function evolvePurchase(state: PurchaseState, event: PurchaseEvent): PurchaseState {
+export function evolve(state: PurchaseState, event: PurchaseEvent): PurchaseState {
   if (event.type === 'PurchaseCreated') {
     const data = event.data;
     return {
@@ -346,11 +347,57 @@ export const PURCHASE_ERRORS = [
 ] as const;
 export type PurchaseErrorCode = (typeof PURCHASE_ERRORS)[number];
 
-const refuse = (code: PurchaseErrorCode, params: Record<string, string | number> = {}) =>
-  new DomainError<PurchaseErrorCode>(code, params);
+/** How each refusal answers (spec §8: codes 533–545, domain/purchases/codes.ts). */
+export const purchaseErrors = {
+  PURCHASE_EXISTS: { status: 409, code: PurchaseCode.wrongState, key: 'purchases.wrong_state' },
+  PURCHASE_NOT_FOUND: { status: 404, code: 404, key: 'purchases.not_found' },
+  WRONG_STATE: { status: 409, code: PurchaseCode.wrongState, key: 'purchases.wrong_state' },
+  ITEMS_REQUIRED: { status: 400, code: PurchaseCode.itemsRequired, key: 'purchases.items_required' },
+  QUANTITY_NOT_POSITIVE: {
+    status: 400,
+    code: PurchaseCode.quantityInvalid,
+    key: 'purchases.quantity_invalid',
+  },
+  UNIT_COST_INVALID: { status: 400, code: PurchaseCode.unitCostInvalid, key: 'purchases.unit_cost_invalid' },
+  ITEM_REPEATED: { status: 400, code: PurchaseCode.itemRepeated, key: 'purchases.item_repeated' },
+  DISCOUNT_TOO_LARGE: {
+    status: 400,
+    code: PurchaseCode.discountInvalid,
+    key: 'purchases.discount_too_large',
+  },
+  ARRIVAL_BEFORE_DATE: { status: 400, code: PurchaseCode.dateInvalid, key: 'purchases.arrival_before_date' },
+  APPROVER_IS_CREATOR: {
+    status: 403,
+    code: PurchaseCode.approverIsCreator,
+    key: 'purchases.approver_is_creator',
+  },
+  NOT_ON_PURCHASE: { status: 400, code: PurchaseCode.notOnPurchase, key: 'purchases.not_on_purchase' },
+  RECEIPT_LINE_EMPTY: { status: 400, code: PurchaseCode.receiptLineInvalid, key: 'purchases.grn.line_empty' },
+  DAMAGED_MORE_THAN_RECEIVED: {
+    status: 400,
+    code: PurchaseCode.receiptLineInvalid,
+    key: 'purchases.grn.damaged_more_than_received',
+  },
+  RECEIVE_MORE_THAN_OUTSTANDING: {
+    status: 409,
+    code: PurchaseCode.moreThanOutstanding,
+    key: 'purchases.grn.more_than_outstanding',
+  },
+  RECEIPT_OPEN: { status: 409, code: PurchaseCode.wrongState, key: 'purchases.receipt_open' },
+  RECEIPT_NOT_OPEN: { status: 409, code: PurchaseCode.wrongState, key: 'purchases.grn.not_open' },
+  ALREADY_RECEIVED: { status: 409, code: PurchaseCode.wrongState, key: 'purchases.already_received' },
+  RETURN_MORE_THAN_RECEIVED: {
+    status: 409,
+    code: PurchaseCode.moreThanOutstanding,
+    key: 'purchases.return_more_than_received',
+  },
+} as const satisfies ErrorTable<PurchaseErrorCode>;
 
-const MAX = 1_000_000_000;
-const isCount = (value: number, least: number) => Number.isInteger(value) && value >= least && value <= MAX;
+export const refusePurchase = refuser(purchaseErrors);
+const refuse = refusePurchase;
+
+const isCount = (value: number, least: number) =>
+  Number.isInteger(value) && value >= least && value <= QUANTITY_MAX;
 
 function requireStatus(state: PurchaseState, allowed: readonly PurchaseStatus[], action: string): Purchase {
   if (state.status === 'none') throw refuse('PURCHASE_NOT_FOUND');
@@ -396,7 +443,7 @@ function checkNewPurchase(command: Extract<PurchaseCommand, { type: 'CreatePurch
   const seen = new Set<string>();
   for (const line of command.lines) {
     if (!isCount(line.quantity, 1))
-      throw refuse('QUANTITY_NOT_POSITIVE', { masterCodeId: line.masterCodeId });
+      throw refuse('QUANTITY_NOT_POSITIVE', { masterCodeId: line.masterCodeId, max: QUANTITY_MAX });
     if (!/^\d{1,14}\.\d{4}$/.test(line.unitCost))
       throw refuse('UNIT_COST_INVALID', { masterCodeId: line.masterCodeId });
     if (seen.has(line.masterCodeId)) throw refuse('ITEM_REPEATED', { masterCodeId: line.masterCodeId });
@@ -427,7 +474,7 @@ function checkReceiptLines(state: Purchase, lines: readonly ReceiptLine[]): void
     }
     seen.add(line.masterCodeId);
     if (!isCount(line.received, 0) || !isCount(line.damaged, 0) || !isCount(line.returned, 0)) {
-      throw refuse('QUANTITY_NOT_POSITIVE', { masterCodeId: line.masterCodeId });
+      throw refuse('QUANTITY_NOT_POSITIVE', { masterCodeId: line.masterCodeId, max: QUANTITY_MAX });
     }
     if (line.received + line.returned < 1)
       throw refuse('RECEIPT_LINE_EMPTY', { masterCodeId: line.masterCodeId });
@@ -449,7 +496,7 @@ function checkReceiptLines(state: Purchase, lines: readonly ReceiptLine[]): void
   }
 }
 
-export function decidePurchase(command: PurchaseCommand, state: PurchaseState): PurchaseEvent[] {
+export function decide(command: PurchaseCommand, state: PurchaseState): PurchaseEvent[] {
   switch (command.type) {
     case 'CreatePurchase': {
       if (state.status !== 'none') throw refuse('PURCHASE_EXISTS', { poNumber: state.poNumber });
@@ -565,7 +612,7 @@ export function decidePurchase(command: PurchaseCommand, state: PurchaseState): 
           throw refuse('NOT_ON_PURCHASE', { masterCodeId: back.masterCodeId });
         seen.add(back.masterCodeId);
         if (!isCount(back.quantity, 1))
-          throw refuse('QUANTITY_NOT_POSITIVE', { masterCodeId: back.masterCodeId });
+          throw refuse('QUANTITY_NOT_POSITIVE', { masterCodeId: back.masterCodeId, max: QUANTITY_MAX });
         const returnable = line.received - line.damaged - line.returned;
         if (back.quantity > returnable) {
           throw refuse('RETURN_MORE_THAN_RECEIVED', {
@@ -594,7 +641,71 @@ export function decidePurchase(command: PurchaseCommand, state: PurchaseState): 
   }
 }
 
-export const purchaseDecider = { initial: initialPurchase, evolve: evolvePurchase, decide: decidePurchase };
+export const purchaseDecider = { initial: initialState, evolve, decide };
+
+// ---- what a state allows ----
+
+export const PURCHASE_ACTIONS = [
+  'place',
+  'approve',
+  'reject',
+  'cancel',
+  'void',
+  'return',
+  'receive',
+] as const;
+export type PurchaseAction = (typeof PURCHASE_ACTIONS)[number];
+
+/** Who would act: approving is not for the order's creator, unless the owner. */
+export interface Acting {
+  userId: string;
+  owner: boolean;
+}
+
+/**
+ * The actions the order's state allows the person (the console's buttons); `decide` refuses the others, and checks
+ * the rest (quantities) when they are tried.
+ */
+export function allowedActions(state: PurchaseState, by: Acting): PurchaseAction[] {
+  if (state.status === 'none') return [];
+  const open = state.openReceipts.length > 0;
+  const anyReceived = state.lines.some((line) => line.received > 0 || line.returnedOnReceipt > 0);
+  const mayApprove = by.owner || by.userId !== state.createdBy;
+  const actions: PurchaseAction[] = [];
+  switch (state.status) {
+    case 'pending':
+      actions.push('place');
+      if (!open && !anyReceived) actions.push('cancel');
+      if (!open) actions.push('void');
+      break;
+    case 'pending approval':
+      if (mayApprove) actions.push('approve', 'reject');
+      if (!open && !anyReceived) actions.push('cancel');
+      if (!open) actions.push('void');
+      break;
+    case 'ordered':
+      if (state.lines.some((line) => receivableOf(state, line) > 0)) actions.push('receive');
+      if (!open && !anyReceived) actions.push('cancel');
+      if (!open) actions.push('void');
+      break;
+    case 'partial':
+      if (state.lines.some((line) => receivableOf(state, line) > 0)) actions.push('receive');
+      if (!open) actions.push('void', 'return');
+      break;
+    case 'received':
+      if (!open) actions.push('return');
+      break;
+    case 'cancel':
+    case 'void':
+    case 'returned':
+      break;
+    default: {
+      const unknown: never = state;
+      throw new Error(`unknown purchase status ${(unknown as Purchase).status}`);
+    }
+  }
+  return actions;
+}
 
 // ---- stream ----
 

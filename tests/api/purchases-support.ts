@@ -1,3 +1,4 @@
+import type { GoodsReceiptDetail, PurchaseDetail } from '@api/contracts/purchases';
 import { stockStreamId } from '@domain/inventory/stock';
 import { caller, poster, type TestApi } from '@tests/support/api';
 import { waitFor } from '@tests/support/wait';
@@ -5,48 +6,6 @@ import { expect } from 'vitest';
 import { data } from './inventory/inventory-api';
 
 /** What the purchasing API tests share: suppliers, orders and notes made through the API, and what they read back. */
-
-export interface PurchaseLine {
-  master_code: { id: string; code: string | null; name: string | null };
-  quantity: number;
-  unit_cost: string;
-  net_unit_cost: string;
-  received: number;
-  damaged: number;
-  returned_on_receipt: number;
-  returned: number;
-  outstanding: number;
-  receivable: number;
-  average_cost: string | null;
-}
-
-export interface PurchaseAnswer {
-  id: string;
-  po_number: string;
-  status: string;
-  reject_reason: string | null;
-  lines: PurchaseLine[];
-  actions: string[];
-  open_receipts: { id: string; grn_number: string }[];
-  goods_receipts: { id: string; grn_number: string; status: number }[];
-  timeline: { type: string; at: string; user: { id: string; name: string | null } | null }[];
-}
-
-export interface GoodsReceiptAnswer {
-  id: string;
-  grn_number: string;
-  status: number;
-  status_name: string;
-  actions: string[];
-  lines: {
-    master_code: { id: string };
-    received: number;
-    damaged: number;
-    returned: number;
-    unit_cost: string | null;
-  }[];
-  timeline: { type: string; user: { id: string; name: string | null } | null }[];
-}
 
 export function purchaseCalls(api: () => TestApi) {
   const call = caller(api);
@@ -72,13 +31,13 @@ export function purchaseCalls(api: () => TestApi) {
     createPurchase: (token: string, body: Record<string, unknown>, headers: Record<string, string> = {}) =>
       post('/api/purchases', token, body, headers),
     purchase: async (token: string, id: string) =>
-      data<PurchaseAnswer>(await call('GET', `/api/purchases/${id}`, token)),
+      data<PurchaseDetail>(await call('GET', `/api/purchases/${id}`, token)),
     act: (token: string, id: string, action: string, body: unknown = {}) =>
       post(`/api/purchases/${id}/${action}`, token, body),
     openReceipt: (token: string, purchaseId: string, body: Record<string, unknown>) =>
       post(`/api/purchases/${purchaseId}/goods-receipts`, token, body),
     note: async (token: string, id: string) =>
-      data<GoodsReceiptAnswer>(await call('GET', `/api/purchases/goods-receipts/${id}`, token)),
+      data<GoodsReceiptDetail>(await call('GET', `/api/purchases/goods-receipts/${id}`, token)),
     noteAct: (token: string, id: string, action: string, body: unknown = {}) =>
       post(`/api/purchases/goods-receipts/${id}/${action}`, token, body),
     /** The figures of a stock, from its stream's last event (all 0 before any movement). */

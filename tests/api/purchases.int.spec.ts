@@ -1,3 +1,4 @@
+import type { GoodsReceiptDetail, PurchaseDetail } from '@api/contracts/purchases';
 import {
   createSeller,
   createSubUser,
@@ -9,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { data, gridParams } from './inventory/inventory-api';
 import { textFragments } from './inventory/pdf';
 import { stockCalls } from './inventory/stock-api';
-import { type GoodsReceiptAnswer, type PurchaseAnswer, purchaseCalls, refused } from './purchases-support';
+import { purchaseCalls, refused } from './purchases-support';
 
 /**
  * Purchases on the real Temporal dev server: an order placed makes its items incoming; goods receive notes are
@@ -78,10 +79,10 @@ const order = (extra: Record<string, unknown> = {}) => ({
 });
 
 describe('a purchase from order to receipt', () => {
-  let purchase: PurchaseAnswer;
+  let purchase: PurchaseDetail;
 
   it('places an order: its items become incoming at the warehouse and show on the stock list', async () => {
-    purchase = data<PurchaseAnswer>(await calls.createPurchase(clerk.token, order({ place: true })));
+    purchase = data<PurchaseDetail>(await calls.createPurchase(clerk.token, order({ place: true })));
     expect(purchase.po_number).toMatch(/^PO-\d{6}$/);
     expect(purchase.status).toBe('ordered');
     expect(purchase.lines.map((line) => [line.quantity, line.unit_cost, line.net_unit_cost])).toEqual([
@@ -117,11 +118,11 @@ describe('a purchase from order to receipt', () => {
     refused(await calls.act(clerk.token, purchase.id, 'place'), 409, 539);
   });
 
-  let note: GoodsReceiptAnswer;
+  let note: GoodsReceiptDetail;
 
   it('opens a goods receive note waiting for approval when the account requires one', async () => {
     data(await settings(owner.token, false, true));
-    note = data<GoodsReceiptAnswer>(
+    note = data<GoodsReceiptDetail>(
       await calls.openReceipt(clerk.token, purchase.id, {
         items: [{ master_code_id: ids.itemA, received: 6, damaged: 1, returned: 1 }],
       }),
@@ -147,11 +148,11 @@ describe('a purchase from order to receipt', () => {
   });
 
   it('is approved once (a second approve is refused), then received: stock moves, the order is partial', async () => {
-    const approved = data<GoodsReceiptAnswer>(await calls.noteAct(manager.token, note.id, 'approve'));
+    const approved = data<GoodsReceiptDetail>(await calls.noteAct(manager.token, note.id, 'approve'));
     expect([approved.status, approved.status_name]).toEqual([5, 'Waiting Receive']);
     refused(await calls.noteAct(manager.token, note.id, 'approve'), 409, 539);
 
-    const received = data<GoodsReceiptAnswer>(await calls.noteAct(manager.token, note.id, 'receive'));
+    const received = data<GoodsReceiptDetail>(await calls.noteAct(manager.token, note.id, 'receive'));
     expect([received.status, received.status_name]).toEqual([2, 'Complete']);
     expect(received.lines).toEqual([
       {
@@ -205,7 +206,7 @@ describe('a purchase from order to receipt', () => {
   });
 
   it('receives the rest (the owner approves what they created): the order is received, nothing is incoming', async () => {
-    const rest = data<GoodsReceiptAnswer>(
+    const rest = data<GoodsReceiptDetail>(
       await calls.openReceipt(owner.token, purchase.id, {
         items: [
           { master_code_id: ids.itemA, received: 4 },
@@ -213,8 +214,8 @@ describe('a purchase from order to receipt', () => {
         ],
       }),
     );
-    expect(data<GoodsReceiptAnswer>(await calls.noteAct(owner.token, rest.id, 'approve')).status).toBe(5);
-    expect(data<GoodsReceiptAnswer>(await calls.noteAct(owner.token, rest.id, 'receive')).status).toBe(2);
+    expect(data<GoodsReceiptDetail>(await calls.noteAct(owner.token, rest.id, 'approve')).status).toBe(5);
+    expect(data<GoodsReceiptDetail>(await calls.noteAct(owner.token, rest.id, 'receive')).status).toBe(2);
     expect(await calls.stockOf(owner.tenantId, ids.itemA, ids.warehouse)).toMatchObject({
       onHand: 9,
       incoming: 0,
@@ -255,7 +256,7 @@ describe('a purchase from order to receipt', () => {
 
   it('blends a later receipt at another cost into the average', async () => {
     data(await settings(owner.token, false, false));
-    const second = data<PurchaseAnswer>(
+    const second = data<PurchaseDetail>(
       await calls.createPurchase(owner.token, {
         supplier_id: ids.supplier,
         warehouse_id: ids.warehouse,
@@ -263,7 +264,7 @@ describe('a purchase from order to receipt', () => {
         place: true,
       }),
     );
-    const note = data<GoodsReceiptAnswer>(
+    const note = data<GoodsReceiptDetail>(
       await calls.openReceipt(owner.token, second.id, {
         items: [{ master_code_id: ids.itemA, received: 5 }],
         receive_now: true,
@@ -281,7 +282,7 @@ describe('a purchase from order to receipt', () => {
   });
 
   it('returns received goods to the supplier: they leave the stock and the order is returned', async () => {
-    const returned = data<PurchaseAnswer>(
+    const returned = data<PurchaseDetail>(
       await calls.act(owner.token, purchase.id, 'return', {
         reason: 'wrong colour',
         items: [{ master_code_id: ids.itemB, quantity: 3 }],
@@ -369,12 +370,12 @@ describe('bad input and the wrong state', () => {
   });
 
   it("hides another tenant's order, and refuses a user without the manage permission", async () => {
-    const draft = data<PurchaseAnswer>(await calls.createPurchase(clerk.token, order()));
+    const draft = data<PurchaseDetail>(await calls.createPurchase(clerk.token, order()));
     refused(await calls.call('GET', `/api/purchases/${draft.id}`, stranger.token), 404, 404);
     refused(await calls.act(stranger.token, draft.id, 'place'), 404, 404);
     const viewer = await createSubUser(api, owner.tenantId, ['purchases-index']);
     expect(
-      data<PurchaseAnswer>(await calls.call('GET', `/api/purchases/${draft.id}`, viewer.token)).actions,
+      data<PurchaseDetail>(await calls.call('GET', `/api/purchases/${draft.id}`, viewer.token)).actions,
     ).toEqual([]);
     refused(await calls.act(viewer.token, draft.id, 'place'), 403, 403);
     refused(await calls.createPurchase(viewer.token, order()), 403, 403);
@@ -387,34 +388,34 @@ describe('bad input and the wrong state', () => {
       calls.createPurchase(clerk.token, order(), headers),
       calls.createPurchase(clerk.token, order(), headers),
     ]);
-    const [a, b] = [data<PurchaseAnswer>(first), data<PurchaseAnswer>(second)];
+    const [a, b] = [data<PurchaseDetail>(first), data<PurchaseDetail>(second)];
     expect(b.id).toBe(a.id);
     expect(b.po_number).toBe(a.po_number);
     expect(await calls.eventCount(owner.tenantId)).toBe(before + 1);
   });
 
   it("starts an open order's workflow again when it is gone (its start failed), and then acts", async () => {
-    const draft = data<PurchaseAnswer>(await calls.createPurchase(clerk.token, order()));
+    const draft = data<PurchaseDetail>(await calls.createPurchase(clerk.token, order()));
     await api.workflows.client.workflow
       .getHandle(`purchase-${owner.tenantId}-${draft.id}`)
       .terminate('lost for the test');
-    const placed = data<PurchaseAnswer>(await calls.act(clerk.token, draft.id, 'place'));
+    const placed = data<PurchaseDetail>(await calls.act(clerk.token, draft.id, 'place'));
     expect(placed.status).toBe('ordered');
-    expect(data<PurchaseAnswer>(await calls.act(clerk.token, draft.id, 'cancel')).status).toBe('cancel');
+    expect(data<PurchaseDetail>(await calls.act(clerk.token, draft.id, 'cancel')).status).toBe('cancel');
   });
 
   it('cancels a draft and an ordered order; an order with goods received can only be voided', async () => {
-    const draft = data<PurchaseAnswer>(await calls.createPurchase(clerk.token, order()));
+    const draft = data<PurchaseDetail>(await calls.createPurchase(clerk.token, order()));
     expect(draft.status).toBe('pending');
-    expect(data<PurchaseAnswer>(await calls.act(clerk.token, draft.id, 'cancel')).status).toBe('cancel');
+    expect(data<PurchaseDetail>(await calls.act(clerk.token, draft.id, 'cancel')).status).toBe('cancel');
     refused(await calls.act(clerk.token, draft.id, 'place'), 409, 547);
 
     const before = await calls.stockOf(owner.tenantId, ids.itemB, ids.warehouse);
-    const placed = data<PurchaseAnswer>(await calls.createPurchase(clerk.token, order({ place: true })));
+    const placed = data<PurchaseDetail>(await calls.createPurchase(clerk.token, order({ place: true })));
     expect((await calls.stockOf(owner.tenantId, ids.itemB, ids.warehouse)).incoming).toBe(
       before.incoming + 4,
     );
-    const note = data<GoodsReceiptAnswer>(
+    const note = data<GoodsReceiptDetail>(
       await calls.openReceipt(clerk.token, placed.id, {
         items: [{ master_code_id: ids.itemB, received: 1 }],
       }),
@@ -427,7 +428,7 @@ describe('bad input and the wrong state', () => {
       before.incoming + 3,
     );
     refused(await calls.act(clerk.token, placed.id, 'cancel'), 409, 539);
-    const voided = data<PurchaseAnswer>(
+    const voided = data<PurchaseDetail>(
       await calls.act(clerk.token, placed.id, 'void', { reason: 'supplier gone' }),
     );
     expect(voided.status).toBe('void');
@@ -439,8 +440,8 @@ describe('bad input and the wrong state', () => {
   });
 
   it('cancels and rejects goods receive notes, giving their quantities back to the order', async () => {
-    const placed = data<PurchaseAnswer>(await calls.createPurchase(clerk.token, order({ place: true })));
-    const first = data<GoodsReceiptAnswer>(
+    const placed = data<PurchaseDetail>(await calls.createPurchase(clerk.token, order({ place: true })));
+    const first = data<GoodsReceiptDetail>(
       await calls.openReceipt(clerk.token, placed.id, {
         items: [{ master_code_id: ids.itemA, received: 10 }],
       }),
@@ -471,28 +472,28 @@ describe('bad input and the wrong state', () => {
       400,
       544,
     );
-    const cancelled = data<GoodsReceiptAnswer>(await calls.noteAct(clerk.token, first.id, 'cancel'));
+    const cancelled = data<GoodsReceiptDetail>(await calls.noteAct(clerk.token, first.id, 'cancel'));
     expect([cancelled.status, cancelled.status_name]).toEqual([3, 'Cancel']);
     expect((await calls.purchase(clerk.token, placed.id)).lines[0]).toMatchObject({ receivable: 10 });
 
     data(await settings(owner.token, false, true));
-    const second = data<GoodsReceiptAnswer>(
+    const second = data<GoodsReceiptDetail>(
       await calls.openReceipt(clerk.token, placed.id, {
         items: [{ master_code_id: ids.itemA, received: 10 }],
       }),
     );
-    const rejected = data<GoodsReceiptAnswer>(
+    const rejected = data<GoodsReceiptDetail>(
       await calls.noteAct(manager.token, second.id, 'reject', { reason: 'count again' }),
     );
     expect([rejected.status, rejected.status_name]).toEqual([6, 'Reject']);
     expect((await calls.purchase(clerk.token, placed.id)).lines[0]).toMatchObject({ receivable: 10 });
     data(await settings(owner.token, false, false));
     // The order is still ordered: it can be cancelled, withdrawing what was incoming.
-    expect(data<PurchaseAnswer>(await calls.act(clerk.token, placed.id, 'cancel')).status).toBe('cancel');
+    expect(data<PurchaseDetail>(await calls.act(clerk.token, placed.id, 'cancel')).status).toBe('cancel');
   });
 
   it('takes a double click on receive once: one answer succeeds, the other is refused, stock moves once', async () => {
-    const placed = data<PurchaseAnswer>(
+    const placed = data<PurchaseDetail>(
       await calls.createPurchase(owner.token, {
         supplier_id: ids.supplier,
         warehouse_id: ids.warehouse,
@@ -500,7 +501,7 @@ describe('bad input and the wrong state', () => {
         place: true,
       }),
     );
-    const note = data<GoodsReceiptAnswer>(
+    const note = data<GoodsReceiptDetail>(
       await calls.openReceipt(owner.token, placed.id, {
         items: [{ master_code_id: ids.itemB, received: 2 }],
       }),
@@ -522,18 +523,18 @@ describe('bad input and the wrong state', () => {
 describe('purchase approval', () => {
   it('puts a placed order in pending approval; the creator cannot approve it; a rejection sends it back', async () => {
     data(await settings(owner.token, true, false));
-    const placed = data<PurchaseAnswer>(await calls.createPurchase(clerk.token, order({ place: true })));
+    const placed = data<PurchaseDetail>(await calls.createPurchase(clerk.token, order({ place: true })));
     expect(placed.status).toBe('pending approval');
     expect((await calls.stockOf(owner.tenantId, ids.itemA, ids.warehouse)).incoming).toBe(0);
     refused(await calls.act(clerk.token, placed.id, 'approve'), 403, 541);
-    const rejected = data<PurchaseAnswer>(
+    const rejected = data<PurchaseDetail>(
       await calls.act(manager.token, placed.id, 'reject', { reason: 'ask for a better price' }),
     );
     expect([rejected.status, rejected.reject_reason]).toEqual(['pending', 'ask for a better price']);
-    expect(data<PurchaseAnswer>(await calls.act(clerk.token, placed.id, 'place')).status).toBe(
+    expect(data<PurchaseDetail>(await calls.act(clerk.token, placed.id, 'place')).status).toBe(
       'pending approval',
     );
-    const approved = data<PurchaseAnswer>(await calls.act(manager.token, placed.id, 'approve'));
+    const approved = data<PurchaseDetail>(await calls.act(manager.token, placed.id, 'approve'));
     expect(approved.status).toBe('ordered');
     refused(await calls.act(manager.token, placed.id, 'approve'), 409, 539);
     expect((await calls.stockOf(owner.tenantId, ids.itemA, ids.warehouse)).incoming).toBe(10);

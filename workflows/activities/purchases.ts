@@ -3,7 +3,7 @@ import { handleGoodsReceiptCommand, handlePurchaseCommand } from '@commands/purc
 import type { StockCommand } from '@domain/inventory/stock';
 import type { GoodsReceipt, GoodsReceiptCommand, GoodsReceiptEvent } from '@domain/purchases/goods-receipt';
 import type { Purchase, PurchaseCommand, PurchaseEvent } from '@domain/purchases/purchase';
-import { DomainError } from '@domain/shared/errors';
+import { refusalOf } from '@domain/shared/errors';
 import type { EventStore } from '@infra/eventstore/port';
 import { final } from './final';
 
@@ -87,12 +87,9 @@ export function createPurchaseActivities(deps: { store: EventStore }) {
           await handleStockCommand(deps.store, step.command, context);
           return { quantity: step.command.quantity };
         } catch (error) {
-          if (
-            error instanceof DomainError &&
-            error.code === 'CANCEL_MORE_THAN_INCOMING' &&
-            step.command.type === 'CancelExpectedStock'
-          ) {
-            const incoming = Number(error.params.incoming ?? 0);
+          const refused = refusalOf(error, 'CANCEL_MORE_THAN_INCOMING');
+          if (refused && step.command.type === 'CancelExpectedStock') {
+            const incoming = Number(refused.params.incoming ?? 0);
             if (incoming <= 0) return { quantity: 0 };
             await handleStockCommand(deps.store, { ...step.command, quantity: incoming }, context);
             return { quantity: incoming };

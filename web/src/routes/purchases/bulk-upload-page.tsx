@@ -1,8 +1,8 @@
+import { PURCHASE_COLUMNS, PURCHASES_ENDPOINT } from '@web/api/purchases';
 import { PageHeader } from '@web/shell/page';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { PURCHASE_COLUMNS, PURCHASES_ENDPOINT } from './api';
 import { FileUploadForm } from './parts';
 import '@web/routes/management.css';
 

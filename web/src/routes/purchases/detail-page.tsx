@@ -1,4 +1,13 @@
+import { AVERAGE_COSTS_VIEW, GOODS_RECEIPTS_VIEW, PURCHASES_VIEW } from '@domain/shared/live-views';
 import { useLiveRecord, useLiveView } from '@web/api/live';
+import {
+  downloadPurchasePdf,
+  type PurchaseAction,
+  type PurchaseDetail,
+  TEXT_MAX,
+  usePurchase,
+  usePurchaseAction,
+} from '@web/api/purchases';
 import { ModalDialog } from '@web/components/modal-dialog';
 import { ReasonDialog } from '@web/components/reason-dialog';
 import { RecordScreen } from '@web/components/record-screen';
@@ -9,17 +18,6 @@ import { PageHeader } from '@web/shell/page';
 import { type FormEvent, useCallback, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import {
-  AVERAGE_COSTS_VIEW,
-  downloadPurchasePdf,
-  GOODS_RECEIPTS_VIEW,
-  PURCHASES_VIEW,
-  type PurchaseAction,
-  type PurchaseDetail,
-  TEXT_MAX,
-  usePurchase,
-  usePurchaseAction,
-} from './api';
 import { GrnStatusBadge, PurchaseStatusBadge, Timeline, useMoney } from './parts';
 import { ReceiptForm } from './receipt-form';
 import '@web/routes/management.css';

@@ -1,10 +1,3 @@
-import { FormMessage, messageOf, SelectField, TextField } from '@web/shell/form';
-import { useNotify } from '@web/shell/notifications';
-import { PageHeader } from '@web/shell/page';
-import { useDebounced } from '@web/shell/use-debounced';
-import { type FormEvent, useId, useMemo, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router-dom';
 import {
   type MasterCodeOption,
   newIdempotencyKey,
@@ -13,8 +6,15 @@ import {
   useCreatePurchase,
   useMasterCodeOptions,
   usePlaceOptions,
-  useSupplierOptions,
-} from './api';
+} from '@web/api/purchases';
+import { useSupplierOptions } from '@web/api/suppliers';
+import { FormMessage, messageOf, SelectField, TextField } from '@web/shell/form';
+import { useNotify } from '@web/shell/notifications';
+import { PageHeader } from '@web/shell/page';
+import { useDebounced } from '@web/shell/use-debounced';
+import { type FormEvent, useId, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router-dom';
 import { useMoney } from './parts';
 import '@web/routes/management.css';
 

@@ -1,4 +1,12 @@
+import { GOODS_RECEIPTS_VIEW } from '@domain/shared/live-views';
 import { useLiveRecord } from '@web/api/live';
+import {
+  type GoodsReceiptAction,
+  type GoodsReceiptDetail,
+  TEXT_MAX,
+  useGoodsReceipt,
+  useGoodsReceiptAction,
+} from '@web/api/purchases';
 import { ReasonDialog } from '@web/components/reason-dialog';
 import { RecordScreen } from '@web/components/record-screen';
 import { messageOf } from '@web/shell/form';
@@ -7,14 +15,6 @@ import { PageHeader } from '@web/shell/page';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
-import {
-  GOODS_RECEIPTS_VIEW,
-  type GrnAction,
-  type GrnDetail,
-  TEXT_MAX,
-  useGoodsReceipt,
-  useGoodsReceiptAction,
-} from './api';
 import { GrnStatusBadge, Timeline, useMoney } from './parts';
 import '@web/routes/management.css';
 
@@ -41,7 +41,7 @@ export default function GoodsReceiptDetailPage() {
   );
 }
 
-function NoteScreen({ note }: { note: GrnDetail }) {
+function NoteScreen({ note }: { note: GoodsReceiptDetail }) {
   const { t, i18n } = useTranslation('purchases');
   const notify = useNotify();
   const money = useMoney();
@@ -49,7 +49,7 @@ function NoteScreen({ note }: { note: GrnDetail }) {
   const [asking, setAsking] = useState<'reject' | 'cancel' | null>(null);
   const number = new Intl.NumberFormat(i18n.language);
 
-  async function run(action: GrnAction, body?: unknown): Promise<boolean> {
+  async function run(action: GoodsReceiptAction, body?: unknown): Promise<boolean> {
     try {
       const answer = await act.mutateAsync({ id: note.id, action, body });
       notify({ kind: 'success', message: answer.msg });

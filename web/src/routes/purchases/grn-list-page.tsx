@@ -1,4 +1,12 @@
+import { GOODS_RECEIPTS_VIEW } from '@domain/shared/live-views';
 import { withQuery } from '@web/api/client';
+import {
+  GOODS_RECEIPT_STATUSES,
+  GOODS_RECEIPTS_ENDPOINT,
+  type GoodsReceiptListRow,
+  MANAGE_KEY,
+  useGoodsReceiptAction,
+} from '@web/api/purchases';
 import { useSession } from '@web/auth/session';
 import { SearchableGrid, useLiveGrid } from '@web/components/data-grid';
 import { StatusFilter } from '@web/components/status-filter';
@@ -10,14 +18,6 @@ import type { ColDef, ICellRendererParams } from 'ag-grid-community';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import {
-  GOODS_RECEIPTS_ENDPOINT,
-  GOODS_RECEIPTS_VIEW,
-  GRN_STATUSES,
-  type GrnRow,
-  MANAGE_KEY,
-  useGoodsReceiptAction,
-} from './api';
 import { GrnStatusBadge } from './parts';
 import '@web/routes/management.css';
 
@@ -27,7 +27,7 @@ import '@web/routes/management.css';
  * actions. A note is opened from its purchase order. It follows the live view `goodsReceipts`: a note approved or received anywhere refreshes the rows.
  */
 
-function NumberCell({ data }: ICellRendererParams<GrnRow>) {
+function NumberCell({ data }: ICellRendererParams<GoodsReceiptListRow>) {
   const { t } = useTranslation('purchases');
   if (!data) return null;
   return (
@@ -40,11 +40,11 @@ function NumberCell({ data }: ICellRendererParams<GrnRow>) {
   );
 }
 
-function OrderCell({ data }: ICellRendererParams<GrnRow>) {
+function OrderCell({ data }: ICellRendererParams<GoodsReceiptListRow>) {
   return data ? <Link to={`/purchases/detail/${data.purchase_id}`}>{data.po_number}</Link> : null;
 }
 
-function StatusCell({ data }: ICellRendererParams<GrnRow>) {
+function StatusCell({ data }: ICellRendererParams<GoodsReceiptListRow>) {
   return data ? <GrnStatusBadge status={data.status} /> : null;
 }
 
@@ -52,7 +52,7 @@ function StatusCell({ data }: ICellRendererParams<GrnRow>) {
  * The quick actions of a row: approve a note waiting for approval (not one the user created, unless the owner) and
  * receive one pending or approved. Rejecting and cancelling ask for a reason on the note's page.
  */
-function ActionsCell({ data }: ICellRendererParams<GrnRow>) {
+function ActionsCell({ data }: ICellRendererParams<GoodsReceiptListRow>) {
   const { t } = useTranslation('purchases');
   const { can, isOwner, user } = useSession();
   const notify = useNotify();
@@ -96,7 +96,7 @@ function ActionsCell({ data }: ICellRendererParams<GrnRow>) {
   );
 }
 
-function useColumns(): ColDef<GrnRow>[] {
+function useColumns(): ColDef<GoodsReceiptListRow>[] {
   const { t, i18n } = useTranslation('purchases');
   const when = useDateTime();
   return useMemo(() => {
@@ -104,7 +104,8 @@ function useColumns(): ColDef<GrnRow>[] {
     const count = (field: 'received' | 'damaged' | 'returned') => ({
       colId: field,
       headerName: t(`lines.${field === 'returned' ? 'returned_on_receipt' : field}`),
-      valueGetter: ({ data }: { data: GrnRow | undefined }) => (data ? number.format(data[field]) : ''),
+      valueGetter: ({ data }: { data: GoodsReceiptListRow | undefined }) =>
+        data ? number.format(data[field]) : '',
       sortable: true,
       type: 'rightAligned',
       minWidth: 100,
@@ -175,7 +176,7 @@ function useColumns(): ColDef<GrnRow>[] {
         minWidth: 200,
         pinned: 'right',
       },
-    ] satisfies ColDef<GrnRow>[];
+    ] satisfies ColDef<GoodsReceiptListRow>[];
   }, [t, i18n.language, when]);
 }
 
@@ -187,7 +188,7 @@ export default function GoodsReceiptListPage() {
   return (
     <div className="page management-page purchase-page">
       <PageHeader title={t('grn_list.title')} intro={t('grn_list.intro')} />
-      <SearchableGrid<GrnRow>
+      <SearchableGrid<GoodsReceiptListRow>
         searchLabel={t('grn_list.search_label')}
         searchPlaceholder={t('grn_list.search_placeholder')}
         toolbar={
@@ -197,7 +198,10 @@ export default function GoodsReceiptListPage() {
             className="purchase-filter"
             value={status}
             onChange={setStatus}
-            options={GRN_STATUSES.map((value) => ({ value: String(value), label: t(`grn_status.${value}`) }))}
+            options={GOODS_RECEIPT_STATUSES.map((value) => ({
+              value: String(value),
+              label: t(`grn_status.${value}`),
+            }))}
           />
         }
         gridId="purchases.goods-receive-notes"

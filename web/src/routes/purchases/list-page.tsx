@@ -1,4 +1,13 @@
+import { PURCHASES_VIEW } from '@domain/shared/live-views';
 import { withQuery } from '@web/api/client';
+import {
+  MANAGE_KEY,
+  PURCHASE_STATUSES,
+  PURCHASES_ENDPOINT,
+  type PurchaseListRow,
+  usePurchaseSettings,
+  useSavePurchaseSettings,
+} from '@web/api/purchases';
 import { useSession } from '@web/auth/session';
 import { SearchableGrid, useLiveGrid } from '@web/components/data-grid';
 import { StatusFilter } from '@web/components/status-filter';
@@ -10,15 +19,6 @@ import type { ColDef, ICellRendererParams } from 'ag-grid-community';
 import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import {
-  MANAGE_KEY,
-  PURCHASE_STATUSES,
-  PURCHASES_ENDPOINT,
-  PURCHASES_VIEW,
-  type PurchaseRow,
-  usePurchaseSettings,
-  useSavePurchaseSettings,
-} from './api';
 import { PurchaseStatusBadge, useMoney } from './parts';
 import '@web/routes/management.css';
 
@@ -28,7 +28,7 @@ import '@web/routes/management.css';
  * order moving anywhere (placed, received through a note in another tab) refreshes the rows.
  */
 
-function NumberCell({ data }: ICellRendererParams<PurchaseRow>) {
+function NumberCell({ data }: ICellRendererParams<PurchaseListRow>) {
   const { t } = useTranslation('purchases');
   if (!data) return null;
   return (
@@ -38,11 +38,11 @@ function NumberCell({ data }: ICellRendererParams<PurchaseRow>) {
   );
 }
 
-function StatusCell({ data }: ICellRendererParams<PurchaseRow>) {
+function StatusCell({ data }: ICellRendererParams<PurchaseListRow>) {
   return data ? <PurchaseStatusBadge status={data.status} /> : null;
 }
 
-function useColumns(): ColDef<PurchaseRow>[] {
+function useColumns(): ColDef<PurchaseListRow>[] {
   const { t, i18n } = useTranslation('purchases');
   const when = useDateTime();
   const money = useMoney();
@@ -117,7 +117,7 @@ function useColumns(): ColDef<PurchaseRow>[] {
         sortable: true,
         minWidth: 150,
       },
-    ] satisfies ColDef<PurchaseRow>[];
+    ] satisfies ColDef<PurchaseListRow>[];
   }, [t, i18n.language, when, money]);
 }
 
@@ -185,7 +185,7 @@ export default function PurchaseListPage() {
         )}
       </PageHeader>
       {isOwner && <SettingsPanel />}
-      <SearchableGrid<PurchaseRow>
+      <SearchableGrid<PurchaseListRow>
         searchLabel={t('list.search_label')}
         searchPlaceholder={t('list.search_placeholder')}
         toolbar={

@@ -1,3 +1,4 @@
+import { type PurchaseStatus, type TimelineItem, UPLOAD_MAX_BYTES } from '@web/api/purchases';
 import { UploadRefused, type UploadRowError, uploadFile } from '@web/api/upload';
 import { DocumentTimeline } from '@web/components/document-timeline';
 import { SheetFileField, UploadRowErrors, useSheetFile } from '@web/components/sheet-upload';
@@ -5,7 +6,6 @@ import { FormMessage, messageOf } from '@web/shell/form';
 import { useNotify } from '@web/shell/notifications';
 import { type FormEvent, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type GrnStatus, type PurchaseStatus, type TimelineItem, UPLOAD_MAX_BYTES } from './api';
 import './purchases.css';
 
 /** The pieces the purchasing screens share: amounts, status badges, the timeline and a bulk file form. */
@@ -28,7 +28,8 @@ export function PurchaseStatusBadge({ status }: { status: PurchaseStatus }) {
   );
 }
 
-export function GrnStatusBadge({ status }: { status: GrnStatus }) {
+/** A note's status (1–6, GOODS_RECEIPT_STATUS) as its badge. */
+export function GrnStatusBadge({ status }: { status: number }) {
   const { t } = useTranslation('purchases');
   return (
     <span className={`badge grn-status-${status}`} data-status={status}>
@@ -36,6 +37,9 @@ export function GrnStatusBadge({ status }: { status: GrnStatus }) {
     </span>
   );
 }
+
+/** An event's data: an object in every purchasing event. */
+const dataOf = (item: TimelineItem) => (item.data ?? {}) as Record<string, unknown>;
 
 export function Timeline({ items }: { items: TimelineItem[] }) {
   const { t } = useTranslation('purchases');
@@ -49,15 +53,14 @@ export function Timeline({ items }: { items: TimelineItem[] }) {
         describe={(item) =>
           t(`timeline.${item.type}`, {
             name: item.user?.name ?? t('timeline.someone'),
-            grn: typeof item.data.grnNumber === 'string' ? item.data.grnNumber : '',
+            grn: typeof dataOf(item).grnNumber === 'string' ? dataOf(item).grnNumber : '',
             defaultValue: item.type,
           })
         }
-        details={(item) =>
-          typeof item.data.reason === 'string' && item.data.reason ? (
-            <span className="muted">{item.data.reason}</span>
-          ) : null
-        }
+        details={(item) => {
+          const reason = dataOf(item).reason;
+          return typeof reason === 'string' && reason ? <span className="muted">{reason}</span> : null;
+        }}
       />
     </section>
   );

@@ -1,8 +1,14 @@
+import {
+  type GoodsReceiptDetail,
+  newIdempotencyKey,
+  type PurchaseDetail,
+  TEXT_MAX,
+  useOpenReceipt,
+} from '@web/api/purchases';
 import { ModalDialog } from '@web/components/modal-dialog';
 import { CheckboxField, FormMessage, messageOf, TextField } from '@web/shell/form';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type GrnDetail, newIdempotencyKey, type PurchaseDetail, TEXT_MAX, useOpenReceipt } from './api';
 
 /**
  * Receiving an order: a goods receive note for the lines still to come, each with received (arrived, damaged units
@@ -24,7 +30,7 @@ export function ReceiptForm({
 }: {
   purchase: PurchaseDetail;
   onClose(): void;
-  onSaved(note: GrnDetail, msg: string): void;
+  onSaved(note: GoodsReceiptDetail, msg: string): void;
 }) {
   const { t } = useTranslation('purchases');
   const id = useId();

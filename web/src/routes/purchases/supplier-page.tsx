@@ -1,3 +1,12 @@
+import { MANAGE_KEY } from '@web/api/purchases';
+import {
+  REQUIRED_SUPPLIER_COLUMNS,
+  SUPPLIER_COLUMNS,
+  SUPPLIERS_ENDPOINT,
+  type Supplier,
+  type SupplierBody,
+  useSaveSupplier,
+} from '@web/api/suppliers';
 import { useSession } from '@web/auth/session';
 import { type DataGridHandle, SearchableGrid } from '@web/components/data-grid';
 import { ModalDialog } from '@web/components/modal-dialog';
@@ -7,14 +16,6 @@ import { PageHeader } from '@web/shell/page';
 import type { ColDef, ICellRendererParams } from 'ag-grid-community';
 import { createContext, type FormEvent, useContext, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  MANAGE_KEY,
-  SUPPLIER_COLUMNS,
-  SUPPLIERS_ENDPOINT,
-  type Supplier,
-  type SupplierBody,
-  useSaveSupplier,
-} from './api';
 import { FileUploadForm } from './parts';
 import '@web/routes/management.css';
 
@@ -157,16 +158,8 @@ const EMPTY: SupplierBody = {
   vat_number: '',
   status: 'active',
 };
-const REQUIRED = new Set([
-  'name',
-  'company',
-  'contact_number',
-  'address',
-  'city',
-  'postal_code',
-  'state',
-  'country',
-]);
+/** The bulk file's required columns come first: the form requires the same. */
+const REQUIRED = new Set<string>(SUPPLIER_COLUMNS.slice(0, REQUIRED_SUPPLIER_COLUMNS));
 const FIELDS = [
   'code',
   'name',

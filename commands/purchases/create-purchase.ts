@@ -1,0 +1,116 @@
+import type { NewPurchase } from '@api/contracts/purchases';
+import { masterCodesOfTenant, placeOfTenant } from '@api/documents';
+import { purchasingInputErrors } from '@domain/purchases/codes';
+import { type Purchase, type PurchaseLine, refusePurchase } from '@domain/purchases/purchase';
+import { withMasterCodeNamed } from '@domain/purchases/refusals';
+import { refuser } from '@domain/shared/errors';
+import type { Database } from '@infra/db';
+import type { EventStore } from '@infra/eventstore/port';
+import { purchaseSettings } from '@projections/purchases.queries';
+import { supplierRow } from '@projections/suppliers.queries';
+import type { Kysely } from 'kysely';
+import type { ApprovingActor as Actor } from '../support/actor';
+import { documentNumber } from './document-number';
+import { handlePurchaseCommand, loadPurchase } from './documents';
+
+/**
+ * Raising a purchase order: the supplier must be the account's and active, the warehouse the account's, every item a
+ * standard master code of the account (a combo has no stock: 409); the order's own rules are the decider's. The order
+ * is recorded as a draft, its process (the purchase workflow) started, and the order placed through it when asked.
+ */
+
+const refuse = refuser(purchasingInputErrors);
+
+/** The purchase workflows as the purchasing commands drive them (api/purchases/common.ts runs them on Temporal). */
+export interface PurchaseProcesses {
+  /** Starts the order's workflow from the order as recorded, or finds it running. */
+  start(tenantId: string, purchase: Purchase, revision: number): Promise<void>;
+  /** Places a draft through its workflow; a refusal names master codes by `codes`. */
+  place(
+    actor: Actor,
+    purchaseId: string,
+    approvalRequired: boolean,
+    codes: ReadonlyMap<string, { code: string }>,
+  ): Promise<void>;
+}
+
+export interface PurchaseDeps {
+  db: Kysely<Database>;
+  store: EventStore;
+  processes: PurchaseProcesses;
+}
+
+export type PurchaseInput = Omit<NewPurchase, 'idempotency_key'>;
+
+export interface CreatedPurchase {
+  purchaseId: string;
+  poNumber: string;
+  replayed: boolean;
+}
+
+/** `occurredAt`: now, as the request's clock says it; the order's date defaults to that day (UTC). */
+export async function createPurchase(
+  deps: PurchaseDeps,
+  actor: Actor,
+  input: PurchaseInput & { purchaseId: string; commandId: string; occurredAt: string },
+): Promise<CreatedPurchase> {
+  const { db, store } = deps;
+  const { tenantId } = actor;
+  const { purchaseId } = input;
+  const supplier = await supplierRow(db, tenantId, input.supplier_id);
+  if (!supplier) throw refuse('SUPPLIER_NOT_FOUND');
+  const warehouse = await placeOfTenant(db, tenantId, input.warehouse_id);
+  if (!warehouse) throw refuse('WAREHOUSE_NOT_FOUND');
+  const codes = await masterCodesOfTenant(
+    db,
+    tenantId,
+    input.items.map((item) => item.master_code_id),
+  );
+  const lines: PurchaseLine[] = [];
+  for (const item of input.items) {
+    const masterCode = codes.get(item.master_code_id.toLowerCase());
+    if (!masterCode) throw refuse('MASTER_CODE_NOT_FOUND', { code: item.master_code_id });
+    if (masterCode.type === 'combo') throw refuse('COMBO_REFUSED', { code: masterCode.code });
+    if (lines.some((line) => line.masterCodeId === masterCode.id))
+      throw refusePurchase('ITEM_REPEATED', { code: masterCode.code });
+    lines.push({ masterCodeId: masterCode.id, quantity: item.quantity, unitCost: item.unit_cost });
+  }
+  // A retried creation (the same key) finds the order it made: it is answered as it stands.
+  const existing = await loadPurchase(store, tenantId, purchaseId);
+  if (existing.state.status !== 'none') {
+    return { purchaseId, poNumber: existing.state.poNumber, replayed: true };
+  }
+  if (supplier.status !== 'active') throw refuse('SUPPLIER_INACTIVE', { name: supplier.name });
+  const poNumber = await documentNumber(db, tenantId, 'purchase', purchaseId);
+  let created: Awaited<ReturnType<typeof handlePurchaseCommand>>;
+  try {
+    created = await handlePurchaseCommand(
+      store,
+      purchaseId,
+      {
+        type: 'CreatePurchase',
+        purchaseId,
+        poNumber,
+        reference: input.reference,
+        date: input.date ?? input.occurredAt.slice(0, 10),
+        supplierId: supplier.id,
+        warehouseId: warehouse.id,
+        lines,
+        discount: input.discount,
+        estimatedArrival: input.estimated_arrival,
+        note: input.note,
+        by: actor.userId,
+      },
+      { tenantId, userId: actor.userId, commandId: input.commandId, occurredAt: input.occurredAt },
+    );
+  } catch (error) {
+    throw withMasterCodeNamed(error, codes);
+  }
+  if (created.state.status === 'none') throw new Error('a created purchase has no state');
+  await deps.processes.start(tenantId, created.state, Number(created.revision ?? 0));
+  if (input.place) {
+    const settings = await purchaseSettings(db, tenantId);
+    await deps.processes.place(actor, purchaseId, settings.purchase_approval, codes);
+  }
+  return { purchaseId, poNumber, replayed: created.replayed };
+}

@@ -1,0 +1,190 @@
+import { logActivity } from '@api/activity';
+import type { PurchaseUploadResult } from '@api/contracts/purchases';
+import { decide, initialState } from '@domain/purchases/purchase';
+import { PURCHASE_COLUMNS } from '@domain/purchases/purchase-file';
+import { refusalOf } from '@domain/shared/errors';
+import { purchaseFileCodes } from '@projections/purchases.queries';
+import type { ApprovingActor as Actor } from '../support/actor';
+import { eventIdFor } from '../support/ids';
+import type { FileProblem } from '../support/sheet';
+import { createPurchase, type PurchaseDeps } from './create-purchase';
+import {
+  MAX_PURCHASE_ROWS,
+  type PurchaseFileOrder,
+  type PurchaseFileProblem,
+  parsePurchaseFile,
+} from './purchase-file';
+
+/**
+ * Bulk upload of purchase orders (commands/purchases/purchase-file.ts has the format: one item a row, grouped into
+ * orders by the reference column). The whole file is checked before anything is recorded: format, then every
+ * supplier, warehouse and master code code against the account's (a combo or an inactive supplier is a bad row), and
+ * each order against the decider (its discount, its arrival date). Any bad row: every bad row listed, nothing
+ * created. A good file creates each order as a draft (pending) with its workflow. Each order's id derives from the
+ * file's hash and its reference, so uploading the same file again creates nothing twice.
+ */
+
+/** A bad row and the message that says why. */
+export interface RowProblem {
+  row: number;
+  column: string | null;
+  key: string;
+  params: Record<string, string | number>;
+}
+
+export type PurchaseUpload =
+  | { ok: true; result: PurchaseUploadResult }
+  | { ok: false; file: FileProblem; maxRows: number }
+  | { ok: false; file?: undefined; rows: RowProblem[] };
+
+const problemKeys: Record<PurchaseFileProblem, string> = {
+  column_count: 'purchases.upload.row.column_count',
+  required: 'purchases.upload.row.required',
+  too_long: 'purchases.upload.row.too_long',
+  quantity_invalid: 'purchases.quantity_invalid',
+  unit_cost_invalid: 'purchases.unit_cost_invalid',
+  date_invalid: 'purchases.date_invalid',
+  discount_invalid: 'purchases.discount_invalid',
+  differs: 'purchases.upload.row.differs',
+  master_code_repeated: 'purchases.upload.row.master_code_repeated',
+};
+
+/** The column of the file a refusal of the order's own rules points at. */
+const columnOfRefusal: Record<string, string> = {
+  DISCOUNT_TOO_LARGE: 'discount',
+  ARRIVAL_BEFORE_DATE: 'estimated_arrival',
+};
+
+/** The order as the decider would record it: refused here when it would be refused there. */
+function decideProblem(order: PurchaseFileOrder): RowProblem | undefined {
+  try {
+    decide(
+      {
+        type: 'CreatePurchase',
+        purchaseId: order.reference,
+        poNumber: order.reference,
+        reference: order.reference,
+        date: order.date,
+        supplierId: order.supplierCode,
+        warehouseId: order.warehouseCode,
+        lines: order.lines.map((line) => ({
+          masterCodeId: line.masterCode.toLowerCase(),
+          quantity: line.quantity,
+          unitCost: line.unitCost,
+        })),
+        discount: order.discount,
+        estimatedArrival: order.estimatedArrival,
+        note: '',
+        by: 'upload',
+      },
+      initialState,
+    );
+    return undefined;
+  } catch (error) {
+    const refusal = refusalOf(error);
+    if (!refusal?.refusal) throw error;
+    return {
+      row: order.row,
+      column: columnOfRefusal[refusal.code] ?? null,
+      key: refusal.refusal.key,
+      params: refusal.params,
+    };
+  }
+}
+
+export async function uploadPurchases(
+  deps: PurchaseDeps,
+  actor: Actor,
+  input: { bytes: Buffer; filename: string; occurredAt: string },
+): Promise<PurchaseUpload> {
+  const { db } = deps;
+  const { tenantId } = actor;
+  const parsed = await parsePurchaseFile(input.bytes, input.filename);
+  if (!parsed.ok) {
+    if (parsed.file) return { ok: false, file: parsed.file, maxRows: MAX_PURCHASE_ROWS };
+    return {
+      ok: false,
+      rows: parsed.rows.map((problem) => ({
+        row: problem.row,
+        column: problem.column ?? null,
+        key: problemKeys[problem.problem],
+        params: {
+          row: problem.row,
+          columns: PURCHASE_COLUMNS.join(', '),
+          column: problem.column ?? '',
+          max: problem.column === 'reference' ? 100 : 1_000_000_000,
+        },
+      })),
+    };
+  }
+
+  // Every code the file names, against the account's.
+  const known = await purchaseFileCodes(db, tenantId, {
+    suppliers: parsed.orders.map((order) => order.supplierCode),
+    warehouses: parsed.orders.map((order) => order.warehouseCode),
+    masterCodes: parsed.orders.flatMap((order) => order.lines.map((line) => line.masterCode)),
+  });
+  const problems: RowProblem[] = [];
+  const problem = (row: number, column: string, key: string, params: Record<string, string | number>) =>
+    problems.push({ row, column, key, params });
+  for (const order of parsed.orders) {
+    const supplier = known.suppliers.get(order.supplierCode.toLowerCase());
+    if (!supplier)
+      problem(order.row, 'supplier_code', 'purchases.upload.row.supplier_not_found', {
+        code: order.supplierCode,
+      });
+    else if (supplier.status !== 'active')
+      problem(order.row, 'supplier_code', 'purchases.supplier_inactive', { name: supplier.name });
+    if (!known.places.has(order.warehouseCode.toLowerCase()))
+      problem(order.row, 'warehouse_code', 'purchases.upload.row.warehouse_not_found', {
+        code: order.warehouseCode,
+      });
+    for (const line of order.lines) {
+      const code = known.masterCodes.get(line.masterCode.toLowerCase());
+      if (!code)
+        problem(line.row, 'master_code', 'purchases.master_code_not_found', { code: line.masterCode });
+      else if (code.type === 'combo')
+        problem(line.row, 'master_code', 'purchases.combo_refused', { code: code.code });
+    }
+    const refused = decideProblem(order);
+    if (refused) problems.push(refused);
+  }
+  if (problems.length > 0) return { ok: false, rows: problems };
+
+  const made: PurchaseUploadResult = { created: 0, existing: 0, purchases: [] };
+  for (const order of parsed.orders) {
+    const purchaseId = eventIdFor(
+      `purchase-upload:${tenantId}:${parsed.hash}:${order.reference.toLowerCase()}`,
+    );
+    const created = await createPurchase(deps, actor, {
+      purchaseId,
+      commandId: `purchase-create:${purchaseId}`,
+      occurredAt: input.occurredAt,
+      reference: order.reference,
+      ...(order.date ? { date: order.date } : {}),
+      supplier_id: known.suppliers.get(order.supplierCode.toLowerCase())!.id,
+      warehouse_id: known.places.get(order.warehouseCode.toLowerCase())!.id,
+      items: order.lines.map((line) => ({
+        master_code_id: known.masterCodes.get(line.masterCode.toLowerCase())!.id,
+        quantity: line.quantity,
+        unit_cost: line.unitCost,
+      })),
+      discount: order.discount,
+      estimated_arrival: order.estimatedArrival,
+      note: '',
+      place: false,
+    });
+    if (created.replayed) made.existing++;
+    else made.created++;
+    made.purchases.push({ id: purchaseId, po_number: created.poNumber, reference: order.reference });
+  }
+  await logActivity(db, {
+    tenantId,
+    userId: actor.userId,
+    action: 'purchase.uploaded',
+    subjectType: 'purchase_upload',
+    subjectId: parsed.hash,
+    detail: { filename: input.filename, created: made.created, existing: made.existing },
+  });
+  return { ok: true, result: made };
+}
