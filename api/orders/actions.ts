@@ -12,7 +12,7 @@ import {
   PRINT_DOCUMENTS,
   PRINT_ORIGINS,
 } from '@domain/orders/order';
-import { DomainError } from '@domain/shared/errors';
+import { refusalOf } from '@domain/shared/errors';
 import { withTenant } from '@infra/db/tenant';
 import { SELLER_CANCEL_REASONS, storesShipping } from '@integrations/stores';
 import type { FastifyRequest } from 'fastify';
@@ -27,12 +27,11 @@ import {
   type OrderDeps,
   OrderId,
   OrderIds,
-  refusalOf,
   requireKey,
   tags,
   text,
 } from './common';
-import { MarketplaceRefusal, marketplaceCancel, marketplaceShipment, type ShippingRequest } from './shipping';
+import { marketplaceCancel, marketplaceShipment, type ShippingRequest } from './shipping';
 
 /**
  * The board's actions on one order or many (spec §4): put back to new, move to unscan or trash, undo or reset scan,
@@ -303,7 +302,7 @@ export const orderActionRoutes: FastifyPluginAsyncZod<OrderDeps> = async (app, d
               }
               const asked = shippingRequestOf(body, command);
               const steps = (asked &&
-                (await marketplaceShipment(request, shipping, store, session.tenantId, orderId, asked))) || [
+                (await marketplaceShipment(shipping, store, session.tenantId, orderId, asked))) || [
                 { purpose: body.action, command },
               ];
               let unchanged = true;
@@ -325,14 +324,14 @@ export const orderActionRoutes: FastifyPluginAsyncZod<OrderDeps> = async (app, d
                 status: 200,
               };
             } catch (error) {
-              if (!(error instanceof DomainError) && !(error instanceof MarketplaceRefusal)) throw error;
-              const refusal =
-                error instanceof MarketplaceRefusal ? error.refusal : refusalOf(request, error, body.action);
+              const refused = refusalOf(error);
+              if (!refused?.refusal) throw error;
+              const refusal = refused.refusal;
               results[index] = {
                 order_id: orderId,
                 ok: false,
                 code: refusal.code,
-                msg: translate(request.language, refusal.key, refusal.params),
+                msg: translate(request.language, refusal.key, refused.params),
                 unchanged: true,
                 status: refusal.status,
               };

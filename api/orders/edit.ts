@@ -1,7 +1,8 @@
 import { ErrorAnswer, Ok, ok, refusals } from '@api/answers';
 import { seller } from '@api/auth/session';
-import { masterCodeOfTenant, wholeStore } from '@api/documents';
-import { ApiError, invalid } from '@api/errors';
+import { wholeStore } from '@api/documents';
+import { invalid } from '@api/errors';
+import { mapOrderLine } from '@commands/orders/map-line';
 import { handleOrderCommand } from '@commands/orders/order';
 import { splitOrder } from '@commands/orders/split';
 import type { OrderCommand } from '@domain/orders/order';
@@ -10,7 +11,6 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  answering,
   commandIdOf,
   IdempotencyKey,
   IdParams,
@@ -122,14 +122,12 @@ export const orderEditRoutes: FastifyPluginAsyncZod<OrderDeps> = async (app, dep
   ) {
     const session = seller(request);
     const key = idempotencyKeyOf(request, bodyKey);
-    const result = await answering(request, purpose, () =>
-      handleOrderCommand(store, orderId, command, {
-        tenantId: session.tenantId,
-        userId: session.userId,
-        commandId: commandIdOf(session.tenantId, purpose, key, orderId),
-        occurredAt: new Date().toISOString(),
-      }),
-    );
+    const result = await handleOrderCommand(store, orderId, command, {
+      tenantId: session.tenantId,
+      userId: session.userId,
+      commandId: commandIdOf(session.tenantId, purpose, key, orderId),
+      occurredAt: new Date().toISOString(),
+    });
     const detail = await orderDetail(db, store, session.tenantId, orderId);
     return { detail, changed: !result.replayed && result.events.length > 0 };
   }
@@ -159,14 +157,12 @@ export const orderEditRoutes: FastifyPluginAsyncZod<OrderDeps> = async (app, dep
       const lines = request.body.lines
         .filter((line) => line.quantity > 0)
         .map((line) => ({ lineId: line.line_id, quantity: line.quantity }));
-      const split = await answering(request, 'split', () =>
-        splitOrder(store, orderId, lines, {
-          tenantId: session.tenantId,
-          userId: session.userId,
-          commandId: commandIdOf(session.tenantId, 'split', key, orderId),
-          occurredAt: new Date().toISOString(),
-        }),
-      );
+      const split = await splitOrder(store, orderId, lines, {
+        tenantId: session.tenantId,
+        userId: session.userId,
+        commandId: commandIdOf(session.tenantId, 'split', key, orderId),
+        occurredAt: new Date().toISOString(),
+      });
       const order = await orderDetail(db, store, session.tenantId, orderId);
       return ok(request, { order, child_order_id: split.childOrderId }, 'orders.split_done');
     },
@@ -222,22 +218,21 @@ export const orderEditRoutes: FastifyPluginAsyncZod<OrderDeps> = async (app, dep
       },
     },
     async (request) => {
-      const { tenantId } = seller(request);
-      const code = await masterCodeOfTenant(db, tenantId, request.body.master_code_id);
-      if (!code) throw new ApiError(404, OrderCode.masterCodeNotFound, 'orders.master_code_not_found');
-      const { detail } = await change(
-        request,
-        request.params.id,
-        `map:${request.params.lineId}`,
+      const session = seller(request);
+      const orderId = request.params.id;
+      const key = idempotencyKeyOf(request, request.body.idempotency_key);
+      const { code } = await mapOrderLine(
+        { db, store },
         {
-          type: 'MapLine',
-          lineId: request.params.lineId,
-          masterCodeId: code.id,
-          combo: code.type === 'combo',
+          tenantId: session.tenantId,
+          userId: session.userId,
+          commandId: commandIdOf(session.tenantId, `map:${request.params.lineId}`, key, orderId),
+          occurredAt: new Date().toISOString(),
         },
-        request.body.idempotency_key,
+        { orderId, lineId: request.params.lineId, masterCodeId: request.body.master_code_id },
       );
-      return ok(request, detail, 'orders.line_mapped', { code: code.code });
+      const detail = await orderDetail(db, store, session.tenantId, orderId);
+      return ok(request, detail, 'orders.line_mapped', { code });
     },
   );
 

@@ -23,7 +23,6 @@ import {
   RETURN_LIMITS,
   type ReturnState,
 } from '@domain/returns/return';
-import { DomainError } from '@domain/shared/errors';
 import type { Database } from '@infra/db';
 import { withTenant } from '@infra/db/tenant';
 import { allOf, dateWhere, pageWindow, searchWhere, setWhere, sortTerms } from '@projections/runtime/grid';
@@ -228,59 +227,6 @@ const listSort: Record<(typeof LIST_SORT)[number], RawBuilder<unknown>> = {
   refund_to_buyer: sql`r.refund_to_buyer`,
   total_quantity: sql`r.total_quantity`,
 };
-
-/** A refusal of the return's decider or the order's, as its answer. */
-function returnRefusal(error: DomainError): ApiError | undefined {
-  const params = error.params;
-  switch (error.code) {
-    case 'ITEMS_REQUIRED':
-      return new ApiError(400, PrintCode.returnItemsRequired, 'returns.items_required');
-    case 'ACTION_REQUIRED':
-      return new ApiError(400, PrintCode.returnActionInvalid, 'returns.action_invalid');
-    case 'REFUND_REQUIRED':
-      return new ApiError(400, PrintCode.refundRequired, 'returns.refund_required');
-    case 'INCLUDE_SHIPPING_REQUIRED':
-      return new ApiError(400, PrintCode.includeShippingRequired, 'returns.include_shipping_required');
-    case 'REFUND_REASON_REQUIRED':
-      return new ApiError(400, PrintCode.refundReasonRequired, 'returns.refund_reason_required');
-    case 'AMOUNT_INVALID':
-      return new ApiError(400, PrintCode.amountInvalid, 'returns.amount_invalid');
-    case 'TEXT_TOO_LONG':
-      return new ApiError(
-        400,
-        PrintCode.returnTextTooLong,
-        params.field === 'refund_reason' ? 'returns.refund_reason_too_long' : 'returns.reason_too_long',
-        { max: params.max ?? 0 },
-      );
-    case 'LINE_NOT_FOUND':
-      return new ApiError(400, PrintCode.returnLineInvalid, 'returns.line_not_found', {
-        line: params.lineId ?? '',
-      });
-    case 'LINE_REPEATED':
-      return new ApiError(400, PrintCode.returnLineInvalid, 'returns.line_repeated', {
-        line: params.lineId ?? '',
-      });
-    case 'QUANTITY_INVALID':
-      return new ApiError(400, PrintCode.returnLineInvalid, 'returns.quantity_invalid', {
-        name: params.name ?? params.lineId ?? '',
-        max: params.max ?? 0,
-      });
-    case 'TOO_MANY_IMAGES':
-      return new ApiError(400, PrintCode.imageNotFound, 'returns.too_many_images', {
-        max: RETURN_LIMITS.images,
-      });
-    case 'ORDER_NOT_SHIPPED':
-    case 'NOT_SHIPPED':
-      return new ApiError(409, PrintCode.orderNotShipped, 'returns.order_not_shipped');
-    case 'ORDER_ALREADY_RETURNED':
-      return new ApiError(409, PrintCode.orderAlreadyReturned, 'returns.order_already_returned');
-    case 'ORDER_NOT_FOUND':
-    case 'RETURN_NOT_FOUND':
-      return notFound();
-    default:
-      return undefined;
-  }
-}
 
 /** The return as the detail answer shows it, with names. */
 async function detailOf(
@@ -560,58 +506,30 @@ export const returnRoutes: FastifyPluginAsyncZod<OrderDocumentsDeps> = async (ap
       if (!order) throw notFound();
 
       const images = [...new Set(body.images)];
-      if (images.length > 0) {
-        const found = await db
-          .selectFrom('return_images')
-          .select(['id', 'return_id'])
-          .where('tenant_id', '=', session.tenantId)
-          .where('id', 'in', images)
-          .execute();
-        const usable = found.filter((row) => row.return_id === null || row.return_id === returnId);
-        if (usable.length !== images.length) {
-          throw new ApiError(400, PrintCode.imageNotFound, 'returns.image_not_found');
-        }
-      }
-
-      let state: ReturnState;
-      try {
-        state = await processReturn(
-          { store, db },
-          {
-            tenantId: session.tenantId,
-            userId: session.userId,
-            returnId,
-            orderId: body.order_id,
-            order,
-            request: {
-              action: body.action,
-              reason: body.reason,
-              refundToBuyer: body.refund_to_buyer,
-              includeShipping: body.include_shipping,
-              refundReason: body.refund_reason,
-              reversalItemPrice: body.reversal_item_price ?? null,
-              images,
-              lines: body.lines.map((line) => ({
-                lineId: line.line_id,
-                quantity: line.quantity,
-                condition: line.condition,
-              })),
-            },
+      const state = await processReturn(
+        { store, db },
+        {
+          tenantId: session.tenantId,
+          userId: session.userId,
+          returnId,
+          orderId: body.order_id,
+          order,
+          request: {
+            action: body.action,
+            reason: body.reason,
+            refundToBuyer: body.refund_to_buyer,
+            includeShipping: body.include_shipping,
+            refundReason: body.refund_reason,
+            reversalItemPrice: body.reversal_item_price ?? null,
+            images,
+            lines: body.lines.map((line) => ({
+              lineId: line.line_id,
+              quantity: line.quantity,
+              condition: line.condition,
+            })),
           },
-        );
-      } catch (error) {
-        if (error instanceof DomainError) throw returnRefusal(error) ?? error;
-        throw error;
-      }
-      if (images.length > 0) {
-        await db
-          .updateTable('return_images')
-          .set({ return_id: returnId })
-          .where('tenant_id', '=', session.tenantId)
-          .where('id', 'in', images)
-          .where('return_id', 'is', null)
-          .execute();
-      }
+        },
+      );
       if (!state.completed) throw new Error(`return ${returnId} did not complete`);
       if (key) reply.header('idempotency-key', key);
       return ok(request, await detail(session.tenantId, returnId), 'returns.created', {

@@ -1,8 +1,8 @@
 import { Ok, ok, refusals } from '@api/answers';
 import { seller } from '@api/auth/session';
 import { wholeStore } from '@api/documents';
-import { translate } from '@api/i18n';
 import { loadOrder } from '@commands/orders/order';
+import { refuseByMarketplace } from '@domain/orders/marketplace-refusals';
 import type { OrderCommand, OrderState, OrderStatus } from '@domain/orders/order';
 import type { EventStore } from '@infra/eventstore/port';
 import {
@@ -13,10 +13,9 @@ import {
   type ShippingOrder,
   storesShipping,
 } from '@integrations/stores';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { MAX_ORDERS, OrderCode, type OrderDeps, OrderId, type Refusal, requireKey, tags } from './common';
+import { MAX_ORDERS, type OrderDeps, OrderId, requireKey, tags } from './common';
 
 /**
  * Shipments the marketplace arranges (integrations/stores/shipping.ts). For an order of a connected marketplace
@@ -55,34 +54,18 @@ export interface ShippingStep {
   command: OrderCommand;
 }
 
-/** The marketplace's refusal, as the action's answer for the order. */
-export class MarketplaceRefusal extends Error {
-  constructor(readonly refusal: Refusal) {
-    super(refusal.key);
-  }
-}
-
-function refusalOf(
-  request: FastifyRequest,
-  action: ShippingRequest['action'],
-  error: ShippingError,
-): Refusal {
-  const detail =
-    error.kind === 'refused'
-      ? error.detail
-      : translate(request.language, `orders.shipping_errors.${error.kind}`);
-  return action === 'request_pickup'
-    ? { status: 409, code: OrderCode.pickupFailed, key: 'orders.pickup_failed_because', params: { detail } }
-    : { status: 409, code: OrderCode.arrangeFailed, key: 'orders.arrange_failed', params: { detail } };
+/** The marketplace's refusal of a shipment action: its words, or the kind of failure (worded by the message). */
+function refusalOf(action: ShippingRequest['action'], error: ShippingError) {
+  const detail = error.kind === 'refused' ? error.detail : error.kind;
+  return refuseByMarketplace(action === 'request_pickup' ? 'PICKUP_FAILED' : 'ARRANGE_FAILED', { detail });
 }
 
 /**
  * The marketplace's part of arranging one order: null when the order is not the marketplace's to arrange (the
  * action records the seller's own details then); otherwise the marketplace is asked, and the steps answered record
- * what it gave. Throws MarketplaceRefusal when the marketplace says no.
+ * what it gave. Throws the marketplace's refusal when it says no.
  */
 export async function marketplaceShipment(
-  request: FastifyRequest,
   shipping: MarketplaceShipping,
   store: EventStore,
   tenantId: string,
@@ -106,7 +89,7 @@ export async function marketplaceShipment(
   try {
     arranged = await shipping.arrange(tenantId, order, method);
   } catch (error) {
-    if (error instanceof ShippingError) throw new MarketplaceRefusal(refusalOf(request, asked.action, error));
+    if (error instanceof ShippingError) throw refusalOf(asked.action, error);
     throw error;
   }
   const provider =
@@ -135,7 +118,7 @@ export async function marketplaceShipment(
 /**
  * The seller's cancel of an order of a connected marketplace store goes to the marketplace first (out of stock
  * names the lines found short, else every line); false when the order is not the marketplace's to cancel. Throws
- * MarketplaceRefusal when the marketplace says no.
+ * the marketplace's refusal when it says no.
  */
 export async function marketplaceCancel(
   shipping: MarketplaceShipping,
@@ -158,12 +141,7 @@ export async function marketplaceCancel(
     );
   } catch (error) {
     if (!(error instanceof ShippingError)) throw error;
-    throw new MarketplaceRefusal({
-      status: 409,
-      code: OrderCode.cancelFailed,
-      key: 'orders.cancel_failed',
-      params: { detail: error.detail },
-    });
+    throw refuseByMarketplace('CANCEL_FAILED', { detail: error.detail });
   }
   return true;
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { DomainError } from '../shared/errors';
+import { type ErrorTable, refuser } from '../shared/errors';
+import { OrderCode } from './codes';
 import {
   MARKETPLACE_STATUSES,
   type MarketplaceStatus,
@@ -501,6 +502,7 @@ export const ORDER_ERRORS = [
   'ORDER_NOT_FOUND',
   'ORDER_EXISTS',
   'WRONG_STATUS',
+  'PICKUP_FAILED',
   'ALREADY_SHIPPED',
   'LINE_NOT_FOUND',
   'LINE_ALREADY_MAPPED',
@@ -511,11 +513,39 @@ export const ORDER_ERRORS = [
   'TRACKING_REQUIRED',
   'PICKUP_DETAILS_REQUIRED',
   'NOT_SHIPPED',
+  'MASTER_CODE_NOT_FOUND',
 ] as const;
 export type OrderErrorCode = (typeof ORDER_ERRORS)[number];
 
-const refuse = (code: OrderErrorCode, params: Record<string, string | number> = {}) =>
-  new DomainError<OrderErrorCode>(code, params);
+/** How each refusal answers (a `status` param names the order's status; the message words it). */
+export const orderErrors = {
+  ORDER_NOT_FOUND: { status: 404, code: OrderCode.orderNotFound, key: 'orders.order_not_found' },
+  ORDER_EXISTS: { status: 409, code: OrderCode.wrongStatus, key: 'orders.order_exists' },
+  WRONG_STATUS: { status: 409, code: OrderCode.wrongStatus, key: 'orders.wrong_status' },
+  PICKUP_FAILED: { status: 409, code: OrderCode.pickupFailed, key: 'orders.pickup_failed' },
+  ALREADY_SHIPPED: { status: 409, code: OrderCode.alreadyShipped, key: 'orders.already_shipped' },
+  LINE_NOT_FOUND: { status: 404, code: OrderCode.lineNotFound, key: 'orders.line_not_found' },
+  LINE_ALREADY_MAPPED: { status: 409, code: OrderCode.lineAlreadyMapped, key: 'orders.line_already_mapped' },
+  LAST_LINE: { status: 409, code: OrderCode.lastLine, key: 'orders.last_line' },
+  SPLIT_NOTHING: { status: 400, code: OrderCode.splitNothing, key: 'orders.split_nothing' },
+  SPLIT_EVERYTHING: { status: 400, code: OrderCode.splitEverything, key: 'orders.split_everything' },
+  QUANTITY_INVALID: { status: 400, code: OrderCode.quantityInvalid, key: 'orders.quantity_invalid' },
+  TRACKING_REQUIRED: { status: 400, code: OrderCode.trackingRequired, key: 'orders.tracking_required' },
+  PICKUP_DETAILS_REQUIRED: {
+    status: 400,
+    code: OrderCode.pickupDetailsRequired,
+    key: 'orders.pickup_details_required',
+  },
+  NOT_SHIPPED: { status: 409, code: OrderCode.wrongStatus, key: 'orders.not_shipped' },
+  /** A line mapped to a master code the account does not have (checked by the command that maps it). */
+  MASTER_CODE_NOT_FOUND: {
+    status: 404,
+    code: OrderCode.masterCodeNotFound,
+    key: 'orders.master_code_not_found',
+  },
+} satisfies ErrorTable<OrderErrorCode>;
+
+export const refuse = refuser(orderErrors);
 
 /** Which fulfilment state a marketplace status puts a newly imported order in. */
 function initialStatus(order: ImportOrderData): OrderStatus {
@@ -706,7 +736,8 @@ export function decide(command: OrderCommand, state: OrderState): OrderEvent[] {
       const pickupAddress = command.pickupAddress.trim();
       // Spec §5: "A logistics provider and a pickup address must be chosen before requesting pickup."
       if (!provider || !pickupAddress) throw refuse('PICKUP_DETAILS_REQUIRED');
-      if (!IN_WAREHOUSE.includes(state.status)) throw wrong();
+      // Spec §8 "Pickup request failed": the order is past (or before) the point a carrier can collect it.
+      if (!IN_WAREHOUSE.includes(state.status)) throw refuse('PICKUP_FAILED', { status: state.status });
       return [
         {
           type: 'OrderPickupRequested',
