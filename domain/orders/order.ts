@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { type ErrorTable, refuser } from '../shared/errors';
+import { DomainError, type ErrorTable, type Refusal, refuser } from '../shared/errors';
 import { OrderCode } from './codes';
 import {
   MARKETPLACE_STATUSES,
@@ -502,7 +502,6 @@ export const ORDER_ERRORS = [
   'ORDER_NOT_FOUND',
   'ORDER_EXISTS',
   'WRONG_STATUS',
-  'PICKUP_FAILED',
   'ALREADY_SHIPPED',
   'LINE_NOT_FOUND',
   'LINE_ALREADY_MAPPED',
@@ -522,7 +521,6 @@ export const orderErrors = {
   ORDER_NOT_FOUND: { status: 404, code: OrderCode.orderNotFound, key: 'orders.order_not_found' },
   ORDER_EXISTS: { status: 409, code: OrderCode.wrongStatus, key: 'orders.order_exists' },
   WRONG_STATUS: { status: 409, code: OrderCode.wrongStatus, key: 'orders.wrong_status' },
-  PICKUP_FAILED: { status: 409, code: OrderCode.pickupFailed, key: 'orders.pickup_failed' },
   ALREADY_SHIPPED: { status: 409, code: OrderCode.alreadyShipped, key: 'orders.already_shipped' },
   LINE_NOT_FOUND: { status: 404, code: OrderCode.lineNotFound, key: 'orders.line_not_found' },
   LINE_ALREADY_MAPPED: { status: 409, code: OrderCode.lineAlreadyMapped, key: 'orders.line_already_mapped' },
@@ -546,6 +544,9 @@ export const orderErrors = {
 } satisfies ErrorTable<OrderErrorCode>;
 
 export const refuse = refuser(orderErrors);
+
+/** Spec §8 "Pickup request failed": a pickup asked of an order past (or before) the point a carrier collects it. */
+const pickupFailed: Refusal = { status: 409, code: OrderCode.pickupFailed, key: 'orders.pickup_failed' };
 
 /** Which fulfilment state a marketplace status puts a newly imported order in. */
 function initialStatus(order: ImportOrderData): OrderStatus {
@@ -736,8 +737,9 @@ export function decide(command: OrderCommand, state: OrderState): OrderEvent[] {
       const pickupAddress = command.pickupAddress.trim();
       // Spec §5: "A logistics provider and a pickup address must be chosen before requesting pickup."
       if (!provider || !pickupAddress) throw refuse('PICKUP_DETAILS_REQUIRED');
-      // Spec §8 "Pickup request failed": the order is past (or before) the point a carrier can collect it.
-      if (!IN_WAREHOUSE.includes(state.status)) throw refuse('PICKUP_FAILED', { status: state.status });
+      if (!IN_WAREHOUSE.includes(state.status)) {
+        throw new DomainError<OrderErrorCode>('WRONG_STATUS', { status: state.status }, pickupFailed);
+      }
       return [
         {
           type: 'OrderPickupRequested',
