@@ -67,22 +67,15 @@ export function hasMessage(key: string): boolean {
 }
 
 /**
- * The message for `key` in `language` (falling back to en-us, then to the key itself), with `{{name}}` filled in.
- * `{{name:area.words}}` names a value that is itself a word of the catalogue (an order status): it is filled in
- * with `area.words.<value>` in the same language when there is such a message, else with the value as it is. So a
- * refusal carries the status as the domain knows it and still reads in the caller's language.
+ * The message for `key` in `language` (falling back to en-us, then to the key itself), with `{{name}}` filled in;
+ * `$t(other.key)` in a message is that message, as in i18next (`$t(transfer.status.{{status}})` names a status in
+ * the caller's words).
  */
 export function translate(language: Language, key: string, params: MessageParams = {}): string {
-  const template = lookup(language, key) ?? key;
-  return template.replace(
-    /\{\{\s*(\w+)\s*(?::\s*([\w.-]+)\s*)?\}\}/g,
-    (whole, name: string, words?: string) => {
-      const value = params[name];
-      if (value === undefined) return whole;
-      return (words && lookup(language, `${words}.${value}`)) ?? String(value);
-    },
-  );
+  const template = catalogues.get(language)?.[key] ?? catalogues.get(DEFAULT_LANGUAGE)?.[key] ?? key;
+  return template
+    .replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) =>
+      params[name] === undefined ? whole : String(params[name]),
+    )
+    .replace(/\$t\(([\w.]+)\)/g, (_whole, nested: string) => translate(language, nested, params));
 }
-
-const lookup = (language: Language, key: string): string | undefined =>
-  catalogues.get(language)?.[key] ?? catalogues.get(DEFAULT_LANGUAGE)?.[key];

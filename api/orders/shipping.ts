@@ -54,10 +54,12 @@ export interface ShippingStep {
   command: OrderCommand;
 }
 
-/** The marketplace's refusal of a shipment action: its words, or the kind of failure (worded by the message). */
+/** The marketplace's refusal of a shipment action: in its words, or for a known kind of failure. */
 function refusalOf(action: ShippingRequest['action'], error: ShippingError) {
-  const detail = error.kind === 'refused' ? error.detail : error.kind;
-  return refuseByMarketplace(action === 'request_pickup' ? 'PICKUP_FAILED' : 'ARRANGE_FAILED', { detail });
+  const pickup = action === 'request_pickup';
+  if (error.kind === 'refused')
+    return refuseByMarketplace(pickup ? 'PICKUP_FAILED' : 'ARRANGE_FAILED', { detail: error.detail });
+  return refuseByMarketplace(pickup ? 'PICKUP_NOT_POSSIBLE' : 'ARRANGE_NOT_POSSIBLE', { kind: error.kind });
 }
 
 /**
