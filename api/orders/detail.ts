@@ -1,7 +1,6 @@
+import type { OrderDetail } from '@api/contracts/orders';
 import { masterCodesOfTenant, namedTimeline } from '@api/documents';
-import { ApiError } from '@api/errors';
-import { actionsFor, BOARD_ACTIONS } from '@domain/orders/board';
-import { OrderAddress } from '@domain/orders/marketplace-order';
+import { actionsFor } from '@domain/orders/board';
 import {
   emptyOrder,
   evolve,
@@ -9,65 +8,18 @@ import {
   type OrderState,
   orderFlags,
   orderStreamId,
-  STOCK_STAGES,
+  refuse,
 } from '@domain/orders/order';
 import type { Database } from '@infra/db';
 import type { EventStore, RecordedEvent } from '@infra/eventstore/port';
 import { type Stamps, stampsAfter } from '@projections/orders';
 import { type Kysely, sql } from 'kysely';
-import { z } from 'zod';
-import { OrderCode } from './common';
-import { OrderListRow } from './list';
 
 /**
  * One order as its detail drawer shows it, read from its stream (an order is tens of events, and the drawer must
  * show what an action just did): the board's columns, the buyer's address and remark, the lines with their master
  * codes and flags, the actions its status allows, and the timeline with the people's names.
  */
-
-const MasterCode = z.object({
-  id: z.string(),
-  code: z.string().nullable(),
-  name: z.string().nullable(),
-  type: z.enum(['standard', 'combo']).nullable(),
-});
-
-export const OrderLineAnswer = z.object({
-  line_id: z.string(),
-  sku: z.string(),
-  seller_sku: z.string(),
-  name: z.string(),
-  variation: z.string().nullable(),
-  quantity: z.number().int(),
-  unit_price: z.string(),
-  master_code: MasterCode.nullable(),
-  /** Spec §4 "item not found": the seller SKU maps to no master code. */
-  item_not_found: z.boolean(),
-  /** The reservation found too little stock. */
-  out_of_stock: z.boolean(),
-  removed: z.boolean(),
-});
-
-export const OrderDetail = OrderListRow.extend({
-  marketplace_updated_at: z.string().nullable(),
-  shipping_fee: z.string().nullable(),
-  buyer_remark: z.string().nullable(),
-  address: OrderAddress,
-  stock_stage: z.enum(STOCK_STAGES),
-  lines: z.array(OrderLineAnswer),
-  actions: z.array(z.enum(BOARD_ACTIONS)),
-  timeline: z.array(
-    z.object({
-      type: z.string(),
-      at: z.string(),
-      user: z.object({ id: z.string(), name: z.string().nullable() }).nullable(),
-      data: z.record(z.string(), z.unknown()),
-    }),
-  ),
-});
-export type OrderDetail = z.infer<typeof OrderDetail>;
-
-export const orderNotFound = () => new ApiError(404, OrderCode.orderNotFound, 'orders.order_not_found');
 
 const iso = (value: Date | null) => (value ? value.toISOString() : null);
 
@@ -86,7 +38,7 @@ export async function orderDetail(
     stamps = stampsAfter(stamps, typed, event);
     recorded.push(event);
   }
-  if (!state.exists || !state.details || !stamps) throw orderNotFound();
+  if (!state.exists || !state.details || !stamps) throw refuse('ORDER_NOT_FOUND');
   const details = state.details;
   const timeline = recorded.map((event) => ({
     type: event.type,

@@ -1,5 +1,17 @@
 import { ErrorAnswer, Ok, ok, refusals } from '@api/answers';
 import { seller } from '@api/auth/session';
+import {
+  AddressBody,
+  conflicts,
+  IdParams,
+  LineParams,
+  MapBody,
+  OrderDetail,
+  PickerQuery,
+  PickerRow,
+  RemoveBody,
+  SplitBody,
+} from '@api/contracts/orders';
 import { wholeStore } from '@api/documents';
 import { invalid } from '@api/errors';
 import { mapOrderLine } from '@commands/orders/map-line';
@@ -10,18 +22,8 @@ import { literal } from '@projections/runtime/grid';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  commandIdOf,
-  IdempotencyKey,
-  IdParams,
-  idempotencyKeyOf,
-  OrderCode,
-  type OrderDeps,
-  requireKey,
-  tags,
-  text,
-} from './common';
-import { OrderDetail, orderDetail } from './detail';
+import { commandIdOf, idempotencyKeyOf, type OrderDeps, requireKey, tags } from './common';
+import { orderDetail } from './detail';
 
 /**
  * Changes to one order (spec §4): split it (some lines or part of their quantity to a new order; nothing chosen is
@@ -29,84 +31,6 @@ import { OrderDetail, orderDetail } from './detail';
  * line ("item not found") to a master code, remove an out-of-stock line with the two choices of spec §4 — and the
  * master codes to map to. Each answers the order as it now stands. Key of spec §6: orders-new-order.
  */
-
-const conflicts = { 409: ErrorAnswer };
-const quantityInvalid = invalid(OrderCode.quantityInvalid, 'orders.quantity_invalid_any');
-
-const SplitBody = z.strictObject({
-  lines: z
-    .array(
-      z.strictObject({
-        line_id: z.string().trim().min(1).max(100),
-        quantity: z
-          .number({ error: quantityInvalid })
-          .int(quantityInvalid)
-          .min(0, quantityInvalid)
-          .max(100_000, quantityInvalid),
-      }),
-    )
-    .max(500),
-  idempotency_key: IdempotencyKey.optional(),
-});
-
-const addressInvalid = (field: string) =>
-  invalid(OrderCode.addressInvalid, 'orders.address_field_required', { field });
-const required = (field: string, max: number) =>
-  z
-    .string({ error: addressInvalid(field) })
-    .trim()
-    .min(1, addressInvalid(field))
-    .max(max, invalid(OrderCode.textInvalid, 'orders.too_long', { field, max }));
-
-const AddressBody = z.strictObject({
-  name: required('name', 200),
-  phone: required('phone', 40),
-  full_address: required('full_address', 1000),
-  city: required('city', 100),
-  state: text(100, 'state').default(''),
-  postal_code: required('postal_code', 20),
-  country: z
-    .string({ error: addressInvalid('country') })
-    .trim()
-    .regex(/^[A-Za-z]{2}$/, addressInvalid('country'))
-    .transform((code) => code.toUpperCase()),
-  district: text(100, 'district').optional(),
-  barangay: text(100, 'barangay').optional(),
-  email: z
-    .email(invalid(OrderCode.addressInvalid, 'orders.email_invalid'))
-    .max(200)
-    .optional()
-    .or(z.literal('')),
-  idempotency_key: IdempotencyKey.optional(),
-});
-
-const masterCodeMissing = invalid(OrderCode.masterCodeNotFound, 'orders.master_code_not_found');
-const MapBody = z.strictObject({
-  master_code_id: z
-    .string({ error: masterCodeMissing })
-    .trim()
-    .min(1, masterCodeMissing)
-    .max(64, masterCodeMissing),
-  idempotency_key: IdempotencyKey.optional(),
-});
-const RemoveBody = z.strictObject({
-  /** Spec §4: remove and mark as out of stock, or remove and mark as stockable. */
-  mark: z.enum(['out_of_stock', 'stockable']),
-  idempotency_key: IdempotencyKey.optional(),
-});
-const LineParams = z.strictObject({ id: z.string().max(100), lineId: z.string().max(200) });
-
-const PickerQuery = z.strictObject({
-  search: z.string().max(100).optional(),
-  limit: z.coerce.number().int().min(1).max(50).default(20),
-});
-const PickerRow = z.object({
-  id: z.string(),
-  code: z.string(),
-  name: z.string(),
-  type: z.enum(['standard', 'combo']),
-  seller_sku: z.string(),
-});
 
 export const orderEditRoutes: FastifyPluginAsyncZod<OrderDeps> = async (app, deps) => {
   const { db } = deps;
