@@ -1,4 +1,4 @@
-import { ErrorAnswer, Ok, ok, refusals } from '@api/answers';
+import { Ok, ok, refusals } from '@api/answers';
 import { seller } from '@api/auth/session';
 import {
   AddressBody,
@@ -13,7 +13,6 @@ import {
   SplitBody,
 } from '@api/contracts/orders';
 import { wholeStore } from '@api/documents';
-import { invalid } from '@api/errors';
 import { mapOrderLine } from '@commands/orders/map-line';
 import { handleOrderCommand } from '@commands/orders/order';
 import { splitOrder } from '@commands/orders/split';
