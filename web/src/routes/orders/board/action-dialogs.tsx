@@ -1,8 +1,8 @@
+import { type ActionBody, useShippingOptions } from '@web/api/orders';
 import { ModalDialog } from '@web/components/modal-dialog';
 import { FormMessage, fieldErrorsOf, messageOf, SelectField, TextField } from '@web/shell/form';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type ActionBody, useShippingOptions } from '../api';
 import { PRINT_DOCUMENTS, type PrintDocument, type PrintOrigin } from '../print/api';
 
 /**

@@ -11,14 +11,6 @@ import {
 } from '@domain/orders/board';
 import { PLATFORMS } from '@domain/orders/marketplace-order';
 import { useLiveView } from '@web/api/live';
-import { useSession } from '@web/auth/session';
-import { DataGrid, type DataGridHandle } from '@web/components/data-grid';
-import { messageOf } from '@web/shell/form';
-import { useNotify } from '@web/shell/notifications';
-import { PageHeader } from '@web/shell/page';
-import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { Link, useLocation } from 'react-router-dom';
 import {
   type ActionBody,
   ORDER_COUNTS_VIEW,
@@ -29,7 +21,15 @@ import {
   useOrderCounts,
   useOrderStores,
   withQuery,
-} from '../api';
+} from '@web/api/orders';
+import { useSession } from '@web/auth/session';
+import { DataGrid, type DataGridHandle } from '@web/components/data-grid';
+import { messageOf } from '@web/shell/form';
+import { useNotify } from '@web/shell/notifications';
+import { PageHeader } from '@web/shell/page';
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router-dom';
 import type { PrintOrigin } from '../print/api';
 import { PrintActions } from '../print/print-actions';
 import { ArrangeDialog, CancelDialog, MarkPrintedDialog, PickupDialog } from './action-dialogs';
