@@ -13,7 +13,7 @@ import { idempotencyKeyOf, masterCodesOfTenant, placeOfTenant, userNames } from 
 import { ApiError, notFound } from '@api/errors';
 import { IdParams, isUuid } from '@api/ids';
 import { loadOrderView, type OrderView } from '@commands/printing/order-view';
-import { imageTypeOf } from '@commands/printing/settings';
+import { returnImage, uploadReturnImage } from '@commands/returns/images';
 import { loadReturn, processReturn } from '@commands/returns/return';
 import { eventIdFor } from '@commands/support/ids';
 import { mayReturn, RETURN_IMAGE_TYPES, RETURN_LIMITS, type ReturnState } from '@domain/returns/return';
@@ -299,30 +299,8 @@ export const returnRoutes: FastifyPluginAsyncZod<OrderDocumentsDeps> = async (ap
     },
     async (request) => {
       const session = seller(request);
-      const body = request.body;
-      if (!Buffer.isBuffer(body) || body.length === 0) {
-        throw new ApiError(400, PrintCode.imageInvalid, 'returns.image_invalid');
-      }
-      if (body.length > RETURN_LIMITS.imageBytes) {
-        throw new ApiError(400, PrintCode.imageTooLarge, 'returns.image_too_large', {
-          max: RETURN_LIMITS.imageBytes / 1024 / 1024,
-        });
-      }
-      const type = imageTypeOf(body);
-      if (!type) throw new ApiError(400, PrintCode.imageInvalid, 'returns.image_invalid');
-      const id = randomUUID();
-      await db
-        .insertInto('return_images')
-        .values({
-          id,
-          tenant_id: session.tenantId,
-          content_type: type,
-          byte_size: body.length,
-          data: body,
-          uploaded_by: session.userId,
-        })
-        .execute();
-      return ok(request, { id, content_type: type, bytes: body.length }, 'returns.image_uploaded');
+      const image = await uploadReturnImage({ db }, session, request.body);
+      return ok(request, image, 'returns.image_uploaded');
     },
   );
 
@@ -346,12 +324,7 @@ export const returnRoutes: FastifyPluginAsyncZod<OrderDocumentsDeps> = async (ap
     async (request, reply) => {
       const session = seller(request);
       if (!isUuid(request.params.id)) throw notFound();
-      const image = await db
-        .selectFrom('return_images')
-        .select(['content_type', 'data'])
-        .where('tenant_id', '=', session.tenantId)
-        .where('id', '=', request.params.id)
-        .executeTakeFirst();
+      const image = await returnImage(db, session.tenantId, request.params.id);
       if (!image) throw notFound();
       return reply
         .code(200)

@@ -173,6 +173,9 @@ export const RETURN_ERRORS = [
   'ORDER_ALREADY_RETURNED',
   /** An attached image that is not the account's upload, or belongs to another return (commands/returns). */
   'IMAGE_NOT_FOUND',
+  /** An upload that is not a PNG, JPEG or WebP (or is empty). */
+  'IMAGE_INVALID',
+  'IMAGE_TOO_LARGE',
 ] as const;
 export type ReturnErrorCode = (typeof RETURN_ERRORS)[number];
 
@@ -205,6 +208,8 @@ export const returnErrors = {
     key: 'returns.order_already_returned',
   },
   IMAGE_NOT_FOUND: { status: 400, code: ReturnCode.imageNotFound, key: 'returns.image_not_found' },
+  IMAGE_INVALID: { status: 400, code: ReturnCode.imageInvalid, key: 'returns.image_invalid' },
+  IMAGE_TOO_LARGE: { status: 400, code: ReturnCode.imageTooLarge, key: 'returns.image_too_large' },
 } satisfies ErrorTable<ReturnErrorCode>;
 
 const refuseReturn = refuser(returnErrors);
