@@ -19,6 +19,7 @@ import {
   textWhere,
 } from '@projections/runtime/grid';
 import { type Kysely, type RawBuilder, type SqlBool, sql, type Transaction } from 'kysely';
+import { SCANNED_STATUSES } from './batches';
 import type { OrderRow } from './orders';
 
 /**
@@ -275,4 +276,23 @@ export async function orderStores(db: Kysely<Database>, tenantId: string) {
     platform: row.platform,
     orders: Number(row.orders),
   }));
+}
+
+/** Which of these orders are scanned (or past scanning) on the board. */
+export async function scannedOrdersAmong(
+  db: Kysely<Database>,
+  tenantId: string,
+  orderIds: readonly string[],
+): Promise<string[]> {
+  if (orderIds.length === 0) return [];
+  const rows = await withTenant(db, tenantId, (trx) =>
+    trx
+      .selectFrom('orders')
+      .select('id')
+      .where('tenant_id', '=', tenantId)
+      .where('id', 'in', [...orderIds])
+      .where('status', 'in', [...SCANNED_STATUSES])
+      .execute(),
+  );
+  return rows.map((row) => row.id);
 }

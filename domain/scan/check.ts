@@ -199,6 +199,8 @@ export const SCAN_CHECK_ERRORS = [
   'ORDER_NOT_FOUND',
   /** The tracking number's order is not in the batch being scanned (commands/scan/check.ts). */
   'NOT_IN_BATCH',
+  /** The package has no smart scan module (spec §6 package flags). */
+  'SMART_SCAN_OFF',
 ] as const;
 export type ScanCheckErrorCode = (typeof SCAN_CHECK_ERRORS)[number];
 
@@ -213,6 +215,7 @@ export const scanCheckErrors = {
   CHECK_NOT_OPEN: { status: 409, code: ScanCode.checkNotOpen, key: 'batch.scan.check_not_open' },
   ORDER_NOT_FOUND: { status: 404, code: 404, key: 'common.no_record_found' },
   NOT_IN_BATCH: { status: 400, code: ScanCode.notInBatch, key: 'batch.scan.not_in_batch' },
+  SMART_SCAN_OFF: { status: 403, code: ScanCode.smartScanOff, key: 'batch.scan.smart_scan_off' },
 } satisfies ErrorTable<ScanCheckErrorCode>;
 
 export const refuse = refuser(scanCheckErrors);
