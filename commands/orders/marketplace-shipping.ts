@@ -1,5 +1,5 @@
 import { refuseByMarketplace } from '@domain/orders/marketplace-refusals';
-import type { OrderCommand, OrderState, OrderStatus } from '@domain/orders/order';
+import { type OrderCommand, type OrderState, type OrderStatus, placed } from '@domain/orders/order';
 import type { EventStore } from '@infra/eventstore/port';
 import {
   type MarketplaceShipping,
@@ -8,7 +8,7 @@ import {
   ShippingError,
   type ShippingOrder,
 } from '@integrations/stores';
-import { loadOrder } from './order';
+import { findOrder } from './order';
 
 /**
  * Shipments the marketplace arranges (integrations/stores/shipping.ts). For an order of a connected marketplace
@@ -24,7 +24,7 @@ const CANCELLABLE: readonly OrderStatus[] = ['unpaid', ...IN_WAREHOUSE];
 /** The order as its marketplace knows it, when it is in one of `statuses` (those the action starts from). */
 function marketplaceOrderOf(state: OrderState, statuses = IN_WAREHOUSE): ShippingOrder | null {
   // A part split off in Kedai is not an order the marketplace knows.
-  if (!state.exists || !state.details || state.splitFrom !== null) return null;
+  if (state.status === 'none' || state.splitFrom !== null) return null;
   if (!statuses.includes(state.status)) return null;
   return { storeId: state.storeId, platform: state.details.platform, orderNumber: state.orderNumber };
 }
@@ -66,7 +66,7 @@ export async function marketplaceShipment(
   orderId: string,
   asked: ShippingRequest,
 ): Promise<ShippingStep[] | null> {
-  const order = marketplaceOrderOf(await loadOrder(store, tenantId, orderId));
+  const order = marketplaceOrderOf(await findOrder(store, tenantId, orderId));
   if (!order || !(await shipping.handles(tenantId, order))) return null;
   const method: ShipmentMethod =
     asked.action === 'request_pickup'
@@ -121,9 +121,9 @@ export async function marketplaceCancel(
   orderId: string,
   reason: SellerCancelReason,
 ): Promise<boolean> {
-  const state = await loadOrder(store, tenantId, orderId);
-  const order = marketplaceOrderOf(state, CANCELLABLE);
-  if (!order || !(await shipping.handles(tenantId, order))) return false;
+  const state = placed(await findOrder(store, tenantId, orderId));
+  const order = state && marketplaceOrderOf(state, CANCELLABLE);
+  if (!state || !order || !(await shipping.handles(tenantId, order))) return false;
   const active = state.lines.filter((line) => !state.removed.includes(line.lineId));
   const short = active.filter((line) => state.short.includes(line.lineId));
   try {
@@ -151,7 +151,7 @@ export async function marketplaceOrders(
 ) {
   const orders: { orderId: string; marketplace: boolean; order: ShippingOrder | null }[] = [];
   for (const orderId of new Set(orderIds)) {
-    const order = marketplaceOrderOf(await loadOrder(deps.store, tenantId, orderId));
+    const order = marketplaceOrderOf(await findOrder(deps.store, tenantId, orderId));
     const marketplace = order !== null && (await deps.shipping.handles(tenantId, order));
     orders.push({ orderId, marketplace, order: marketplace ? order : null });
   }

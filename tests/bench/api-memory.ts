@@ -19,7 +19,7 @@ import {
 } from '@domain/inventory/stock';
 import {
   decide as decideOrder,
-  emptyOrder,
+  initialState,
   evolve as evolveOrder,
   type OrderCommand,
   type OrderEvent,
@@ -466,7 +466,7 @@ export async function seedApiMemoryLog(
         tenant,
         orderId,
         stream: orderStreamId(tenant.id, orderId),
-        state: emptyOrder,
+        state: initialState,
         revision: -1n,
         plan: [],
       };
