@@ -1,9 +1,9 @@
 import type { LIST_SORT, ReturnRow, ReturnsQuery } from '@api/contracts/returns';
 import type { RETURN_ACTIONS } from '@domain/returns/return';
-import type { Database } from '@infra/db';
+import type { Database, OrderReturnsTable } from '@infra/db';
 import { withTenant } from '@infra/db/tenant';
 import { allOf, dateWhere, pageWindow, searchWhere, setWhere, sortTerms } from '@projections/runtime/grid';
-import { type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely';
+import { type Kysely, type RawBuilder, type Selectable, type SqlBool, sql } from 'kysely';
 
 /** The returns list and the order lookup of the returns screen (projections/returns.ts keeps the rows). */
 
@@ -12,6 +12,26 @@ const LIST_SORT_COLUMNS: Record<(typeof LIST_SORT)[number], RawBuilder<unknown>>
   order_number: sql`lower(r.order_number)`,
   refund_to_buyer: sql`r.refund_to_buyer`,
   total_quantity: sql`r.total_quantity`,
+};
+
+/** A row of the returns list: the table's columns (amounts as text), and who recorded it. */
+type ListedReturn = Omit<
+  Selectable<OrderReturnsTable>,
+  | 'tenant_id'
+  | 'store_id'
+  | 'warehouse_id'
+  | 'updated_at'
+  | 'last_revision'
+  | 'state'
+  | 'action'
+  | 'refund_to_buyer'
+  | 'reversal_item_price'
+> & {
+  action: (typeof RETURN_ACTIONS)[number];
+  refund_to_buyer: string;
+  reversal_item_price: string;
+  first_name: string | null;
+  last_name: string | null;
 };
 
 /** A page of the account's returns (newest first), with the row count. */
@@ -49,29 +69,7 @@ export async function listReturns(
   ];
   const { limit, offset } = pageWindow(query);
   const { rows, total } = await withTenant(db, tenantId, async (trx) => {
-    const page = await sql<{
-      id: string;
-      order_id: string;
-      order_number: string;
-      tracking_number: string | null;
-      platform: string;
-      action: (typeof RETURN_ACTIONS)[number];
-      reason: string;
-      refund_to_buyer: string;
-      include_shipping: boolean;
-      refund_reason: string;
-      reversal_item_price: string;
-      currency: string;
-      line_count: number;
-      total_quantity: number;
-      restocked_quantity: number;
-      image_count: number;
-      completed: boolean;
-      created_by: string | null;
-      first_name: string | null;
-      last_name: string | null;
-      created_at: Date;
-    }>`
+    const page = await sql<ListedReturn>`
       SELECT r.id, r.order_id, r.order_number, r.tracking_number, r.platform, r.action, r.reason,
              r.refund_to_buyer, r.include_shipping, r.refund_reason, r.reversal_item_price, r.currency,
              r.line_count, r.total_quantity, r.restocked_quantity, r.image_count, r.completed, r.created_by,

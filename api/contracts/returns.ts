@@ -102,13 +102,8 @@ const LineFields = {
   unit_price: z.string(),
 };
 
-export const ReturnDetail = z.object({
-  id: z.string(),
-  order_id: z.string(),
-  order_number: z.string(),
-  tracking_number: z.string().nullable(),
-  platform: z.string(),
-  warehouse: Named.nullable(),
+/** What a return records of the refund, as the list and the detail show it. */
+const RefundFields = {
   action: z.enum(RETURN_ACTIONS),
   reason: z.string(),
   refund_to_buyer: z.string(),
@@ -116,6 +111,16 @@ export const ReturnDetail = z.object({
   refund_reason: z.string(),
   reversal_item_price: z.string(),
   currency: z.string(),
+};
+
+export const ReturnDetail = z.object({
+  id: z.string(),
+  order_id: z.string(),
+  order_number: z.string(),
+  tracking_number: z.string().nullable(),
+  platform: z.string(),
+  warehouse: Named.nullable(),
+  ...RefundFields,
   completed: z.boolean(),
   lines: z.array(
     z.object({
@@ -163,13 +168,7 @@ export const ReturnRow = z.object({
   order_number: z.string(),
   tracking_number: z.string().nullable(),
   platform: z.string(),
-  action: z.enum(RETURN_ACTIONS),
-  reason: z.string(),
-  refund_to_buyer: z.string(),
-  include_shipping: z.boolean(),
-  refund_reason: z.string(),
-  reversal_item_price: z.string(),
-  currency: z.string(),
+  ...RefundFields,
   line_count: z.number().int(),
   total_quantity: z.number().int(),
   restocked_quantity: z.number().int(),
