@@ -296,3 +296,41 @@ export async function scannedOrdersAmong(
   );
   return rows.map((row) => row.id);
 }
+
+/** Master codes to map an order line to: code, name or seller SKU containing the search, active first. */
+export function masterCodeOptions(
+  db: Kysely<Database>,
+  tenantId: string,
+  query: { search?: string | undefined; limit: number },
+) {
+  const search = query.search?.trim();
+  const pattern = search ? `%${literal(search)}%` : undefined;
+  return db
+    .selectFrom('master_codes')
+    .select(['id', 'code', 'name', 'type', 'seller_sku'])
+    .where('tenant_id', '=', tenantId)
+    .$if(pattern !== undefined, (qb) =>
+      qb.where((eb) =>
+        eb.or([
+          eb('code', 'ilike', pattern!),
+          eb('name', 'ilike', pattern!),
+          eb('seller_sku', 'ilike', pattern!),
+        ]),
+      ),
+    )
+    .orderBy('status')
+    .orderBy('code')
+    .limit(query.limit)
+    .execute();
+}
+
+/** The name of the account's store an order came from (null: not a connected store). */
+export async function storeNameOf(
+  db: Kysely<Database>,
+  tenantId: string,
+  storeId: string,
+): Promise<string | null> {
+  const { rows } = await sql<{ name: string }>`
+    SELECT name FROM stores WHERE tenant_id = ${tenantId} AND id::text = ${storeId}`.execute(db);
+  return rows[0]?.name ?? null;
+}

@@ -14,7 +14,8 @@ import {
 import type { Database } from '@infra/db';
 import type { EventStore, RecordedEvent } from '@infra/eventstore/port';
 import { type Stamps, stampsAfter } from '@projections/orders';
-import { type Kysely, sql } from 'kysely';
+import { storeNameOf } from '@projections/orders.queries';
+import type { Kysely } from 'kysely';
 
 /**
  * One order as its detail drawer shows it, read from its stream (an order is tens of events, and the drawer must
@@ -55,11 +56,7 @@ export async function orderDetail(
       order.lines.flatMap((line) => (line.masterCodeId ? [line.masterCodeId] : [])),
     ),
     namedTimeline(db, tenantId, timeline, [stamps.scanned_by]),
-    sql<{
-      name: string;
-    }>`SELECT name FROM stores WHERE tenant_id = ${tenantId} AND id::text = ${order.storeId}`
-      .execute(db)
-      .then((result) => result.rows[0]?.name ?? null),
+    storeNameOf(db, tenantId, order.storeId),
   ]);
   const flags = orderFlags(order);
   const active = order.lines.filter((line) => !order.removed.includes(line.lineId));

@@ -17,7 +17,7 @@ import { mapOrderLine } from '@commands/orders/map-line';
 import { handleOrderCommand } from '@commands/orders/order';
 import { splitOrder } from '@commands/orders/split';
 import type { OrderCommand } from '@domain/orders/order';
-import { literal } from '@projections/runtime/grid';
+import { masterCodeOptions } from '@projections/orders.queries';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -199,25 +199,7 @@ export const orderEditRoutes: FastifyPluginAsyncZod<OrderDeps> = async (app, dep
     },
     async (request) => {
       const { tenantId } = seller(request);
-      const search = request.query.search?.trim();
-      const pattern = search ? `%${literal(search)}%` : undefined;
-      const rows = await db
-        .selectFrom('master_codes')
-        .select(['id', 'code', 'name', 'type', 'seller_sku'])
-        .where('tenant_id', '=', tenantId)
-        .$if(pattern !== undefined, (qb) =>
-          qb.where((eb) =>
-            eb.or([
-              eb('code', 'ilike', pattern!),
-              eb('name', 'ilike', pattern!),
-              eb('seller_sku', 'ilike', pattern!),
-            ]),
-          ),
-        )
-        .orderBy('status')
-        .orderBy('code')
-        .limit(request.query.limit)
-        .execute();
+      const rows = await masterCodeOptions(db, tenantId, request.query);
       return ok(request, rows);
     },
   );

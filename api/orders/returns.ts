@@ -13,7 +13,7 @@ import { idempotencyKeyOf, masterCodesOfTenant, placeOfTenant, userNames } from 
 import { ApiError, notFound } from '@api/errors';
 import { IdParams, isUuid } from '@api/ids';
 import { loadOrderView, type OrderView } from '@commands/printing/order-view';
-import { returnImage, uploadReturnImage } from '@commands/returns/images';
+import { returnImage, returnImagesOf, uploadReturnImage } from '@commands/returns/images';
 import { loadReturn, processReturn } from '@commands/returns/return';
 import { eventIdFor } from '@commands/support/ids';
 import { mayReturn, RETURN_IMAGE_TYPES, RETURN_LIMITS, type ReturnState } from '@domain/returns/return';
@@ -63,14 +63,7 @@ async function detailOf(
       record.lines.flatMap((line) => (line.masterCodeId ? [line.masterCodeId] : [])),
     ),
     userNames(db, tenantId, [createdBy]),
-    record.images.length === 0
-      ? []
-      : db
-          .selectFrom('return_images')
-          .select(['id', 'content_type', 'byte_size'])
-          .where('tenant_id', '=', tenantId)
-          .where('id', 'in', record.images)
-          .execute(),
+    returnImagesOf(db, tenantId, record.images),
   ]);
   const restocked = new Map(state.restocked.map((line) => [line.lineId, line.quantity]));
   return {

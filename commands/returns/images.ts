@@ -44,3 +44,14 @@ export function returnImage(db: Kysely<Database>, tenantId: string, id: string) 
     .where('id', '=', id)
     .executeTakeFirst();
 }
+
+/** What the account's images among `ids` are (size and type), for a return's detail. */
+export async function returnImagesOf(db: Kysely<Database>, tenantId: string, ids: readonly string[]) {
+  if (ids.length === 0) return [];
+  return db
+    .selectFrom('return_images')
+    .select(['id', 'content_type', 'byte_size'])
+    .where('tenant_id', '=', tenantId)
+    .where('id', 'in', [...ids])
+    .execute();
+}

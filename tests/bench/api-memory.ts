@@ -19,8 +19,8 @@ import {
 } from '@domain/inventory/stock';
 import {
   decide as decideOrder,
-  initialState,
   evolve as evolveOrder,
+  initialState,
   type OrderCommand,
   type OrderEvent,
   type OrderState,
