@@ -1,12 +1,13 @@
 import {
   activeLines,
-  emptyOrder,
   evolve,
+  initialState,
   ORDER_CATEGORY,
   ORDER_EVENT_TYPES,
   type OrderEvent,
   type OrderState,
   orderFlags,
+  type PlacedOrder,
 } from '@domain/orders/order';
 import { ORDER_COUNTS_VIEW, ORDERS_VIEW } from '@domain/shared/live-views';
 import type { Database, OrderCountsTable, OrderLinesTable, OrdersTable } from '@infra/db';
@@ -54,6 +55,9 @@ interface Entry {
   linesChanged: boolean;
 }
 
+/** An entry whose order the batch writes: known, with its stamps. */
+type Written = Entry & { state: PlacedOrder; stamps: Stamps };
+
 const LINE_EVENTS = new Set([
   'OrderImported',
   'OrderLineMapped',
@@ -94,8 +98,8 @@ export function stampsAfter(stamps: Stamps | null, event: OrderEvent, recorded: 
 }
 
 /** The board row of an order. */
-export function orderRow(tenantId: string, state: OrderState, stamps: Stamps): OrderValues {
-  const details = state.details!;
+export function orderRow(tenantId: string, state: PlacedOrder, stamps: Stamps): OrderValues {
+  const details = state.details;
   const lines = activeLines(state);
   const flags = orderFlags(state);
   return {
@@ -132,7 +136,7 @@ export function orderRow(tenantId: string, state: OrderState, stamps: Stamps): O
   };
 }
 
-function lineRows(tenantId: string, state: OrderState): LineValues[] {
+function lineRows(tenantId: string, state: PlacedOrder): LineValues[] {
   return state.lines.map((line, position) => ({
     tenant_id: tenantId,
     order_id: state.orderId,
@@ -180,7 +184,7 @@ async function loadEntries(
     entries.set(keyOf(tenantId, id), {
       tenantId,
       id,
-      state: emptyOrder,
+      state: initialState,
       stamps: null,
       before: null,
       linesChanged: false,
@@ -283,13 +287,15 @@ export const ordersProjection = defineProjection({
       const entry = entries.get(keyOf(tenantId, id))!;
       const event = { type: recorded.type, data: recorded.data } as OrderEvent;
       // Events of an order whose import was never seen (none should be) leave nothing behind.
-      if (!entry.state.exists && event.type !== 'OrderImported') continue;
+      if (entry.state.status === 'none' && event.type !== 'OrderImported') continue;
       entry.state = evolve(entry.state, event);
       entry.stamps = stampsAfter(entry.stamps, event, recorded);
       if (LINE_EVENTS.has(event.type)) entry.linesChanged = true;
     }
 
-    const written = [...entries.values()].filter((entry) => entry.state.exists && entry.stamps);
+    const written = [...entries.values()].filter(
+      (entry): entry is Written => entry.state.status !== 'none' && entry.stamps !== null,
+    );
     if (written.length === 0) return [];
 
     // The tab counts: each order that arrived or changed status (or store) moves one count down and one up.
@@ -305,7 +311,7 @@ export const ordersProjection = defineProjection({
       const now = {
         status: entry.state.status,
         storeId: entry.state.storeId,
-        platform: entry.state.details!.platform,
+        platform: entry.state.details.platform,
       };
       const before = entry.before;
       if (before && before.status === now.status && before.storeId === now.storeId) continue;
@@ -333,7 +339,7 @@ export const ordersProjection = defineProjection({
     const upsertRows = (db: Transaction<Database>) =>
       db
         .insertInto('orders')
-        .values(written.map((entry) => orderRow(entry.tenantId, entry.state, entry.stamps!)))
+        .values(written.map((entry) => orderRow(entry.tenantId, entry.state, entry.stamps)))
         .onConflict((oc) => oc.columns(['tenant_id', 'id']).doUpdateSet(excluded(ROW_COLUMNS)));
     if (moves.length === 0) {
       await upsertRows(trx).execute();

@@ -70,6 +70,7 @@ export const returnsProjection = defineProjection({
     );
 
     const rows: Row[] = [];
+    const claims: { tenantId: string; returnId: string; images: string[] }[] = [];
     const changes = new Map<string, LiveChange>();
     for (const [entryKey, entry] of returns) {
       const before = known.get(entryKey);
@@ -85,6 +86,8 @@ export const returnsProjection = defineProjection({
       }
       const record = state.record;
       if (!record) continue;
+      if (record.images.length > 0 && !before?.state.record)
+        claims.push({ tenantId: entry.tenantId, returnId: entry.id, images: record.images });
       const last = entry.events[entry.events.length - 1]!;
       rows.push({
         tenant_id: entry.tenantId,
@@ -116,6 +119,17 @@ export const returnsProjection = defineProjection({
       const change = changes.get(entry.tenantId) ?? { tenantId: entry.tenantId, view: RETURNS_VIEW, ids: [] };
       change.ids.push(entry.id);
       changes.set(entry.tenantId, change);
+    }
+    // The images a return records become its own (they were uploads of no return until now), in the same
+    // transaction as its row: an image attached to one return cannot be attached to another.
+    for (const { tenantId, returnId, images } of claims) {
+      await trx
+        .updateTable('return_images')
+        .set({ return_id: returnId })
+        .where('tenant_id', '=', tenantId)
+        .where('id', 'in', images)
+        .where('return_id', 'is', null)
+        .execute();
     }
     if (rows.length > 0) {
       await trx

@@ -1,73 +1,27 @@
+import type { OrderDetail } from '@api/contracts/orders';
 import { masterCodesOfTenant, namedTimeline } from '@api/documents';
-import { ApiError } from '@api/errors';
-import { actionsFor, BOARD_ACTIONS } from '@domain/orders/board';
-import { OrderAddress } from '@domain/orders/marketplace-order';
+import { actionsFor } from '@domain/orders/board';
 import {
-  emptyOrder,
   evolve,
+  initialState,
   type OrderEvent,
   type OrderState,
   orderFlags,
   orderStreamId,
-  STOCK_STAGES,
+  placed,
+  refuse,
 } from '@domain/orders/order';
 import type { Database } from '@infra/db';
 import type { EventStore, RecordedEvent } from '@infra/eventstore/port';
 import { type Stamps, stampsAfter } from '@projections/orders';
-import { type Kysely, sql } from 'kysely';
-import { z } from 'zod';
-import { OrderCode } from './common';
-import { OrderListRow } from './list';
+import { storeNameOf } from '@projections/orders.queries';
+import type { Kysely } from 'kysely';
 
 /**
  * One order as its detail drawer shows it, read from its stream (an order is tens of events, and the drawer must
  * show what an action just did): the board's columns, the buyer's address and remark, the lines with their master
  * codes and flags, the actions its status allows, and the timeline with the people's names.
  */
-
-const MasterCode = z.object({
-  id: z.string(),
-  code: z.string().nullable(),
-  name: z.string().nullable(),
-  type: z.enum(['standard', 'combo']).nullable(),
-});
-
-export const OrderLineAnswer = z.object({
-  line_id: z.string(),
-  sku: z.string(),
-  seller_sku: z.string(),
-  name: z.string(),
-  variation: z.string().nullable(),
-  quantity: z.number().int(),
-  unit_price: z.string(),
-  master_code: MasterCode.nullable(),
-  /** Spec §4 "item not found": the seller SKU maps to no master code. */
-  item_not_found: z.boolean(),
-  /** The reservation found too little stock. */
-  out_of_stock: z.boolean(),
-  removed: z.boolean(),
-});
-
-export const OrderDetail = OrderListRow.extend({
-  marketplace_updated_at: z.string().nullable(),
-  shipping_fee: z.string().nullable(),
-  buyer_remark: z.string().nullable(),
-  address: OrderAddress,
-  stock_stage: z.enum(STOCK_STAGES),
-  lines: z.array(OrderLineAnswer),
-  actions: z.array(z.enum(BOARD_ACTIONS)),
-  timeline: z.array(
-    z.object({
-      type: z.string(),
-      at: z.string(),
-      user: z.object({ id: z.string(), name: z.string().nullable() }).nullable(),
-      data: z.record(z.string(), z.unknown()),
-    }),
-  ),
-});
-export type OrderDetail = z.infer<typeof OrderDetail>;
-
-export const orderNotFound = () => new ApiError(404, OrderCode.orderNotFound, 'orders.order_not_found');
 
 const iso = (value: Date | null) => (value ? value.toISOString() : null);
 
@@ -77,7 +31,7 @@ export async function orderDetail(
   tenantId: string,
   orderId: string,
 ): Promise<OrderDetail> {
-  let state: OrderState = emptyOrder;
+  let state: OrderState = initialState;
   let stamps: Stamps | null = null;
   const recorded: RecordedEvent[] = [];
   for await (const event of store.readStream(orderStreamId(tenantId, orderId))) {
@@ -86,8 +40,9 @@ export async function orderDetail(
     stamps = stampsAfter(stamps, typed, event);
     recorded.push(event);
   }
-  if (!state.exists || !state.details || !stamps) throw orderNotFound();
-  const details = state.details;
+  const order = placed(state);
+  if (!order || !stamps) throw refuse('ORDER_NOT_FOUND');
+  const details = order.details;
   const timeline = recorded.map((event) => ({
     type: event.type,
     at: event.metadata.occurredAt,
@@ -98,56 +53,52 @@ export async function orderDetail(
     masterCodesOfTenant(
       db,
       tenantId,
-      state.lines.flatMap((line) => (line.masterCodeId ? [line.masterCodeId] : [])),
+      order.lines.flatMap((line) => (line.masterCodeId ? [line.masterCodeId] : [])),
     ),
     namedTimeline(db, tenantId, timeline, [stamps.scanned_by]),
-    sql<{
-      name: string;
-    }>`SELECT name FROM stores WHERE tenant_id = ${tenantId} AND id::text = ${state.storeId}`
-      .execute(db)
-      .then((result) => result.rows[0]?.name ?? null),
+    storeNameOf(db, tenantId, order.storeId),
   ]);
-  const flags = orderFlags(state);
-  const active = state.lines.filter((line) => !state.removed.includes(line.lineId));
+  const flags = orderFlags(order);
+  const active = order.lines.filter((line) => !order.removed.includes(line.lineId));
   return {
-    id: state.orderId,
-    order_number: state.orderNumber,
-    store_id: state.storeId,
+    id: order.orderId,
+    order_number: order.orderNumber,
+    store_id: order.storeId,
     store_name: storeName,
     platform: details.platform,
-    status: state.status,
-    marketplace_status: state.marketplaceStatus ?? details.marketplaceStatus,
-    marketplace_updated_at: state.marketplaceUpdatedAt,
+    status: order.status,
+    marketplace_status: order.marketplaceStatus ?? details.marketplaceStatus,
+    marketplace_updated_at: order.marketplaceUpdatedAt,
     payment_method: details.paymentMethod,
-    cod: state.cod,
+    cod: order.cod,
     currency: details.currency,
     total_amount: details.totalAmount,
     shipping_fee: details.shippingFee ?? null,
     ordered_at: new Date(details.orderedAt).toISOString(),
-    paid_at: state.paidAt ? new Date(state.paidAt).toISOString() : null,
-    tracking_number: state.trackingNumber,
-    shipping_provider: state.shippingProvider,
+    paid_at: order.paidAt ? new Date(order.paidAt).toISOString() : null,
+    tracking_number: order.trackingNumber,
+    shipping_provider: order.shippingProvider,
     buyer_username: details.buyerUsername ?? null,
     buyer_name: details.address.name,
     buyer_remark: details.buyerRemark ?? null,
     address: details.address,
-    warehouse_id: state.warehouseId,
-    batch_id: state.batchId,
+    warehouse_id: order.warehouseId,
+    batch_id: order.batchId,
     item_count: active.reduce((sum, line) => sum + line.quantity, 0),
     line_count: active.length,
     item_not_found: flags.itemNotFound,
     out_of_stock: flags.outOfStock,
     pre_order: flags.preOrder,
-    printed: state.printed,
-    preview: state.preview,
-    split_from: state.splitFrom,
-    stock_stage: state.stock,
+    printed: order.printed,
+    preview: order.preview,
+    split_from: order.splitFrom,
+    stock_stage: order.stock,
     scanned_at: iso(stamps.scanned_at),
     scanned_by: named.person(stamps.scanned_by),
     shipped_at: iso(stamps.shipped_at),
     cancelled_at: iso(stamps.cancelled_at),
     updated_at: stamps.updated_at.toISOString(),
-    lines: state.lines.map((line) => {
+    lines: order.lines.map((line) => {
       const code = line.masterCodeId ? codes.get(line.masterCodeId) : undefined;
       return {
         line_id: line.lineId,
@@ -166,11 +117,11 @@ export async function orderDetail(
             }
           : null,
         item_not_found: line.masterCodeId === null,
-        out_of_stock: state.short.includes(line.lineId),
-        removed: state.removed.includes(line.lineId),
+        out_of_stock: order.short.includes(line.lineId),
+        removed: order.removed.includes(line.lineId),
       };
     }),
-    actions: actionsFor(state.status),
+    actions: actionsFor(order.status),
     timeline: named.timeline,
   };
 }

@@ -1,27 +1,28 @@
-import { ErrorAnswer, Ok, ok, refusals } from '@api/answers';
+import { Ok, ok, refusals } from '@api/answers';
 import { seller } from '@api/auth/session';
-import { masterCodeOfTenant, wholeStore } from '@api/documents';
-import { ApiError, invalid } from '@api/errors';
+import {
+  AddressBody,
+  conflicts,
+  IdParams,
+  LineParams,
+  MapBody,
+  OrderDetail,
+  PickerQuery,
+  PickerRow,
+  RemoveBody,
+  SplitBody,
+} from '@api/contracts/orders';
+import { wholeStore } from '@api/documents';
+import { mapOrderLine } from '@commands/orders/map-line';
 import { handleOrderCommand } from '@commands/orders/order';
 import { splitOrder } from '@commands/orders/split';
 import type { OrderCommand } from '@domain/orders/order';
-import { literal } from '@projections/runtime/grid';
+import { masterCodeOptions } from '@projections/orders.queries';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  answering,
-  commandIdOf,
-  IdempotencyKey,
-  IdParams,
-  idempotencyKeyOf,
-  OrderCode,
-  type OrderDeps,
-  requireKey,
-  tags,
-  text,
-} from './common';
-import { OrderDetail, orderDetail } from './detail';
+import { commandIdOf, idempotencyKeyOf, type OrderDeps, requireKey, tags } from './common';
+import { orderDetail } from './detail';
 
 /**
  * Changes to one order (spec §4): split it (some lines or part of their quantity to a new order; nothing chosen is
@@ -29,84 +30,6 @@ import { OrderDetail, orderDetail } from './detail';
  * line ("item not found") to a master code, remove an out-of-stock line with the two choices of spec §4 — and the
  * master codes to map to. Each answers the order as it now stands. Key of spec §6: orders-new-order.
  */
-
-const conflicts = { 409: ErrorAnswer };
-const quantityInvalid = invalid(OrderCode.quantityInvalid, 'orders.quantity_invalid_any');
-
-const SplitBody = z.strictObject({
-  lines: z
-    .array(
-      z.strictObject({
-        line_id: z.string().trim().min(1).max(100),
-        quantity: z
-          .number({ error: quantityInvalid })
-          .int(quantityInvalid)
-          .min(0, quantityInvalid)
-          .max(100_000, quantityInvalid),
-      }),
-    )
-    .max(500),
-  idempotency_key: IdempotencyKey.optional(),
-});
-
-const addressInvalid = (field: string) =>
-  invalid(OrderCode.addressInvalid, 'orders.address_field_required', { field });
-const required = (field: string, max: number) =>
-  z
-    .string({ error: addressInvalid(field) })
-    .trim()
-    .min(1, addressInvalid(field))
-    .max(max, invalid(OrderCode.textInvalid, 'orders.too_long', { field, max }));
-
-const AddressBody = z.strictObject({
-  name: required('name', 200),
-  phone: required('phone', 40),
-  full_address: required('full_address', 1000),
-  city: required('city', 100),
-  state: text(100, 'state').default(''),
-  postal_code: required('postal_code', 20),
-  country: z
-    .string({ error: addressInvalid('country') })
-    .trim()
-    .regex(/^[A-Za-z]{2}$/, addressInvalid('country'))
-    .transform((code) => code.toUpperCase()),
-  district: text(100, 'district').optional(),
-  barangay: text(100, 'barangay').optional(),
-  email: z
-    .email(invalid(OrderCode.addressInvalid, 'orders.email_invalid'))
-    .max(200)
-    .optional()
-    .or(z.literal('')),
-  idempotency_key: IdempotencyKey.optional(),
-});
-
-const masterCodeMissing = invalid(OrderCode.masterCodeNotFound, 'orders.master_code_not_found');
-const MapBody = z.strictObject({
-  master_code_id: z
-    .string({ error: masterCodeMissing })
-    .trim()
-    .min(1, masterCodeMissing)
-    .max(64, masterCodeMissing),
-  idempotency_key: IdempotencyKey.optional(),
-});
-const RemoveBody = z.strictObject({
-  /** Spec §4: remove and mark as out of stock, or remove and mark as stockable. */
-  mark: z.enum(['out_of_stock', 'stockable']),
-  idempotency_key: IdempotencyKey.optional(),
-});
-const LineParams = z.strictObject({ id: z.string().max(100), lineId: z.string().max(200) });
-
-const PickerQuery = z.strictObject({
-  search: z.string().max(100).optional(),
-  limit: z.coerce.number().int().min(1).max(50).default(20),
-});
-const PickerRow = z.object({
-  id: z.string(),
-  code: z.string(),
-  name: z.string(),
-  type: z.enum(['standard', 'combo']),
-  seller_sku: z.string(),
-});
 
 export const orderEditRoutes: FastifyPluginAsyncZod<OrderDeps> = async (app, deps) => {
   const { db } = deps;
@@ -122,14 +45,12 @@ export const orderEditRoutes: FastifyPluginAsyncZod<OrderDeps> = async (app, dep
   ) {
     const session = seller(request);
     const key = idempotencyKeyOf(request, bodyKey);
-    const result = await answering(request, purpose, () =>
-      handleOrderCommand(store, orderId, command, {
-        tenantId: session.tenantId,
-        userId: session.userId,
-        commandId: commandIdOf(session.tenantId, purpose, key, orderId),
-        occurredAt: new Date().toISOString(),
-      }),
-    );
+    const result = await handleOrderCommand(store, orderId, command, {
+      tenantId: session.tenantId,
+      userId: session.userId,
+      commandId: commandIdOf(session.tenantId, purpose, key, orderId),
+      occurredAt: new Date().toISOString(),
+    });
     const detail = await orderDetail(db, store, session.tenantId, orderId);
     return { detail, changed: !result.replayed && result.events.length > 0 };
   }
@@ -159,14 +80,12 @@ export const orderEditRoutes: FastifyPluginAsyncZod<OrderDeps> = async (app, dep
       const lines = request.body.lines
         .filter((line) => line.quantity > 0)
         .map((line) => ({ lineId: line.line_id, quantity: line.quantity }));
-      const split = await answering(request, 'split', () =>
-        splitOrder(store, orderId, lines, {
-          tenantId: session.tenantId,
-          userId: session.userId,
-          commandId: commandIdOf(session.tenantId, 'split', key, orderId),
-          occurredAt: new Date().toISOString(),
-        }),
-      );
+      const split = await splitOrder(store, orderId, lines, {
+        tenantId: session.tenantId,
+        userId: session.userId,
+        commandId: commandIdOf(session.tenantId, 'split', key, orderId),
+        occurredAt: new Date().toISOString(),
+      });
       const order = await orderDetail(db, store, session.tenantId, orderId);
       return ok(request, { order, child_order_id: split.childOrderId }, 'orders.split_done');
     },
@@ -222,22 +141,21 @@ export const orderEditRoutes: FastifyPluginAsyncZod<OrderDeps> = async (app, dep
       },
     },
     async (request) => {
-      const { tenantId } = seller(request);
-      const code = await masterCodeOfTenant(db, tenantId, request.body.master_code_id);
-      if (!code) throw new ApiError(404, OrderCode.masterCodeNotFound, 'orders.master_code_not_found');
-      const { detail } = await change(
-        request,
-        request.params.id,
-        `map:${request.params.lineId}`,
+      const session = seller(request);
+      const orderId = request.params.id;
+      const key = idempotencyKeyOf(request, request.body.idempotency_key);
+      const { code } = await mapOrderLine(
+        { db, store },
         {
-          type: 'MapLine',
-          lineId: request.params.lineId,
-          masterCodeId: code.id,
-          combo: code.type === 'combo',
+          tenantId: session.tenantId,
+          userId: session.userId,
+          commandId: commandIdOf(session.tenantId, `map:${request.params.lineId}`, key, orderId),
+          occurredAt: new Date().toISOString(),
         },
-        request.body.idempotency_key,
+        { orderId, lineId: request.params.lineId, masterCodeId: request.body.master_code_id },
       );
-      return ok(request, detail, 'orders.line_mapped', { code: code.code });
+      const detail = await orderDetail(db, store, session.tenantId, orderId);
+      return ok(request, detail, 'orders.line_mapped', { code });
     },
   );
 
@@ -281,25 +199,7 @@ export const orderEditRoutes: FastifyPluginAsyncZod<OrderDeps> = async (app, dep
     },
     async (request) => {
       const { tenantId } = seller(request);
-      const search = request.query.search?.trim();
-      const pattern = search ? `%${literal(search)}%` : undefined;
-      const rows = await db
-        .selectFrom('master_codes')
-        .select(['id', 'code', 'name', 'type', 'seller_sku'])
-        .where('tenant_id', '=', tenantId)
-        .$if(pattern !== undefined, (qb) =>
-          qb.where((eb) =>
-            eb.or([
-              eb('code', 'ilike', pattern!),
-              eb('name', 'ilike', pattern!),
-              eb('seller_sku', 'ilike', pattern!),
-            ]),
-          ),
-        )
-        .orderBy('status')
-        .orderBy('code')
-        .limit(request.query.limit)
-        .execute();
+      const rows = await masterCodeOptions(db, tenantId, request.query);
       return ok(request, rows);
     },
   );

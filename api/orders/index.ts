@@ -39,23 +39,23 @@
  */
 import { GridPage, Ok, ok, refusals } from '@api/answers';
 import { seller } from '@api/auth/session';
+import {
+  CountsQuery,
+  IdParams,
+  OrderCounts,
+  OrderDetail,
+  OrderListQuery,
+  OrderListRow,
+  StoreOption,
+} from '@api/contracts/orders';
 import { wholeStore } from '@api/documents';
+import { listOrders, orderCounts, orderStores } from '@projections/orders.queries';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { orderActionRoutes } from './actions';
-import { IdParams, ORDER_READERS, type OrderDeps, requireAny, tags } from './common';
-import { OrderDetail, orderDetail } from './detail';
+import { ORDER_READERS, type OrderDeps, requireAny, tags } from './common';
+import { orderDetail } from './detail';
 import { orderEditRoutes } from './edit';
-import {
-  CountsQuery,
-  listOrders,
-  OrderCounts,
-  OrderListQuery,
-  OrderListRow,
-  orderCounts,
-  orderStores,
-  StoreOption,
-} from './list';
 import { shippingRoutes } from './shipping';
 
 export const orderRoutes: FastifyPluginAsyncZod<OrderDeps> = async (app, deps) => {

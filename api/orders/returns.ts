@@ -1,34 +1,26 @@
 import { randomUUID } from 'node:crypto';
 import { ErrorAnswer, Ok, ok, refusals } from '@api/answers';
 import { seller } from '@api/auth/session';
-import { DateFilter, gridQuery, setFilter } from '@api/contracts/grid';
 import {
-  idempotencyKeyField,
-  idempotencyKeyOf,
-  masterCodesOfTenant,
-  placeOfTenant,
-  userNames,
-} from '@api/documents';
-import { ApiError, invalid, notFound } from '@api/errors';
+  LookupQuery,
+  OrderLookup,
+  ReturnBody,
+  ReturnDetail,
+  ReturnRow,
+  ReturnsQuery,
+} from '@api/contracts/returns';
+import { idempotencyKeyOf, masterCodesOfTenant, placeOfTenant, userNames } from '@api/documents';
+import { ApiError, notFound } from '@api/errors';
 import { IdParams, isUuid } from '@api/ids';
 import { loadOrderView, type OrderView } from '@commands/printing/order-view';
-import { imageTypeOf } from '@commands/printing/settings';
+import { returnImage, returnImagesOf, uploadReturnImage } from '@commands/returns/images';
 import { loadReturn, processReturn } from '@commands/returns/return';
 import { eventIdFor } from '@commands/support/ids';
-import {
-  ITEM_CONDITIONS,
-  mayReturn,
-  RETURN_ACTIONS,
-  RETURN_IMAGE_TYPES,
-  RETURN_LIMITS,
-  type ReturnState,
-} from '@domain/returns/return';
-import { DomainError } from '@domain/shared/errors';
+import { mayReturn, RETURN_IMAGE_TYPES, RETURN_LIMITS, type ReturnState } from '@domain/returns/return';
 import type { Database } from '@infra/db';
-import { withTenant } from '@infra/db/tenant';
-import { allOf, dateWhere, pageWindow, searchWhere, setWhere, sortTerms } from '@projections/runtime/grid';
+import { listReturns, returnableOrderByNumber } from '@projections/returns.queries';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import { type OrderDocumentsDeps, PrintCode, RETURNS_KEY, returnTags as tags } from './print-common';
 
@@ -53,235 +45,6 @@ import { type OrderDocumentsDeps, PrintCode, RETURNS_KEY, returnTags as tags } f
  * An order of another account behaves as one that does not exist (404).
  */
 
-const money = (code: number, key: string) =>
-  z
-    .union([z.string(), z.number()], { error: invalid(code, key) })
-    .transform((value) => (typeof value === 'number' ? value.toFixed(2) : value.trim()))
-    .pipe(
-      z
-        .string()
-        .min(1, invalid(code, key))
-        .regex(/^\d{1,10}(\.\d{1,2})?$/, invalid(PrintCode.amountInvalid, 'returns.amount_invalid')),
-    );
-
-const ReturnBody = z.strictObject({
-  order_id: z
-    .string({ error: invalid(PrintCode.returnLineInvalid, 'returns.order_required') })
-    .min(1, invalid(PrintCode.returnLineInvalid, 'returns.order_required'))
-    .max(100, invalid(PrintCode.returnLineInvalid, 'returns.order_required')),
-  lines: z
-    .array(
-      z.strictObject({
-        line_id: z
-          .string({ error: invalid(PrintCode.returnLineInvalid, 'returns.line_invalid') })
-          .min(1, invalid(PrintCode.returnLineInvalid, 'returns.line_invalid'))
-          .max(200, invalid(PrintCode.returnLineInvalid, 'returns.line_invalid')),
-        quantity: z
-          .number({ error: invalid(PrintCode.returnLineInvalid, 'returns.quantity_invalid_plain') })
-          .int(invalid(PrintCode.returnLineInvalid, 'returns.quantity_invalid_plain'))
-          .min(1, invalid(PrintCode.returnLineInvalid, 'returns.quantity_invalid_plain'))
-          .max(100_000, invalid(PrintCode.returnLineInvalid, 'returns.quantity_invalid_plain')),
-        condition: z.enum(ITEM_CONDITIONS, {
-          error: invalid(PrintCode.returnActionInvalid, 'returns.condition_invalid'),
-        }),
-      }),
-      { error: invalid(PrintCode.returnItemsRequired, 'returns.items_required') },
-    )
-    .min(1, invalid(PrintCode.returnItemsRequired, 'returns.items_required'))
-    .max(RETURN_LIMITS.lines, invalid(PrintCode.returnItemsRequired, 'returns.items_required')),
-  refund_to_buyer: money(PrintCode.refundRequired, 'returns.refund_required'),
-  include_shipping: z.boolean({
-    error: invalid(PrintCode.includeShippingRequired, 'returns.include_shipping_required'),
-  }),
-  refund_reason: z
-    .string({ error: invalid(PrintCode.refundReasonRequired, 'returns.refund_reason_required') })
-    .trim()
-    .min(1, invalid(PrintCode.refundReasonRequired, 'returns.refund_reason_required'))
-    .max(
-      RETURN_LIMITS.refundReason,
-      invalid(PrintCode.returnTextTooLong, 'returns.refund_reason_too_long', {
-        max: RETURN_LIMITS.refundReason,
-      }),
-    ),
-  action: z.enum(RETURN_ACTIONS, { error: invalid(PrintCode.returnActionInvalid, 'returns.action_invalid') }),
-  reason: z
-    .string({
-      error: invalid(PrintCode.returnTextTooLong, 'returns.reason_too_long', { max: RETURN_LIMITS.reason }),
-    })
-    .trim()
-    .max(
-      RETURN_LIMITS.reason,
-      invalid(PrintCode.returnTextTooLong, 'returns.reason_too_long', { max: RETURN_LIMITS.reason }),
-    )
-    .optional()
-    .default(''),
-  reversal_item_price: money(PrintCode.amountInvalid, 'returns.amount_invalid').nullish(),
-  images: z
-    .array(z.uuid({ error: invalid(PrintCode.imageNotFound, 'returns.image_not_found') }), {
-      error: invalid(PrintCode.imageNotFound, 'returns.image_not_found'),
-    })
-    .max(
-      RETURN_LIMITS.images,
-      invalid(PrintCode.imageNotFound, 'returns.too_many_images', { max: RETURN_LIMITS.images }),
-    )
-    .optional()
-    .default([]),
-  /** The same as an `Idempotency-Key` header (which wins when both are given and agree). */
-  idempotency_key: idempotencyKeyField(
-    invalid(PrintCode.idempotencyKeyInvalid, 'returns.idempotency_key_invalid'),
-  ).optional(),
-});
-
-const Named = z.object({ id: z.string(), code: z.string(), name: z.string() });
-
-/** What a return and the order looked up show of each order line. */
-const LineFields = {
-  line_id: z.string(),
-  sku: z.string(),
-  seller_sku: z.string(),
-  name: z.string(),
-  variation: z.string().nullable(),
-  quantity: z.number().int(),
-  unit_price: z.string(),
-};
-
-const ReturnDetail = z.object({
-  id: z.string(),
-  order_id: z.string(),
-  order_number: z.string(),
-  tracking_number: z.string().nullable(),
-  platform: z.string(),
-  warehouse: Named.nullable(),
-  action: z.enum(RETURN_ACTIONS),
-  reason: z.string(),
-  refund_to_buyer: z.string(),
-  include_shipping: z.boolean(),
-  refund_reason: z.string(),
-  reversal_item_price: z.string(),
-  currency: z.string(),
-  completed: z.boolean(),
-  lines: z.array(
-    z.object({
-      ...LineFields,
-      condition: z.enum(ITEM_CONDITIONS),
-      master_code: Named.nullable(),
-      restocked: z.number().int(),
-    }),
-  ),
-  images: z.array(z.object({ id: z.string(), content_type: z.string(), bytes: z.number().int() })),
-  created_by: z.object({ id: z.string(), name: z.string() }).nullable(),
-  created_at: z.string().nullable(),
-});
-
-const OrderLookup = z.object({
-  order_id: z.string(),
-  order_number: z.string(),
-  tracking_number: z.string().nullable(),
-  status: z.string(),
-  platform: z.string(),
-  currency: z.string(),
-  total_amount: z.string(),
-  shipping_fee: z.string().nullable(),
-  returnable: z.boolean(),
-  return_id: z.string().nullable(),
-  lines: z.array(
-    z.object({
-      ...LineFields,
-      mapped: z.boolean(),
-      combo: z.boolean(),
-    }),
-  ),
-});
-
-const LIST_SORT = ['created_at', 'order_number', 'refund_to_buyer', 'total_quantity'] as const;
-const ReturnsQuery = gridQuery(LIST_SORT, {
-  action: setFilter(RETURN_ACTIONS),
-  completed: setFilter(['true', 'false']),
-  created_at: DateFilter,
-}).extend({ order_id: z.string().max(100).optional() });
-
-const ReturnRow = z.object({
-  id: z.string(),
-  order_id: z.string(),
-  order_number: z.string(),
-  tracking_number: z.string().nullable(),
-  platform: z.string(),
-  action: z.enum(RETURN_ACTIONS),
-  reason: z.string(),
-  refund_to_buyer: z.string(),
-  include_shipping: z.boolean(),
-  refund_reason: z.string(),
-  reversal_item_price: z.string(),
-  currency: z.string(),
-  line_count: z.number().int(),
-  total_quantity: z.number().int(),
-  restocked_quantity: z.number().int(),
-  image_count: z.number().int(),
-  completed: z.boolean(),
-  created_by: z.object({ id: z.string(), name: z.string() }).nullable(),
-  created_at: z.string(),
-});
-
-const listSort: Record<(typeof LIST_SORT)[number], RawBuilder<unknown>> = {
-  created_at: sql`r.created_at`,
-  order_number: sql`lower(r.order_number)`,
-  refund_to_buyer: sql`r.refund_to_buyer`,
-  total_quantity: sql`r.total_quantity`,
-};
-
-/** A refusal of the return's decider or the order's, as its answer. */
-function returnRefusal(error: DomainError): ApiError | undefined {
-  const params = error.params;
-  switch (error.code) {
-    case 'ITEMS_REQUIRED':
-      return new ApiError(400, PrintCode.returnItemsRequired, 'returns.items_required');
-    case 'ACTION_REQUIRED':
-      return new ApiError(400, PrintCode.returnActionInvalid, 'returns.action_invalid');
-    case 'REFUND_REQUIRED':
-      return new ApiError(400, PrintCode.refundRequired, 'returns.refund_required');
-    case 'INCLUDE_SHIPPING_REQUIRED':
-      return new ApiError(400, PrintCode.includeShippingRequired, 'returns.include_shipping_required');
-    case 'REFUND_REASON_REQUIRED':
-      return new ApiError(400, PrintCode.refundReasonRequired, 'returns.refund_reason_required');
-    case 'AMOUNT_INVALID':
-      return new ApiError(400, PrintCode.amountInvalid, 'returns.amount_invalid');
-    case 'TEXT_TOO_LONG':
-      return new ApiError(
-        400,
-        PrintCode.returnTextTooLong,
-        params.field === 'refund_reason' ? 'returns.refund_reason_too_long' : 'returns.reason_too_long',
-        { max: params.max ?? 0 },
-      );
-    case 'LINE_NOT_FOUND':
-      return new ApiError(400, PrintCode.returnLineInvalid, 'returns.line_not_found', {
-        line: params.lineId ?? '',
-      });
-    case 'LINE_REPEATED':
-      return new ApiError(400, PrintCode.returnLineInvalid, 'returns.line_repeated', {
-        line: params.lineId ?? '',
-      });
-    case 'QUANTITY_INVALID':
-      return new ApiError(400, PrintCode.returnLineInvalid, 'returns.quantity_invalid', {
-        name: params.name ?? params.lineId ?? '',
-        max: params.max ?? 0,
-      });
-    case 'TOO_MANY_IMAGES':
-      return new ApiError(400, PrintCode.imageNotFound, 'returns.too_many_images', {
-        max: RETURN_LIMITS.images,
-      });
-    case 'ORDER_NOT_SHIPPED':
-    case 'NOT_SHIPPED':
-      return new ApiError(409, PrintCode.orderNotShipped, 'returns.order_not_shipped');
-    case 'ORDER_ALREADY_RETURNED':
-      return new ApiError(409, PrintCode.orderAlreadyReturned, 'returns.order_already_returned');
-    case 'ORDER_NOT_FOUND':
-    case 'RETURN_NOT_FOUND':
-      return notFound();
-    default:
-      return undefined;
-  }
-}
-
 /** The return as the detail answer shows it, with names. */
 async function detailOf(
   db: Kysely<Database>,
@@ -300,14 +63,7 @@ async function detailOf(
       record.lines.flatMap((line) => (line.masterCodeId ? [line.masterCodeId] : [])),
     ),
     userNames(db, tenantId, [createdBy]),
-    record.images.length === 0
-      ? []
-      : db
-          .selectFrom('return_images')
-          .select(['id', 'content_type', 'byte_size'])
-          .where('tenant_id', '=', tenantId)
-          .where('id', 'in', record.images)
-          .execute(),
+    returnImagesOf(db, tenantId, record.images),
   ]);
   const restocked = new Map(state.restocked.map((line) => [line.lineId, line.quantity]));
   return {
@@ -412,83 +168,7 @@ export const returnRoutes: FastifyPluginAsyncZod<OrderDocumentsDeps> = async (ap
     },
     async (request) => {
       const session = seller(request);
-      const query = request.query;
-      const where: RawBuilder<SqlBool>[] = [sql<SqlBool>`r.tenant_id = ${session.tenantId}`];
-      const { filterModel } = query;
-      if (filterModel.action) where.push(setWhere(sql<string>`r.action`, filterModel.action.values));
-      if (filterModel.completed)
-        where.push(setWhere(sql<string>`r.completed::text`, filterModel.completed.values));
-      if (filterModel.created_at) where.push(dateWhere(sql<Date>`r.created_at`, filterModel.created_at));
-      if (query.order_id) where.push(sql<SqlBool>`r.order_id = ${query.order_id}`);
-      const search = query.search?.trim();
-      if (search) {
-        where.push(
-          searchWhere(
-            [
-              sql<string>`r.order_number`,
-              sql<string>`r.tracking_number`,
-              sql<string>`r.reason`,
-              sql<string>`r.refund_reason`,
-            ],
-            search,
-          ),
-        );
-      }
-      const condition = allOf(where);
-      const order = [
-        ...sortTerms(query.sortModel, listSort),
-        ...(query.sortModel.length === 0 ? [sql`r.created_at DESC`] : []),
-        sql`r.id DESC`,
-      ];
-      const { limit, offset } = pageWindow(query);
-      const { rows, total } = await withTenant(db, session.tenantId, async (trx) => {
-        const page = await sql<{
-          id: string;
-          order_id: string;
-          order_number: string;
-          tracking_number: string | null;
-          platform: string;
-          action: (typeof RETURN_ACTIONS)[number];
-          reason: string;
-          refund_to_buyer: string;
-          include_shipping: boolean;
-          refund_reason: string;
-          reversal_item_price: string;
-          currency: string;
-          line_count: number;
-          total_quantity: number;
-          restocked_quantity: number;
-          image_count: number;
-          completed: boolean;
-          created_by: string | null;
-          first_name: string | null;
-          last_name: string | null;
-          created_at: Date;
-        }>`
-          SELECT r.id, r.order_id, r.order_number, r.tracking_number, r.platform, r.action, r.reason,
-                 r.refund_to_buyer, r.include_shipping, r.refund_reason, r.reversal_item_price, r.currency,
-                 r.line_count, r.total_quantity, r.restocked_quantity, r.image_count, r.completed, r.created_by,
-                 u.first_name, u.last_name, r.created_at
-          FROM order_returns r
-          LEFT JOIN users u ON u.id::text = r.created_by AND u.tenant_id = r.tenant_id
-          WHERE ${condition}
-          ORDER BY ${sql.join(order)}
-          LIMIT ${limit} OFFSET ${offset}`.execute(trx);
-        const count = await sql<{
-          n: string;
-        }>`SELECT count(*) AS n FROM order_returns r WHERE ${condition}`.execute(trx);
-        return { rows: page.rows, total: Number(count.rows[0]?.n ?? 0) };
-      });
-      return ok(request, {
-        rows: rows.map(({ first_name, last_name, created_by, created_at, ...row }) => ({
-          ...row,
-          created_by: created_by
-            ? { id: created_by, name: `${first_name ?? ''} ${last_name ?? ''}`.trim() }
-            : null,
-          created_at: created_at.toISOString(),
-        })),
-        lastRow: total,
-      });
+      return ok(request, await listReturns(db, session.tenantId, request.query));
     },
   );
 
@@ -499,10 +179,7 @@ export const returnRoutes: FastifyPluginAsyncZod<OrderDocumentsDeps> = async (ap
       schema: {
         tags,
         summary: 'The order a return is for, by order number or tracking number (or id), with its lines',
-        querystring: z.strictObject({
-          q: z.string().trim().max(100).optional(),
-          order_id: z.string().max(100).optional(),
-        }),
+        querystring: LookupQuery,
         response: { 200: Ok(OrderLookup), ...refusals },
       },
     },
@@ -512,22 +189,9 @@ export const returnRoutes: FastifyPluginAsyncZod<OrderDocumentsDeps> = async (ap
       const q = request.query.q;
       if (!orderId) {
         if (!q) throw new ApiError(400, PrintCode.lookupInvalid, 'returns.lookup_required');
-        const found = await withTenant(db, session.tenantId, (trx) =>
-          trx
-            .selectFrom('order_shipments')
-            .select('order_id')
-            .where('tenant_id', '=', session.tenantId)
-            .where((eb) =>
-              eb.or([
-                eb(sql`lower(order_number)`, '=', q.toLowerCase()),
-                eb(sql`lower(tracking_number)`, '=', q.toLowerCase()),
-              ]),
-            )
-            .orderBy('updated_at', 'desc')
-            .executeTakeFirst(),
-        );
+        const found = await returnableOrderByNumber(db, session.tenantId, q);
         if (!found) throw notFound();
-        orderId = found.order_id;
+        orderId = found;
       }
       const view = await loadOrderView(store, session.tenantId, orderId);
       if (!view) throw notFound();
@@ -560,58 +224,30 @@ export const returnRoutes: FastifyPluginAsyncZod<OrderDocumentsDeps> = async (ap
       if (!order) throw notFound();
 
       const images = [...new Set(body.images)];
-      if (images.length > 0) {
-        const found = await db
-          .selectFrom('return_images')
-          .select(['id', 'return_id'])
-          .where('tenant_id', '=', session.tenantId)
-          .where('id', 'in', images)
-          .execute();
-        const usable = found.filter((row) => row.return_id === null || row.return_id === returnId);
-        if (usable.length !== images.length) {
-          throw new ApiError(400, PrintCode.imageNotFound, 'returns.image_not_found');
-        }
-      }
-
-      let state: ReturnState;
-      try {
-        state = await processReturn(
-          { store, db },
-          {
-            tenantId: session.tenantId,
-            userId: session.userId,
-            returnId,
-            orderId: body.order_id,
-            order,
-            request: {
-              action: body.action,
-              reason: body.reason,
-              refundToBuyer: body.refund_to_buyer,
-              includeShipping: body.include_shipping,
-              refundReason: body.refund_reason,
-              reversalItemPrice: body.reversal_item_price ?? null,
-              images,
-              lines: body.lines.map((line) => ({
-                lineId: line.line_id,
-                quantity: line.quantity,
-                condition: line.condition,
-              })),
-            },
+      const state = await processReturn(
+        { store, db },
+        {
+          tenantId: session.tenantId,
+          userId: session.userId,
+          returnId,
+          orderId: body.order_id,
+          order,
+          request: {
+            action: body.action,
+            reason: body.reason,
+            refundToBuyer: body.refund_to_buyer,
+            includeShipping: body.include_shipping,
+            refundReason: body.refund_reason,
+            reversalItemPrice: body.reversal_item_price ?? null,
+            images,
+            lines: body.lines.map((line) => ({
+              lineId: line.line_id,
+              quantity: line.quantity,
+              condition: line.condition,
+            })),
           },
-        );
-      } catch (error) {
-        if (error instanceof DomainError) throw returnRefusal(error) ?? error;
-        throw error;
-      }
-      if (images.length > 0) {
-        await db
-          .updateTable('return_images')
-          .set({ return_id: returnId })
-          .where('tenant_id', '=', session.tenantId)
-          .where('id', 'in', images)
-          .where('return_id', 'is', null)
-          .execute();
-      }
+        },
+      );
       if (!state.completed) throw new Error(`return ${returnId} did not complete`);
       if (key) reply.header('idempotency-key', key);
       return ok(request, await detail(session.tenantId, returnId), 'returns.created', {
@@ -656,30 +292,8 @@ export const returnRoutes: FastifyPluginAsyncZod<OrderDocumentsDeps> = async (ap
     },
     async (request) => {
       const session = seller(request);
-      const body = request.body;
-      if (!Buffer.isBuffer(body) || body.length === 0) {
-        throw new ApiError(400, PrintCode.imageInvalid, 'returns.image_invalid');
-      }
-      if (body.length > RETURN_LIMITS.imageBytes) {
-        throw new ApiError(400, PrintCode.imageTooLarge, 'returns.image_too_large', {
-          max: RETURN_LIMITS.imageBytes / 1024 / 1024,
-        });
-      }
-      const type = imageTypeOf(body);
-      if (!type) throw new ApiError(400, PrintCode.imageInvalid, 'returns.image_invalid');
-      const id = randomUUID();
-      await db
-        .insertInto('return_images')
-        .values({
-          id,
-          tenant_id: session.tenantId,
-          content_type: type,
-          byte_size: body.length,
-          data: body,
-          uploaded_by: session.userId,
-        })
-        .execute();
-      return ok(request, { id, content_type: type, bytes: body.length }, 'returns.image_uploaded');
+      const image = await uploadReturnImage({ db }, session, request.body);
+      return ok(request, image, 'returns.image_uploaded');
     },
   );
 
@@ -703,12 +317,7 @@ export const returnRoutes: FastifyPluginAsyncZod<OrderDocumentsDeps> = async (ap
     async (request, reply) => {
       const session = seller(request);
       if (!isUuid(request.params.id)) throw notFound();
-      const image = await db
-        .selectFrom('return_images')
-        .select(['content_type', 'data'])
-        .where('tenant_id', '=', session.tenantId)
-        .where('id', '=', request.params.id)
-        .executeTakeFirst();
+      const image = await returnImage(db, session.tenantId, request.params.id);
       if (!image) throw notFound();
       return reply
         .code(200)

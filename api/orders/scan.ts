@@ -1,26 +1,33 @@
 import { ErrorAnswer, Ok, ok, refusals } from '@api/answers';
 import { seller } from '@api/auth/session';
-import { ApiError, forbidden, invalid, notFound } from '@api/errors';
+import {
+  type BatchProgress,
+  ItemBody,
+  OrderParams,
+  ResetBody,
+  ScanAnswer,
+  ScanBatch,
+  TrackingBody,
+} from '@api/contracts/scan';
+import { forbidden, notFound } from '@api/errors';
 import { loadBatch } from '@commands/batches/batch';
 import { loadOrderFacts } from '@commands/batches/orders';
 import { loadScanCheck, openCheck, resetCheck, scanItem } from '@commands/scan/check';
-import { checkTotals, type ScanCheckState } from '@domain/scan/check';
+import { checkTotals, refuse, type ScanCheckState } from '@domain/scan/check';
 import type { Database } from '@infra/db';
-import { withTenant } from '@infra/db/tenant';
-import { SCANNED_STATUSES } from '@projections/batches';
+import { scannedOrdersAmong } from '@projections/orders.queries';
+import { openBatchesToScan, smartScanEnabled } from '@projections/scan.queries';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import {
   answeringRefusals,
-  BatchCode,
   type BatchDeps,
   requireAny,
   SCAN_DELETE_KEY,
   SCAN_KEYS,
   scanTags as tags,
-  UserAnswer,
   userAnswer,
   userNames,
 } from './batches-common';
@@ -48,79 +55,9 @@ import {
  * keys "unscan", "order by task" or "batch", and the package's smart scan module (403 645 without it).
  */
 
-const trackingRequired = invalid(BatchCode.trackingRequired, 'batch.scan.tracking_required');
-const itemCodeRequired = invalid(BatchCode.itemCodeRequired, 'batch.scan.item_code_required');
-
-const TrackingBody = z.strictObject({
-  tracking_number: z
-    .string({ error: trackingRequired })
-    .trim()
-    .min(1, trackingRequired)
-    .max(100, invalid(BatchCode.trackingRequired, 'batch.scan.tracking_too_long', { max: 100 })),
-  batch_id: z.string().max(64).nullish(),
-});
-const ItemBody = z.strictObject({
-  order_id: z.string().min(1).max(100),
-  item_code: z
-    .string({ error: itemCodeRequired })
-    .trim()
-    .min(1, itemCodeRequired)
-    .max(200, invalid(BatchCode.itemCodeInvalid, 'batch.scan.item_code_too_long', { max: 200 })),
-  scan_id: z.string().min(1).max(100).optional(),
-});
-const ResetBody = z.strictObject({
-  order_id: z.string().min(1).max(100),
-  undo_scan: z.boolean().optional(),
-});
-const OrderParams = z.strictObject({ id: z.string().max(100) });
-
-const CheckLineAnswer = z.object({
-  line_id: z.string(),
-  code: z.string(),
-  name: z.string(),
-  required: z.number().int(),
-  scanned: z.number().int(),
-});
-const BatchProgress = z.object({
-  id: z.string(),
-  label: z.string(),
-  name: z.string(),
-  total_orders: z.number().int(),
-  scanned_orders: z.number().int(),
-});
-export const ScanAnswer = z.object({
-  order: z.object({
-    id: z.string(),
-    order_number: z.string(),
-    tracking_number: z.string().nullable(),
-    status: z.string(),
-  }),
-  check: z.object({
-    status: z.enum(['open', 'completed', 'idle']),
-    round: z.number().int(),
-    picker: UserAnswer.nullable(),
-    lines: z.array(CheckLineAnswer),
-    scanned: z.number().int(),
-    required: z.number().int(),
-    completed: z.boolean(),
-  }),
-  /** The line the item just scanned counted on. */
-  scanned_line: z.string().nullable(),
-  batch: BatchProgress.nullable(),
-});
-type ScanAnswer = z.infer<typeof ScanAnswer>;
-
 /** The package's smart scan module (spec §6 "Package flags control … smart scan"). */
 async function requireSmartScan(db: Kysely<Database>, request: FastifyRequest) {
-  const { tenantId } = seller(request);
-  const row = await db
-    .selectFrom('tenants as t')
-    .innerJoin('packages as p', 'p.id', 't.package_id')
-    .select('p.flags')
-    .where('t.id', '=', tenantId)
-    .executeTakeFirst();
-  const flags = (row?.flags ?? {}) as { smartScan?: boolean };
-  if (flags.smartScan === false) throw new ApiError(403, BatchCode.smartScanOff, 'batch.scan.smart_scan_off');
+  if (!(await smartScanEnabled(db, seller(request).tenantId))) throw refuse('SMART_SCAN_OFF');
 }
 
 /** A batch's progress: its orders and how many are scanned (`justScanned` counts even if the board is behind). */
@@ -133,16 +70,8 @@ async function batchProgress(
   if (!batchId) return null;
   const { state } = await loadBatch(deps.store, tenantId, batchId);
   if (state.status === 'none') return null;
-  const scanned = await withTenant(deps.db, tenantId, (trx) =>
-    trx
-      .selectFrom('orders')
-      .select('id')
-      .where('tenant_id', '=', tenantId)
-      .where('id', 'in', state.orderIds.length ? state.orderIds : [''])
-      .where('status', 'in', [...SCANNED_STATUSES])
-      .execute(),
-  );
-  const ids = new Set(scanned.map((row) => row.id));
+  const scanned = await scannedOrdersAmong(deps.db, tenantId, state.orderIds);
+  const ids = new Set(scanned);
   if (justScanned && state.orderIds.includes(justScanned)) ids.add(justScanned);
   return {
     id: state.batchId,
@@ -326,7 +255,7 @@ export const scanRoutes: FastifyPluginAsyncZod<BatchDeps> = async (app, deps) =>
         tags,
         summary:
           'Open batches to scan by, newest first, with their progress; a picker working by task (without "view all tasks") sees the batches given to them',
-        response: { 200: Ok(z.array(BatchProgress.extend({ picker: UserAnswer.nullable() }))), ...refusals },
+        response: { 200: Ok(z.array(ScanBatch)), ...refusals },
       },
     },
     async (request) => {
@@ -335,32 +264,15 @@ export const scanRoutes: FastifyPluginAsyncZod<BatchDeps> = async (app, deps) =>
         session.permissions.has('orders-order-by-task') &&
         !session.permissions.has('orders-view-all-task') &&
         !session.permissions.has('orders-batch');
-      const rows = await withTenant(db, session.tenantId, (trx) =>
-        sql<{
-          id: string;
-          label: string;
-          name: string;
-          picker_id: string | null;
-          total_orders: number;
-          scanned_orders: number;
-        }>`
-          SELECT b.id, b.label, b.name, b.picker_id, b.total_orders, (
-            SELECT count(*)::int4 FROM orders o
-            WHERE o.tenant_id = b.tenant_id AND o.id = ANY (b.order_ids)
-              AND o.status IN (${sql.join([...SCANNED_STATUSES])})) AS scanned_orders
-          FROM batches b
-          WHERE b.tenant_id = ${session.tenantId} AND b.status = 'open'
-            ${ownOnly ? sql`AND b.picker_id::text = ${session.userId}` : sql``}
-          ORDER BY b.number DESC LIMIT 200`.execute(trx),
-      );
+      const rows = await openBatchesToScan(db, session.tenantId, ownOnly ? session.userId : null);
       const names = await userNames(
         db,
         session.tenantId,
-        rows.rows.map((row) => row.picker_id),
+        rows.map((row) => row.picker_id),
       );
       return ok(
         request,
-        rows.rows.map((row) => ({
+        rows.map((row) => ({
           id: row.id,
           label: row.label,
           name: row.name,

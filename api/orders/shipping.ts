@@ -1,186 +1,16 @@
 import { Ok, ok, refusals } from '@api/answers';
 import { seller } from '@api/auth/session';
+import { ShippingAnswer, ShippingQuery } from '@api/contracts/orders';
 import { wholeStore } from '@api/documents';
-import { translate } from '@api/i18n';
-import { loadOrder } from '@commands/orders/order';
-import type { OrderCommand, OrderState, OrderStatus } from '@domain/orders/order';
-import type { EventStore } from '@infra/eventstore/port';
-import {
-  type MarketplaceShipping,
-  type SellerCancelReason,
-  type ShipmentMethod,
-  ShippingError,
-  type ShippingOrder,
-  storesShipping,
-} from '@integrations/stores';
-import type { FastifyRequest } from 'fastify';
+import { marketplaceOrders } from '@commands/orders/marketplace-shipping';
+import { storesShipping } from '@integrations/stores';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { MAX_ORDERS, OrderCode, type OrderDeps, OrderId, type Refusal, requireKey, tags } from './common';
+import { type OrderDeps, requireKey, tags } from './common';
 
 /**
- * Shipments the marketplace arranges (integrations/stores/shipping.ts). For an order of a connected marketplace
- * store, "arrange shipment" asks the marketplace for a drop-off (or, with a tracking number typed, records the
- * seller's own carrier), and "request pickup" books the carrier at one of the shop's pickup addresses on the day
- * and time chosen; the order then records the tracking number the marketplace gave. Other orders are arranged by
- * hand. GET /api/orders/shipping tells the console which of the chosen orders the marketplace arranges and offers
- * the shop's pickup addresses.
+ * GET /api/orders/shipping tells the console which of the chosen orders their marketplace arranges
+ * (commands/orders/marketplace-shipping.ts) and offers the shop's pickup addresses.
  */
-
-const IN_WAREHOUSE: readonly OrderStatus[] = ['new', 'unscan', 'scanned', 'processed'];
-const CANCELLABLE: readonly OrderStatus[] = ['unpaid', ...IN_WAREHOUSE];
-
-/** The order as its marketplace knows it, when it is in one of `statuses` (those the action starts from). */
-function marketplaceOrderOf(state: OrderState, statuses = IN_WAREHOUSE): ShippingOrder | null {
-  // A part split off in Kedai is not an order the marketplace knows.
-  if (!state.exists || !state.details || state.splitFrom !== null) return null;
-  if (!statuses.includes(state.status)) return null;
-  return { storeId: state.storeId, platform: state.details.platform, orderNumber: state.orderNumber };
-}
-
-export type ShippingRequest =
-  | { action: 'arrange_shipment'; trackingNumber: string; shippingProvider: string }
-  | {
-      action: 'request_pickup';
-      provider: string;
-      pickupAddress: string;
-      pickupAddressId?: number;
-      pickupDay: 'today' | 'after_1_day' | 'after_2_days';
-      pickupTime: 'none' | 'earliest' | 'latest';
-    };
-
-/** One command to record, and the purpose its command id is scoped by. */
-export interface ShippingStep {
-  purpose: string;
-  command: OrderCommand;
-}
-
-/** The marketplace's refusal, as the action's answer for the order. */
-export class MarketplaceRefusal extends Error {
-  constructor(readonly refusal: Refusal) {
-    super(refusal.key);
-  }
-}
-
-function refusalOf(
-  request: FastifyRequest,
-  action: ShippingRequest['action'],
-  error: ShippingError,
-): Refusal {
-  const detail =
-    error.kind === 'refused'
-      ? error.detail
-      : translate(request.language, `orders.shipping_errors.${error.kind}`);
-  return action === 'request_pickup'
-    ? { status: 409, code: OrderCode.pickupFailed, key: 'orders.pickup_failed_because', params: { detail } }
-    : { status: 409, code: OrderCode.arrangeFailed, key: 'orders.arrange_failed', params: { detail } };
-}
-
-/**
- * The marketplace's part of arranging one order: null when the order is not the marketplace's to arrange (the
- * action records the seller's own details then); otherwise the marketplace is asked, and the steps answered record
- * what it gave. Throws MarketplaceRefusal when the marketplace says no.
- */
-export async function marketplaceShipment(
-  request: FastifyRequest,
-  shipping: MarketplaceShipping,
-  store: EventStore,
-  tenantId: string,
-  orderId: string,
-  asked: ShippingRequest,
-): Promise<ShippingStep[] | null> {
-  const order = marketplaceOrderOf(await loadOrder(store, tenantId, orderId));
-  if (!order || !(await shipping.handles(tenantId, order))) return null;
-  const method: ShipmentMethod =
-    asked.action === 'request_pickup'
-      ? {
-          kind: 'pickup',
-          day: asked.pickupDay,
-          time: asked.pickupTime,
-          ...(asked.pickupAddressId !== undefined ? { addressId: asked.pickupAddressId } : {}),
-        }
-      : asked.trackingNumber
-        ? { kind: 'non_integrated', trackingNumber: asked.trackingNumber }
-        : { kind: 'dropoff' };
-  let arranged: Awaited<ReturnType<MarketplaceShipping['arrange']>>;
-  try {
-    arranged = await shipping.arrange(tenantId, order, method);
-  } catch (error) {
-    if (error instanceof ShippingError) throw new MarketplaceRefusal(refusalOf(request, asked.action, error));
-    throw error;
-  }
-  const provider =
-    arranged.shippingProvider ||
-    (asked.action === 'request_pickup' ? asked.provider : asked.shippingProvider);
-  const arrange: ShippingStep = {
-    purpose: `${asked.action}:arranged`,
-    command: { type: 'ArrangeShipment', trackingNumber: arranged.trackingNumber, shippingProvider: provider },
-  };
-  if (asked.action === 'arrange_shipment') return [arrange];
-  return [
-    arrange,
-    {
-      purpose: asked.action,
-      command: {
-        type: 'RequestPickup',
-        provider,
-        pickupAddress: arranged.pickupAddress ?? asked.pickupAddress,
-        pickupDay: asked.pickupDay,
-        pickupTime: asked.pickupTime,
-      },
-    },
-  ];
-}
-
-/**
- * The seller's cancel of an order of a connected marketplace store goes to the marketplace first (out of stock
- * names the lines found short, else every line); false when the order is not the marketplace's to cancel. Throws
- * MarketplaceRefusal when the marketplace says no.
- */
-export async function marketplaceCancel(
-  shipping: MarketplaceShipping,
-  store: EventStore,
-  tenantId: string,
-  orderId: string,
-  reason: SellerCancelReason,
-): Promise<boolean> {
-  const state = await loadOrder(store, tenantId, orderId);
-  const order = marketplaceOrderOf(state, CANCELLABLE);
-  if (!order || !(await shipping.handles(tenantId, order))) return false;
-  const active = state.lines.filter((line) => !state.removed.includes(line.lineId));
-  const short = active.filter((line) => state.short.includes(line.lineId));
-  try {
-    await shipping.cancel(
-      tenantId,
-      order,
-      reason,
-      (short.length > 0 ? short : active).map((line) => line.sku),
-    );
-  } catch (error) {
-    if (!(error instanceof ShippingError)) throw error;
-    throw new MarketplaceRefusal({
-      status: 409,
-      code: OrderCode.cancelFailed,
-      key: 'orders.cancel_failed',
-      params: { detail: error.detail },
-    });
-  }
-  return true;
-}
-
-const ShippingQuery = z.strictObject({
-  order_ids: z
-    .string()
-    .transform((value) => value.split(',').filter(Boolean))
-    .pipe(z.array(OrderId).min(1).max(MAX_ORDERS)),
-});
-
-const ShippingAnswer = z.object({
-  orders: z.array(z.object({ order_id: z.string(), marketplace: z.boolean() })),
-  /** The pickup addresses the first marketplace order's shop offers ([] when none is the marketplace's). */
-  pickup_addresses: z.array(z.object({ id: z.number().int(), address: z.string(), is_default: z.boolean() })),
-});
-
 export const shippingRoutes: FastifyPluginAsyncZod<OrderDeps> = async (app, deps) => {
   const store = wholeStore(deps.store, 'order');
   const shipping = deps.shipping ?? storesShipping(deps.db);
@@ -199,30 +29,18 @@ export const shippingRoutes: FastifyPluginAsyncZod<OrderDeps> = async (app, deps
     },
     async (request) => {
       requireKey(request, 'orders-new-order');
-      const { tenantId } = seller(request);
-      const orders: { order_id: string; marketplace: boolean; order: ShippingOrder | null }[] = [];
-      for (const orderId of new Set(request.query.order_ids)) {
-        const order = marketplaceOrderOf(await loadOrder(store, tenantId, orderId));
-        const marketplace = order !== null && (await shipping.handles(tenantId, order));
-        orders.push({ order_id: orderId, marketplace, order: marketplace ? order : null });
-      }
-      const first = orders.find((entry) => entry.order)?.order;
-      let addresses: z.infer<typeof ShippingAnswer>['pickup_addresses'] = [];
-      if (first) {
-        // The addresses are the shop's; a marketplace that cannot say now leaves the choice to its default.
-        const options = await shipping.options(tenantId, first).catch((error: unknown) => {
-          if (error instanceof ShippingError) return null;
-          throw error;
-        });
-        addresses = (options?.pickupAddresses ?? []).map((address) => ({
+      const found = await marketplaceOrders(
+        { store, shipping },
+        seller(request).tenantId,
+        request.query.order_ids,
+      );
+      return ok(request, {
+        orders: found.orders.map(({ orderId, marketplace }) => ({ order_id: orderId, marketplace })),
+        pickup_addresses: found.pickupAddresses.map((address) => ({
           id: address.id,
           address: address.address,
           is_default: address.isDefault,
-        }));
-      }
-      return ok(request, {
-        orders: orders.map(({ order_id, marketplace }) => ({ order_id, marketplace })),
-        pickup_addresses: addresses,
+        })),
       });
     },
   );

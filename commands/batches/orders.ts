@@ -1,10 +1,11 @@
 import {
-  emptyOrder,
   evolve,
+  initialState,
   type OrderEvent,
-  type OrderState,
   type OrderStatus,
   orderStreamId,
+  type PlacedOrder,
+  placed,
 } from '@domain/orders/order';
 import type { EventStore } from '@infra/eventstore/port';
 
@@ -22,7 +23,7 @@ export interface OrderFacts {
   preOrder: boolean;
   paymentMethod: string;
   orderedAt: string;
-  state: OrderState;
+  state: PlacedOrder;
 }
 
 export async function loadOrderFacts(
@@ -30,14 +31,15 @@ export async function loadOrderFacts(
   tenantId: string,
   orderId: string,
 ): Promise<OrderFacts | null> {
-  let state = emptyOrder;
+  let state = initialState;
   let imported: Extract<OrderEvent, { type: 'OrderImported' }>['data'] | null = null;
   for await (const recorded of store.readStream(orderStreamId(tenantId, orderId))) {
     const event = { type: recorded.type, data: recorded.data } as OrderEvent;
     if (event.type === 'OrderImported') imported = event.data;
     state = evolve(state, event);
   }
-  if (!imported || !state.exists) return null;
+  const order = placed(state);
+  if (!imported || !order) return null;
   return {
     orderId,
     storeId: imported.storeId,
@@ -46,7 +48,7 @@ export async function loadOrderFacts(
     preOrder: imported.preOrder,
     paymentMethod: imported.paymentMethod,
     orderedAt: imported.orderedAt,
-    state,
+    state: order,
   };
 }
 
@@ -73,6 +75,6 @@ export async function loadOrdersFacts(
 export const BATCHABLE_STATUSES: readonly OrderStatus[] = ['new', 'unscan'];
 
 /** The lines of an order still on it (not removed), as a pick list and a scan check read them. */
-export function liveLines(state: Pick<OrderState, 'lines' | 'removed'>) {
+export function liveLines(state: Pick<PlacedOrder, 'lines' | 'removed'>) {
   return state.lines.filter((line) => !state.removed.includes(line.lineId));
 }

@@ -3,7 +3,7 @@ import type { OrderLine } from '@domain/orders/order';
 import type { Database } from '@infra/db';
 import type { EventStore } from '@infra/eventstore/port';
 import type { Kysely } from 'kysely';
-import { handleOrderCommand, loadOrder, orderIdFor } from './order';
+import { findOrder, handleOrderCommand, orderIdFor } from './order';
 
 /**
  * The order import: a marketplace order (already translated by its integration) becomes a Kedai order, once. The
@@ -72,8 +72,8 @@ export async function importMarketplaceOrder(deps: ImportDeps, input: ImportInpu
     commandId: input.commandId,
     occurredAt: new Date().toISOString(),
   };
-  const current = await loadOrder(deps.store, input.tenantId, orderId);
-  if (current.exists) {
+  const current = await findOrder(deps.store, input.tenantId, orderId);
+  if (current.status !== 'none') {
     const result = await handleOrderCommand(
       deps.store,
       orderId,

@@ -1,11 +1,14 @@
 import {
   decide,
-  emptyOrder,
   evolve,
+  initialState,
   type OrderCommand,
   type OrderEvent,
   type OrderState,
   orderStreamId,
+  type PlacedOrder,
+  placed,
+  refuse,
 } from '@domain/orders/order';
 import type { EventStore } from '@infra/eventstore/port';
 import { type DocumentContext, type DocumentResult, handleDocumentCommand } from '../support/document';
@@ -25,7 +28,7 @@ export function handleOrderCommand(
   return handleDocumentCommand(
     store,
     orderStreamId(context.tenantId, orderId),
-    { initial: emptyOrder, evolve, decide },
+    { initial: initialState, evolve, decide },
     command,
     context,
   );
@@ -35,11 +38,18 @@ export function handleOrderCommand(
 export const orderIdFor = (storeId: string, orderNumber: string) =>
   eventIdFor(`order:${storeId}:${orderNumber}`);
 
-/** The state of an order now (empty when it does not exist). */
-export async function loadOrder(store: EventStore, tenantId: string, orderId: string): Promise<OrderState> {
-  let state = emptyOrder;
+/** The state of an order now (`none` when it does not exist). */
+export async function findOrder(store: EventStore, tenantId: string, orderId: string): Promise<OrderState> {
+  let state = initialState;
   for await (const recorded of store.readStream(orderStreamId(tenantId, orderId))) {
     state = evolve(state, { type: recorded.type, data: recorded.data } as OrderEvent);
   }
   return state;
+}
+
+/** An order that exists, as it is now; one that does not is refused as not found. */
+export async function loadOrder(store: EventStore, tenantId: string, orderId: string): Promise<PlacedOrder> {
+  const order = placed(await findOrder(store, tenantId, orderId));
+  if (!order) throw refuse('ORDER_NOT_FOUND');
+  return order;
 }

@@ -1,9 +1,11 @@
 import {
-  emptyOrder,
   evolve,
+  initialState,
   type OrderEvent,
   type OrderState,
   orderStreamId,
+  placed,
+  refuse,
   splitPart,
 } from '@domain/orders/order';
 import type { EventStore } from '@infra/eventstore/port';
@@ -42,7 +44,9 @@ export async function splitOrder(
   // The parent as it stood just before the split: the part copies its details and number from there.
   const before = await orderBefore(store, context.tenantId, orderId, `${context.commandId}:parent`);
   const split = parent.events.find((event) => event.type === 'OrderSplit');
-  const part = splitPart(before, childOrderId, split?.type === 'OrderSplit' ? split.data.lines : lines);
+  const known = placed(before);
+  if (!known) throw refuse('ORDER_NOT_FOUND');
+  const part = splitPart(known, childOrderId, split?.type === 'OrderSplit' ? split.data.lines : lines);
   const child = await handleOrderCommand(store, childOrderId, part, {
     ...context,
     commandId: `${context.commandId}:part`,
@@ -58,7 +62,7 @@ async function orderBefore(
   orderId: string,
   commandId: string,
 ): Promise<OrderState> {
-  let state = emptyOrder;
+  let state = initialState;
   for await (const recorded of store.readStream(orderStreamId(tenantId, orderId))) {
     if (recorded.metadata.commandId === commandId) break;
     state = evolve(state, { type: recorded.type, data: recorded.data } as OrderEvent);

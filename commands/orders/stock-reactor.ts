@@ -14,7 +14,7 @@ import {
   type StockMove,
   type StockStage,
 } from '@domain/orders/order';
-import { DomainError } from '@domain/shared/errors';
+import { refusalOf } from '@domain/shared/errors';
 import type { Database } from '@infra/db';
 import { type EventStore, parseStreamId, type RecordedEvent } from '@infra/eventstore/port';
 import type { EngineLogger } from '@projections/runtime/engine';
@@ -209,9 +209,10 @@ export function createOrderStockReactor(deps: OrderStockReactorDeps): Reactor {
           if (await runStep(line, move, step, source, reason, context, components))
             shortLines.push(line.lineId);
         } catch (error) {
-          if (!(error instanceof DomainError)) throw error;
+          const refused = refusalOf(error);
+          if (!refused) throw error;
           logger?.error(
-            { orderId, lineId: line.lineId, step: step.type, code: error.code, params: error.params },
+            { orderId, lineId: line.lineId, step: step.type, code: refused.code, params: refused.params },
             'order stock step refused; skipped',
           );
         }

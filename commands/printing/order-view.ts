@@ -1,11 +1,13 @@
 import type { OrderAddress } from '@domain/orders/marketplace-order';
 import {
-  emptyOrder,
   evolve,
+  initialState,
   type OrderEvent,
   type OrderLine,
   type OrderState,
   orderStreamId,
+  type PlacedOrder,
+  placed,
 } from '@domain/orders/order';
 import type { EventStore } from '@infra/eventstore/port';
 
@@ -17,7 +19,7 @@ import type { EventStore } from '@infra/eventstore/port';
  */
 
 export interface OrderView {
-  state: OrderState;
+  state: PlacedOrder;
   orderNumber: string;
   storeId: string;
   platform: string;
@@ -43,7 +45,7 @@ export async function loadOrderView(
   tenantId: string,
   orderId: string,
 ): Promise<OrderView | null> {
-  let state: OrderState = emptyOrder;
+  let state: OrderState = initialState;
   let view: Omit<OrderView, 'state' | 'lines'> | null = null;
   for await (const recorded of store.readStream(orderStreamId(tenantId, orderId))) {
     const event = { type: recorded.type, data: recorded.data } as OrderEvent;
@@ -89,10 +91,11 @@ export async function loadOrderView(
         break;
     }
   }
-  if (!state.exists || !view) return null;
+  const order = placed(state);
+  if (!order || !view) return null;
   return {
     ...view,
-    state,
-    lines: state.lines.filter((line) => !state.removed.includes(line.lineId)),
+    state: order,
+    lines: order.lines.filter((line) => !order.removed.includes(line.lineId)),
   };
 }

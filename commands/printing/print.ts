@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { PermissionKey } from '@domain/access/permissions';
-import type { PrintDocument, PrintOrigin } from '@domain/orders/order';
+import { type PrintDocument, type PrintOrigin, placed } from '@domain/orders/order';
 import type { Database } from '@infra/db';
 import type { EventStore } from '@infra/eventstore/port';
 import { type Kysely, sql } from 'kysely';
-import { handleOrderCommand, loadOrder } from '../orders/order';
+import { findOrder, handleOrderCommand } from '../orders/order';
 import { loadOrderView, type OrderView } from './order-view';
 
 /**
@@ -102,8 +102,8 @@ export async function markPrinted(
     }
     const refused: string[] = [];
     for (const orderId of orderIds) {
-      const state = await loadOrder(deps.store, printer.tenantId, orderId);
-      if (state.printed.includes(document)) refused.push(orderId);
+      const state = placed(await findOrder(deps.store, printer.tenantId, orderId));
+      if (state?.printed.includes(document)) refused.push(orderId);
     }
     if (refused.length === 0) await mark();
     return { refused };

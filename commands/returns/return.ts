@@ -7,6 +7,7 @@ import {
   type ReturnedOrder,
   type ReturnRequest,
   type ReturnState,
+  refuse,
   restockLines,
   returnStreamId,
 } from '@domain/returns/return';
@@ -102,7 +103,19 @@ export async function processReturn(deps: ReturnDeps, input: ProcessReturnInput)
     occurredAt: new Date().toISOString(),
   });
   const record: ReturnCommand = { type: 'RecordReturn', returnId, order, request: input.request };
-  // 1. The checks, before anything is recorded.
+  // 1. The checks, before anything is recorded: the images attached are the account's uploads, not another
+  // return's (the returns projection gives them to this return when it records it), and the decider's own.
+  const images = input.request.images;
+  if (images.length > 0) {
+    const found = await deps.db
+      .selectFrom('return_images')
+      .select(['id', 'return_id'])
+      .where('tenant_id', '=', tenantId)
+      .where('id', 'in', images)
+      .execute();
+    const usable = found.filter((row) => row.return_id === null || row.return_id === returnId);
+    if (usable.length !== new Set(images).size) throw refuse('IMAGE_NOT_FOUND');
+  }
   const [recorded] = decide(record, emptyReturn);
   if (recorded?.type !== 'OrderReturnRecorded') throw new Error('the return records nothing');
 

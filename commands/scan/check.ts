@@ -5,13 +5,14 @@ import {
   CODE_MAX,
   normaliseCode,
   type OrderReadiness,
+  refuse,
   type ScanCheckCommand,
   type ScanCheckEvent,
   type ScanCheckState,
   scanCheckDecider,
   scanCheckStreamId,
 } from '@domain/scan/check';
-import { DomainError } from '@domain/shared/errors';
+import { refusalOf } from '@domain/shared/errors';
 import type { Database } from '@infra/db';
 import { withTenant } from '@infra/db/tenant';
 import type { EventStore } from '@infra/eventstore/port';
@@ -162,7 +163,7 @@ export async function openCheck(
   input: { trackingNumber: string; batchId?: string | null },
 ): Promise<OpenedCheck> {
   const candidates = await ordersByTracking(deps.db, context.tenantId, input.trackingNumber);
-  if (candidates.length === 0) throw new DomainError('ORDER_NOT_FOUND');
+  if (candidates.length === 0) throw refuse('ORDER_NOT_FOUND');
   // The order's batch as its stream has it: the board may not show a batch made a moment ago yet.
   let facts: OrderFacts | null = null;
   for (const candidate of candidates) {
@@ -172,9 +173,8 @@ export async function openCheck(
       break;
     }
   }
-  if (!facts && input.batchId)
-    throw new DomainError('NOT_IN_BATCH', { tracking: input.trackingNumber.trim() });
-  if (!facts) throw new DomainError('ORDER_NOT_FOUND');
+  if (!facts && input.batchId) throw refuse('NOT_IN_BATCH', { tracking: input.trackingNumber.trim() });
+  if (!facts) throw refuse('ORDER_NOT_FOUND');
   const orderId = facts.orderId;
 
   let scanUndone = false;
@@ -188,7 +188,7 @@ export async function openCheck(
       { type: 'ScanOrder', ...(current.batchId ? { batchId: current.batchId } : {}) },
       documentContext(context, scanOrderCommandId(context.tenantId, orderId, current.round)),
     );
-    if (!scan.replayed) throw new DomainError('ALREADY_SCANNED');
+    if (!scan.replayed) throw refuse('ALREADY_SCANNED');
     scanUndone = true;
   }
   const lines = await checkLinesOf(deps.db, context.tenantId, facts);
@@ -252,8 +252,9 @@ export async function scanItem(
       documentContext(context, scanOrderCommandId(context.tenantId, input.orderId, check.round)),
     ).catch((error: unknown) => {
       // Cancelled or moved while it was being checked: the check is done, the order is not to be scanned.
-      if (error instanceof DomainError && error.code === 'WRONG_STATUS') {
-        throw new DomainError('ORDER_NOT_READY', { status: String(error.params.status ?? '') });
+      const wrong = refusalOf(error, 'WRONG_STATUS');
+      if (wrong) {
+        throw refuse('ORDER_NOT_READY', { status: String(wrong.params.status ?? '') });
       }
       throw error;
     });
@@ -274,7 +275,7 @@ export async function resetCheck(
   let scanUndone = false;
   if (input.undoScan) {
     const facts = await loadOrderFacts(deps.store, context.tenantId, input.orderId);
-    if (!facts) throw new DomainError('ORDER_NOT_FOUND');
+    if (!facts) throw refuse('ORDER_NOT_FOUND');
     if (facts.state.status === 'scanned') {
       await handleOrderCommand(
         deps.store,

@@ -1,4 +1,6 @@
 import type { PermissionKey } from '../access/permissions';
+import { type ErrorTable, refuser } from '../shared/errors';
+import { OrderCode } from './codes';
 import { MOVES, type MoveAction, ORDER_STATUSES, type OrderStatus } from './order';
 
 /**
@@ -133,3 +135,16 @@ export const ORDER_READER_KEYS: readonly PermissionKey[] = [
   'orders-split-order-logistic-api',
   'orders-upload',
 ];
+
+/** Refusals of the board itself, not of one order. */
+export const BOARD_ERRORS = [
+  /** Orders of several stores at once need orders-multi-store-arrange (spec §6). */
+  'MULTI_STORE',
+] as const;
+export type BoardErrorCode = (typeof BOARD_ERRORS)[number];
+
+export const boardErrors = {
+  MULTI_STORE: { status: 403, code: OrderCode.multiStore, key: 'orders.multi_store' },
+} satisfies ErrorTable<BoardErrorCode>;
+
+export const boardRefuse = refuser(boardErrors);

@@ -80,3 +80,7 @@ export const MarketplaceOrder = z.strictObject({
   lines: z.array(MarketplaceOrderLine).min(1).max(500),
 });
 export type MarketplaceOrder = z.infer<typeof MarketplaceOrder>;
+
+/** Why a seller cancels an order of a marketplace (what the marketplace is told). */
+export const SELLER_CANCEL_REASONS = ['out_of_stock', 'undeliverable_area', 'cod_not_supported'] as const;
+export type SellerCancelReason = (typeof SELLER_CANCEL_REASONS)[number];

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { DomainError } from '../shared/errors';
+import { DomainError, type ErrorTable, type Refusal, refuser } from '../shared/errors';
+import { OrderCode } from './codes';
 import {
   MARKETPLACE_STATUSES,
   type MarketplaceStatus,
@@ -233,8 +234,13 @@ export const ORDER_EVENT_TYPES = Object.keys(orderEvents) as OrderEventType[];
 /** What an order was imported with, as it stands now (the address may change): what a split-off part copies. */
 export type OrderDetails = Omit<z.infer<typeof OrderImported>, 'lines' | 'status' | 'stock' | 'splitFrom'>;
 
-export interface OrderState {
-  exists: boolean;
+/** Before its import: no order (the state every stream starts from). */
+export interface NoOrder {
+  status: 'none';
+}
+
+/** An order Kedai knows, in one of its fulfilment statuses. */
+export interface PlacedOrder {
   orderId: string;
   orderNumber: string;
   storeId: string;
@@ -260,42 +266,24 @@ export interface OrderState {
   /** Parts split off this order so far (numbers the next one). */
   splits: number;
   splitFrom: string | null;
-  details: OrderDetails | null;
+  details: OrderDetails;
 }
 
-export const emptyOrder: OrderState = {
-  exists: false,
-  orderId: '',
-  orderNumber: '',
-  storeId: '',
-  status: 'unpaid',
-  marketplaceStatus: null,
-  marketplaceUpdatedAt: null,
-  warehouseId: '',
-  paidAt: null,
-  cod: false,
-  preOrder: false,
-  trackingNumber: null,
-  shippingProvider: null,
-  lines: [],
-  removed: [],
-  short: [],
-  stock: 'none',
-  printed: [],
-  batchId: null,
-  preview: false,
-  returned: false,
-  splits: 0,
-  splitFrom: null,
-  details: null,
-};
+/** An order's state, keyed on its status: none until it is imported. */
+export type OrderState = NoOrder | PlacedOrder;
+
+export const initialState: OrderState = { status: 'none' };
+
+/** The order Kedai knows (undefined before its import). */
+export const placed = (state: OrderState): PlacedOrder | undefined =>
+  state.status === 'none' ? undefined : state;
 
 /** The lines still on the order (not removed). */
-export const activeLines = (state: Pick<OrderState, 'lines' | 'removed'>): OrderLine[] =>
+export const activeLines = (state: Pick<PlacedOrder, 'lines' | 'removed'>): OrderLine[] =>
   state.lines.filter((line) => !state.removed.includes(line.lineId));
 
 /** The lines whose stock an order holds: mapped, not removed. */
-export function stockLines(state: Pick<OrderState, 'lines' | 'removed'>): StockLine[] {
+export function stockLines(state: Pick<PlacedOrder, 'lines' | 'removed'>): StockLine[] {
   return activeLines(state)
     .filter((line) => line.masterCodeId !== null)
     .map((line) => ({
@@ -317,7 +305,7 @@ const IN_WAREHOUSE: readonly OrderStatus[] = ['new', 'unscan', 'scanned', 'proce
  * The problem flags of the order lists (spec §4 "item not found", "out of stock", "pre-order"): a line mapped to no
  * master code; a line the reactor found short, while the order is still to be fulfilled; a marketplace pre-order.
  */
-export function orderFlags(state: OrderState): {
+export function orderFlags(state: PlacedOrder): {
   itemNotFound: boolean;
   outOfStock: boolean;
   preOrder: boolean;
@@ -330,31 +318,46 @@ export function orderFlags(state: OrderState): {
   };
 }
 
+/** The order an import makes. */
+function importedOrder(data: z.infer<typeof OrderImported>): PlacedOrder {
+  const { lines, status, stock, splitFrom, ...details } = data;
+  return {
+    orderId: details.orderId,
+    orderNumber: details.orderNumber,
+    storeId: details.storeId,
+    status,
+    marketplaceStatus: details.marketplaceStatus,
+    marketplaceUpdatedAt: details.marketplaceUpdatedAt,
+    warehouseId: details.warehouseId,
+    paidAt: details.paidAt,
+    cod: details.cod,
+    preOrder: details.preOrder,
+    trackingNumber: details.trackingNumber ?? null,
+    shippingProvider: details.shippingProvider ?? null,
+    lines,
+    removed: [],
+    short: [],
+    stock: stock ?? 'none',
+    printed: [],
+    batchId: null,
+    preview: false,
+    returned: false,
+    splits: 0,
+    splitFrom: splitFrom ?? null,
+    details,
+  };
+}
+
 export function evolve(state: OrderState, event: OrderEvent): OrderState {
+  if (event.type === 'OrderImported') return importedOrder(event.data);
+  // Events of an order whose import was never seen (none should be) change nothing.
+  if (state.status === 'none') return state;
+  return applied(state, event);
+}
+
+/** An event on an order Kedai knows. */
+function applied(state: PlacedOrder, event: Exclude<OrderEvent, { type: 'OrderImported' }>): PlacedOrder {
   switch (event.type) {
-    case 'OrderImported': {
-      const { lines, status, stock, splitFrom, ...details } = event.data;
-      return {
-        ...emptyOrder,
-        exists: true,
-        orderId: details.orderId,
-        orderNumber: details.orderNumber,
-        storeId: details.storeId,
-        status,
-        marketplaceStatus: details.marketplaceStatus,
-        marketplaceUpdatedAt: details.marketplaceUpdatedAt,
-        warehouseId: details.warehouseId,
-        paidAt: details.paidAt,
-        cod: details.cod,
-        preOrder: details.preOrder,
-        trackingNumber: details.trackingNumber ?? null,
-        shippingProvider: details.shippingProvider ?? null,
-        lines,
-        stock: stock ?? 'none',
-        splitFrom: splitFrom ?? null,
-        details,
-      };
-    }
     case 'OrderSynced': {
       const d = event.data;
       return {
@@ -364,7 +367,7 @@ export function evolve(state: OrderState, event: OrderEvent): OrderState {
         ...(d.paidAt !== undefined ? { paidAt: d.paidAt } : {}),
         ...(d.trackingNumber !== undefined ? { trackingNumber: d.trackingNumber } : {}),
         ...(d.shippingProvider !== undefined ? { shippingProvider: d.shippingProvider } : {}),
-        ...(d.address && state.details ? { details: { ...state.details, address: d.address } } : {}),
+        ...(d.address ? { details: { ...state.details, address: d.address } } : {}),
       };
     }
     case 'OrderAccepted':
@@ -425,7 +428,7 @@ export function evolve(state: OrderState, event: OrderEvent): OrderState {
     case 'OrderPreviewSet':
       return { ...state, preview: event.data.preview };
     case 'OrderAddressChanged':
-      return state.details ? { ...state, details: { ...state.details, address: event.data.address } } : state;
+      return { ...state, details: { ...state.details, address: event.data.address } };
     case 'OrderBatched':
       return { ...state, batchId: event.data.batchId };
     case 'OrderSplit': {
@@ -511,11 +514,41 @@ export const ORDER_ERRORS = [
   'TRACKING_REQUIRED',
   'PICKUP_DETAILS_REQUIRED',
   'NOT_SHIPPED',
+  'MASTER_CODE_NOT_FOUND',
 ] as const;
 export type OrderErrorCode = (typeof ORDER_ERRORS)[number];
 
-const refuse = (code: OrderErrorCode, params: Record<string, string | number> = {}) =>
-  new DomainError<OrderErrorCode>(code, params);
+/** How each refusal answers (a `status` param names the order's status; the message words it). */
+export const orderErrors = {
+  ORDER_NOT_FOUND: { status: 404, code: OrderCode.orderNotFound, key: 'orders.order_not_found' },
+  ORDER_EXISTS: { status: 409, code: OrderCode.wrongStatus, key: 'orders.order_exists' },
+  WRONG_STATUS: { status: 409, code: OrderCode.wrongStatus, key: 'orders.wrong_status' },
+  ALREADY_SHIPPED: { status: 409, code: OrderCode.alreadyShipped, key: 'orders.already_shipped' },
+  LINE_NOT_FOUND: { status: 404, code: OrderCode.lineNotFound, key: 'orders.line_not_found' },
+  LINE_ALREADY_MAPPED: { status: 409, code: OrderCode.lineAlreadyMapped, key: 'orders.line_already_mapped' },
+  LAST_LINE: { status: 409, code: OrderCode.lastLine, key: 'orders.last_line' },
+  SPLIT_NOTHING: { status: 400, code: OrderCode.splitNothing, key: 'orders.split_nothing' },
+  SPLIT_EVERYTHING: { status: 400, code: OrderCode.splitEverything, key: 'orders.split_everything' },
+  QUANTITY_INVALID: { status: 400, code: OrderCode.quantityInvalid, key: 'orders.quantity_invalid' },
+  TRACKING_REQUIRED: { status: 400, code: OrderCode.trackingRequired, key: 'orders.tracking_required' },
+  PICKUP_DETAILS_REQUIRED: {
+    status: 400,
+    code: OrderCode.pickupDetailsRequired,
+    key: 'orders.pickup_details_required',
+  },
+  NOT_SHIPPED: { status: 409, code: OrderCode.wrongStatus, key: 'orders.not_shipped' },
+  /** A line mapped to a master code the account does not have (checked by the command that maps it). */
+  MASTER_CODE_NOT_FOUND: {
+    status: 404,
+    code: OrderCode.masterCodeNotFound,
+    key: 'orders.master_code_not_found',
+  },
+} satisfies ErrorTable<OrderErrorCode>;
+
+export const refuse = refuser(orderErrors);
+
+/** Spec §8 "Pickup request failed": a pickup asked of an order past (or before) the point a carrier collects it. */
+const pickupFailed: Refusal = { status: 409, code: OrderCode.pickupFailed, key: 'orders.pickup_failed' };
 
 /** Which fulfilment state a marketplace status puts a newly imported order in. */
 function initialStatus(order: ImportOrderData): OrderStatus {
@@ -543,15 +576,26 @@ export const MOVES: Record<MoveAction, { from: readonly OrderStatus[]; to: Order
   set_refunded: { from: ['shipped', 'delivered', 'returned', 'cancelled'], to: 'refunded' },
 };
 
-function held(state: OrderState, lines = stockLines(state)): StockMove | null {
+function held(state: PlacedOrder, lines = stockLines(state)): StockMove | null {
   return HELD.includes(state.stock) && lines.length > 0
     ? { warehouseId: state.warehouseId, from: state.stock, lines }
     : null;
 }
 
+/** Refused for the order's status: the message names it. */
+const wrong = (state: PlacedOrder, action: string) =>
+  refuse('WRONG_STATUS', { status: state.status, action });
+
+/** A line still on the order. */
+function activeLine(state: PlacedOrder, lineId: string): OrderLine {
+  const line = activeLines(state).find((l) => l.lineId === lineId);
+  if (!line) throw refuse('LINE_NOT_FOUND', { lineId });
+  return line;
+}
+
 export function decide(command: OrderCommand, state: OrderState): OrderEvent[] {
   if (command.type === 'ImportOrder') {
-    if (state.exists) throw refuse('ORDER_EXISTS');
+    if (state.status !== 'none') throw refuse('ORDER_EXISTS');
     if (command.split) {
       const { from, status, stock } = command.split;
       return [{ type: 'OrderImported', data: { ...command.order, status, splitFrom: from, stock } }];
@@ -560,7 +604,7 @@ export function decide(command: OrderCommand, state: OrderState): OrderEvent[] {
     const status = initialStatus(command.order);
     const imported: OrderEvent = { type: 'OrderImported', data: { ...command.order, status } };
     if (status !== 'unpaid' || !accepts(command.order)) return [imported];
-    const after = evolve(state, imported);
+    const after = importedOrder(imported.data);
     return [
       imported,
       {
@@ -569,72 +613,100 @@ export function decide(command: OrderCommand, state: OrderState): OrderEvent[] {
       },
     ];
   }
-  if (!state.exists) throw refuse('ORDER_NOT_FOUND');
-  const wrong = () => refuse('WRONG_STATUS', { status: state.status, action: command.type });
-  const activeLine = (lineId: string) => {
-    const line = activeLines(state).find((l) => l.lineId === lineId);
-    if (!line) throw refuse('LINE_NOT_FOUND', { lineId });
-    return line;
-  };
-
+  if (state.status === 'none') throw refuse('ORDER_NOT_FOUND');
   switch (command.type) {
-    case 'SyncOrder': {
-      const events: OrderEvent[] = [];
-      const changed =
-        command.marketplaceStatus !== state.marketplaceStatus ||
-        command.paidAt !== state.paidAt ||
-        (command.trackingNumber !== undefined && command.trackingNumber !== state.trackingNumber) ||
-        (command.shippingProvider !== undefined && command.shippingProvider !== state.shippingProvider);
-      if (!changed) return [];
-      events.push({
-        type: 'OrderSynced',
-        data: {
-          marketplaceStatus: command.marketplaceStatus,
-          marketplaceUpdatedAt: command.marketplaceUpdatedAt,
-          ...(command.paidAt !== state.paidAt ? { paidAt: command.paidAt } : {}),
-          ...(command.trackingNumber !== undefined ? { trackingNumber: command.trackingNumber } : {}),
-          ...(command.shippingProvider !== undefined ? { shippingProvider: command.shippingProvider } : {}),
-        },
-      });
-      let next = events.reduce(evolve, state);
-      const cancelled =
-        command.marketplaceStatus === 'cancelled' || command.marketplaceStatus === 'in_cancel';
-      if (cancelled && OPEN.includes(next.status)) {
-        const event: OrderEvent = {
-          type: 'OrderCancelled',
-          data: { byMarketplace: true, stock: held(next) },
-        };
-        events.push(event);
-        next = evolve(next, event);
-      } else if (next.status === 'unpaid' && accepts(next)) {
-        const event: OrderEvent = {
-          type: 'OrderAccepted',
-          data: { stock: { warehouseId: next.warehouseId, from: 'none', lines: stockLines(next) } },
-        };
-        events.push(event);
-        next = evolve(next, event);
-      }
-      if (
-        (command.marketplaceStatus === 'shipped' || command.marketplaceStatus === 'completed') &&
-        IN_WAREHOUSE.includes(next.status)
-      ) {
-        const event: OrderEvent = { type: 'OrderShipped', data: { byMarketplace: true, stock: held(next) } };
-        events.push(event);
-        next = evolve(next, event);
-      }
-      if (command.marketplaceStatus === 'completed' && next.status === 'shipped') {
-        events.push({
-          type: 'OrderMoved',
-          data: { from: 'shipped', to: 'delivered', action: 'set_delivered', stock: null },
-        });
-      }
-      return events;
+    case 'SyncOrder':
+      return decideSync(command, state);
+    case 'MapLine':
+    case 'RemoveLine':
+    case 'SplitOrder':
+    case 'MarkOutOfStock':
+      return decideLines(command, state);
+    case 'ArrangeShipment':
+    case 'RequestPickup':
+    case 'ShipOrder':
+      return decideShipment(command, state);
+    case 'MoveOrder':
+    case 'ScanOrder':
+    case 'CancelOrder':
+    case 'ReturnOrder':
+      return decideFlow(command, state);
+    case 'MarkPrinted':
+    case 'SetPreview':
+    case 'ChangeAddress':
+    case 'AssignBatch':
+      return decideMarks(command, state);
+    default: {
+      const unknown: never = command;
+      throw new Error(`unknown order command ${(unknown as { type: string }).type}`);
     }
+  }
+}
+
+/** The marketplace changed the order: what it means in the warehouse (accepted, cancelled, shipped, delivered). */
+function decideSync(command: Extract<OrderCommand, { type: 'SyncOrder' }>, state: PlacedOrder): OrderEvent[] {
+  const events: Exclude<OrderEvent, { type: 'OrderImported' }>[] = [];
+  const changed =
+    command.marketplaceStatus !== state.marketplaceStatus ||
+    command.paidAt !== state.paidAt ||
+    (command.trackingNumber !== undefined && command.trackingNumber !== state.trackingNumber) ||
+    (command.shippingProvider !== undefined && command.shippingProvider !== state.shippingProvider);
+  if (!changed) return [];
+  events.push({
+    type: 'OrderSynced',
+    data: {
+      marketplaceStatus: command.marketplaceStatus,
+      marketplaceUpdatedAt: command.marketplaceUpdatedAt,
+      ...(command.paidAt !== state.paidAt ? { paidAt: command.paidAt } : {}),
+      ...(command.trackingNumber !== undefined ? { trackingNumber: command.trackingNumber } : {}),
+      ...(command.shippingProvider !== undefined ? { shippingProvider: command.shippingProvider } : {}),
+    },
+  });
+  let next = applied(state, events[0]!);
+  const cancelled = command.marketplaceStatus === 'cancelled' || command.marketplaceStatus === 'in_cancel';
+  if (cancelled && OPEN.includes(next.status)) {
+    const event = {
+      type: 'OrderCancelled' as const,
+      data: { byMarketplace: true, stock: held(next) },
+    };
+    events.push(event);
+    next = applied(next, event);
+  } else if (next.status === 'unpaid' && accepts(next)) {
+    const event = {
+      type: 'OrderAccepted' as const,
+      data: { stock: { warehouseId: next.warehouseId, from: 'none' as const, lines: stockLines(next) } },
+    };
+    events.push(event);
+    next = applied(next, event);
+  }
+  if (
+    (command.marketplaceStatus === 'shipped' || command.marketplaceStatus === 'completed') &&
+    IN_WAREHOUSE.includes(next.status)
+  ) {
+    const event = { type: 'OrderShipped' as const, data: { byMarketplace: true, stock: held(next) } };
+    events.push(event);
+    next = applied(next, event);
+  }
+  if (command.marketplaceStatus === 'completed' && next.status === 'shipped') {
+    events.push({
+      type: 'OrderMoved',
+      data: { from: 'shipped', to: 'delivered', action: 'set_delivered', stock: null },
+    });
+  }
+  return events;
+}
+
+/** The order's lines: mapped to a master code, removed, split off to a new order, found short. */
+function decideLines(
+  command: Extract<OrderCommand, { type: 'MapLine' | 'RemoveLine' | 'SplitOrder' | 'MarkOutOfStock' }>,
+  state: PlacedOrder,
+): OrderEvent[] {
+  switch (command.type) {
     case 'MapLine': {
-      const line = activeLine(command.lineId);
-      if (!OPEN.includes(state.status)) throw wrong();
+      const line = activeLine(state, command.lineId);
+      if (!OPEN.includes(state.status)) throw wrong(state, command.type);
       // A line being picked cannot change what it is; one whose stock is held cannot silently drop its reservation.
-      if (state.stock === 'inProcess') throw wrong();
+      if (state.stock === 'inProcess') throw wrong(state, command.type);
       if (line.masterCodeId !== null && HELD.includes(state.stock)) {
         throw refuse('LINE_ALREADY_MAPPED', { lineId: line.lineId });
       }
@@ -666,8 +738,8 @@ export function decide(command: OrderCommand, state: OrderState): OrderEvent[] {
       ];
     }
     case 'RemoveLine': {
-      const line = activeLine(command.lineId);
-      if (!OPEN.includes(state.status)) throw wrong();
+      const line = activeLine(state, command.lineId);
+      if (!OPEN.includes(state.status)) throw wrong(state, command.type);
       // The last line is not removed: the order is cancelled instead.
       if (activeLines(state).length === 1) throw refuse('LAST_LINE', { lineId: line.lineId });
       const mine = stockLines(state).filter((l) => l.lineId === line.lineId);
@@ -678,111 +750,8 @@ export function decide(command: OrderCommand, state: OrderState): OrderEvent[] {
         },
       ];
     }
-    case 'ArrangeShipment': {
-      const trackingNumber = command.trackingNumber.trim();
-      if (!trackingNumber) throw refuse('TRACKING_REQUIRED');
-      if (!IN_WAREHOUSE.includes(state.status)) throw wrong();
-      const shippingProvider = command.shippingProvider.trim();
-      if (trackingNumber === state.trackingNumber && shippingProvider === state.shippingProvider) {
-        // Arranged already as asked: nothing to record, but a new order still moves on to unscan.
-        return state.status === 'new'
-          ? [
-              {
-                type: 'OrderShipmentArranged',
-                data: { trackingNumber, shippingProvider, rearranged: false },
-              },
-            ]
-          : [];
-      }
-      return [
-        {
-          type: 'OrderShipmentArranged',
-          data: { trackingNumber, shippingProvider, rearranged: state.trackingNumber !== null },
-        },
-      ];
-    }
-    case 'RequestPickup': {
-      const provider = command.provider.trim();
-      const pickupAddress = command.pickupAddress.trim();
-      // Spec §5: "A logistics provider and a pickup address must be chosen before requesting pickup."
-      if (!provider || !pickupAddress) throw refuse('PICKUP_DETAILS_REQUIRED');
-      if (!IN_WAREHOUSE.includes(state.status)) throw wrong();
-      return [
-        {
-          type: 'OrderPickupRequested',
-          data: { provider, pickupAddress, pickupDay: command.pickupDay, pickupTime: command.pickupTime },
-        },
-      ];
-    }
-    case 'MoveOrder': {
-      const move = MOVES[command.action];
-      if (!move.from.includes(state.status)) throw wrong();
-      const to = move.to;
-      const stock =
-        to === 'trash'
-          ? held(state)
-          : state.stock === 'inProcess' && (to === 'new' || to === 'unscan')
-            ? held(state)
-            : null;
-      return [{ type: 'OrderMoved', data: { from: state.status, to, action: command.action, stock } }];
-    }
-    case 'ScanOrder':
-      if (state.status !== 'unscan') throw wrong();
-      return [
-        {
-          type: 'OrderScanned',
-          data: {
-            ...(command.batchId ? { batchId: command.batchId } : {}),
-            stock: state.stock === 'reserved' ? held(state) : null,
-          },
-        },
-      ];
-    case 'ShipOrder':
-      if (state.status === 'shipped') throw refuse('ALREADY_SHIPPED');
-      if (!IN_WAREHOUSE.includes(state.status)) throw wrong();
-      return [{ type: 'OrderShipped', data: { byMarketplace: command.byMarketplace, stock: held(state) } }];
-    case 'CancelOrder':
-      if (['shipped', 'delivered', 'returned', 'refunded'].includes(state.status)) {
-        throw refuse('ALREADY_SHIPPED');
-      }
-      if (!OPEN.includes(state.status)) throw wrong();
-      return [
-        {
-          type: 'OrderCancelled',
-          data: {
-            ...(command.reason ? { reason: command.reason } : {}),
-            byMarketplace: command.byMarketplace,
-            stock: held(state),
-          },
-        },
-      ];
-    case 'ReturnOrder': {
-      if (!['shipped', 'delivered'].includes(state.status)) throw refuse('NOT_SHIPPED');
-      for (const line of command.lines) {
-        const found = state.lines.find((l) => l.lineId === line.lineId);
-        if (!found) throw refuse('LINE_NOT_FOUND', { lineId: line.lineId });
-        if (!Number.isInteger(line.quantity) || line.quantity < 1 || line.quantity > found.quantity) {
-          throw refuse('QUANTITY_INVALID', { lineId: line.lineId, max: found.quantity });
-        }
-      }
-      return [{ type: 'OrderReturned', data: { returnId: command.returnId, lines: command.lines } }];
-    }
-    case 'MarkPrinted':
-      return [{ type: 'OrderPrinted', data: { document: command.document, origin: command.origin } }];
-    case 'SetPreview':
-      if (state.preview === command.preview) return [];
-      // Held for a look before it is packed; letting one go is always possible.
-      if (command.preview && !IN_WAREHOUSE.includes(state.status)) throw wrong();
-      return [{ type: 'OrderPreviewSet', data: { preview: command.preview } }];
-    case 'ChangeAddress':
-      if (!OPEN.includes(state.status)) throw wrong();
-      return [{ type: 'OrderAddressChanged', data: { address: command.address } }];
-    case 'AssignBatch':
-      if (state.batchId === command.batchId) return [];
-      if (command.batchId !== null && !['new', 'unscan'].includes(state.status)) throw wrong();
-      return [{ type: 'OrderBatched', data: { batchId: command.batchId } }];
     case 'SplitOrder': {
-      if (!['unpaid', 'new', 'unscan'].includes(state.status)) throw wrong();
+      if (!['unpaid', 'new', 'unscan'].includes(state.status)) throw wrong(state, command.type);
       const live = activeLines(state);
       const remaining = live.reduce((sum, line) => sum + line.quantity, 0);
       // The same line named twice counts once, with both quantities.
@@ -798,7 +767,7 @@ export function decide(command: OrderCommand, state: OrderState): OrderEvent[] {
       }
       let moving = 0;
       for (const [lineId, quantity] of parts) {
-        const line = activeLine(lineId);
+        const line = activeLine(state, lineId);
         if (quantity > line.quantity) throw refuse('QUANTITY_INVALID', { lineId, max: line.quantity });
         moving += quantity;
       }
@@ -829,16 +798,160 @@ export function decide(command: OrderCommand, state: OrderState): OrderEvent[] {
   }
 }
 
+/** The shipment: arranged (tracking number), a pickup requested, shipped. */
+function decideShipment(
+  command: Extract<OrderCommand, { type: 'ArrangeShipment' | 'RequestPickup' | 'ShipOrder' }>,
+  state: PlacedOrder,
+): OrderEvent[] {
+  switch (command.type) {
+    case 'ArrangeShipment': {
+      const trackingNumber = command.trackingNumber.trim();
+      if (!trackingNumber) throw refuse('TRACKING_REQUIRED');
+      if (!IN_WAREHOUSE.includes(state.status)) throw wrong(state, command.type);
+      const shippingProvider = command.shippingProvider.trim();
+      if (trackingNumber === state.trackingNumber && shippingProvider === state.shippingProvider) {
+        // Arranged already as asked: nothing to record, but a new order still moves on to unscan.
+        return state.status === 'new'
+          ? [
+              {
+                type: 'OrderShipmentArranged',
+                data: { trackingNumber, shippingProvider, rearranged: false },
+              },
+            ]
+          : [];
+      }
+      return [
+        {
+          type: 'OrderShipmentArranged',
+          data: { trackingNumber, shippingProvider, rearranged: state.trackingNumber !== null },
+        },
+      ];
+    }
+    case 'RequestPickup': {
+      const provider = command.provider.trim();
+      const pickupAddress = command.pickupAddress.trim();
+      // Spec §5: "A logistics provider and a pickup address must be chosen before requesting pickup."
+      if (!provider || !pickupAddress) throw refuse('PICKUP_DETAILS_REQUIRED');
+      if (!IN_WAREHOUSE.includes(state.status)) {
+        throw new DomainError<OrderErrorCode>('WRONG_STATUS', { status: state.status }, pickupFailed);
+      }
+      return [
+        {
+          type: 'OrderPickupRequested',
+          data: { provider, pickupAddress, pickupDay: command.pickupDay, pickupTime: command.pickupTime },
+        },
+      ];
+    }
+    case 'ShipOrder':
+      if (state.status === 'shipped') throw refuse('ALREADY_SHIPPED');
+      if (!IN_WAREHOUSE.includes(state.status)) throw wrong(state, command.type);
+      return [{ type: 'OrderShipped', data: { byMarketplace: command.byMarketplace, stock: held(state) } }];
+    default: {
+      const unknown: never = command;
+      throw new Error(`unknown order command ${(unknown as { type: string }).type}`);
+    }
+  }
+}
+
+/** The order's way through the lists of spec §4: moved, scanned, cancelled, returned. */
+function decideFlow(
+  command: Extract<OrderCommand, { type: 'MoveOrder' | 'ScanOrder' | 'CancelOrder' | 'ReturnOrder' }>,
+  state: PlacedOrder,
+): OrderEvent[] {
+  switch (command.type) {
+    case 'MoveOrder': {
+      const move = MOVES[command.action];
+      if (!move.from.includes(state.status)) throw wrong(state, command.type);
+      const to = move.to;
+      const stock =
+        to === 'trash'
+          ? held(state)
+          : state.stock === 'inProcess' && (to === 'new' || to === 'unscan')
+            ? held(state)
+            : null;
+      return [{ type: 'OrderMoved', data: { from: state.status, to, action: command.action, stock } }];
+    }
+    case 'ScanOrder':
+      if (state.status !== 'unscan') throw wrong(state, command.type);
+      return [
+        {
+          type: 'OrderScanned',
+          data: {
+            ...(command.batchId ? { batchId: command.batchId } : {}),
+            stock: state.stock === 'reserved' ? held(state) : null,
+          },
+        },
+      ];
+    case 'CancelOrder':
+      if (['shipped', 'delivered', 'returned', 'refunded'].includes(state.status)) {
+        throw refuse('ALREADY_SHIPPED');
+      }
+      if (!OPEN.includes(state.status)) throw wrong(state, command.type);
+      return [
+        {
+          type: 'OrderCancelled',
+          data: {
+            ...(command.reason ? { reason: command.reason } : {}),
+            byMarketplace: command.byMarketplace,
+            stock: held(state),
+          },
+        },
+      ];
+    case 'ReturnOrder': {
+      if (!['shipped', 'delivered'].includes(state.status)) throw refuse('NOT_SHIPPED');
+      for (const line of command.lines) {
+        const found = state.lines.find((l) => l.lineId === line.lineId);
+        if (!found) throw refuse('LINE_NOT_FOUND', { lineId: line.lineId });
+        if (!Number.isInteger(line.quantity) || line.quantity < 1 || line.quantity > found.quantity) {
+          throw refuse('QUANTITY_INVALID', { lineId: line.lineId, max: found.quantity });
+        }
+      }
+      return [{ type: 'OrderReturned', data: { returnId: command.returnId, lines: command.lines } }];
+    }
+    default: {
+      const unknown: never = command;
+      throw new Error(`unknown order command ${(unknown as { type: string }).type}`);
+    }
+  }
+}
+
+/** What the order carries beside its status: printed documents, preview, address, batch. */
+function decideMarks(
+  command: Extract<OrderCommand, { type: 'MarkPrinted' | 'SetPreview' | 'ChangeAddress' | 'AssignBatch' }>,
+  state: PlacedOrder,
+): OrderEvent[] {
+  switch (command.type) {
+    case 'MarkPrinted':
+      return [{ type: 'OrderPrinted', data: { document: command.document, origin: command.origin } }];
+    case 'SetPreview':
+      if (state.preview === command.preview) return [];
+      // Held for a look before it is packed; letting one go is always possible.
+      if (command.preview && !IN_WAREHOUSE.includes(state.status)) throw wrong(state, command.type);
+      return [{ type: 'OrderPreviewSet', data: { preview: command.preview } }];
+    case 'ChangeAddress':
+      if (!OPEN.includes(state.status)) throw wrong(state, command.type);
+      return [{ type: 'OrderAddressChanged', data: { address: command.address } }];
+    case 'AssignBatch':
+      if (state.batchId === command.batchId) return [];
+      if (command.batchId !== null && !['new', 'unscan'].includes(state.status))
+        throw wrong(state, command.type);
+      return [{ type: 'OrderBatched', data: { batchId: command.batchId } }];
+    default: {
+      const unknown: never = command;
+      throw new Error(`unknown order command ${(unknown as { type: string }).type}`);
+    }
+  }
+}
+
 /**
  * The part a split makes: the parent's details under the next number (`<order number>-<n>`), the moved lines with
  * the moved quantities, the total of those lines, in the parent's state and holding the parent's kind of stock.
  */
 export function splitPart(
-  parent: OrderState,
+  parent: PlacedOrder,
   childOrderId: string,
   parts: readonly { lineId: string; quantity: number }[],
 ): Extract<OrderCommand, { type: 'ImportOrder' }> {
-  if (!parent.details) throw refuse('ORDER_NOT_FOUND');
   const moved = new Map<string, number>();
   for (const part of parts) moved.set(part.lineId, (moved.get(part.lineId) ?? 0) + part.quantity);
   const lines = activeLines(parent)

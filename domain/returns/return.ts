@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { Money } from '../orders/marketplace-order';
 import { type OrderLine, type OrderStatus, StockLine } from '../orders/order';
-import { DomainError } from '../shared/errors';
+import { DomainError, type ErrorTable, type RefusalParams, refuser } from '../shared/errors';
+import { ReturnCode } from './codes';
 
 /**
  * A return of a marketplace order (spec §3 "Return": action — return to stock or write off —, item condition —
@@ -170,11 +171,59 @@ export const RETURN_ERRORS = [
   'TOO_MANY_IMAGES',
   'ORDER_NOT_SHIPPED',
   'ORDER_ALREADY_RETURNED',
+  /** An attached image that is not the account's upload, or belongs to another return (commands/returns). */
+  'IMAGE_NOT_FOUND',
+  /** An upload that is not a PNG, JPEG or WebP (or is empty). */
+  'IMAGE_INVALID',
+  'IMAGE_TOO_LARGE',
 ] as const;
 export type ReturnErrorCode = (typeof RETURN_ERRORS)[number];
 
-const refuse = (code: ReturnErrorCode, params: Record<string, string | number> = {}) =>
-  new DomainError<ReturnErrorCode>(code, params);
+/** How each refusal answers (`line`, `name`, `max` name what the message needs). */
+export const returnErrors = {
+  RETURN_NOT_FOUND: { status: 404, code: 404, key: 'common.no_record_found' },
+  ITEMS_REQUIRED: { status: 400, code: ReturnCode.returnItemsRequired, key: 'returns.items_required' },
+  ACTION_REQUIRED: { status: 400, code: ReturnCode.returnActionInvalid, key: 'returns.action_invalid' },
+  REFUND_REQUIRED: { status: 400, code: ReturnCode.refundRequired, key: 'returns.refund_required' },
+  INCLUDE_SHIPPING_REQUIRED: {
+    status: 400,
+    code: ReturnCode.includeShippingRequired,
+    key: 'returns.include_shipping_required',
+  },
+  REFUND_REASON_REQUIRED: {
+    status: 400,
+    code: ReturnCode.refundReasonRequired,
+    key: 'returns.refund_reason_required',
+  },
+  AMOUNT_INVALID: { status: 400, code: ReturnCode.amountInvalid, key: 'returns.amount_invalid' },
+  TEXT_TOO_LONG: { status: 400, code: ReturnCode.returnTextTooLong, key: 'returns.reason_too_long' },
+  LINE_NOT_FOUND: { status: 400, code: ReturnCode.returnLineInvalid, key: 'returns.line_not_found' },
+  LINE_REPEATED: { status: 400, code: ReturnCode.returnLineInvalid, key: 'returns.line_repeated' },
+  QUANTITY_INVALID: { status: 400, code: ReturnCode.returnLineInvalid, key: 'returns.quantity_invalid' },
+  TOO_MANY_IMAGES: { status: 400, code: ReturnCode.imageNotFound, key: 'returns.too_many_images' },
+  ORDER_NOT_SHIPPED: { status: 409, code: ReturnCode.orderNotShipped, key: 'returns.order_not_shipped' },
+  ORDER_ALREADY_RETURNED: {
+    status: 409,
+    code: ReturnCode.orderAlreadyReturned,
+    key: 'returns.order_already_returned',
+  },
+  IMAGE_NOT_FOUND: { status: 400, code: ReturnCode.imageNotFound, key: 'returns.image_not_found' },
+  IMAGE_INVALID: { status: 400, code: ReturnCode.imageInvalid, key: 'returns.image_invalid' },
+  IMAGE_TOO_LARGE: { status: 400, code: ReturnCode.imageTooLarge, key: 'returns.image_too_large' },
+} satisfies ErrorTable<ReturnErrorCode>;
+
+const refuseReturn = refuser(returnErrors);
+
+/** A refusal of the return; a refund reason too long is worded as such (the same code, its own message). */
+export function refuse(code: ReturnErrorCode, params: RefusalParams = {}): DomainError<ReturnErrorCode> {
+  if (code === 'TEXT_TOO_LONG' && params.field === 'refund_reason') {
+    return new DomainError(code, params, {
+      ...returnErrors.TEXT_TOO_LONG,
+      key: 'returns.refund_reason_too_long',
+    });
+  }
+  return refuseReturn(code, params);
+}
 
 /** A decimal amount as hundredths (both ≥ 0 with at most two decimals, as `Money` takes them). */
 export const toCents = (amount: string) => {
@@ -221,8 +270,8 @@ function recorded(returnId: string, order: ReturnedOrder, request: ReturnRequest
   const seen = new Set<string>();
   const lines: ReturnLine[] = request.lines.map((wanted) => {
     const line = order.lines.find((l) => l.lineId === wanted.lineId);
-    if (!line) throw refuse('LINE_NOT_FOUND', { lineId: wanted.lineId });
-    if (seen.has(line.lineId)) throw refuse('LINE_REPEATED', { lineId: line.lineId });
+    if (!line) throw refuse('LINE_NOT_FOUND', { lineId: wanted.lineId, line: wanted.lineId });
+    if (seen.has(line.lineId)) throw refuse('LINE_REPEATED', { lineId: line.lineId, line: line.lineId });
     seen.add(line.lineId);
     if (!Number.isInteger(wanted.quantity) || wanted.quantity < 1 || wanted.quantity > line.quantity) {
       throw refuse('QUANTITY_INVALID', { lineId: line.lineId, name: line.name, max: line.quantity });

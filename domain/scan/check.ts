@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { DomainError } from '../shared/errors';
+import { type ErrorTable, refuser } from '../shared/errors';
+import { ScanCode } from './codes';
 
 /**
  * Scan to verify (spec §4, §5, §8): a picker scans an order's tracking number, which opens a check of that order,
@@ -194,11 +195,30 @@ export const SCAN_CHECK_ERRORS = [
   'ORDER_NOT_READY',
   'NOTHING_TO_SCAN',
   'CHECK_NOT_OPEN',
+  /** No order of the account has the tracking number scanned (commands/scan/check.ts). */
+  'ORDER_NOT_FOUND',
+  /** The tracking number's order is not in the batch being scanned (commands/scan/check.ts). */
+  'NOT_IN_BATCH',
+  /** The package has no smart scan module (spec §6 package flags). */
+  'SMART_SCAN_OFF',
 ] as const;
 export type ScanCheckErrorCode = (typeof SCAN_CHECK_ERRORS)[number];
 
-const refuse = (code: ScanCheckErrorCode, params: Record<string, string | number> = {}) =>
-  new DomainError<ScanCheckErrorCode>(code, params);
+/** How each refusal answers (`status` names the order's status; `item_code`, `tracking` what was scanned). */
+export const scanCheckErrors = {
+  ITEM_CODE_REQUIRED: { status: 400, code: ScanCode.itemCodeRequired, key: 'batch.scan.item_code_required' },
+  ITEM_CODE_INVALID: { status: 400, code: ScanCode.itemCodeInvalid, key: 'batch.scan.item_code_invalid' },
+  CHECK_IN_PROGRESS: { status: 409, code: ScanCode.checking, key: 'batch.scan.checking' },
+  ALREADY_SCANNED: { status: 409, code: ScanCode.checking, key: 'batch.scan.checking' },
+  ORDER_NOT_READY: { status: 409, code: ScanCode.orderNotReady, key: 'batch.scan.order_not_ready' },
+  NOTHING_TO_SCAN: { status: 409, code: ScanCode.nothingToScan, key: 'batch.scan.nothing_to_scan' },
+  CHECK_NOT_OPEN: { status: 409, code: ScanCode.checkNotOpen, key: 'batch.scan.check_not_open' },
+  ORDER_NOT_FOUND: { status: 404, code: 404, key: 'common.no_record_found' },
+  NOT_IN_BATCH: { status: 400, code: ScanCode.notInBatch, key: 'batch.scan.not_in_batch' },
+  SMART_SCAN_OFF: { status: 403, code: ScanCode.smartScanOff, key: 'batch.scan.smart_scan_off' },
+} satisfies ErrorTable<ScanCheckErrorCode>;
+
+export const refuse = refuser(scanCheckErrors);
 
 export function decideCheck(command: ScanCheckCommand, state: ScanCheckState): ScanCheckEvent[] {
   switch (command.type) {

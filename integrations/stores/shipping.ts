@@ -82,8 +82,9 @@ export class ShippingError extends Error {
 }
 
 /** Why the seller cancels, in the marketplace's words. */
-export const SELLER_CANCEL_REASONS = ['out_of_stock', 'undeliverable_area', 'cod_not_supported'] as const;
-export type SellerCancelReason = (typeof SELLER_CANCEL_REASONS)[number];
+export { SELLER_CANCEL_REASONS, type SellerCancelReason } from '@domain/orders/marketplace-order';
+
+import type { SellerCancelReason } from '@domain/orders/marketplace-order';
 
 /** An order line as the marketplace sells it: Kedai's line sku is `item_id:model_id` (or the item id alone). */
 export function marketplaceItemOf(sku: string): { itemId: number; modelId: number } | null {

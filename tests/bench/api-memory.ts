@@ -19,8 +19,8 @@ import {
 } from '@domain/inventory/stock';
 import {
   decide as decideOrder,
-  emptyOrder,
   evolve as evolveOrder,
+  initialState,
   type OrderCommand,
   type OrderEvent,
   type OrderState,
@@ -466,7 +466,7 @@ export async function seedApiMemoryLog(
         tenant,
         orderId,
         stream: orderStreamId(tenant.id, orderId),
-        state: emptyOrder,
+        state: initialState,
         revision: -1n,
         plan: [],
       };

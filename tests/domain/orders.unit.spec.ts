@@ -1,9 +1,9 @@
 import type { OrderAddress } from '@domain/orders/marketplace-order';
 import {
   decide,
-  emptyOrder,
   evolve,
   type ImportOrderData,
+  initialState,
   MOVES,
   type MoveAction,
   type OrderCommand,
@@ -12,12 +12,13 @@ import {
   type OrderState,
   type OrderStatus,
   orderFlags,
+  placed,
   splitPart,
 } from '@domain/orders/order';
 import { specFor } from '@tests/support/decider';
 import { describe, expect, it } from 'vitest';
 
-const order = specFor<OrderCommand, OrderEvent, OrderState>({ initial: emptyOrder, evolve, decide });
+const order = specFor<OrderCommand, OrderEvent, OrderState>({ initial: initialState, evolve, decide });
 
 const address: OrderAddress = {
   name: 'Nur Aisyah',
@@ -123,7 +124,8 @@ const unscanOrder = [...newOrder, arranged];
 const scannedOrder = [...unscanOrder, scanned];
 const processedOrder = [...scannedOrder, processed];
 const shippedOrder = [...processedOrder, shipped];
-const fold = (events: OrderEvent[]) => events.reduce(evolve, emptyOrder);
+/** The order the events make (every fold here starts with its import). */
+const fold = (events: OrderEvent[]) => placed(events.reduce(evolve, initialState))!;
 
 describe('order: import', () => {
   it('a paid order is imported and accepted, its mapped lines reserved', () => {

@@ -1,5 +1,5 @@
 import { loadOrder } from '@commands/orders/order';
-import type { OrderState } from '@domain/orders/order';
+import type { PlacedOrder } from '@domain/orders/order';
 import type { ShopeeSandbox } from '@integrations/shopee';
 import { setStoreSettings } from '@integrations/stores';
 import { type Catalogue, seedCatalogue, stockOf } from '@tests/api/orders-support';
@@ -68,7 +68,7 @@ describe('fulfilment from a sandbox store, end to end', () => {
     (element as { ownerDocument: { activeElement: unknown } }).ownerDocument.activeElement === element;
 
   /** How many of each master code the orders take. */
-  function demand(orders: OrderState[]): Map<string, number> {
+  function demand(orders: PlacedOrder[]): Map<string, number> {
     const total = new Map<string, number>();
     for (const order of orders)
       for (const line of order.lines) {

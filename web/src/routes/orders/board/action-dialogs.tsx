@@ -1,9 +1,9 @@
+import { type ActionBody, useShippingOptions } from '@web/api/orders';
 import { PRINT_DOCUMENTS, type PrintDocument, type PrintOrigin } from '@web/api/printing';
 import { ModalDialog } from '@web/components/modal-dialog';
 import { FormMessage, fieldErrorsOf, messageOf, SelectField, TextField } from '@web/shell/form';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type ActionBody, useShippingOptions } from '../api';
 
 /**
  * The actions that ask for more than a click (spec §4, §9): cancel (a reason), arrange or re-arrange shipment (a

@@ -1,11 +1,4 @@
 import { ACTION_KEYS, type BoardAction } from '@domain/orders/board';
-import { useSession } from '@web/auth/session';
-import { ModalDialog } from '@web/components/modal-dialog';
-import { FormMessage, fieldErrorsOf, messageOf, TextField } from '@web/shell/form';
-import { useNotify } from '@web/shell/notifications';
-import { Spinner } from '@web/shell/spinner';
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import {
   type AddressInput,
   type OrderDetail,
@@ -16,7 +9,14 @@ import {
   useOrder,
   useRemoveLine,
   useSplitOrder,
-} from '../api';
+} from '@web/api/orders';
+import { useSession } from '@web/auth/session';
+import { ModalDialog } from '@web/components/modal-dialog';
+import { FormMessage, fieldErrorsOf, messageOf, TextField } from '@web/shell/form';
+import { useNotify } from '@web/shell/notifications';
+import { Spinner } from '@web/shell/spinner';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Flags } from './use-order-columns';
 
 /**

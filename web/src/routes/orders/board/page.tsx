@@ -11,15 +11,6 @@ import {
 } from '@domain/orders/board';
 import { PLATFORMS } from '@domain/orders/marketplace-order';
 import { useLiveView } from '@web/api/live';
-import type { PrintOrigin } from '@web/api/printing';
-import { useSession } from '@web/auth/session';
-import { DataGrid, type DataGridHandle } from '@web/components/data-grid';
-import { messageOf } from '@web/shell/form';
-import { useNotify } from '@web/shell/notifications';
-import { PageHeader } from '@web/shell/page';
-import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { Link, useLocation } from 'react-router-dom';
 import {
   type ActionBody,
   ORDER_COUNTS_VIEW,
@@ -30,7 +21,16 @@ import {
   useOrderCounts,
   useOrderStores,
   withQuery,
-} from '../api';
+} from '@web/api/orders';
+import type { PrintOrigin } from '@web/api/printing';
+import { useSession } from '@web/auth/session';
+import { DataGrid, type DataGridHandle } from '@web/components/data-grid';
+import { messageOf } from '@web/shell/form';
+import { useNotify } from '@web/shell/notifications';
+import { PageHeader } from '@web/shell/page';
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router-dom';
 import { PrintActions } from '../print/print-actions';
 import { ArrangeDialog, CancelDialog, MarkPrintedDialog, PickupDialog } from './action-dialogs';
 import { OrderDrawer } from './order-drawer';

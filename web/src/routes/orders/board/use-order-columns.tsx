@@ -1,7 +1,7 @@
+import type { OrderRow } from '@web/api/orders';
 import type { ColDef, ICellRendererParams } from 'ag-grid-community';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { OrderRow } from '../api';
 
 /** The board's columns: what spec §3 "Order" lists, with the problem flags of spec §4 as badges. */
 

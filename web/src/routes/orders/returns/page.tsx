@@ -1,3 +1,4 @@
+import { RETURNS_ENDPOINT, RETURNS_VIEW, type ReturnRow } from '@web/api/returns';
 import { DataGrid, useLiveGrid } from '@web/components/data-grid';
 import { useDateTime } from '@web/shell/format';
 import { useNotify } from '@web/shell/notifications';
@@ -5,7 +6,6 @@ import { PageHeader, SearchToolbar } from '@web/shell/page';
 import type { ColDef } from 'ag-grid-community';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { RETURNS_ENDPOINT, RETURNS_VIEW, type ReturnRow } from './api';
 import { ReturnForm } from './return-form';
 import '@web/routes/management.css';
 import '../print/printing.css';

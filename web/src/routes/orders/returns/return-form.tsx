@@ -1,14 +1,3 @@
-import { ModalDialog } from '@web/components/modal-dialog';
-import {
-  FormMessage,
-  fieldErrorsOf,
-  messageOf,
-  SelectField,
-  TextAreaField,
-  TextField,
-} from '@web/shell/form';
-import { type FormEvent, useId, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import {
   createReturn,
   findReturnableOrder,
@@ -21,7 +10,18 @@ import {
   type ReturnableOrder,
   TEXT_MAX,
   uploadReturnImage,
-} from './api';
+} from '@web/api/returns';
+import { ModalDialog } from '@web/components/modal-dialog';
+import {
+  FormMessage,
+  fieldErrorsOf,
+  messageOf,
+  SelectField,
+  TextAreaField,
+  TextField,
+} from '@web/shell/form';
+import { type FormEvent, useId, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 
 /**
  * A new return (spec §3 "Return", §5): find the order by its number or tracking number, tick the items coming back

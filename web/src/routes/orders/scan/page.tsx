@@ -1,11 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useLiveRecord, useLiveRefresh } from '@web/api/live';
-import { useSession } from '@web/auth/session';
-import Forbidden from '@web/routes/forbidden';
-import { messageOf, SelectField } from '@web/shell/form';
-import { PageHeader } from '@web/shell/page';
-import { type FormEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import {
   BATCHES_VIEW,
   loadCheck,
@@ -17,7 +11,13 @@ import {
   scanKeys,
   scanTracking,
   useScanBatches,
-} from './api';
+} from '@web/api/scan';
+import { useSession } from '@web/auth/session';
+import Forbidden from '@web/routes/forbidden';
+import { messageOf, SelectField } from '@web/shell/form';
+import { PageHeader } from '@web/shell/page';
+import { type FormEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { SCAN_KEYS } from './keys';
 import '@web/routes/management.css';
 import './scan.css';

@@ -1,14 +1,12 @@
-import { DateFilter, gridQuery, setFilter, TextFilter } from '@api/contracts/grid';
-import { UUID_PATTERN } from '@api/ids';
-import {
-  FILTER_STATUSES,
-  ORDER_FILTERS,
-  ORDER_TABS,
-  type OrderTab,
-  TAB_STATUSES,
-} from '@domain/orders/board';
-import { PLATFORMS } from '@domain/orders/marketplace-order';
-import { ORDER_STATUSES, type OrderStatus, PRINT_DOCUMENTS } from '@domain/orders/order';
+import type {
+  CountsQuery,
+  ORDER_SORTS,
+  OrderCounts,
+  OrderListQuery,
+  OrderListRow,
+} from '@api/contracts/orders';
+import { FILTER_STATUSES, ORDER_TABS, type OrderTab, TAB_STATUSES } from '@domain/orders/board';
+import { ORDER_STATUSES, type OrderStatus } from '@domain/orders/order';
 import type { Database } from '@infra/db';
 import { withTenant } from '@infra/db/tenant';
 import {
@@ -21,117 +19,18 @@ import {
   textWhere,
 } from '@projections/runtime/grid';
 import { type Kysely, type RawBuilder, type SqlBool, sql, type Transaction } from 'kysely';
-import { z } from 'zod';
+import { SCANNED_STATUSES } from './batches';
+import type { OrderRow } from './orders';
 
 /**
- * The order board's lists (ag-grid Infinite Row Model, api/grid.ts) from the read model of projections/orders.ts: a
- * tab (spec §2), a filter of spec §4, store, platform, payment, order and paid date ranges, search by the start of an
- * order or tracking number, column filters and sorts; newest paid first. The tab counts come from the counts the
+ * The order board's lists (ag-grid Infinite Row Model) from the read model of projections/orders.ts: a tab (spec
+ * §2), a filter of spec §4, store, platform, payment, order and paid date ranges, search by the start of an order
+ * or tracking number, column filters and sorts; newest paid first. The tab counts come from the counts the
  * projection keeps, and so does the row count of a list narrowed by tab, store and platform only; any other list
  * counts at most COUNT_CAP rows (beyond: -1, "more", until the last page shows where it ends).
  */
 
 export const COUNT_CAP = 10_000;
-
-const SORTS = [
-  'order_number',
-  'paid_at',
-  'ordered_at',
-  'total_amount',
-  'status',
-  'item_count',
-  'tracking_number',
-  'buyer_name',
-  'scanned_at',
-  'updated_at',
-] as const;
-
-/** A day (`2026-01-31`) or an instant; a day names the whole of it (UTC unless the instant says otherwise). */
-const DateParam = z
-  .string()
-  .max(40)
-  .regex(/^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:\d{2})?)?$/)
-  .refine((text) => !Number.isNaN(Date.parse(text.length === 10 ? `${text}T00:00:00Z` : text)));
-
-export const OrderListQuery = gridQuery(SORTS, {
-  order_number: TextFilter,
-  tracking_number: TextFilter,
-  buyer_name: TextFilter,
-  status: setFilter(ORDER_STATUSES),
-  ordered_at: DateFilter,
-  paid_at: DateFilter,
-}).extend({
-  tab: z.enum(ORDER_TABS).default('all'),
-  filter: z.enum(ORDER_FILTERS).optional(),
-  store_id: z.string().max(100).optional(),
-  platform: z.enum(PLATFORMS).optional(),
-  payment: z.enum(['cod', 'paid']).optional(),
-  batch_id: z.string().max(100).optional(),
-  ordered_from: DateParam.optional(),
-  ordered_to: DateParam.optional(),
-  paid_from: DateParam.optional(),
-  paid_to: DateParam.optional(),
-});
-export type OrderListQuery = z.infer<typeof OrderListQuery>;
-
-export const CountsQuery = z.strictObject({
-  store_id: z.string().max(100).optional(),
-  platform: z.enum(PLATFORMS).optional(),
-});
-export type CountsQuery = z.infer<typeof CountsQuery>;
-
-const Person = z.object({ id: z.string(), name: z.string().nullable() });
-
-export const OrderListRow = z.object({
-  id: z.string(),
-  order_number: z.string(),
-  store_id: z.string(),
-  store_name: z.string().nullable(),
-  platform: z.string(),
-  status: z.enum(ORDER_STATUSES),
-  marketplace_status: z.string(),
-  payment_method: z.string(),
-  cod: z.boolean(),
-  currency: z.string(),
-  total_amount: z.string(),
-  ordered_at: z.string(),
-  paid_at: z.string().nullable(),
-  tracking_number: z.string().nullable(),
-  shipping_provider: z.string().nullable(),
-  buyer_username: z.string().nullable(),
-  buyer_name: z.string(),
-  warehouse_id: z.string(),
-  batch_id: z.string().nullable(),
-  item_count: z.number().int(),
-  line_count: z.number().int(),
-  item_not_found: z.boolean(),
-  out_of_stock: z.boolean(),
-  pre_order: z.boolean(),
-  printed: z.array(z.enum(PRINT_DOCUMENTS)),
-  preview: z.boolean(),
-  split_from: z.string().nullable(),
-  scanned_at: z.string().nullable(),
-  scanned_by: Person.nullable(),
-  shipped_at: z.string().nullable(),
-  cancelled_at: z.string().nullable(),
-  updated_at: z.string(),
-});
-export type OrderListRow = z.infer<typeof OrderListRow>;
-
-export const OrderCounts = z.object({
-  /** Per tab of spec §2. */
-  tabs: z.record(z.enum(ORDER_TABS), z.number().int()),
-  /** Per status. */
-  statuses: z.record(z.enum(ORDER_STATUSES), z.number().int()),
-});
-export type OrderCounts = z.infer<typeof OrderCounts>;
-
-export const StoreOption = z.object({
-  store_id: z.string(),
-  name: z.string().nullable(),
-  platform: z.string(),
-  orders: z.number().int(),
-});
 
 // ---- conditions ----
 
@@ -204,7 +103,7 @@ function whereOf(tenantId: string, query: OrderListQuery): RawBuilder<SqlBool> {
   return allOf(parts);
 }
 
-const SORT_COLUMNS: Record<(typeof SORTS)[number], RawBuilder<unknown>> = {
+const SORT_COLUMNS: Record<(typeof ORDER_SORTS)[number], RawBuilder<unknown>> = {
   order_number: sql`o.order_number`,
   paid_at: sql`o.paid_at`,
   ordered_at: sql`o.ordered_at`,
@@ -219,46 +118,21 @@ const SORT_COLUMNS: Record<(typeof SORTS)[number], RawBuilder<unknown>> = {
 
 /** A text id that is a uuid, as a uuid (else null): how a text column meets a uuid key without failing a cast. */
 const asUuid = (column: string) =>
-  sql.raw(`(CASE WHEN ${column} ~* '${UUID_PATTERN}' THEN ${column}::uuid END)`);
+  sql.raw(
+    `(CASE WHEN ${column} ~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' THEN ${column}::uuid END)`,
+  );
 
 // ---- queries ----
 
-interface Row {
-  id: string;
-  order_number: string;
-  store_id: string;
-  store_name: string | null;
-  platform: string;
-  status: OrderStatus;
-  marketplace_status: string;
-  payment_method: string;
-  cod: boolean;
-  currency: string;
+/** A board row as the list reads it: the table's columns, the store's and the scanner's names. */
+type Row = Omit<
+  OrderRow,
+  'tenant_id' | 'state' | 'stock_stage' | 'cancel_reason' | 'imported_at' | 'total_amount'
+> & {
   total_amount: string;
-  ordered_at: Date;
-  paid_at: Date | null;
-  tracking_number: string | null;
-  shipping_provider: string | null;
-  buyer_username: string | null;
-  buyer_name: string;
-  warehouse_id: string;
-  batch_id: string | null;
-  item_count: number;
-  line_count: number;
-  item_not_found: boolean;
-  out_of_stock: boolean;
-  pre_order: boolean;
-  printed: string[];
-  preview: boolean;
-  split_from: string | null;
-  scanned_at: Date | null;
-  scanned_by: string | null;
+  store_name: string | null;
   scanned_by_name: string | null;
-  shipped_at: Date | null;
-  cancelled_at: Date | null;
-  updated_at: Date;
-}
-
+};
 const iso = (value: Date | null) => (value ? value.toISOString() : null);
 
 export const SELECT_ROW = sql`o.id, o.order_number, o.store_id, o.platform, o.status, o.marketplace_status,
@@ -277,7 +151,7 @@ export function toListRow(row: Row): OrderListRow {
     store_id: row.store_id,
     store_name: row.store_name,
     platform: row.platform,
-    status: row.status,
+    status: row.status as OrderStatus,
     marketplace_status: row.marketplace_status,
     payment_method: row.payment_method,
     cod: row.cod,
@@ -402,4 +276,61 @@ export async function orderStores(db: Kysely<Database>, tenantId: string) {
     platform: row.platform,
     orders: Number(row.orders),
   }));
+}
+
+/** Which of these orders are scanned (or past scanning) on the board. */
+export async function scannedOrdersAmong(
+  db: Kysely<Database>,
+  tenantId: string,
+  orderIds: readonly string[],
+): Promise<string[]> {
+  if (orderIds.length === 0) return [];
+  const rows = await withTenant(db, tenantId, (trx) =>
+    trx
+      .selectFrom('orders')
+      .select('id')
+      .where('tenant_id', '=', tenantId)
+      .where('id', 'in', [...orderIds])
+      .where('status', 'in', [...SCANNED_STATUSES])
+      .execute(),
+  );
+  return rows.map((row) => row.id);
+}
+
+/** Master codes to map an order line to: code, name or seller SKU containing the search, active first. */
+export function masterCodeOptions(
+  db: Kysely<Database>,
+  tenantId: string,
+  query: { search?: string | undefined; limit: number },
+) {
+  const search = query.search?.trim();
+  const pattern = search ? `%${literal(search)}%` : undefined;
+  return db
+    .selectFrom('master_codes')
+    .select(['id', 'code', 'name', 'type', 'seller_sku'])
+    .where('tenant_id', '=', tenantId)
+    .$if(pattern !== undefined, (qb) =>
+      qb.where((eb) =>
+        eb.or([
+          eb('code', 'ilike', pattern!),
+          eb('name', 'ilike', pattern!),
+          eb('seller_sku', 'ilike', pattern!),
+        ]),
+      ),
+    )
+    .orderBy('status')
+    .orderBy('code')
+    .limit(query.limit)
+    .execute();
+}
+
+/** The name of the account's store an order came from (null: not a connected store). */
+export async function storeNameOf(
+  db: Kysely<Database>,
+  tenantId: string,
+  storeId: string,
+): Promise<string | null> {
+  const { rows } = await sql<{ name: string }>`
+    SELECT name FROM stores WHERE tenant_id = ${tenantId} AND id::text = ${storeId}`.execute(db);
+  return rows[0]?.name ?? null;
 }

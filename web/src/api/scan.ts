@@ -1,6 +1,12 @@
+import type { ScanAnswer, ScanBatch } from '@api/contracts/scan';
 import { BATCHES_VIEW, ORDER_COUNTS_VIEW, SCAN_CHECKS_VIEW } from '@domain/shared/live-views';
 import { useQuery } from '@tanstack/react-query';
-import { type Answer, api, apiData } from '@web/api/client';
+import { type Answer, api, apiData } from './client';
+
+export type { ScanBatch };
+/** An order's check as every scan answer carries it. */
+export type ScanState = ScanAnswer;
+export type CheckLine = ScanAnswer['check']['lines'][number];
 
 export { BATCHES_VIEW, ORDER_COUNTS_VIEW, SCAN_CHECKS_VIEW };
 
@@ -10,49 +16,11 @@ export { BATCHES_VIEW, ORDER_COUNTS_VIEW, SCAN_CHECKS_VIEW };
  */
 
 const SCAN_ENDPOINT = '/api/orders/scan';
-/** Live view of the batches projection naming orders whose check moved. */
-/** The order board's view of orders that changed status (a batch's progress follows it). */
-
-export interface Person {
-  id: string;
-  name: string | null;
-}
-
-export interface CheckLine {
-  line_id: string;
-  code: string;
-  name: string;
-  required: number;
-  scanned: number;
-}
-
-export interface ScanState {
-  order: { id: string; order_number: string; tracking_number: string | null; status: string };
-  check: {
-    status: 'open' | 'completed' | 'idle';
-    round: number;
-    picker: Person | null;
-    lines: CheckLine[];
-    scanned: number;
-    required: number;
-    completed: boolean;
-  };
-  scanned_line: string | null;
-  batch: { id: string; label: string; name: string; total_orders: number; scanned_orders: number } | null;
-}
-
-export interface ScanBatch {
-  id: string;
-  label: string;
-  name: string;
-  total_orders: number;
-  scanned_orders: number;
-  picker: Person | null;
-}
 
 export const scanKeys = {
   all: ['scan'] as const,
   batches: () => [...scanKeys.all, 'batches'] as const,
+  detail: (orderId: string) => [...scanKeys.all, 'check', orderId] as const,
 };
 
 export function useScanBatches() {

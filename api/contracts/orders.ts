@@ -1,0 +1,382 @@
+import { BOARD_ACTIONS, ORDER_FILTERS, ORDER_TABS } from '@domain/orders/board';
+import { OrderCode } from '@domain/orders/codes';
+import { OrderAddress, PLATFORMS, SELLER_CANCEL_REASONS } from '@domain/orders/marketplace-order';
+import {
+  MOVES,
+  type MoveAction,
+  ORDER_STATUSES,
+  PRINT_DOCUMENTS,
+  PRINT_ORIGINS,
+  STOCK_STAGES,
+} from '@domain/orders/order';
+import { z } from 'zod';
+import { ErrorAnswer } from './common';
+import { DateFilter, gridQuery, setFilter, TextFilter } from './grid';
+import { idempotencyKeyField } from './idempotency';
+import { rule } from './rules';
+
+/**
+ * The order board's requests and answers (api/orders/*.ts routes; the console's web/src/api/orders.ts by z.infer).
+ * Zod only. Result codes: domain/orders/codes.ts.
+ */
+
+// ---- ids, text, keys ----
+
+export const MAX_ORDERS = 500;
+const ordersRequired = rule(OrderCode.ordersRequired, 'orders.orders_required', { max: MAX_ORDERS });
+const idInvalid = rule(OrderCode.orderNotFound, 'orders.order_not_found');
+export const OrderId = z.string({ error: idInvalid }).trim().min(1, idInvalid).max(100, idInvalid);
+export const OrderIds = z
+  .array(OrderId, { error: ordersRequired })
+  .min(1, ordersRequired)
+  .max(MAX_ORDERS, ordersRequired);
+
+export const text = (max: number, field: string) =>
+  z
+    .string({ error: rule(OrderCode.textInvalid, 'orders.text_invalid', { field }) })
+    .trim()
+    .max(max, rule(OrderCode.textInvalid, 'orders.too_long', { field, max }));
+
+const keyInvalid = rule(OrderCode.keyInvalid, 'orders.idempotency_key_invalid', { max: 100 });
+export const IdempotencyKey = idempotencyKeyField(keyInvalid);
+
+export const IdParams = z.strictObject({ id: z.string().max(100) });
+
+// ---- the board's lists ----
+
+const SORTS = [
+  'order_number',
+  'paid_at',
+  'ordered_at',
+  'total_amount',
+  'status',
+  'item_count',
+  'tracking_number',
+  'buyer_name',
+  'scanned_at',
+  'updated_at',
+] as const;
+
+/** A day (`2026-01-31`) or an instant; a day names the whole of it (UTC unless the instant says otherwise). */
+const DateParam = z
+  .string()
+  .max(40)
+  .regex(/^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:\d{2})?)?$/)
+  .refine((text) => !Number.isNaN(Date.parse(text.length === 10 ? `${text}T00:00:00Z` : text)));
+
+export const ORDER_SORTS = SORTS;
+
+export const OrderListQuery = gridQuery(SORTS, {
+  order_number: TextFilter,
+  tracking_number: TextFilter,
+  buyer_name: TextFilter,
+  status: setFilter(ORDER_STATUSES),
+  ordered_at: DateFilter,
+  paid_at: DateFilter,
+}).extend({
+  tab: z.enum(ORDER_TABS).default('all'),
+  filter: z.enum(ORDER_FILTERS).optional(),
+  store_id: z.string().max(100).optional(),
+  platform: z.enum(PLATFORMS).optional(),
+  payment: z.enum(['cod', 'paid']).optional(),
+  batch_id: z.string().max(100).optional(),
+  ordered_from: DateParam.optional(),
+  ordered_to: DateParam.optional(),
+  paid_from: DateParam.optional(),
+  paid_to: DateParam.optional(),
+});
+export type OrderListQuery = z.infer<typeof OrderListQuery>;
+
+export const CountsQuery = z.strictObject({
+  store_id: z.string().max(100).optional(),
+  platform: z.enum(PLATFORMS).optional(),
+});
+export type CountsQuery = z.infer<typeof CountsQuery>;
+
+const Person = z.object({ id: z.string(), name: z.string().nullable() });
+
+export const OrderListRow = z.object({
+  id: z.string(),
+  order_number: z.string(),
+  store_id: z.string(),
+  store_name: z.string().nullable(),
+  platform: z.string(),
+  status: z.enum(ORDER_STATUSES),
+  marketplace_status: z.string(),
+  payment_method: z.string(),
+  cod: z.boolean(),
+  currency: z.string(),
+  total_amount: z.string(),
+  ordered_at: z.string(),
+  paid_at: z.string().nullable(),
+  tracking_number: z.string().nullable(),
+  shipping_provider: z.string().nullable(),
+  buyer_username: z.string().nullable(),
+  buyer_name: z.string(),
+  warehouse_id: z.string(),
+  batch_id: z.string().nullable(),
+  item_count: z.number().int(),
+  line_count: z.number().int(),
+  item_not_found: z.boolean(),
+  out_of_stock: z.boolean(),
+  pre_order: z.boolean(),
+  printed: z.array(z.enum(PRINT_DOCUMENTS)),
+  preview: z.boolean(),
+  split_from: z.string().nullable(),
+  scanned_at: z.string().nullable(),
+  scanned_by: Person.nullable(),
+  shipped_at: z.string().nullable(),
+  cancelled_at: z.string().nullable(),
+  updated_at: z.string(),
+});
+export type OrderListRow = z.infer<typeof OrderListRow>;
+
+export const OrderCounts = z.object({
+  /** Per tab of spec §2. */
+  tabs: z.record(z.enum(ORDER_TABS), z.number().int()),
+  /** Per status. */
+  statuses: z.record(z.enum(ORDER_STATUSES), z.number().int()),
+});
+export type OrderCounts = z.infer<typeof OrderCounts>;
+
+export const StoreOption = z.object({
+  store_id: z.string(),
+  name: z.string().nullable(),
+  platform: z.string(),
+  orders: z.number().int(),
+});
+
+// ---- one order ----
+
+const MasterCode = z.object({
+  id: z.string(),
+  code: z.string().nullable(),
+  name: z.string().nullable(),
+  type: z.enum(['standard', 'combo']).nullable(),
+});
+
+export const OrderLineAnswer = z.object({
+  line_id: z.string(),
+  sku: z.string(),
+  seller_sku: z.string(),
+  name: z.string(),
+  variation: z.string().nullable(),
+  quantity: z.number().int(),
+  unit_price: z.string(),
+  master_code: MasterCode.nullable(),
+  /** Spec §4 "item not found": the seller SKU maps to no master code. */
+  item_not_found: z.boolean(),
+  /** The reservation found too little stock. */
+  out_of_stock: z.boolean(),
+  removed: z.boolean(),
+});
+
+export const OrderDetail = OrderListRow.extend({
+  marketplace_updated_at: z.string().nullable(),
+  shipping_fee: z.string().nullable(),
+  buyer_remark: z.string().nullable(),
+  address: OrderAddress,
+  stock_stage: z.enum(STOCK_STAGES),
+  lines: z.array(OrderLineAnswer),
+  actions: z.array(z.enum(BOARD_ACTIONS)),
+  timeline: z.array(
+    z.object({
+      type: z.string(),
+      at: z.string(),
+      user: z.object({ id: z.string(), name: z.string().nullable() }).nullable(),
+      data: z.record(z.string(), z.unknown()),
+    }),
+  ),
+});
+export type OrderDetail = z.infer<typeof OrderDetail>;
+
+// ---- actions (spec §4) ----
+
+const SIMPLE_ACTIONS = [
+  'scan',
+  'ship',
+  'set_preview',
+  'clear_preview',
+  ...(Object.keys(MOVES) as MoveAction[]),
+] as ['scan', 'ship', 'set_preview', 'clear_preview', ...MoveAction[]];
+
+const trackingRequired = rule(OrderCode.trackingRequired, 'orders.tracking_required');
+const pickupDetails = rule(OrderCode.pickupDetailsRequired, 'orders.pickup_details_required');
+const shipmentsRequired = rule(OrderCode.ordersRequired, 'orders.orders_required', { max: MAX_ORDERS });
+const key = { idempotency_key: IdempotencyKey.optional() };
+const documentInvalid = rule(OrderCode.textInvalid, 'orders.document_invalid', {
+  documents: PRINT_DOCUMENTS.join(', '),
+});
+const originInvalid = rule(OrderCode.textInvalid, 'orders.origin_invalid', {
+  origins: PRINT_ORIGINS.join(', '),
+});
+
+export const ActionBody = z.discriminatedUnion('action', [
+  z.strictObject({ action: z.enum(SIMPLE_ACTIONS), order_ids: OrderIds, ...key }),
+  z.strictObject({
+    action: z.literal('mark_printed'),
+    order_ids: OrderIds,
+    document: z.enum(PRINT_DOCUMENTS, { error: documentInvalid }),
+    origin: z.enum(PRINT_ORIGINS, { error: originInvalid }).default('unscan'),
+    ...key,
+  }),
+  z.strictObject({
+    action: z.literal('cancel'),
+    order_ids: OrderIds,
+    reason: text(500, 'reason').optional(),
+    /** What a connected marketplace is told (its orders are cancelled there too). */
+    marketplace_reason: z
+      .enum(SELLER_CANCEL_REASONS, {
+        error: rule(OrderCode.textInvalid, 'orders.marketplace_reason_invalid', {
+          reasons: SELLER_CANCEL_REASONS.join(', '),
+        }),
+      })
+      .default('out_of_stock'),
+    ...key,
+  }),
+  z.strictObject({
+    action: z.literal('arrange_shipment'),
+    shipments: z
+      .array(
+        z.strictObject({
+          order_id: OrderId,
+          // None for an order of a connected marketplace store: the marketplace gives it (drop-off). Typed for
+          // such an order, the parcel goes with the seller's own carrier; for any other order it is required.
+          tracking_number: z
+            .string({ error: trackingRequired })
+            .trim()
+            .max(100, rule(OrderCode.textInvalid, 'orders.too_long', { field: 'tracking_number', max: 100 }))
+            .default(''),
+          shipping_provider: text(200, 'shipping_provider').default(''),
+        }),
+        { error: shipmentsRequired },
+      )
+      .min(1, shipmentsRequired)
+      .max(MAX_ORDERS, shipmentsRequired),
+    ...key,
+  }),
+  z.strictObject({
+    action: z.literal('request_pickup'),
+    order_ids: OrderIds,
+    provider: z.string({ error: pickupDetails }).trim().min(1, pickupDetails).max(200, pickupDetails),
+    pickup_address: z.string({ error: pickupDetails }).trim().min(1, pickupDetails).max(1000, pickupDetails),
+    /** Of the marketplace's pickup addresses (GET /api/orders/shipping); none: the shop's default. */
+    pickup_address_id: z.number({ error: pickupDetails }).int(pickupDetails).optional(),
+    pickup_day: z.enum(['today', 'after_1_day', 'after_2_days']).default('today'),
+    pickup_time: z.enum(['none', 'earliest', 'latest']).default('none'),
+    ...key,
+  }),
+]);
+export type ActionBody = z.infer<typeof ActionBody>;
+
+export const ActionResult = z.object({
+  order_id: z.string(),
+  ok: z.boolean(),
+  /** 0, or the refusal's result code. */
+  code: z.number().int(),
+  msg: z.string(),
+  /** Nothing new was recorded: a retry with the same key, or the order was already so. */
+  unchanged: z.boolean(),
+});
+export const ActionAnswer = z.object({
+  action: z.enum(BOARD_ACTIONS),
+  succeeded: z.number().int(),
+  failed: z.number().int(),
+  results: z.array(ActionResult),
+});
+export type ActionAnswer = z.infer<typeof ActionAnswer>;
+
+// ---- shipments the marketplace arranges ----
+
+export const ShippingQuery = z.strictObject({
+  order_ids: z
+    .string()
+    .transform((value) => value.split(',').filter(Boolean))
+    .pipe(z.array(OrderId).min(1).max(MAX_ORDERS)),
+});
+
+export const ShippingAnswer = z.object({
+  orders: z.array(z.object({ order_id: z.string(), marketplace: z.boolean() })),
+  /** The pickup addresses the first marketplace order's shop offers ([] when none is the marketplace's). */
+  pickup_addresses: z.array(z.object({ id: z.number().int(), address: z.string(), is_default: z.boolean() })),
+});
+
+// ---- changes to one order ----
+
+export const conflicts = { 409: ErrorAnswer };
+const quantityInvalid = rule(OrderCode.quantityInvalid, 'orders.quantity_invalid_any');
+
+export const SplitBody = z.strictObject({
+  lines: z
+    .array(
+      z.strictObject({
+        line_id: z.string().trim().min(1).max(100),
+        quantity: z
+          .number({ error: quantityInvalid })
+          .int(quantityInvalid)
+          .min(0, quantityInvalid)
+          .max(100_000, quantityInvalid),
+      }),
+    )
+    .max(500),
+  idempotency_key: IdempotencyKey.optional(),
+});
+
+const addressInvalid = (field: string) =>
+  rule(OrderCode.addressInvalid, 'orders.address_field_required', { field });
+const required = (field: string, max: number) =>
+  z
+    .string({ error: addressInvalid(field) })
+    .trim()
+    .min(1, addressInvalid(field))
+    .max(max, rule(OrderCode.textInvalid, 'orders.too_long', { field, max }));
+
+export const AddressBody = z.strictObject({
+  name: required('name', 200),
+  phone: required('phone', 40),
+  full_address: required('full_address', 1000),
+  city: required('city', 100),
+  state: text(100, 'state').default(''),
+  postal_code: required('postal_code', 20),
+  country: z
+    .string({ error: addressInvalid('country') })
+    .trim()
+    .regex(/^[A-Za-z]{2}$/, addressInvalid('country'))
+    .transform((code) => code.toUpperCase()),
+  district: text(100, 'district').optional(),
+  barangay: text(100, 'barangay').optional(),
+  email: z
+    .email(rule(OrderCode.addressInvalid, 'orders.email_invalid'))
+    .max(200)
+    .optional()
+    .or(z.literal('')),
+  idempotency_key: IdempotencyKey.optional(),
+});
+
+const masterCodeMissing = rule(OrderCode.masterCodeNotFound, 'orders.master_code_not_found');
+export const MapBody = z.strictObject({
+  master_code_id: z
+    .string({ error: masterCodeMissing })
+    .trim()
+    .min(1, masterCodeMissing)
+    .max(64, masterCodeMissing),
+  idempotency_key: IdempotencyKey.optional(),
+});
+export const RemoveBody = z.strictObject({
+  /** Spec §4: remove and mark as out of stock, or remove and mark as stockable. */
+  mark: z.enum(['out_of_stock', 'stockable']),
+  idempotency_key: IdempotencyKey.optional(),
+});
+export const LineParams = z.strictObject({ id: z.string().max(100), lineId: z.string().max(200) });
+
+export const PickerQuery = z.strictObject({
+  search: z.string().max(100).optional(),
+  limit: z.coerce.number().int().min(1).max(50).default(20),
+});
+export const PickerRow = z.object({
+  id: z.string(),
+  code: z.string(),
+  name: z.string(),
+  type: z.enum(['standard', 'combo']),
+  seller_sku: z.string(),
+});

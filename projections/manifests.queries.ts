@@ -1,0 +1,118 @@
+import type { Carrier } from '@api/contracts/manifests';
+import { nextMonth, zoneOfCountry } from '@domain/orders/carrier-manifest';
+import type { Database } from '@infra/db';
+import { withTenant } from '@infra/db/tenant';
+import { type Kysely, sql } from 'kysely';
+
+/**
+ * Carrier manifests (plain rows, `carrier_manifests`) and the month's shipped orders they count, from the order
+ * fulfilment read model (projections/print-log.ts `order_shipments`: an order counts in the month it shipped, in the
+ * account's country's time zone).
+ */
+
+export interface ManifestRecord {
+  id: string;
+  month: string;
+  total_shipped: number;
+  carriers: Carrier[];
+  created_by: string | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+const COLUMNS = [
+  'id',
+  'month',
+  'total_shipped',
+  'carriers',
+  'created_by',
+  'created_at',
+  'updated_at',
+] as const;
+
+/** The account's time zone (its country's). */
+export async function accountZone(db: Kysely<Database>, tenantId: string): Promise<string> {
+  const tenant = await db
+    .selectFrom('tenants')
+    .select('country')
+    .where('id', '=', tenantId)
+    .executeTakeFirst();
+  return zoneOfCountry(tenant?.country);
+}
+
+/** The month's bounds as instants: from its first midnight in `zone` to the next month's. */
+const monthBounds = (month: string, zone: string) => ({
+  from: sql<Date>`(${`${month}-01 00:00:00`}::timestamp AT TIME ZONE ${zone})`,
+  to: sql<Date>`(${`${nextMonth(month)}-01 00:00:00`}::timestamp AT TIME ZONE ${zone})`,
+});
+
+/** A page of the account's manifests, newest month first; `search` a part of the month. */
+export async function listManifests(
+  db: Kysely<Database>,
+  tenantId: string,
+  page: { startRow: number; endRow: number; search?: string | undefined },
+): Promise<{ rows: ManifestRecord[]; lastRow: number }> {
+  const search = page.search?.trim();
+  let query = db.selectFrom('carrier_manifests').where('tenant_id', '=', tenantId);
+  if (search) query = query.where('month', 'like', `%${search.replace(/[\\%_]/g, '')}%`);
+  const rows = await query
+    .select([...COLUMNS])
+    .orderBy('month', 'desc')
+    .limit(Math.min(page.endRow - page.startRow, 500))
+    .offset(page.startRow)
+    .execute();
+  const total = await query.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirst();
+  return { rows: rows as ManifestRecord[], lastRow: Number(total?.n ?? 0) };
+}
+
+/** A manifest's month (undefined: not the account's). */
+export async function manifestMonth(db: Kysely<Database>, tenantId: string, id: string) {
+  const row = await db
+    .selectFrom('carrier_manifests')
+    .select(['month'])
+    .where('tenant_id', '=', tenantId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row?.month;
+}
+
+/** The month's shipped orders counted per carrier, most first. */
+export async function carriersOfMonth(db: Kysely<Database>, tenantId: string, month: string, zone: string) {
+  const { from, to } = monthBounds(month, zone);
+  return withTenant(db, tenantId, async (trx) => {
+    const result = await sql<{ provider: string; count: string }>`
+      SELECT coalesce(nullif(trim(shipping_provider), ''), '') AS provider, count(*) AS count
+      FROM order_shipments
+      WHERE tenant_id = ${tenantId} AND shipped_at >= ${from} AND shipped_at < ${to}
+      GROUP BY 1
+      ORDER BY count(*) DESC, 1`.execute(trx);
+    return result.rows.map((row): Carrier => ({ provider: row.provider, count: Number(row.count) }));
+  });
+}
+
+/** The month's shipped orders as the manifest's export lists them. */
+export async function shippedOrdersOfMonth(
+  db: Kysely<Database>,
+  tenantId: string,
+  month: string,
+  zone: string,
+) {
+  const { from, to } = monthBounds(month, zone);
+  return withTenant(db, tenantId, async (trx) => {
+    const result = await sql<{
+      order_number: string;
+      tracking_number: string | null;
+      shipping_provider: string | null;
+      store_name: string | null;
+      platform: string;
+      shipped_at: Date;
+    }>`
+      SELECT o.order_number, o.tracking_number, o.shipping_provider, s.name AS store_name, o.platform,
+             o.shipped_at
+      FROM order_shipments o
+      LEFT JOIN stores s ON s.tenant_id = o.tenant_id AND s.id::text = o.store_id
+      WHERE o.tenant_id = ${tenantId} AND o.shipped_at >= ${from} AND o.shipped_at < ${to}
+      ORDER BY o.shipping_provider NULLS FIRST, o.shipped_at, o.order_number`.execute(trx);
+    return result.rows;
+  });
+}
