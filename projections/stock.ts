@@ -1,6 +1,6 @@
 import {
   available,
-  emptyStock,
+  initialState,
   STOCK_EVENT_TYPES,
   type StockEvent,
   type StockEventType,
@@ -469,7 +469,7 @@ export async function stockAt(
   const row = await withTenant(db, tenantId, (trx) =>
     movementAt(trx, tenantId, masterCodeId, warehouseId, instant),
   );
-  if (!row) return { ...emptyStock, available: 0, asOf: null };
+  if (!row) return { ...initialState, available: 0, asOf: null };
   const asOf = toMovement(row);
   return {
     onHand: asOf.onHand,

@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { SellerSession } from '@api/auth/session';
 import { ApiError, invalid, notFound } from '@api/errors';
+import { InventoryCode } from '@domain/inventory/codes';
 import { einvoiceClassifications } from '@domain/lookups';
 import type { Database, InventoryCurrency } from '@infra/db';
 import type { Kysely, Transaction } from 'kysely';
 import { z } from 'zod';
 import {
   decimal,
-  InventoryCode,
   iso,
   isUuid,
   lockTenant,

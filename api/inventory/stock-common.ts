@@ -9,24 +9,23 @@ import {
   wholeStore,
 } from '@api/documents';
 import { ApiError, invalid } from '@api/errors';
-import { handleStockCommand, type StockCommandResult } from '@commands/inventory/stock';
+import { moveStock } from '@commands/inventory/move-stock';
+import type { StockCommandResult } from '@commands/inventory/stock';
+import { StockCode } from '@domain/inventory/codes';
 import {
   available,
   figuresOf,
   HOLD_KINDS,
   STOCK_EVENT_TYPES,
   type StockCommand,
-  type StockErrorCode,
   type StockEvent,
 } from '@domain/inventory/stock';
-import { DomainError } from '@domain/shared/errors';
 import type { Database } from '@infra/db';
-import { DuplicateEventIdError } from '@infra/eventstore/errors';
 import type { EventStore } from '@infra/eventstore/port';
 import type { FastifyRequest } from 'fastify';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import { z } from 'zod';
-import { type InitialStock, InventoryCode, lockTenant, logActivity, QUANTITY_MAX, violation } from './common';
+import { type InitialStock, lockTenant, logActivity, QUANTITY_MAX, violation } from './common';
 
 /**
  * What the stock routes share (api/inventory/stock.ts has the route list): result codes, the lookups every stock
@@ -34,37 +33,6 @@ import { type InitialStock, InventoryCode, lockTenant, logActivity, QUANTITY_MAX
  * tenant's stock settings, the idempotency key, running a stock command with its refusals mapped to answers, and
  * the answer shape of one movement.
  */
-
-/**
- * Result codes of the stock routes (the inventory reference routes use 460–497, the team routes 440–445, the
- * barcode routes share 450–456 for their own refusals). 498 was the first code of 440–499 no route used.
- */
-export const StockCode = {
-  quantityInvalid: 450,
-  /** A manual deduction would take on-hand stock below zero while the tenant refuses that (HTTP 409). */
-  negativeStock: 451,
-  modeInvalid: 452,
-  /** The same idempotency key was used for a different movement (HTTP 409). */
-  keyReused: 453,
-  keyInvalid: 454,
-  /** A bulk file with bad rows: nothing applied, every bad row listed. */
-  uploadRows: 455,
-  uploadFile: 456,
-  /** The request body is not a CSV or XLSX file (HTTP 415). */
-  mediaType: 457,
-  /** An export larger than the cap. */
-  exportTooLarge: 458,
-  timeInvalid: 459,
-  /**
-   * Refused by the domain for another reason (HTTP 409): release more than reserved or held, stop processing more
-   * than is in process, cancel more incoming than expected; same warehouse (HTTP 400).
-   */
-  refused: 449,
-  /** A hold request naming an unknown hold kind (online, pos, supplier) or action (hold, release). */
-  holdInvalid: 498,
-  /** A combo has no stock of its own (shared with the reference routes). */
-  comboHasNoStock: InventoryCode.comboHasNoStock,
-} as const;
 
 export interface StockDeps {
   db: Kysely<Database>;
@@ -211,115 +179,17 @@ export function commandIdOf(request: FastifyRequest, tenantId: string, bodyKey: 
 
 // ---- running a command ----
 
-const refusalOf: Record<StockErrorCode, { status: number; code: number; key: string }> = {
-  QUANTITY_NOT_POSITIVE: { status: 400, code: StockCode.quantityInvalid, key: 'stock.quantity_invalid' },
-  QUANTITY_NEGATIVE: { status: 400, code: StockCode.quantityInvalid, key: 'stock.set_quantity_invalid' },
-  NEGATIVE_STOCK: { status: 409, code: StockCode.negativeStock, key: 'stock.negative_stock' },
-  RELEASE_MORE_THAN_RESERVED: {
-    status: 409,
-    code: StockCode.refused,
-    key: 'stock.release_more_than_reserved',
-  },
-  RELEASE_MORE_THAN_HELD: { status: 409, code: StockCode.refused, key: 'stock.release_more_than_held' },
-  STOP_MORE_THAN_IN_PROCESS: {
-    status: 409,
-    code: StockCode.refused,
-    key: 'stock.stop_more_than_in_process',
-  },
-  CANCEL_MORE_THAN_INCOMING: {
-    status: 409,
-    code: StockCode.refused,
-    key: 'stock.cancel_more_than_incoming',
-  },
-  SAME_WAREHOUSE: { status: 400, code: StockCode.refused, key: 'stock.same_warehouse' },
-};
-
-/** A domain refusal as the answer it means; anything else is passed on. */
-export function stockRefusal(error: unknown): unknown {
-  if (error instanceof DomainError) {
-    const refusal = refusalOf[error.code as StockErrorCode];
-    if (!refusal) return error;
-    const params: Record<string, string | number> = { ...error.params, max: QUANTITY_MAX };
-    if (typeof error.params.onHand === 'number' && typeof error.params.change === 'number') {
-      params.after = error.params.onHand + error.params.change;
-    }
-    return new ApiError(refusal.status, refusal.code, refusal.key, params);
-  }
-  // The key's event already stands in another stock's stream: the key was used for another movement.
-  if (error instanceof DuplicateEventIdError) {
-    return new ApiError(409, StockCode.keyReused, 'stock.idempotency_key_reused');
-  }
-  return error;
-}
-
-/** The event each command records (a new command type must be named here). */
-const eventTypeOf: Record<StockCommand['type'], StockEvent['type']> = {
-  ReceiveStock: 'StockReceived',
-  AdjustStock: 'StockAdjusted',
-  ReserveStock: 'StockReserved',
-  ReleaseStock: 'StockReleased',
-  StartProcessing: 'StockProcessingStarted',
-  StopProcessing: 'StockProcessingStopped',
-  ShipStock: 'StockShipped',
-  ReturnStock: 'StockReturned',
-  TransferStockOut: 'StockTransferredOut',
-  TransferStockIn: 'StockTransferredIn',
-  WriteOffStock: 'StockWrittenOff',
-  HoldStock: 'StockHeld',
-  ReleaseHold: 'StockHoldReleased',
-  ExpectStock: 'StockIncomingExpected',
-  CancelExpectedStock: 'StockIncomingCancelled',
-};
-
-/**
- * A replayed event must be the one this command would have recorded: same kind and quantity, and the same
- * adjustment mode, hold kind, ship source or other warehouse.
- */
-export function sameMovement(command: StockCommand, event: StockEvent): boolean {
-  if (eventTypeOf[command.type] !== event.type) return false;
-  if (event.data.quantity !== command.quantity) return false;
-  if (command.type === 'AdjustStock' && event.type === 'StockAdjusted')
-    return event.data.mode === command.mode;
-  if (command.type === 'HoldStock' && event.type === 'StockHeld') return event.data.hold === command.hold;
-  if (command.type === 'ReleaseHold' && event.type === 'StockHoldReleased')
-    return event.data.hold === command.hold;
-  if (command.type === 'ShipStock' && event.type === 'StockShipped') return event.data.from === command.from;
-  if (command.type === 'TransferStockOut' && event.type === 'StockTransferredOut')
-    return event.data.toWarehouseId === command.toWarehouseId;
-  if (command.type === 'TransferStockIn' && event.type === 'StockTransferredIn')
-    return event.data.fromWarehouseId === command.fromWarehouseId;
-  return true;
-}
-
-export interface RunContext {
-  tenantId: string;
-  userId?: string;
-  commandId: string;
-}
-
-/**
- * Runs one stock command (load, decide, append with retry on conflict; a known command id answers as it did the
- * first time), mapping refusals to answers. A key already used for a different movement is refused (409).
- */
-export async function runStockCommand(
+/** Runs one stock movement a person asked for (commands/inventory/move-stock.ts). */
+export const runStockCommand = (
   store: Pick<EventStore, 'kind'>,
   command: StockCommand,
-  context: RunContext,
-): Promise<StockCommandResult> {
-  let result: StockCommandResult;
-  try {
-    result = await handleStockCommand(commandStore(store), command, {
-      ...context,
-      occurredAt: new Date().toISOString(),
-    });
-  } catch (error) {
-    throw stockRefusal(error);
-  }
-  if (result.replayed && !sameMovement(command, result.event)) {
-    throw new ApiError(409, StockCode.keyReused, 'stock.idempotency_key_reused');
-  }
-  return result;
-}
+  context: { tenantId: string; userId?: string; commandId: string },
+): Promise<StockCommandResult> =>
+  moveStock(
+    { store: commandStore(store) },
+    { tenantId: context.tenantId, userId: context.userId },
+    { command, commandId: context.commandId },
+  );
 
 // ---- the answer of one movement ----
 

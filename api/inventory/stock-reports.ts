@@ -5,7 +5,8 @@ import { gridQuery, setFilter, TextFilter } from '@api/contracts/grid';
 import { ApiError, invalid } from '@api/errors';
 import { type Language, translate } from '@api/i18n';
 import { isUuid, UUID_PATTERN } from '@api/ids';
-import { available, emptyStock, STOCK_EVENT_TYPES, type StockEventType } from '@domain/inventory/stock';
+import { StockCode } from '@domain/inventory/codes';
+import { available, initialState, STOCK_EVENT_TYPES, type StockEventType } from '@domain/inventory/stock';
 import type { Database } from '@infra/db';
 import { withTenant } from '@infra/db/tenant';
 import { allOf, literal, pageWindow, setWhere, textWhere } from '@projections/runtime/grid';
@@ -23,7 +24,6 @@ import {
   findWarehouseOf,
   Instant,
   RefId,
-  StockCode,
   type StockDeps,
   tags,
 } from './stock-common';
@@ -1178,7 +1178,7 @@ export const stockReportRoutes: FastifyPluginAsyncZod<StockDeps> = async (app, {
       );
       const [asOf, ...movements] = rows;
       return ok(request, {
-        ...figureAnswer(history.asOf ?? emptyStock),
+        ...figureAnswer(history.asOf ?? initialState),
         as_of_movement: asOf ?? null,
         movements,
         total: history.total,

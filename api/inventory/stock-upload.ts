@@ -13,6 +13,7 @@ import {
   parseAdjustmentFile,
   type RowError,
 } from '@commands/inventory/adjustment-file';
+import { StockCode } from '@domain/inventory/codes';
 import type { Database, StockUploadStatus } from '@infra/db';
 import { withTenant } from '@infra/db/tenant';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
@@ -21,7 +22,7 @@ import { type Kysely, sql } from 'kysely';
 import { z } from 'zod';
 import { ErrorAnswer } from '../answers';
 import { IdParams, isUuid } from './common';
-import { runStockCommand, StockCode, type StockDeps, stockSettings, tags } from './stock-common';
+import { runStockCommand, type StockDeps, stockSettings, tags } from './stock-common';
 
 /**
  * Bulk stock adjustment by file (spec §5 uploads; the file format is commands/inventory/adjustment-file.ts). The

@@ -123,6 +123,7 @@
 import { ErrorAnswer, Ok, ok, refusals } from '@api/answers';
 import { seller } from '@api/auth/session';
 import { invalid } from '@api/errors';
+import { StockCode } from '@domain/inventory/codes';
 import { HOLD_KINDS } from '@domain/inventory/stock';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -136,7 +137,6 @@ import {
   quantityInvalid,
   RefId,
   runStockCommand,
-  StockCode,
   type StockDeps,
   StockMovementAnswer,
   StockText,

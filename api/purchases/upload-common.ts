@@ -1,7 +1,7 @@
 import { ApiError } from '@api/errors';
 import { type MessageParams, translate } from '@api/i18n';
 import { uploadedFile } from '@api/sheet-upload';
-import { type FileProblem, MAX_BYTES } from '@commands/support/sheet';
+import { type FileProblem, MAX_BYTES } from '@infra/sheets/read';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { PurchaseCode } from './common';
 

@@ -1,5 +1,5 @@
 import { GIN_STATUS, type GinEvent, type GinStockLine } from '@domain/goods-issue/decider';
-import { emptyStock, evolve as evolveStock, type StockEvent, stockStreamId } from '@domain/inventory/stock';
+import { evolve as evolveStock, initialState, type StockEvent, stockStreamId } from '@domain/inventory/stock';
 import { DomainError } from '@domain/shared/errors';
 import type { Database } from '@infra/db';
 import type { EventStore } from '@infra/eventstore/port';
@@ -87,7 +87,7 @@ export async function issueGoodsIssueStock(
   }
   const onHandNow = async (masterCodeId: string) => {
     const last = await store.readLastEvent(stockStreamId(input.tenantId, masterCodeId, warehouseId));
-    return last ? evolveStock(emptyStock, { type: last.type, data: last.data } as StockEvent).onHand : 0;
+    return last ? evolveStock(initialState, { type: last.type, data: last.data } as StockEvent).onHand : 0;
   };
 
   const putBack = async () => {

@@ -1,4 +1,4 @@
-import { type FileProblem, fileHash, MAX_BYTES, readSheet } from '../support/sheet';
+import { type FileProblem, fileHash, MAX_BYTES, readSheet } from '@infra/sheets/read';
 
 /**
  * A bulk stock adjustment file (spec §5 uploads): CSV in UTF-8 without a BOM, or XLSX; the first row is a header and

@@ -1,4 +1,4 @@
-import { type FileProblem, fileHash, readSheet } from '../support/sheet';
+import { type FileProblem, fileHash, readSheet } from '@infra/sheets/read';
 
 /**
  * The purchase bulk file: CSV (UTF-8 without a BOM) or XLSX, the first row a header (ignored), then one item a row

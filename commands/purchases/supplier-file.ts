@@ -1,4 +1,4 @@
-import { type FileProblem, fileHash, readSheet } from '../support/sheet';
+import { type FileProblem, fileHash, readSheet } from '@infra/sheets/read';
 
 /**
  * The supplier bulk file (spec §5: "Supplier CSV requires name, company, contact number, address, city, postal
