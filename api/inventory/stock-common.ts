@@ -9,6 +9,7 @@ import {
   wholeStore,
 } from '@api/documents';
 import { ApiError, invalid } from '@api/errors';
+import { receiveInitialStock } from '@commands/inventory/initial-stock';
 import { moveStock } from '@commands/inventory/move-stock';
 import type { StockCommandResult } from '@commands/inventory/stock';
 import { StockCode } from '@domain/inventory/codes';
@@ -22,6 +23,7 @@ import {
 } from '@domain/inventory/stock';
 import type { Database } from '@infra/db';
 import type { EventStore } from '@infra/eventstore/port';
+import type { StockTarget } from '@projections/inventory/reference';
 import type { FastifyRequest } from 'fastify';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import { z } from 'zod';
@@ -96,71 +98,6 @@ export const Instant = z
     return date;
   });
 
-// ---- lookups ----
-
-type Db = Kysely<Database> | Transaction<Database>;
-
-export interface Target {
-  masterCode: { id: string; code: string; name: string; type: 'standard' | 'combo'; status: string };
-  warehouse: { id: string; code: string; name: string; kind: 'warehouse' | 'branch' };
-}
-
-export const masterCodeMissing = () => new ApiError(404, 404, 'stock.master_code_not_found');
-export const warehouseMissing = () => new ApiError(404, 404, 'stock.warehouse_not_found');
-export const comboRefused = (code: string) =>
-  new ApiError(409, StockCode.comboHasNoStock, 'stock.combo_has_no_stock', { code });
-
-export async function findMasterCodeOf(db: Db, tenantId: string, id: string) {
-  const row = await masterCodeOfTenant(db, tenantId, id);
-  if (!row) throw masterCodeMissing();
-  return row;
-}
-
-export async function findWarehouseOf(db: Db, tenantId: string, id: string) {
-  const row = await placeOfTenant(db, tenantId, id);
-  if (!row) throw warehouseMissing();
-  return row;
-}
-
-/**
- * The master code and the warehouse (or branch) a stock route names, both the tenant's: an unknown id and another
- * tenant's answer the same 404. The master code is checked first. A combo has no stock of its own (409) unless
- * `combo` says the caller derives it. Inactive master codes are found: their stock can still be counted and written
- * down after they stop selling.
- */
-export async function findTarget(
-  db: Db,
-  tenantId: string,
-  masterCodeId: string,
-  warehouseId: string,
-  opts: { combo?: 'refuse' | 'allow' } = {},
-): Promise<Target> {
-  const masterCode = await findMasterCodeOf(db, tenantId, masterCodeId);
-  const warehouse = await findWarehouseOf(db, tenantId, warehouseId);
-  if (masterCode.type === 'combo' && opts.combo !== 'allow') throw comboRefused(masterCode.code);
-  return { masterCode, warehouse };
-}
-
-// ---- settings ----
-
-export interface StockSettings {
-  refuse_negative_manual: boolean;
-  updated_at: string | null;
-}
-
-export const DEFAULT_SETTINGS = { refuse_negative_manual: true } as const;
-
-export async function stockSettings(db: Db, tenantId: string): Promise<StockSettings> {
-  const row = await db
-    .selectFrom('inventory_settings')
-    .select(['refuse_negative_manual', 'updated_at'])
-    .where('tenant_id', '=', tenantId)
-    .executeTakeFirst();
-  return row
-    ? { refuse_negative_manual: row.refuse_negative_manual, updated_at: row.updated_at.toISOString() }
-    : { ...DEFAULT_SETTINGS, updated_at: null };
-}
-
 // ---- idempotency ----
 
 /**
@@ -176,20 +113,6 @@ export function commandIdOf(request: FastifyRequest, tenantId: string, bodyKey: 
   });
   return key === undefined ? `${tenantId}:${randomUUID()}` : `${tenantId}:${key}`;
 }
-
-// ---- running a command ----
-
-/** Runs one stock movement a person asked for (commands/inventory/move-stock.ts). */
-export const runStockCommand = (
-  store: Pick<EventStore, 'kind'>,
-  command: StockCommand,
-  context: { tenantId: string; userId?: string; commandId: string },
-): Promise<StockCommandResult> =>
-  moveStock(
-    { store: commandStore(store) },
-    { tenantId: context.tenantId, userId: context.userId },
-    { command, commandId: context.commandId },
-  );
 
 // ---- the answer of one movement ----
 
@@ -290,7 +213,7 @@ export const StockMovementAnswer = z.object({
 });
 export type StockMovementAnswer = z.infer<typeof StockMovementAnswer>;
 
-export function movementAnswer(target: Target, result: StockCommandResult): StockMovementAnswer {
+export function movementAnswer(target: StockTarget, result: StockCommandResult): StockMovementAnswer {
   const { event } = result;
   const data = event.data;
   return {
@@ -307,90 +230,8 @@ export function movementAnswer(target: Target, result: StockCommandResult): Stoc
   };
 }
 
-// ---- initial quantity ----
-
-export const INITIAL_QUANTITY_REASON = 'Initial quantity';
-export const MAIN_WAREHOUSE = { code: 'MAIN', name: 'Main warehouse' } as const;
-
-/**
- * The tenant's default warehouse; when the tenant has no warehouse at all yet, a default "Main warehouse" (code
- * MAIN, or MAIN-2, MAIN-3… when a branch holds that code) is created first, so the stock lands somewhere.
- */
-export async function defaultWarehouse(
-  db: Kysely<Database>,
-  session: Pick<SellerSession, 'tenantId' | 'userId'>,
-): Promise<string> {
-  const { tenantId } = session;
-  const current = async (trx: Db) =>
-    (
-      await trx
-        .selectFrom('warehouses')
-        .select('id')
-        .where('tenant_id', '=', tenantId)
-        .where('is_default', '=', true)
-        .executeTakeFirst()
-    )?.id;
-  const found = await current(db);
-  if (found) return found;
-  return db.transaction().execute(async (trx) => {
-    // The same lock the warehouse routes take to keep one default per tenant.
-    await lockTenant(trx, tenantId);
-    const raced = await current(trx);
-    if (raced) return raced;
-    const id = randomUUID();
-    for (let n = 1; ; n++) {
-      const code = n === 1 ? MAIN_WAREHOUSE.code : `${MAIN_WAREHOUSE.code}-${n}`;
-      try {
-        // A code taken by a branch aborts the insert only, through this savepoint.
-        await sql`SAVEPOINT main_warehouse`.execute(trx);
-        await trx
-          .insertInto('warehouses')
-          .values({
-            id,
-            tenant_id: tenantId,
-            kind: 'warehouse',
-            code,
-            name: MAIN_WAREHOUSE.name,
-            is_default: true,
-          })
-          .execute();
-        await sql`RELEASE SAVEPOINT main_warehouse`.execute(trx);
-        await logActivity(trx, {
-          tenantId,
-          userId: session.userId,
-          action: 'warehouse.created',
-          subjectType: 'warehouse',
-          subjectId: id,
-          detail: { code, name: MAIN_WAREHOUSE.name, kind: 'warehouse', is_default: true, automatic: true },
-        });
-        return id;
-      } catch (error) {
-        if (!violation(error, '23505', 'warehouses_code_idx') || n >= 20) throw error;
-        await sql`ROLLBACK TO SAVEPOINT main_warehouse`.execute(trx);
-      }
-    }
-  });
-}
-
-/**
- * The master code routes call this once the new row is committed: the quantity is received into the default
- * warehouse with command id `initial:<masterCodeId>`, so a retry never receives it twice.
- */
-export function initialStockReceiver(db: Kysely<Database>, store: Pick<EventStore, 'kind'>): InitialStock {
-  return async (session, masterCodeId, quantity) => {
-    if (quantity <= 0) return;
-    const warehouseId = await defaultWarehouse(db, session);
-    await runStockCommand(
-      store,
-      {
-        type: 'ReceiveStock',
-        masterCodeId,
-        warehouseId,
-        quantity,
-        reason: INITIAL_QUANTITY_REASON,
-        source: { type: 'master_code', id: masterCodeId },
-      },
-      { tenantId: session.tenantId, userId: session.userId, commandId: `initial:${masterCodeId}` },
-    );
-  };
-}
+/** Receives a new master code's initial quantity (commands/inventory/initial-stock.ts), for the master code routes. */
+export const initialStockReceiver =
+  (db: Kysely<Database>, store: Pick<EventStore, 'kind'>): InitialStock =>
+  (session, masterCodeId, quantity) =>
+    receiveInitialStock({ db, store: commandStore(store) }, session, { masterCodeId, quantity });

@@ -9,6 +9,7 @@ import { StockCode } from '@domain/inventory/codes';
 import { available, initialState, STOCK_EVENT_TYPES, type StockEventType } from '@domain/inventory/stock';
 import type { Database } from '@infra/db';
 import { withTenant } from '@infra/db/tenant';
+import { masterCodeNamed, placeNamed, type StockTarget, stockTarget } from '@projections/inventory/reference';
 import { allOf, literal, pageWindow, setWhere, textWhere } from '@projections/runtime/grid';
 import { movementsUntil, type StockMovement, stockAt } from '@projections/stock';
 import ExcelJS from 'exceljs';
@@ -16,17 +17,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely';
 import { z } from 'zod';
 import { MASTER_CODE_STATUSES, MASTER_CODE_TYPES } from './master-code-data';
-import {
-  FigureFields,
-  figureAnswer,
-  findMasterCodeOf,
-  findTarget,
-  findWarehouseOf,
-  Instant,
-  RefId,
-  type StockDeps,
-  tags,
-} from './stock-common';
+import { FigureFields, figureAnswer, Instant, RefId, type StockDeps, tags } from './stock-common';
 
 /**
  * The stock reports (route list and shapes: api/inventory/stock.ts): the stock list per master code per warehouse
@@ -385,7 +376,7 @@ export async function listStock(
   // leaves its 0-stock levels behind, and they are not listed.
   const placeIds =
     query.warehouse_id !== undefined
-      ? [(await findWarehouseOf(db, tenantId, query.warehouse_id)).id]
+      ? [(await placeNamed(db, tenantId, query.warehouse_id)).id]
       : (await db.selectFrom('warehouses').select('id').where('tenant_id', '=', tenantId).execute()).map(
           (row) => row.id,
         );
@@ -591,9 +582,9 @@ async function ledgerFilter(
   query: Pick<MovementQuery, keyof typeof movementFilters | 'search'>,
 ): Promise<LedgerFilter> {
   const masterCode = query.master_code_id
-    ? await findMasterCodeOf(db, tenantId, query.master_code_id)
+    ? await masterCodeNamed(db, tenantId, query.master_code_id)
     : undefined;
-  const warehouse = query.warehouse_id ? await findWarehouseOf(db, tenantId, query.warehouse_id) : undefined;
+  const warehouse = query.warehouse_id ? await placeNamed(db, tenantId, query.warehouse_id) : undefined;
   if (query.from && query.to && query.from > query.to) {
     throw new ApiError(400, StockCode.timeInvalid, 'stock.range_invalid');
   }
@@ -912,7 +903,7 @@ async function named(
   }));
 }
 
-const refTarget = (target: Awaited<ReturnType<typeof findTarget>>) => ({
+const refTarget = (target: StockTarget) => ({
   masterCode: { id: target.masterCode.id, code: target.masterCode.code, name: target.masterCode.name },
   warehouse: { id: target.warehouse.id, code: target.warehouse.code, name: target.warehouse.name },
 });
@@ -1136,7 +1127,12 @@ export const stockReportRoutes: FastifyPluginAsyncZod<StockDeps> = async (app, {
     },
     async (request) => {
       const { tenantId } = seller(request);
-      const target = await findTarget(db, tenantId, request.query.master_code_id, request.query.warehouse_id);
+      const target = await stockTarget(
+        db,
+        tenantId,
+        request.query.master_code_id,
+        request.query.warehouse_id,
+      );
       const at = await stockAt(db, tenantId, target.masterCode.id, target.warehouse.id, request.query.at);
       const [asOf] = at.asOf ? await named(db, tenantId, refTarget(target), [at.asOf]) : [];
       return ok(request, { ...figureAnswer(at), as_of_movement: asOf ?? null });
@@ -1158,7 +1154,7 @@ export const stockReportRoutes: FastifyPluginAsyncZod<StockDeps> = async (app, {
     async (request) => {
       const { tenantId } = seller(request);
       const query = request.query;
-      const target = await findTarget(db, tenantId, query.master_code_id, query.warehouse_id);
+      const target = await stockTarget(db, tenantId, query.master_code_id, query.warehouse_id);
       const history = await movementsUntil(
         db,
         tenantId,
@@ -1201,7 +1197,7 @@ export const stockReportRoutes: FastifyPluginAsyncZod<StockDeps> = async (app, {
     async (request) => {
       const { tenantId } = seller(request);
       const query = request.query;
-      const target = await findTarget(db, tenantId, query.master_code_id, query.warehouse_id);
+      const target = await stockTarget(db, tenantId, query.master_code_id, query.warehouse_id);
       return ok(request, await series(db, tenantId, target.masterCode.id, target.warehouse.id, query));
     },
   );

@@ -123,24 +123,24 @@
 import { ErrorAnswer, Ok, ok, refusals } from '@api/answers';
 import { seller } from '@api/auth/session';
 import { invalid } from '@api/errors';
+import { requestStockMovement } from '@commands/inventory/stock-request';
+import { changeStockSettings } from '@commands/inventory/stock-settings';
 import { StockCode } from '@domain/inventory/codes';
 import { HOLD_KINDS } from '@domain/inventory/stock';
+import { stockSettings } from '@projections/inventory/stock-settings';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { logActivity } from '../activity';
 import {
   commandIdOf,
-  findTarget,
+  commandStore,
   IdempotencyKey,
   movementAnswer,
   Quantity,
   quantityInvalid,
   RefId,
-  runStockCommand,
   type StockDeps,
   StockMovementAnswer,
   StockText,
-  stockSettings,
   tags,
 } from './stock-common';
 import { stockReportRoutes } from './stock-reports';
@@ -199,6 +199,7 @@ const replayedHeader = 'idempotent-replayed';
 
 export const stockRoutes: FastifyPluginAsyncZod<StockDeps> = async (app, deps) => {
   const { db, store } = deps;
+  const commandDeps = { db, store: commandStore(store) };
 
   app.post(
     '/api/inventory/stock/receive',
@@ -216,19 +217,15 @@ export const stockRoutes: FastifyPluginAsyncZod<StockDeps> = async (app, deps) =
       const session = seller(request);
       const body = request.body;
       const commandId = commandIdOf(request, session.tenantId, body.idempotency_key);
-      const target = await findTarget(db, session.tenantId, body.master_code_id, body.warehouse_id);
-      const result = await runStockCommand(
-        store,
-        {
-          type: 'ReceiveStock',
-          masterCodeId: target.masterCode.id,
-          warehouseId: target.warehouse.id,
-          quantity: body.quantity,
-          ...(body.reason ? { reason: body.reason } : {}),
-          ...(body.reference ? { source: { type: 'reference', id: body.reference } } : {}),
-        },
-        { tenantId: session.tenantId, userId: session.userId, commandId },
-      );
+      const { target, result } = await requestStockMovement(commandDeps, session, {
+        kind: 'receive',
+        masterCodeId: body.master_code_id,
+        warehouseId: body.warehouse_id,
+        quantity: body.quantity,
+        reason: body.reason,
+        reference: body.reference,
+        commandId,
+      });
       if (result.replayed) reply.header(replayedHeader, 'true');
       return ok(request, movementAnswer(target, result), 'stock.received');
     },
@@ -250,21 +247,15 @@ export const stockRoutes: FastifyPluginAsyncZod<StockDeps> = async (app, deps) =
       const session = seller(request);
       const body = request.body;
       const commandId = commandIdOf(request, session.tenantId, body.idempotency_key);
-      const target = await findTarget(db, session.tenantId, body.master_code_id, body.warehouse_id);
-      const settings = await stockSettings(db, session.tenantId);
-      const result = await runStockCommand(
-        store,
-        {
-          type: 'AdjustStock',
-          masterCodeId: target.masterCode.id,
-          warehouseId: target.warehouse.id,
-          mode: body.mode,
-          quantity: body.quantity,
-          refuseNegative: settings.refuse_negative_manual,
-          ...(body.reason ? { reason: body.reason } : {}),
-        },
-        { tenantId: session.tenantId, userId: session.userId, commandId },
-      );
+      const { target, result } = await requestStockMovement(commandDeps, session, {
+        kind: 'adjust',
+        masterCodeId: body.master_code_id,
+        warehouseId: body.warehouse_id,
+        mode: body.mode,
+        quantity: body.quantity,
+        reason: body.reason,
+        commandId,
+      });
       if (result.replayed) reply.header(replayedHeader, 'true');
       return ok(request, movementAnswer(target, result), 'stock.adjusted');
     },
@@ -286,19 +277,16 @@ export const stockRoutes: FastifyPluginAsyncZod<StockDeps> = async (app, deps) =
       const session = seller(request);
       const body = request.body;
       const commandId = commandIdOf(request, session.tenantId, body.idempotency_key);
-      const target = await findTarget(db, session.tenantId, body.master_code_id, body.warehouse_id);
-      const result = await runStockCommand(
-        store,
-        {
-          type: body.action === 'hold' ? 'HoldStock' : 'ReleaseHold',
-          masterCodeId: target.masterCode.id,
-          warehouseId: target.warehouse.id,
-          hold: body.hold,
-          quantity: body.quantity,
-          ...(body.reason ? { reason: body.reason } : {}),
-        },
-        { tenantId: session.tenantId, userId: session.userId, commandId },
-      );
+      const { target, result } = await requestStockMovement(commandDeps, session, {
+        kind: 'hold',
+        masterCodeId: body.master_code_id,
+        warehouseId: body.warehouse_id,
+        action: body.action,
+        hold: body.hold,
+        quantity: body.quantity,
+        reason: body.reason,
+        commandId,
+      });
       if (result.replayed) reply.header(replayedHeader, 'true');
       return ok(
         request,
@@ -334,35 +322,8 @@ export const stockRoutes: FastifyPluginAsyncZod<StockDeps> = async (app, deps) =
     },
     async (request) => {
       const session = seller(request);
-      const { tenantId } = session;
-      await db.transaction().execute(async (trx) => {
-        const before = await stockSettings(trx, tenantId);
-        await trx
-          .insertInto('inventory_settings')
-          .values({ tenant_id: tenantId, ...request.body, updated_by: session.userId })
-          .onConflict((oc) =>
-            oc.column('tenant_id').doUpdateSet({
-              ...request.body,
-              updated_by: session.userId,
-              updated_at: new Date(),
-            }),
-          )
-          .execute();
-        await logActivity(trx, {
-          tenantId,
-          userId: session.userId,
-          action: 'inventory_settings.updated',
-          subjectType: 'inventory_settings',
-          subjectId: tenantId,
-          detail: {
-            refuse_negative_manual: {
-              from: before.refuse_negative_manual,
-              to: request.body.refuse_negative_manual,
-            },
-          },
-        });
-      });
-      return ok(request, await stockSettings(db, tenantId), 'stock.settings.saved');
+      await changeStockSettings({ db }, session, request.body);
+      return ok(request, await stockSettings(db, session.tenantId), 'stock.settings.saved');
     },
   );
 

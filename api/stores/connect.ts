@@ -3,7 +3,7 @@ import { ErrorAnswer, Ok, ok, refusals } from '@api/answers';
 import { seller } from '@api/auth/session';
 import { ApiError } from '@api/errors';
 import { translate } from '@api/i18n';
-import { defaultWarehouse } from '@api/inventory/stock-common';
+import { defaultWarehouse } from '@commands/inventory/initial-stock';
 import { PackageLimits } from '@domain/access/packages';
 import { ShopeeAuthError, ShopeeRequestError, type ShopeeTokens } from '@integrations/shopee';
 import {

@@ -467,6 +467,20 @@ export const stockStreamId = (tenantId: string, masterCodeId: string, warehouseI
 // ---- refusals of a stock request that are not the stock's own ----
 
 export const STOCK_REQUEST_ERRORS = ['KEY_REUSED'] as const;
+export const STOCK_TARGET_ERRORS = [
+  'MASTER_CODE_NOT_FOUND',
+  'WAREHOUSE_NOT_FOUND',
+  'COMBO_HAS_NO_STOCK',
+] as const;
+export type StockTargetErrorCode = (typeof STOCK_TARGET_ERRORS)[number];
+
+/** The master code and the warehouse a request names must be the tenant's; a combo has no stock of its own. */
+export const stockTargetErrors = {
+  MASTER_CODE_NOT_FOUND: { status: 404, code: 404, key: 'stock.master_code_not_found' },
+  WAREHOUSE_NOT_FOUND: { status: 404, code: 404, key: 'stock.warehouse_not_found' },
+  COMBO_HAS_NO_STOCK: { status: 409, code: StockCode.comboHasNoStock, key: 'stock.combo_has_no_stock' },
+} as const satisfies ErrorTable<StockTargetErrorCode>;
+
 export type StockRequestErrorCode = (typeof STOCK_REQUEST_ERRORS)[number];
 
 export const stockRequestErrors = {
