@@ -95,7 +95,7 @@ export function decimal(opts: { scale: number; integerDigits: number; positive: 
 export const wholeNumber = (min: number, max: number, message: string) =>
   z.number({ error: message }).int(message).min(min, message).max(max, message);
 
-export const QUANTITY_MAX = 1_000_000_000;
+export { QUANTITY_MAX } from '@domain/inventory/codes';
 
 // ---- access ----
 

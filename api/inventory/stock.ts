@@ -122,76 +122,21 @@
  */
 import { ErrorAnswer, Ok, ok, refusals } from '@api/answers';
 import { seller } from '@api/auth/session';
-import { invalid } from '@api/errors';
+import {
+  AdjustBody,
+  HoldBody,
+  ReceiveBody,
+  StockMovementAnswer,
+  StockSettings,
+  StockSettingsBody,
+} from '@api/contracts/inventory-stock';
 import { requestStockMovement } from '@commands/inventory/stock-request';
 import { changeStockSettings } from '@commands/inventory/stock-settings';
-import { StockCode } from '@domain/inventory/codes';
-import { HOLD_KINDS } from '@domain/inventory/stock';
 import { stockSettings } from '@projections/inventory/stock-settings';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import {
-  commandIdOf,
-  commandStore,
-  IdempotencyKey,
-  movementAnswer,
-  Quantity,
-  quantityInvalid,
-  RefId,
-  type StockDeps,
-  StockMovementAnswer,
-  StockText,
-  tags,
-} from './stock-common';
+import { commandIdOf, commandStore, movementAnswer, type StockDeps, tags } from './stock-common';
 import { stockReportRoutes } from './stock-reports';
 import { stockUploadRoutes } from './stock-upload';
-
-export const ADJUST_MODES = ['add', 'deduct', 'set'] as const;
-
-const ReceiveBody = z.strictObject({
-  master_code_id: RefId,
-  warehouse_id: RefId,
-  quantity: Quantity.min(1, quantityInvalid),
-  reason: StockText.optional(),
-  reference: z
-    .string({ error: invalid(400, 'stock.text_invalid') })
-    .trim()
-    .max(100, invalid(400, 'stock.too_long', { max: 100 }))
-    .optional(),
-  idempotency_key: IdempotencyKey.optional(),
-});
-
-const AdjustBody = z
-  .strictObject({
-    master_code_id: RefId,
-    warehouse_id: RefId,
-    mode: z.enum(ADJUST_MODES, { error: invalid(StockCode.modeInvalid, 'stock.mode_invalid') }),
-    quantity: Quantity,
-    reason: StockText.optional(),
-    idempotency_key: IdempotencyKey.optional(),
-  })
-  .superRefine((body, ctx) => {
-    if (body.mode !== 'set' && body.quantity < 1) {
-      ctx.addIssue({ code: 'custom', path: ['quantity'], message: quantityInvalid });
-    }
-  });
-
-export const HOLD_ACTIONS = ['hold', 'release'] as const;
-
-const HoldBody = z.strictObject({
-  master_code_id: RefId,
-  warehouse_id: RefId,
-  hold: z.enum(HOLD_KINDS, { error: invalid(StockCode.holdInvalid, 'stock.hold_invalid') }),
-  action: z.enum(HOLD_ACTIONS, { error: invalid(StockCode.holdInvalid, 'stock.hold_action_invalid') }),
-  quantity: Quantity.min(1, quantityInvalid),
-  reason: StockText.optional(),
-  idempotency_key: IdempotencyKey.optional(),
-});
-
-const Settings = z.object({ refuse_negative_manual: z.boolean(), updated_at: z.string().nullable() });
-const SettingsBody = z.strictObject({
-  refuse_negative_manual: z.boolean({ error: invalid(400, 'stock.settings.flag_invalid') }),
-});
 
 const adjusting = { access: { permission: 'inventory-stock-adjustment' } } as const;
 const conflicts = { 409: ErrorAnswer };
@@ -303,7 +248,7 @@ export const stockRoutes: FastifyPluginAsyncZod<StockDeps> = async (app, deps) =
       schema: {
         tags,
         summary: "The account's stock settings (refuse negative stock for manual deductions)",
-        response: { 200: Ok(Settings), ...refusals },
+        response: { 200: Ok(StockSettings), ...refusals },
       },
     },
     async (request) => ok(request, await stockSettings(db, seller(request).tenantId)),
@@ -316,8 +261,8 @@ export const stockRoutes: FastifyPluginAsyncZod<StockDeps> = async (app, deps) =
       schema: {
         tags,
         summary: "Change the account's stock settings (the owner only)",
-        body: SettingsBody,
-        response: { 200: Ok(Settings), ...refusals },
+        body: StockSettingsBody,
+        response: { 200: Ok(StockSettings), ...refusals },
       },
     },
     async (request) => {

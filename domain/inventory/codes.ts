@@ -79,3 +79,9 @@ export const StockCode = {
   /** A combo has no stock of its own (shared with the reference routes). */
   comboHasNoStock: InventoryCode.comboHasNoStock,
 } as const;
+
+/** The most pieces one quantity may name. */
+export const QUANTITY_MAX = 1_000_000_000;
+
+export const MASTER_CODE_TYPES = ['standard', 'combo'] as const;
+export const MASTER_CODE_STATUSES = ['active', 'inactive'] as const;

@@ -467,6 +467,15 @@ export const stockStreamId = (tenantId: string, masterCodeId: string, warehouseI
 // ---- refusals of a stock request that are not the stock's own ----
 
 export const STOCK_REQUEST_ERRORS = ['KEY_REUSED'] as const;
+export const STOCK_REPORT_ERRORS = ['RANGE_INVALID', 'EXPORT_TOO_LARGE'] as const;
+export type StockReportErrorCode = (typeof STOCK_REPORT_ERRORS)[number];
+
+/** A report's period must not end before it starts; an export has a row cap (the message names it). */
+export const stockReportErrors = {
+  RANGE_INVALID: { status: 400, code: StockCode.timeInvalid, key: 'stock.range_invalid' },
+  EXPORT_TOO_LARGE: { status: 400, code: StockCode.exportTooLarge, key: 'stock.export.too_many' },
+} as const satisfies ErrorTable<StockReportErrorCode>;
+
 export const STOCK_TARGET_ERRORS = [
   'MASTER_CODE_NOT_FOUND',
   'WAREHOUSE_NOT_FOUND',
