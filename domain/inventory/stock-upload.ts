@@ -6,6 +6,9 @@ import { StockCode } from './codes';
  * file's rows are stock adjustments (./stock.ts decides each); these are the refusals of the file itself.
  */
 
+/** The bulk file's columns, in order. */
+export const ADJUSTMENT_COLUMNS = ['master_code', 'warehouse_code', 'mode', 'quantity', 'reason'] as const;
+
 export const FILE_PROBLEMS = [
   'too_large',
   'type',
