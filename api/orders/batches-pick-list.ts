@@ -24,7 +24,7 @@ import { BATCH_KEY, type BatchDeps, batchIdOf, batchTags as tags, userNames } fr
  * A batch's pick list (domain/batches/pick-list.ts; spec §9 batch item filters item, SKU, single, multiple, all):
  * the quantities to pick per master code (or seller SKU, or order line) with the racks they are kept on, as JSON for
  * the console and as a PDF to print (A4, labels in the caller's language, text in any script in its Noto font, as the
- * barcode labels find theirs: api/inventory/labels.ts). Orders of the batch that were cancelled or trashed since are
+ * barcode labels find theirs: commands/printing/labels.ts). Orders of the batch that were cancelled or trashed since are
  * left out: nobody should pick them.
  */
 

@@ -12,7 +12,7 @@ import { type PurchaseDetail, purchaseDetail } from './documents';
  * A purchase order as a PDF to send the supplier (A4): the PO number, date and status, the supplier and the
  * warehouse to deliver to, reference and estimated arrival, the items with quantities, unit costs and amounts, the
  * subtotal, discount and total, and the note. Labels are in the caller's language; text in any script is written in
- * the Noto font for it, found as the barcode labels find theirs (api/inventory/labels.ts).
+ * the Noto font for it, found as the barcode labels find theirs (commands/printing/labels.ts).
  */
 
 const MARGIN = 40;
