@@ -12,7 +12,7 @@ import type { PermissionKey } from '@domain/access/permissions';
 import { InventoryCode } from '@domain/inventory/codes';
 import type { Database } from '@infra/db';
 import type { FastifyRequest } from 'fastify';
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import { z } from 'zod';
 
 /**
