@@ -652,15 +652,9 @@ const refTarget = (target: StockTarget) => ({
   warehouse: { id: target.warehouse.id, code: target.warehouse.code, name: target.warehouse.name },
 });
 
-const FIGURE_COLUMNS = [
-  'new_stock',
-  'reserved',
-  'in_process',
-  'on_hold',
-  'pos_on_hold',
-  'supplier_on_hold',
-  'incoming',
-] as const;
+/** The ledger's figures: on hand after a movement is its new stock. */
+const [, ...HELD_FIGURES] = OWN_FIGURES;
+const FIGURE_COLUMNS = ['new_stock', ...HELD_FIGURES] as const;
 
 type SeriesPointRow = { at: Date } & Record<(typeof FIGURE_COLUMNS)[number], string | null>;
 
