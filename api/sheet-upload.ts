@@ -1,10 +1,10 @@
 import { ErrorAnswer } from '@api/answers';
 import type { ApiError } from '@api/errors';
-import { MAX_BYTES } from '@commands/support/sheet';
+import { MAX_BYTES } from '@infra/sheets/read';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 
-/** A bulk file (commands/support/sheet.ts) sent as the request body itself: CSV or XLSX, at most 5 MB. */
+/** A bulk file (infra/sheets/read.ts) sent as the request body itself: CSV or XLSX, at most 5 MB. */
 
 /** The body limit: the file cap plus room for nothing else (the body is the file). */
 export const UPLOAD_BODY_LIMIT = MAX_BYTES + 64 * 1024;

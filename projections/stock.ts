@@ -1,6 +1,6 @@
 import {
   available,
-  emptyStock,
+  initialState,
   STOCK_EVENT_TYPES,
   type StockEvent,
   type StockEventType,
@@ -338,6 +338,24 @@ export async function stockLevel(
   return row ? toLevel(row) : null;
 }
 
+/** The stock of these master codes, in every warehouse where it moved. */
+export async function stockLevelsOf(
+  db: Kysely<Database>,
+  tenantId: string,
+  masterCodeIds: readonly string[],
+): Promise<StockLevel[]> {
+  if (masterCodeIds.length === 0) return [];
+  const rows = await withTenant(db, tenantId, (trx) =>
+    trx
+      .selectFrom('stock_levels')
+      .selectAll()
+      .where('tenant_id', '=', tenantId)
+      .where(sql<boolean>`master_code_id = ANY(${[...masterCodeIds]}::text[])`)
+      .execute(),
+  );
+  return rows.map(toLevel);
+}
+
 export const STOCK_LIST_SORTS = [
   'available',
   'on_hand',
@@ -469,7 +487,7 @@ export async function stockAt(
   const row = await withTenant(db, tenantId, (trx) =>
     movementAt(trx, tenantId, masterCodeId, warehouseId, instant),
   );
-  if (!row) return { ...emptyStock, available: 0, asOf: null };
+  if (!row) return { ...initialState, available: 0, asOf: null };
   const asOf = toMovement(row);
   return {
     onHand: asOf.onHand,

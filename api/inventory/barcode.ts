@@ -22,10 +22,6 @@ import { ErrorAnswer, refusals } from '@api/answers';
 import { seller } from '@api/auth/session';
 import { ApiError, invalid, notFound } from '@api/errors';
 import { translate } from '@api/i18n';
-import { country } from '@domain/lookups';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { type InventoryDeps, isUuid, referenceId } from './common';
 import {
   isCode128Text,
   LABEL_LIMITS,
@@ -36,7 +32,11 @@ import {
   pageLayout,
   renderLabels,
   SYMBOLOGIES,
-} from './labels';
+} from '@commands/printing/labels';
+import { country } from '@domain/lookups';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { type InventoryDeps, isUuid, referenceId } from './common';
 import { PRICE_CURRENCIES } from './master-code-data';
 
 /** Result codes of the label routes (the inventory's own run 460–497). */

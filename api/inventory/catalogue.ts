@@ -2,13 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { ErrorAnswer, Ok, ok, refusals } from '@api/answers';
 import { seller } from '@api/auth/session';
 import { ApiError, invalid, notFound } from '@api/errors';
+import { InventoryCode } from '@domain/inventory/codes';
 import type { Database } from '@infra/db';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import { z } from 'zod';
 import {
   IdParams,
-  InventoryCode,
   type InventoryDeps,
   iso,
   isUuid,

@@ -2,6 +2,7 @@ import { ErrorAnswer, GridPage, Ok, ok, refusals } from '@api/answers';
 import { seller } from '@api/auth/session';
 import { DateFilter, gridQuery, setFilter, TextFilter } from '@api/contracts/grid';
 import { ApiError, invalid, notFound } from '@api/errors';
+import { InventoryCode } from '@domain/inventory/codes';
 import type { Database } from '@infra/db';
 import {
   allOf,
@@ -15,15 +16,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { type Kysely, type RawBuilder, type SqlBool, sql, type Transaction } from 'kysely';
 import { z } from 'zod';
-import {
-  IdParams,
-  InventoryCode,
-  type InventoryDeps,
-  isUuid,
-  logActivity,
-  QUANTITY_MAX,
-  referenceId,
-} from './common';
+import { IdParams, type InventoryDeps, isUuid, logActivity, QUANTITY_MAX, referenceId } from './common';
 import {
   ComboItem,
   comboItems,

@@ -3,61 +3,17 @@ import { seller } from '@api/auth/session';
 import { forbidden, invalid } from '@api/errors';
 import { PackageLimits } from '@domain/access/packages';
 import type { PermissionKey } from '@domain/access/permissions';
-import type { Database } from '@infra/db';
-import type { FastifyRequest } from 'fastify';
-import { type Kysely, sql } from 'kysely';
-import { z } from 'zod';
-
 /**
  * What the inventory reference routes share: their result codes, field schemas, the id parameter, the tenant lock,
  * the activity-log row every change writes, and the stock hook. The spec's catalogue (§8) names one inventory message
  * ("Only 0 quantity able to be removed from a branch") and no codes, so these follow its pattern: 0 is success,
  * 4xx codes name what went wrong, the HTTP status says what kind of refusal it is.
  */
-export const InventoryCode = {
-  codeRequired: 460,
-  codeTaken: 461,
-  nameRequired: 462,
-  typeInvalid: 463,
-  categoryNotFound: 464,
-  brandNotFound: 465,
-  unitNotFound: 466,
-  amountInvalid: 467,
-  quantityInvalid: 468,
-  classificationInvalid: 469,
-  currencyInvalid: 470,
-  currencyRepeated: 471,
-  /** One master code more than the package allows (HTTP 403). */
-  masterCodeLimit: 472,
-  typeFixed: 473,
-  codeBound: 474,
-  /** A combo has no stock of its own: no initial quantity, no rack location. */
-  comboHasNoStock: 475,
-  comboContainsItself: 476,
-  comboInCombo: 477,
-  componentNotFound: 478,
-  componentRepeated: 479,
-  notACombo: 480,
-  comboItemsRequired: 481,
-  nameTaken: 482,
-  inUse: 483,
-  categoryCycle: 484,
-  warehouseCodeTaken: 485,
-  defaultRequired: 486,
-  /** One branch more than the package allows (HTTP 403). */
-  branchLimit: 487,
-  warehouseNotFound: 488,
-  rackNotFound: 489,
-  /** "Only 0 quantity able to be removed from a branch" (spec §5, §8). */
-  stockRemains: 490,
-  nothingToChange: 491,
-  textInvalid: 492,
-  phoneInvalid: 493,
-  imageUrlInvalid: 494,
-  upcInvalid: 495,
-  statusInvalid: 496,
-  hasSubcategories: 497,
-} as const;
+import { InventoryCode } from '@domain/inventory/codes';
+import type { Database } from '@infra/db';
+import type { FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import { z } from 'zod';
 
 /**
  * On-hand stock of a master code in a warehouse or branch. The stock projection provides it; without one (before the
@@ -139,7 +95,7 @@ export function decimal(opts: { scale: number; integerDigits: number; positive: 
 export const wholeNumber = (min: number, max: number, message: string) =>
   z.number({ error: message }).int(message).min(min, message).max(max, message);
 
-export const QUANTITY_MAX = 1_000_000_000;
+export { QUANTITY_MAX } from '@domain/inventory/codes';
 
 // ---- access ----
 
@@ -156,23 +112,7 @@ export function requireAny(keys: readonly PermissionKey[]) {
 
 // ---- writes ----
 
-/**
- * One change at a time per account where a count or a single default is kept. FOR NO KEY UPDATE: rows that merely
- * refer to the tenant (their inserts take KEY SHARE) are not held up.
- */
-export async function lockTenant(trx: Kysely<Database>, tenantId: string): Promise<void> {
-  await trx
-    .selectFrom('tenants')
-    .select('id')
-    .where('id', '=', tenantId)
-    .forNoKeyUpdate()
-    .executeTakeFirstOrThrow();
-}
-
-/** One writer at a time per account for one kind of change (the category tree), without locking the tenant row. */
-export async function lockFor(trx: Kysely<Database>, scope: string, tenantId: string): Promise<void> {
-  await sql`SELECT pg_advisory_xact_lock(hashtext(${`${scope}|${tenantId}`}))`.execute(trx);
-}
+export { lockFor, lockTenant } from '@commands/support/locks';
 
 export type SubjectType =
   | 'master_code'

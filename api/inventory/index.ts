@@ -18,4 +18,4 @@ export const inventoryRoutes: FastifyPluginAsyncZod<InventoryDeps> = async (app,
   await app.register(rackRoutes, deps);
 };
 
-export { InventoryCode, type StockOf } from './common';
+export type { StockOf } from './common';

@@ -1,13 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import type { SellerSession } from '@api/auth/session';
 import { ApiError, invalid, notFound } from '@api/errors';
+import { InventoryCode, MASTER_CODE_STATUSES, MASTER_CODE_TYPES } from '@domain/inventory/codes';
+
+export { MASTER_CODE_STATUSES, MASTER_CODE_TYPES };
+
 import { einvoiceClassifications } from '@domain/lookups';
 import type { Database, InventoryCurrency } from '@infra/db';
 import type { Kysely, Transaction } from 'kysely';
 import { z } from 'zod';
 import {
   decimal,
-  InventoryCode,
   iso,
   isUuid,
   lockTenant,
@@ -27,8 +30,6 @@ import {
  * routes; so are creation (within the package's master-code limit) and reading one master code in full.
  */
 
-export const MASTER_CODE_TYPES = ['standard', 'combo'] as const;
-export const MASTER_CODE_STATUSES = ['active', 'inactive'] as const;
 /** Price list currencies (spec §9). */
 export const PRICE_CURRENCIES = [
   'MYR',

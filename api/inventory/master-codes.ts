@@ -1,8 +1,9 @@
 import { ErrorAnswer, GridPage, Ok, ok, refusals } from '@api/answers';
 import { seller } from '@api/auth/session';
 import { ApiError, notFound } from '@api/errors';
+import { InventoryCode } from '@domain/inventory/codes';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { IdParams, InventoryCode, type InventoryDeps, isUuid, logActivity, requireAny } from './common';
+import { IdParams, type InventoryDeps, isUuid, logActivity, requireAny } from './common';
 import {
   createMasterCode,
   findMasterCode,

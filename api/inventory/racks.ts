@@ -3,6 +3,7 @@ import { ErrorAnswer, GridPage, Ok, ok, refusals } from '@api/answers';
 import { seller } from '@api/auth/session';
 import { gridQuery, setFilter, TextFilter } from '@api/contracts/grid';
 import { ApiError, invalid, notFound } from '@api/errors';
+import { InventoryCode } from '@domain/inventory/codes';
 import type { Database } from '@infra/db';
 import { allOf, pageWindow, searchWhere, setWhere, sortTerms, textWhere } from '@projections/runtime/grid';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -10,7 +11,6 @@ import { type Kysely, type RawBuilder, type SqlBool, sql, type Transaction } fro
 import { z } from 'zod';
 import {
   IdParams,
-  InventoryCode,
   type InventoryDeps,
   iso,
   isUuid,

@@ -1,70 +1,23 @@
 import { randomUUID } from 'node:crypto';
-import type { SellerSession } from '@api/auth/session';
-import {
-  IDEMPOTENCY_KEY_MAX,
-  idempotencyKeyField,
-  idempotencyKeyOf,
-  masterCodeOfTenant,
-  placeOfTenant,
-  wholeStore,
-} from '@api/documents';
-import { ApiError, invalid } from '@api/errors';
-import { handleStockCommand, type StockCommandResult } from '@commands/inventory/stock';
-import {
-  available,
-  figuresOf,
-  HOLD_KINDS,
-  STOCK_EVENT_TYPES,
-  type StockCommand,
-  type StockErrorCode,
-  type StockEvent,
-} from '@domain/inventory/stock';
-import { DomainError } from '@domain/shared/errors';
+import type { MovementMode, StockMovementAnswer } from '@api/contracts/inventory-stock';
+import { IDEMPOTENCY_KEY_MAX, idempotencyKeyOf, wholeStore } from '@api/documents';
+import { ApiError } from '@api/errors';
+import { receiveInitialStock } from '@commands/inventory/initial-stock';
+import type { StockCommandResult } from '@commands/inventory/stock';
+import { StockCode } from '@domain/inventory/codes';
+import { figuresOf, type StockEvent } from '@domain/inventory/stock';
 import type { Database } from '@infra/db';
-import { DuplicateEventIdError } from '@infra/eventstore/errors';
 import type { EventStore } from '@infra/eventstore/port';
+import type { StockTarget } from '@projections/inventory/reference';
+import { figureAnswer } from '@projections/stock.queries';
 import type { FastifyRequest } from 'fastify';
-import { type Kysely, sql, type Transaction } from 'kysely';
-import { z } from 'zod';
-import { type InitialStock, InventoryCode, lockTenant, logActivity, QUANTITY_MAX, violation } from './common';
+import type { Kysely } from 'kysely';
+import type { InitialStock } from './common';
 
 /**
- * What the stock routes share (api/inventory/stock.ts has the route list): result codes, the lookups every stock
- * route starts with (the master code and the warehouse must be the tenant's: another tenant's is simply missing), the
- * tenant's stock settings, the idempotency key, running a stock command with its refusals mapped to answers, and
- * the answer shape of one movement.
+ * What the stock routes share (api/inventory/stock.ts has the route list): the idempotency key of a request and the
+ * answer of one movement. Shapes: api/contracts/inventory-stock.ts; use cases: commands/inventory/.
  */
-
-/**
- * Result codes of the stock routes (the inventory reference routes use 460–497, the team routes 440–445, the
- * barcode routes share 450–456 for their own refusals). 498 was the first code of 440–499 no route used.
- */
-export const StockCode = {
-  quantityInvalid: 450,
-  /** A manual deduction would take on-hand stock below zero while the tenant refuses that (HTTP 409). */
-  negativeStock: 451,
-  modeInvalid: 452,
-  /** The same idempotency key was used for a different movement (HTTP 409). */
-  keyReused: 453,
-  keyInvalid: 454,
-  /** A bulk file with bad rows: nothing applied, every bad row listed. */
-  uploadRows: 455,
-  uploadFile: 456,
-  /** The request body is not a CSV or XLSX file (HTTP 415). */
-  mediaType: 457,
-  /** An export larger than the cap. */
-  exportTooLarge: 458,
-  timeInvalid: 459,
-  /**
-   * Refused by the domain for another reason (HTTP 409): release more than reserved or held, stop processing more
-   * than is in process, cancel more incoming than expected; same warehouse (HTTP 400).
-   */
-  refused: 449,
-  /** A hold request naming an unknown hold kind (online, pos, supplier) or action (hold, release). */
-  holdInvalid: 498,
-  /** A combo has no stock of its own (shared with the reference routes). */
-  comboHasNoStock: InventoryCode.comboHasNoStock,
-} as const;
 
 export interface StockDeps {
   db: Kysely<Database>;
@@ -76,122 +29,6 @@ export interface StockDeps {
 export const commandStore = (store: Pick<EventStore, 'kind'>) => wholeStore(store, 'stock');
 
 export const tags = ['inventory-stock'];
-
-// ---- field schemas ----
-
-export const STOCK_TEXT_MAX = 500;
-
-export const quantityInvalid = invalid(StockCode.quantityInvalid, 'stock.quantity_invalid', {
-  max: QUANTITY_MAX,
-});
-export const setQuantityInvalid = invalid(StockCode.quantityInvalid, 'stock.set_quantity_invalid', {
-  max: QUANTITY_MAX,
-});
-
-/** A whole number of pieces, 1 to QUANTITY_MAX; `set` takes 0 too (checked by the body's refinement). */
-export const Quantity = z
-  .number({ error: quantityInvalid })
-  .int(quantityInvalid)
-  .min(0, quantityInvalid)
-  .max(QUANTITY_MAX, quantityInvalid);
-
-export const StockText = z
-  .string({ error: invalid(400, 'stock.text_invalid') })
-  .trim()
-  .max(STOCK_TEXT_MAX, invalid(400, 'stock.too_long', { max: STOCK_TEXT_MAX }));
-
-/** An id in a body or query; one that is not a uuid is looked up all the same and found missing (404). */
-export const RefId = z
-  .string({ error: invalid(400, 'stock.id_invalid') })
-  .trim()
-  .min(1, invalid(400, 'stock.id_invalid'))
-  .max(64, invalid(400, 'stock.id_invalid'));
-
-export const IdempotencyKey = idempotencyKeyField(
-  invalid(StockCode.keyInvalid, 'stock.idempotency_key_invalid', { max: IDEMPOTENCY_KEY_MAX }),
-);
-
-/** An instant in a query: ISO 8601 with a time zone (`2026-01-31T12:00:00Z`), or a bare date (UTC midnight). */
-export const Instant = z
-  .string({ error: invalid(StockCode.timeInvalid, 'stock.time_invalid') })
-  .max(40, invalid(StockCode.timeInvalid, 'stock.time_invalid'))
-  .regex(
-    /^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:?\d{2}))?$/,
-    invalid(StockCode.timeInvalid, 'stock.time_invalid'),
-  )
-  .transform((text, ctx) => {
-    const date = new Date(text.length === 10 ? `${text}T00:00:00Z` : text.replace(' ', 'T'));
-    if (Number.isNaN(date.getTime())) {
-      ctx.addIssue({ code: 'custom', message: invalid(StockCode.timeInvalid, 'stock.time_invalid') });
-      return z.NEVER;
-    }
-    return date;
-  });
-
-// ---- lookups ----
-
-type Db = Kysely<Database> | Transaction<Database>;
-
-export interface Target {
-  masterCode: { id: string; code: string; name: string; type: 'standard' | 'combo'; status: string };
-  warehouse: { id: string; code: string; name: string; kind: 'warehouse' | 'branch' };
-}
-
-export const masterCodeMissing = () => new ApiError(404, 404, 'stock.master_code_not_found');
-export const warehouseMissing = () => new ApiError(404, 404, 'stock.warehouse_not_found');
-export const comboRefused = (code: string) =>
-  new ApiError(409, StockCode.comboHasNoStock, 'stock.combo_has_no_stock', { code });
-
-export async function findMasterCodeOf(db: Db, tenantId: string, id: string) {
-  const row = await masterCodeOfTenant(db, tenantId, id);
-  if (!row) throw masterCodeMissing();
-  return row;
-}
-
-export async function findWarehouseOf(db: Db, tenantId: string, id: string) {
-  const row = await placeOfTenant(db, tenantId, id);
-  if (!row) throw warehouseMissing();
-  return row;
-}
-
-/**
- * The master code and the warehouse (or branch) a stock route names, both the tenant's: an unknown id and another
- * tenant's answer the same 404. The master code is checked first. A combo has no stock of its own (409) unless
- * `combo` says the caller derives it. Inactive master codes are found: their stock can still be counted and written
- * down after they stop selling.
- */
-export async function findTarget(
-  db: Db,
-  tenantId: string,
-  masterCodeId: string,
-  warehouseId: string,
-  opts: { combo?: 'refuse' | 'allow' } = {},
-): Promise<Target> {
-  const masterCode = await findMasterCodeOf(db, tenantId, masterCodeId);
-  const warehouse = await findWarehouseOf(db, tenantId, warehouseId);
-  if (masterCode.type === 'combo' && opts.combo !== 'allow') throw comboRefused(masterCode.code);
-  return { masterCode, warehouse };
-}
-
-// ---- settings ----
-
-export interface StockSettings {
-  refuse_negative_manual: boolean;
-  updated_at: string | null;
-}
-
-export const DEFAULT_SETTINGS = { refuse_negative_manual: true } as const;
-
-export async function stockSettings(db: Db, tenantId: string): Promise<StockSettings> {
-  const row = await db
-    .selectFrom('inventory_settings')
-    .select(['refuse_negative_manual', 'updated_at'])
-    .where('tenant_id', '=', tenantId)
-    .executeTakeFirst();
-  return row
-    ? { refuse_negative_manual: row.refuse_negative_manual, updated_at: row.updated_at.toISOString() }
-    : { ...DEFAULT_SETTINGS, updated_at: null };
-}
 
 // ---- idempotency ----
 
@@ -209,131 +46,7 @@ export function commandIdOf(request: FastifyRequest, tenantId: string, bodyKey: 
   return key === undefined ? `${tenantId}:${randomUUID()}` : `${tenantId}:${key}`;
 }
 
-// ---- running a command ----
-
-const refusalOf: Record<StockErrorCode, { status: number; code: number; key: string }> = {
-  QUANTITY_NOT_POSITIVE: { status: 400, code: StockCode.quantityInvalid, key: 'stock.quantity_invalid' },
-  QUANTITY_NEGATIVE: { status: 400, code: StockCode.quantityInvalid, key: 'stock.set_quantity_invalid' },
-  NEGATIVE_STOCK: { status: 409, code: StockCode.negativeStock, key: 'stock.negative_stock' },
-  RELEASE_MORE_THAN_RESERVED: {
-    status: 409,
-    code: StockCode.refused,
-    key: 'stock.release_more_than_reserved',
-  },
-  RELEASE_MORE_THAN_HELD: { status: 409, code: StockCode.refused, key: 'stock.release_more_than_held' },
-  STOP_MORE_THAN_IN_PROCESS: {
-    status: 409,
-    code: StockCode.refused,
-    key: 'stock.stop_more_than_in_process',
-  },
-  CANCEL_MORE_THAN_INCOMING: {
-    status: 409,
-    code: StockCode.refused,
-    key: 'stock.cancel_more_than_incoming',
-  },
-  SAME_WAREHOUSE: { status: 400, code: StockCode.refused, key: 'stock.same_warehouse' },
-};
-
-/** A domain refusal as the answer it means; anything else is passed on. */
-export function stockRefusal(error: unknown): unknown {
-  if (error instanceof DomainError) {
-    const refusal = refusalOf[error.code as StockErrorCode];
-    if (!refusal) return error;
-    const params: Record<string, string | number> = { ...error.params, max: QUANTITY_MAX };
-    if (typeof error.params.onHand === 'number' && typeof error.params.change === 'number') {
-      params.after = error.params.onHand + error.params.change;
-    }
-    return new ApiError(refusal.status, refusal.code, refusal.key, params);
-  }
-  // The key's event already stands in another stock's stream: the key was used for another movement.
-  if (error instanceof DuplicateEventIdError) {
-    return new ApiError(409, StockCode.keyReused, 'stock.idempotency_key_reused');
-  }
-  return error;
-}
-
-/** The event each command records (a new command type must be named here). */
-const eventTypeOf: Record<StockCommand['type'], StockEvent['type']> = {
-  ReceiveStock: 'StockReceived',
-  AdjustStock: 'StockAdjusted',
-  ReserveStock: 'StockReserved',
-  ReleaseStock: 'StockReleased',
-  StartProcessing: 'StockProcessingStarted',
-  StopProcessing: 'StockProcessingStopped',
-  ShipStock: 'StockShipped',
-  ReturnStock: 'StockReturned',
-  TransferStockOut: 'StockTransferredOut',
-  TransferStockIn: 'StockTransferredIn',
-  WriteOffStock: 'StockWrittenOff',
-  HoldStock: 'StockHeld',
-  ReleaseHold: 'StockHoldReleased',
-  ExpectStock: 'StockIncomingExpected',
-  CancelExpectedStock: 'StockIncomingCancelled',
-};
-
-/**
- * A replayed event must be the one this command would have recorded: same kind and quantity, and the same
- * adjustment mode, hold kind, ship source or other warehouse.
- */
-export function sameMovement(command: StockCommand, event: StockEvent): boolean {
-  if (eventTypeOf[command.type] !== event.type) return false;
-  if (event.data.quantity !== command.quantity) return false;
-  if (command.type === 'AdjustStock' && event.type === 'StockAdjusted')
-    return event.data.mode === command.mode;
-  if (command.type === 'HoldStock' && event.type === 'StockHeld') return event.data.hold === command.hold;
-  if (command.type === 'ReleaseHold' && event.type === 'StockHoldReleased')
-    return event.data.hold === command.hold;
-  if (command.type === 'ShipStock' && event.type === 'StockShipped') return event.data.from === command.from;
-  if (command.type === 'TransferStockOut' && event.type === 'StockTransferredOut')
-    return event.data.toWarehouseId === command.toWarehouseId;
-  if (command.type === 'TransferStockIn' && event.type === 'StockTransferredIn')
-    return event.data.fromWarehouseId === command.fromWarehouseId;
-  return true;
-}
-
-export interface RunContext {
-  tenantId: string;
-  userId?: string;
-  commandId: string;
-}
-
-/**
- * Runs one stock command (load, decide, append with retry on conflict; a known command id answers as it did the
- * first time), mapping refusals to answers. A key already used for a different movement is refused (409).
- */
-export async function runStockCommand(
-  store: Pick<EventStore, 'kind'>,
-  command: StockCommand,
-  context: RunContext,
-): Promise<StockCommandResult> {
-  let result: StockCommandResult;
-  try {
-    result = await handleStockCommand(commandStore(store), command, {
-      ...context,
-      occurredAt: new Date().toISOString(),
-    });
-  } catch (error) {
-    throw stockRefusal(error);
-  }
-  if (result.replayed && !sameMovement(command, result.event)) {
-    throw new ApiError(409, StockCode.keyReused, 'stock.idempotency_key_reused');
-  }
-  return result;
-}
-
 // ---- the answer of one movement ----
-
-/** What a movement's `mode` holds: an adjustment's mode, a hold's kind, or where a shipment was taken from. */
-export const MOVEMENT_MODES = [
-  'add',
-  'deduct',
-  'set',
-  ...HOLD_KINDS,
-  'reserved',
-  'inProcess',
-  'free',
-] as const;
-export type MovementMode = (typeof MOVEMENT_MODES)[number];
 
 /** The mode of a stock event, as the movement report shows it (projections/stock.ts stores the same). */
 export function modeOf(event: StockEvent): MovementMode | null {
@@ -350,77 +63,7 @@ export function modeOf(event: StockEvent): MovementMode | null {
   }
 }
 
-/** Every stock figure after a movement (spec §3 "Stock figures"), as the API names them. */
-export const FigureFields = {
-  on_hand: z.number().int(),
-  reserved: z.number().int(),
-  /** Held by orders being picked and packed. */
-  in_process: z.number().int(),
-  /** Set aside by the seller. */
-  on_hold: z.number().int(),
-  /** Held by parked Smart POS sales. */
-  pos_on_hold: z.number().int(),
-  /** Set aside for a supplier. */
-  supplier_on_hold: z.number().int(),
-  /** Expected from a supplier or in transit; not part of on hand. */
-  incoming: z.number().int(),
-  /** Available online: on hand − reserved − in process − the three holds. */
-  available: z.number().int(),
-};
-export interface FigureAnswer {
-  on_hand: number;
-  reserved: number;
-  in_process: number;
-  on_hold: number;
-  pos_on_hold: number;
-  supplier_on_hold: number;
-  incoming: number;
-  available: number;
-}
-
-/** The figures of the projection's or the domain's camel-case shape, as the API names them. */
-export function figureAnswer(figures: {
-  onHand: number;
-  reserved: number;
-  inProcess: number;
-  onHold: number;
-  posOnHold: number;
-  supplierOnHold: number;
-  incoming: number;
-}): FigureAnswer {
-  return {
-    on_hand: figures.onHand,
-    reserved: figures.reserved,
-    in_process: figures.inProcess,
-    on_hold: figures.onHold,
-    pos_on_hold: figures.posOnHold,
-    supplier_on_hold: figures.supplierOnHold,
-    incoming: figures.incoming,
-    available: available(figures),
-  };
-}
-
-export const StockMovementAnswer = z.object({
-  master_code: z.object({ id: z.string(), code: z.string(), name: z.string() }),
-  warehouse: z.object({ id: z.string(), code: z.string(), name: z.string() }),
-  /** The event type: StockReceived, StockAdjusted, … */
-  action: z.enum(STOCK_EVENT_TYPES),
-  /** add, deduct or set for an adjustment; online, pos or supplier for a hold; reserved, inProcess or free for a
-   * shipment; null otherwise. */
-  mode: z.enum(MOVEMENT_MODES).nullable(),
-  /** What was entered: units received, added or deducted, or the counted quantity for `set`. */
-  quantity: z.number().int(),
-  previous_stock: z.number().int(),
-  /** Signed change to on hand. */
-  change: z.number().int(),
-  ...FigureFields,
-  reason: z.string().nullable(),
-  /** The movement's place in its stock's stream, from 0. */
-  revision: z.number().int(),
-});
-export type StockMovementAnswer = z.infer<typeof StockMovementAnswer>;
-
-export function movementAnswer(target: Target, result: StockCommandResult): StockMovementAnswer {
+export function movementAnswer(target: StockTarget, result: StockCommandResult): StockMovementAnswer {
   const { event } = result;
   const data = event.data;
   return {
@@ -437,90 +80,8 @@ export function movementAnswer(target: Target, result: StockCommandResult): Stoc
   };
 }
 
-// ---- initial quantity ----
-
-export const INITIAL_QUANTITY_REASON = 'Initial quantity';
-export const MAIN_WAREHOUSE = { code: 'MAIN', name: 'Main warehouse' } as const;
-
-/**
- * The tenant's default warehouse; when the tenant has no warehouse at all yet, a default "Main warehouse" (code
- * MAIN, or MAIN-2, MAIN-3… when a branch holds that code) is created first, so the stock lands somewhere.
- */
-export async function defaultWarehouse(
-  db: Kysely<Database>,
-  session: Pick<SellerSession, 'tenantId' | 'userId'>,
-): Promise<string> {
-  const { tenantId } = session;
-  const current = async (trx: Db) =>
-    (
-      await trx
-        .selectFrom('warehouses')
-        .select('id')
-        .where('tenant_id', '=', tenantId)
-        .where('is_default', '=', true)
-        .executeTakeFirst()
-    )?.id;
-  const found = await current(db);
-  if (found) return found;
-  return db.transaction().execute(async (trx) => {
-    // The same lock the warehouse routes take to keep one default per tenant.
-    await lockTenant(trx, tenantId);
-    const raced = await current(trx);
-    if (raced) return raced;
-    const id = randomUUID();
-    for (let n = 1; ; n++) {
-      const code = n === 1 ? MAIN_WAREHOUSE.code : `${MAIN_WAREHOUSE.code}-${n}`;
-      try {
-        // A code taken by a branch aborts the insert only, through this savepoint.
-        await sql`SAVEPOINT main_warehouse`.execute(trx);
-        await trx
-          .insertInto('warehouses')
-          .values({
-            id,
-            tenant_id: tenantId,
-            kind: 'warehouse',
-            code,
-            name: MAIN_WAREHOUSE.name,
-            is_default: true,
-          })
-          .execute();
-        await sql`RELEASE SAVEPOINT main_warehouse`.execute(trx);
-        await logActivity(trx, {
-          tenantId,
-          userId: session.userId,
-          action: 'warehouse.created',
-          subjectType: 'warehouse',
-          subjectId: id,
-          detail: { code, name: MAIN_WAREHOUSE.name, kind: 'warehouse', is_default: true, automatic: true },
-        });
-        return id;
-      } catch (error) {
-        if (!violation(error, '23505', 'warehouses_code_idx') || n >= 20) throw error;
-        await sql`ROLLBACK TO SAVEPOINT main_warehouse`.execute(trx);
-      }
-    }
-  });
-}
-
-/**
- * The master code routes call this once the new row is committed: the quantity is received into the default
- * warehouse with command id `initial:<masterCodeId>`, so a retry never receives it twice.
- */
-export function initialStockReceiver(db: Kysely<Database>, store: Pick<EventStore, 'kind'>): InitialStock {
-  return async (session, masterCodeId, quantity) => {
-    if (quantity <= 0) return;
-    const warehouseId = await defaultWarehouse(db, session);
-    await runStockCommand(
-      store,
-      {
-        type: 'ReceiveStock',
-        masterCodeId,
-        warehouseId,
-        quantity,
-        reason: INITIAL_QUANTITY_REASON,
-        source: { type: 'master_code', id: masterCodeId },
-      },
-      { tenantId: session.tenantId, userId: session.userId, commandId: `initial:${masterCodeId}` },
-    );
-  };
-}
+/** Receives a new master code's initial quantity (commands/inventory/initial-stock.ts), for the master code routes. */
+export const initialStockReceiver =
+  (db: Kysely<Database>, store: Pick<EventStore, 'kind'>): InitialStock =>
+  (session, masterCodeId, quantity) =>
+    receiveInitialStock({ db, store: commandStore(store) }, session, { masterCodeId, quantity });

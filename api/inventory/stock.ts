@@ -122,76 +122,21 @@
  */
 import { ErrorAnswer, Ok, ok, refusals } from '@api/answers';
 import { seller } from '@api/auth/session';
-import { invalid } from '@api/errors';
-import { HOLD_KINDS } from '@domain/inventory/stock';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { logActivity } from '../activity';
 import {
-  commandIdOf,
-  findTarget,
-  IdempotencyKey,
-  movementAnswer,
-  Quantity,
-  quantityInvalid,
-  RefId,
-  runStockCommand,
-  StockCode,
-  type StockDeps,
+  AdjustBody,
+  HoldBody,
+  ReceiveBody,
   StockMovementAnswer,
-  StockText,
-  stockSettings,
-  tags,
-} from './stock-common';
+  StockSettings,
+  StockSettingsBody,
+} from '@api/contracts/inventory-stock';
+import { requestStockMovement } from '@commands/inventory/stock-request';
+import { changeStockSettings } from '@commands/inventory/stock-settings';
+import { stockSettings } from '@projections/inventory/stock-settings';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { commandIdOf, commandStore, movementAnswer, type StockDeps, tags } from './stock-common';
 import { stockReportRoutes } from './stock-reports';
 import { stockUploadRoutes } from './stock-upload';
-
-export const ADJUST_MODES = ['add', 'deduct', 'set'] as const;
-
-const ReceiveBody = z.strictObject({
-  master_code_id: RefId,
-  warehouse_id: RefId,
-  quantity: Quantity.min(1, quantityInvalid),
-  reason: StockText.optional(),
-  reference: z
-    .string({ error: invalid(400, 'stock.text_invalid') })
-    .trim()
-    .max(100, invalid(400, 'stock.too_long', { max: 100 }))
-    .optional(),
-  idempotency_key: IdempotencyKey.optional(),
-});
-
-const AdjustBody = z
-  .strictObject({
-    master_code_id: RefId,
-    warehouse_id: RefId,
-    mode: z.enum(ADJUST_MODES, { error: invalid(StockCode.modeInvalid, 'stock.mode_invalid') }),
-    quantity: Quantity,
-    reason: StockText.optional(),
-    idempotency_key: IdempotencyKey.optional(),
-  })
-  .superRefine((body, ctx) => {
-    if (body.mode !== 'set' && body.quantity < 1) {
-      ctx.addIssue({ code: 'custom', path: ['quantity'], message: quantityInvalid });
-    }
-  });
-
-export const HOLD_ACTIONS = ['hold', 'release'] as const;
-
-const HoldBody = z.strictObject({
-  master_code_id: RefId,
-  warehouse_id: RefId,
-  hold: z.enum(HOLD_KINDS, { error: invalid(StockCode.holdInvalid, 'stock.hold_invalid') }),
-  action: z.enum(HOLD_ACTIONS, { error: invalid(StockCode.holdInvalid, 'stock.hold_action_invalid') }),
-  quantity: Quantity.min(1, quantityInvalid),
-  reason: StockText.optional(),
-  idempotency_key: IdempotencyKey.optional(),
-});
-
-const Settings = z.object({ refuse_negative_manual: z.boolean(), updated_at: z.string().nullable() });
-const SettingsBody = z.strictObject({
-  refuse_negative_manual: z.boolean({ error: invalid(400, 'stock.settings.flag_invalid') }),
-});
 
 const adjusting = { access: { permission: 'inventory-stock-adjustment' } } as const;
 const conflicts = { 409: ErrorAnswer };
@@ -199,6 +144,7 @@ const replayedHeader = 'idempotent-replayed';
 
 export const stockRoutes: FastifyPluginAsyncZod<StockDeps> = async (app, deps) => {
   const { db, store } = deps;
+  const commandDeps = { db, store: commandStore(store) };
 
   app.post(
     '/api/inventory/stock/receive',
@@ -216,19 +162,15 @@ export const stockRoutes: FastifyPluginAsyncZod<StockDeps> = async (app, deps) =
       const session = seller(request);
       const body = request.body;
       const commandId = commandIdOf(request, session.tenantId, body.idempotency_key);
-      const target = await findTarget(db, session.tenantId, body.master_code_id, body.warehouse_id);
-      const result = await runStockCommand(
-        store,
-        {
-          type: 'ReceiveStock',
-          masterCodeId: target.masterCode.id,
-          warehouseId: target.warehouse.id,
-          quantity: body.quantity,
-          ...(body.reason ? { reason: body.reason } : {}),
-          ...(body.reference ? { source: { type: 'reference', id: body.reference } } : {}),
-        },
-        { tenantId: session.tenantId, userId: session.userId, commandId },
-      );
+      const { target, result } = await requestStockMovement(commandDeps, session, {
+        kind: 'receive',
+        masterCodeId: body.master_code_id,
+        warehouseId: body.warehouse_id,
+        quantity: body.quantity,
+        reason: body.reason,
+        reference: body.reference,
+        commandId,
+      });
       if (result.replayed) reply.header(replayedHeader, 'true');
       return ok(request, movementAnswer(target, result), 'stock.received');
     },
@@ -250,21 +192,15 @@ export const stockRoutes: FastifyPluginAsyncZod<StockDeps> = async (app, deps) =
       const session = seller(request);
       const body = request.body;
       const commandId = commandIdOf(request, session.tenantId, body.idempotency_key);
-      const target = await findTarget(db, session.tenantId, body.master_code_id, body.warehouse_id);
-      const settings = await stockSettings(db, session.tenantId);
-      const result = await runStockCommand(
-        store,
-        {
-          type: 'AdjustStock',
-          masterCodeId: target.masterCode.id,
-          warehouseId: target.warehouse.id,
-          mode: body.mode,
-          quantity: body.quantity,
-          refuseNegative: settings.refuse_negative_manual,
-          ...(body.reason ? { reason: body.reason } : {}),
-        },
-        { tenantId: session.tenantId, userId: session.userId, commandId },
-      );
+      const { target, result } = await requestStockMovement(commandDeps, session, {
+        kind: 'adjust',
+        masterCodeId: body.master_code_id,
+        warehouseId: body.warehouse_id,
+        mode: body.mode,
+        quantity: body.quantity,
+        reason: body.reason,
+        commandId,
+      });
       if (result.replayed) reply.header(replayedHeader, 'true');
       return ok(request, movementAnswer(target, result), 'stock.adjusted');
     },
@@ -286,19 +222,16 @@ export const stockRoutes: FastifyPluginAsyncZod<StockDeps> = async (app, deps) =
       const session = seller(request);
       const body = request.body;
       const commandId = commandIdOf(request, session.tenantId, body.idempotency_key);
-      const target = await findTarget(db, session.tenantId, body.master_code_id, body.warehouse_id);
-      const result = await runStockCommand(
-        store,
-        {
-          type: body.action === 'hold' ? 'HoldStock' : 'ReleaseHold',
-          masterCodeId: target.masterCode.id,
-          warehouseId: target.warehouse.id,
-          hold: body.hold,
-          quantity: body.quantity,
-          ...(body.reason ? { reason: body.reason } : {}),
-        },
-        { tenantId: session.tenantId, userId: session.userId, commandId },
-      );
+      const { target, result } = await requestStockMovement(commandDeps, session, {
+        kind: 'hold',
+        masterCodeId: body.master_code_id,
+        warehouseId: body.warehouse_id,
+        action: body.action,
+        hold: body.hold,
+        quantity: body.quantity,
+        reason: body.reason,
+        commandId,
+      });
       if (result.replayed) reply.header(replayedHeader, 'true');
       return ok(
         request,
@@ -315,7 +248,7 @@ export const stockRoutes: FastifyPluginAsyncZod<StockDeps> = async (app, deps) =
       schema: {
         tags,
         summary: "The account's stock settings (refuse negative stock for manual deductions)",
-        response: { 200: Ok(Settings), ...refusals },
+        response: { 200: Ok(StockSettings), ...refusals },
       },
     },
     async (request) => ok(request, await stockSettings(db, seller(request).tenantId)),
@@ -328,41 +261,14 @@ export const stockRoutes: FastifyPluginAsyncZod<StockDeps> = async (app, deps) =
       schema: {
         tags,
         summary: "Change the account's stock settings (the owner only)",
-        body: SettingsBody,
-        response: { 200: Ok(Settings), ...refusals },
+        body: StockSettingsBody,
+        response: { 200: Ok(StockSettings), ...refusals },
       },
     },
     async (request) => {
       const session = seller(request);
-      const { tenantId } = session;
-      await db.transaction().execute(async (trx) => {
-        const before = await stockSettings(trx, tenantId);
-        await trx
-          .insertInto('inventory_settings')
-          .values({ tenant_id: tenantId, ...request.body, updated_by: session.userId })
-          .onConflict((oc) =>
-            oc.column('tenant_id').doUpdateSet({
-              ...request.body,
-              updated_by: session.userId,
-              updated_at: new Date(),
-            }),
-          )
-          .execute();
-        await logActivity(trx, {
-          tenantId,
-          userId: session.userId,
-          action: 'inventory_settings.updated',
-          subjectType: 'inventory_settings',
-          subjectId: tenantId,
-          detail: {
-            refuse_negative_manual: {
-              from: before.refuse_negative_manual,
-              to: request.body.refuse_negative_manual,
-            },
-          },
-        });
-      });
-      return ok(request, await stockSettings(db, tenantId), 'stock.settings.saved');
+      await changeStockSettings({ db }, session, request.body);
+      return ok(request, await stockSettings(db, session.tenantId), 'stock.settings.saved');
     },
   );
 

@@ -3,13 +3,13 @@ import { ErrorAnswer, Ok, ok, refusals } from '@api/answers';
 import { seller } from '@api/auth/session';
 import { ApiError, invalid, notFound } from '@api/errors';
 import type { PermissionKey } from '@domain/access/permissions';
+import { InventoryCode } from '@domain/inventory/codes';
 import type { Database } from '@infra/db';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import { z } from 'zod';
 import {
   IdParams,
-  InventoryCode,
   type InventoryDeps,
   iso,
   isUuid,

@@ -2,8 +2,8 @@ import { ApiError } from '@api/errors';
 import { translate } from '@api/i18n';
 import { uploadedFile } from '@api/sheet-upload';
 import type { RowProblem } from '@commands/purchases/upload-purchases';
-import { type FileProblem, MAX_BYTES } from '@commands/support/sheet';
 import { PurchaseCode } from '@domain/purchases/codes';
+import { type FileProblem, MAX_BYTES } from '@infra/sheets/read';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 /**

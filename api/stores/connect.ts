@@ -9,7 +9,7 @@ import {
   StorePlatformParams,
 } from '@api/contracts/stores';
 import { translate } from '@api/i18n';
-import { defaultWarehouse } from '@api/inventory/stock-common';
+import { defaultWarehouse } from '@commands/inventory/initial-stock';
 import { PackageLimits } from '@domain/access/packages';
 import { refuseStore } from '@domain/platform/stores';
 import { refusalOf } from '@domain/shared/errors';

@@ -1,6 +1,6 @@
 import { GIN_STATUS, type GinStockLine } from '@domain/goods-issue/decider';
 import type { GinEvent } from '@domain/goods-issue/events';
-import { emptyStock, evolve as evolveStock, type StockEvent, stockStreamId } from '@domain/inventory/stock';
+import { evolve as evolveStock, initialState, type StockEvent, stockStreamId } from '@domain/inventory/stock';
 import { DomainError } from '@domain/shared/errors';
 import type { Database } from '@infra/db';
 import type { EventStore } from '@infra/eventstore/port';
@@ -88,7 +88,7 @@ export async function issueGoodsIssueStock(
   }
   const onHandNow = async (masterCodeId: string) => {
     const last = await store.readLastEvent(stockStreamId(input.tenantId, masterCodeId, warehouseId));
-    return last ? evolveStock(emptyStock, { type: last.type, data: last.data } as StockEvent).onHand : 0;
+    return last ? evolveStock(initialState, { type: last.type, data: last.data } as StockEvent).onHand : 0;
   };
 
   const putBack = async () => {

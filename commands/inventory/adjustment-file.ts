@@ -1,4 +1,5 @@
-import { type FileProblem, fileHash, MAX_BYTES, readSheet } from '../support/sheet';
+import { ADJUSTMENT_COLUMNS } from '@domain/inventory/stock-upload';
+import { type FileProblem, fileHash, MAX_BYTES, readSheet } from '@infra/sheets/read';
 
 /**
  * A bulk stock adjustment file (spec §5 uploads): CSV in UTF-8 without a BOM, or XLSX; the first row is a header and
@@ -7,7 +8,7 @@ import { type FileProblem, fileHash, MAX_BYTES, readSheet } from '../support/she
  * row number make each row's idempotency key: the same file uploaded twice moves stock once.
  */
 
-export const ADJUSTMENT_COLUMNS = ['master_code', 'warehouse_code', 'mode', 'quantity', 'reason'] as const;
+export { ADJUSTMENT_COLUMNS };
 export const MAX_ROWS = 10_000;
 export { type FileProblem, MAX_BYTES };
 export const ADJUSTMENT_MODES = ['add', 'deduct', 'set'] as const;

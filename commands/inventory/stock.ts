@@ -1,7 +1,7 @@
 import {
   decide,
-  emptyStock,
   evolve,
+  initialState,
   type StockCommand,
   type StockEvent,
   type StockState,
@@ -59,9 +59,10 @@ export async function handleStockCommand(
       };
     }
     const last = await store.readLastEvent(stream);
-    const state: StockState = last ? evolve(emptyStock, asStockEvent(last)) : emptyStock;
+    const state: StockState = last ? evolve(initialState, asStockEvent(last)) : initialState;
     const revision: ExpectedRevision = last ? last.revision : 'no_stream';
-    const event = decide(command, state);
+    // A stock command records one event; its id is the command's, so that a replay finds it.
+    const [event] = decide(command, state) as [StockEvent];
     try {
       const appended = await store.append(
         stream,

@@ -1,4 +1,4 @@
-import { isCode128Text } from '@api/inventory/labels';
+import { isCode128Text } from '@commands/printing/labels';
 import type { OrderAddress } from '@domain/orders/marketplace-order';
 import type {
   AddressDisplay,
@@ -31,7 +31,7 @@ import bwipjs from 'bwip-js/node';
  * print settings choose where the logo goes (hidden, top left, top right, bottom middle of each page), which
  * address blocks show (billing only, shipping only, both — a marketplace gives one address, so both show it) and
  * the font size (small, medium, large). Labels are in the caller's language; text in any script is written in the
- * Noto font for it (api/inventory/labels.ts), so Chinese, Thai and Vietnamese names print.
+ * Noto font for it (commands/printing/labels.ts), so Chinese, Thai and Vietnamese names print.
  */
 
 export interface PrintableLine {

@@ -1,5 +1,5 @@
 import { PURCHASE_COLUMNS, type PurchaseColumn } from '@domain/purchases/purchase-file';
-import { type FileProblem, fileHash, readSheet } from '../support/sheet';
+import { type FileProblem, fileHash, readSheet } from '@infra/sheets/read';
 
 /**
  * The purchase bulk file: CSV (UTF-8 without a BOM) or XLSX, the first row a header (ignored), then one item a row

@@ -7,7 +7,7 @@ import {
   SUPPLIER_LIMITS,
   type SupplierColumn,
 } from '@domain/purchases/supplier';
-import { type FileProblem, fileHash, readSheet } from '../support/sheet';
+import { type FileProblem, fileHash, readSheet } from '@infra/sheets/read';
 
 /**
  * The supplier bulk file (spec §5: "Supplier CSV requires name, company, contact number, address, city, postal

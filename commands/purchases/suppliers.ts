@@ -6,10 +6,10 @@ import type { SupplierColumn } from '@domain/purchases/supplier';
 import { type ErrorTable, refuser } from '@domain/shared/errors';
 import type { Database } from '@infra/db';
 import { violation } from '@infra/db/errors';
+import type { FileProblem } from '@infra/sheets/read';
 import { supplierRow } from '@projections/suppliers.queries';
 import { type Kysely, sql } from 'kysely';
 import type { ApprovingActor as Actor } from '../support/actor';
-import type { FileProblem } from '../support/sheet';
 import { MAX_SUPPLIER_ROWS, parseSupplierFile, type SupplierProblem } from './supplier-file';
 
 /**

@@ -3,10 +3,10 @@ import type { PurchaseUploadResult } from '@api/contracts/purchases';
 import { decide, initialState } from '@domain/purchases/purchase';
 import { PURCHASE_COLUMNS } from '@domain/purchases/purchase-file';
 import { refusalOf } from '@domain/shared/errors';
+import type { FileProblem } from '@infra/sheets/read';
 import { purchaseFileCodes } from '@projections/purchases.queries';
 import type { ApprovingActor as Actor } from '../support/actor';
 import { eventIdFor } from '../support/ids';
-import type { FileProblem } from '../support/sheet';
 import { createPurchase, type PurchaseDeps } from './create-purchase';
 import {
   MAX_PURCHASE_ROWS,

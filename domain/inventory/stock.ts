@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { DomainError } from '../shared/errors';
+import { type ErrorTable, refuser } from '../shared/errors';
+import { StockCode } from './codes';
 
 /**
  * The stock of one master code in one warehouse: one stream per pair, every movement an event. Each event carries
@@ -137,7 +138,7 @@ export const STOCK_FIGURES = [
   'incoming',
 ] as const satisfies readonly (keyof StockState)[];
 
-export const emptyStock: StockState = {
+export const initialState: StockState = {
   onHand: 0,
   reserved: 0,
   inProcess: 0,
@@ -232,17 +233,38 @@ export const STOCK_ERRORS = [
 ] as const;
 export type StockErrorCode = (typeof STOCK_ERRORS)[number];
 
-const refuse = (code: StockErrorCode, params: Record<string, string | number> = {}) =>
-  new DomainError<StockErrorCode>(code, params);
-
 const MAX = 1_000_000_000;
 
+/** How each refusal answers (the catalogue's codes: ./codes.ts). */
+export const stockErrors = {
+  QUANTITY_NOT_POSITIVE: { status: 400, code: StockCode.quantityInvalid, key: 'stock.quantity_invalid' },
+  QUANTITY_NEGATIVE: { status: 400, code: StockCode.quantityInvalid, key: 'stock.set_quantity_invalid' },
+  NEGATIVE_STOCK: { status: 409, code: StockCode.negativeStock, key: 'stock.negative_stock' },
+  RELEASE_MORE_THAN_RESERVED: {
+    status: 409,
+    code: StockCode.refused,
+    key: 'stock.release_more_than_reserved',
+  },
+  RELEASE_MORE_THAN_HELD: { status: 409, code: StockCode.refused, key: 'stock.release_more_than_held' },
+  STOP_MORE_THAN_IN_PROCESS: { status: 409, code: StockCode.refused, key: 'stock.stop_more_than_in_process' },
+  CANCEL_MORE_THAN_INCOMING: { status: 409, code: StockCode.refused, key: 'stock.cancel_more_than_incoming' },
+  SAME_WAREHOUSE: { status: 400, code: StockCode.refused, key: 'stock.same_warehouse' },
+} as const satisfies ErrorTable<StockErrorCode>;
+
+const refuse = refuser(stockErrors);
+
 function positive(quantity: number): void {
-  if (!Number.isInteger(quantity) || quantity < 1 || quantity > MAX) throw refuse('QUANTITY_NOT_POSITIVE');
+  if (!Number.isInteger(quantity) || quantity < 1 || quantity > MAX) {
+    throw refuse('QUANTITY_NOT_POSITIVE', { max: MAX });
+  }
 }
 
-/** The one event a stock command records, or the reason it is refused. */
-export function decide(command: StockCommand, state: StockState): StockEvent {
+/** The events a stock command records (always one), or the reason it is refused. */
+export function decide(command: StockCommand, state: StockState): StockEvent[] {
+  return [decideOne(command, state)];
+}
+
+function decideOne(command: StockCommand, state: StockState): StockEvent {
   const base = {
     masterCodeId: command.masterCodeId,
     warehouseId: command.warehouseId,
@@ -279,7 +301,7 @@ export function decide(command: StockCommand, state: StockState): StockEvent {
     case 'AdjustStock': {
       if (command.mode === 'set') {
         if (!Number.isInteger(command.quantity) || command.quantity < 0 || command.quantity > MAX) {
-          throw refuse('QUANTITY_NEGATIVE');
+          throw refuse('QUANTITY_NEGATIVE', { max: MAX });
         }
       } else positive(command.quantity);
       const change =
@@ -441,3 +463,75 @@ export const STOCK_CATEGORY = 'stock';
 /** `stock-<tenant>.<masterCodeId>@<warehouseId>`: one stream per master code per warehouse. */
 export const stockStreamId = (tenantId: string, masterCodeId: string, warehouseId: string) =>
   `${STOCK_CATEGORY}-${tenantId}.${masterCodeId}@${warehouseId}`;
+
+// ---- refusals of a stock request that are not the stock's own ----
+
+export const STOCK_REQUEST_ERRORS = ['KEY_REUSED'] as const;
+export const STOCK_REPORT_ERRORS = ['RANGE_INVALID', 'EXPORT_TOO_LARGE'] as const;
+export type StockReportErrorCode = (typeof STOCK_REPORT_ERRORS)[number];
+
+/** A report's period must not end before it starts; an export has a row cap (the message names it). */
+export const stockReportErrors = {
+  RANGE_INVALID: { status: 400, code: StockCode.timeInvalid, key: 'stock.range_invalid' },
+  EXPORT_TOO_LARGE: { status: 400, code: StockCode.exportTooLarge, key: 'stock.export.too_many' },
+} as const satisfies ErrorTable<StockReportErrorCode>;
+
+export const STOCK_TARGET_ERRORS = [
+  'MASTER_CODE_NOT_FOUND',
+  'WAREHOUSE_NOT_FOUND',
+  'COMBO_HAS_NO_STOCK',
+] as const;
+export type StockTargetErrorCode = (typeof STOCK_TARGET_ERRORS)[number];
+
+/** The master code and the warehouse a request names must be the tenant's; a combo has no stock of its own. */
+export const stockTargetErrors = {
+  MASTER_CODE_NOT_FOUND: { status: 404, code: 404, key: 'stock.master_code_not_found' },
+  WAREHOUSE_NOT_FOUND: { status: 404, code: 404, key: 'stock.warehouse_not_found' },
+  COMBO_HAS_NO_STOCK: { status: 409, code: StockCode.comboHasNoStock, key: 'stock.combo_has_no_stock' },
+} as const satisfies ErrorTable<StockTargetErrorCode>;
+
+export type StockRequestErrorCode = (typeof STOCK_REQUEST_ERRORS)[number];
+
+export const stockRequestErrors = {
+  /** The same idempotency key was used for a different movement. */
+  KEY_REUSED: { status: 409, code: StockCode.keyReused, key: 'stock.idempotency_key_reused' },
+} as const satisfies ErrorTable<StockRequestErrorCode>;
+
+/** The event each command records (a new command type must be named here). */
+const eventTypeOf: Record<StockCommand['type'], StockEventType> = {
+  ReceiveStock: 'StockReceived',
+  AdjustStock: 'StockAdjusted',
+  ReserveStock: 'StockReserved',
+  ReleaseStock: 'StockReleased',
+  StartProcessing: 'StockProcessingStarted',
+  StopProcessing: 'StockProcessingStopped',
+  ShipStock: 'StockShipped',
+  ReturnStock: 'StockReturned',
+  TransferStockOut: 'StockTransferredOut',
+  TransferStockIn: 'StockTransferredIn',
+  WriteOffStock: 'StockWrittenOff',
+  HoldStock: 'StockHeld',
+  ReleaseHold: 'StockHoldReleased',
+  ExpectStock: 'StockIncomingExpected',
+  CancelExpectedStock: 'StockIncomingCancelled',
+};
+
+/**
+ * Whether a recorded event is the one `command` would have recorded: same kind and quantity, and the same
+ * adjustment mode, hold kind, ship source or other warehouse. A replayed command id must find its own movement.
+ */
+export function sameMovement(command: StockCommand, event: StockEvent): boolean {
+  if (eventTypeOf[command.type] !== event.type) return false;
+  if (event.data.quantity !== command.quantity) return false;
+  if (command.type === 'AdjustStock' && event.type === 'StockAdjusted')
+    return event.data.mode === command.mode;
+  if (command.type === 'HoldStock' && event.type === 'StockHeld') return event.data.hold === command.hold;
+  if (command.type === 'ReleaseHold' && event.type === 'StockHoldReleased')
+    return event.data.hold === command.hold;
+  if (command.type === 'ShipStock' && event.type === 'StockShipped') return event.data.from === command.from;
+  if (command.type === 'TransferStockOut' && event.type === 'StockTransferredOut')
+    return event.data.toWarehouseId === command.toWarehouseId;
+  if (command.type === 'TransferStockIn' && event.type === 'StockTransferredIn')
+    return event.data.fromWarehouseId === command.fromWarehouseId;
+  return true;
+}

@@ -8,12 +8,12 @@ import {
   scriptRuns,
   textWidth,
   writeText,
-} from '@api/inventory/labels';
+} from '@commands/printing/labels';
 import PDFDocument from 'pdfkit';
 
 /**
  * What Kedai's A4 documents (pick lists, order documents, purchase orders) share: a pdfkit document with the Noto
- * fonts its text needs registered (api/inventory/labels.ts finds them and splits text into runs per script), its
+ * fonts its text needs registered (commands/printing/labels.ts finds them and splits text into runs per script), its
  * bytes collected into a Buffer, one line of mixed-script text, and a table's header and rows.
  */
 

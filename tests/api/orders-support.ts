@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { handleStockCommand } from '@commands/inventory/stock';
 import { importMarketplaceOrder } from '@commands/orders/import';
 import { ORDER_STOCK_REACTOR } from '@commands/orders/stock-reactor';
-import { emptyStock, type StockState, stockStreamId } from '@domain/inventory/stock';
+import { initialState, type StockState, stockStreamId } from '@domain/inventory/stock';
 import type { MarketplaceOrder, MarketplaceOrderLine } from '@domain/orders/marketplace-order';
 import { ORDERS_PROJECTION } from '@projections/orders';
 import type { TestApi } from '@tests/support/api';
@@ -152,7 +152,7 @@ export async function importOrder(
 /** The stock figures of a master code in a warehouse now (from its last event). */
 export async function stockOf(api: TestApi, tenantId: string, masterCodeId: string, warehouseId: string) {
   const last = await api.store.readLastEvent(stockStreamId(tenantId, masterCodeId, warehouseId));
-  const figures: StockState = last ? (last.data as StockState) : emptyStock;
+  const figures: StockState = last ? (last.data as StockState) : initialState;
   return {
     onHand: figures.onHand,
     reserved: figures.reserved,

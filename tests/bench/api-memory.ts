@@ -11,9 +11,10 @@ import { eventSchemas } from '@domain/events';
 import {
   available,
   decide as decideStock,
-  emptyStock,
   figuresOf,
+  initialState as initialStock,
   type StockCommand,
+  type StockEvent,
   type StockState,
   stockStreamId,
 } from '@domain/inventory/stock';
@@ -231,7 +232,7 @@ export async function seedApiMemoryLog(
       const stream = stockStreamId(tenant.id, masterCodeId, warehouseId);
       let found = stocks.get(stream);
       if (!found) {
-        found = { tenant, masterCodeId, warehouseId, stream, state: emptyStock, revision: null };
+        found = { tenant, masterCodeId, warehouseId, stream, state: initialStock, revision: null };
         stocks.set(stream, found);
       }
       return found;
@@ -243,7 +244,7 @@ export async function seedApiMemoryLog(
       metadata: NewEvent['metadata'],
       id?: string,
     ): NewEvent => {
-      const event = decideStock(command, stock.state);
+      const [event] = decideStock(command, stock.state) as [StockEvent];
       stock.state = figuresOf(event.data);
       return { ...(id ? { id } : {}), type: event.type, data: event.data, metadata };
     };

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { defaultWarehouse } from '@api/inventory/stock-common';
 import { createTenantWithOwner, ensurePackages } from '@commands/accounts/seed';
+import { defaultWarehouse } from '@commands/inventory/initial-stock';
 import { eventSchemas } from '@domain/events';
 import { createDb, createPool } from '@infra/db';
 import { migrateToLatest } from '@infra/db/migrator';

@@ -1,13 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
-import { listStock, StockListQuery, stockListSql } from '@api/inventory/stock-reports';
-import { applyUpload, resolveRows } from '@api/inventory/stock-upload';
+import { StockListQuery } from '@api/contracts/inventory-stock';
 import { ensurePackages } from '@commands/accounts/seed';
 import { parseAdjustmentFile } from '@commands/inventory/adjustment-file';
+import { applyUpload, resolveRows } from '@commands/inventory/stock-upload';
 import { stockEvents } from '@domain/inventory/stock';
 import type { Database } from '@infra/db';
 import { PostgresEventStore } from '@infra/eventstore/postgres';
 import { EventSchemaRegistry } from '@infra/eventstore/registry';
+import { stockList as listStock, stockListSql } from '@projections/stock.queries';
 import { type Kysely, sql } from 'kysely';
 import type pg from 'pg';
 import { timed } from './load';

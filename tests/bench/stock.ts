@@ -3,9 +3,10 @@ import { performance } from 'node:perf_hooks';
 import { handleStockCommand } from '@commands/inventory/stock';
 import {
   decide,
-  emptyStock,
   evolve,
+  initialState,
   type StockCommand,
+  type StockEvent,
   type StockState,
   stockEvents,
   stockStreamId,
@@ -72,12 +73,12 @@ export async function seedStockHistory(
   try {
     const stream = stockStreamId(BENCH_TENANT, MASTER_CODE, WAREHOUSE);
     const seed = await timed(async () => {
-      let state = emptyStock;
+      let state = initialState;
       let revision: bigint | 'no_stream' = 'no_stream';
       for (let from = 0; from < movements; from += APPEND_BATCH) {
         const events = [];
         for (let i = from; i < Math.min(from + APPEND_BATCH, movements); i++) {
-          const event = decide(commandFor(i, state), state);
+          const [event] = decide(commandFor(i, state), state) as [StockEvent];
           state = evolve(state, event);
           onHand[i] = state.onHand;
           reserved[i] = state.reserved;

@@ -1,5 +1,5 @@
 import { deflateSync } from 'node:zlib';
-import { fontFile } from '@api/inventory/labels';
+import { fontFile } from '@commands/printing/labels';
 import { mergePdfs, PdfMergeError } from '@commands/printing/pdf-merge';
 import { contentStreams, isPdf, mediaBoxes, objects, pageCount } from '@tests/api/inventory/pdf';
 import { pageTexts } from '@tests/support/pdf-text';

@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { handleStockCommand } from '@commands/inventory/stock';
 import { eventSchemas } from '@domain/events';
-import { emptyStock, STOCK_EVENT_TYPES, type StockCommand } from '@domain/inventory/stock';
+import { initialState, STOCK_EVENT_TYPES, type StockCommand } from '@domain/inventory/stock';
 import { createDb, createPool, type Database } from '@infra/db';
 import { withTenant } from '@infra/db/tenant';
 import { comparePositions, type Position } from '@infra/eventstore/port';
@@ -315,7 +315,7 @@ describe('stock read models', () => {
     await project();
     const when = (instant: Date) => stockAt(database.db, A, at.masterCodeId, at.warehouseId, instant);
 
-    expect(await when(minute(29))).toEqual({ ...emptyStock, available: 0, asOf: null });
+    expect(await when(minute(29))).toEqual({ ...initialState, available: 0, asOf: null });
     expect(await when(minute(30))).toMatchObject({ onHand: 10, reserved: 0, asOf: { revision: 0 } });
     expect(await when(minute(31))).toMatchObject({ onHand: 10, available: 10 });
     const between = await when(minute(35));

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { defaultWarehouse } from '@api/inventory/stock-common';
+import { defaultWarehouse } from '@commands/inventory/initial-stock';
 import { findOrder, loadOrder, orderIdFor } from '@commands/orders/order';
 import { orderStreamId } from '@domain/orders/order';
 import type { ShopeeSandbox } from '@integrations/shopee';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { InventoryCode } from '@api/inventory';
+import { InventoryCode } from '@domain/inventory/codes';
 import {
   createSeller,
   createSubUser,

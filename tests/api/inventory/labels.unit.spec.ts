@@ -11,7 +11,7 @@ import {
   pageLayout,
   renderLabels,
   scriptRuns,
-} from '@api/inventory/labels';
+} from '@commands/printing/labels';
 import { describe, expect, it } from 'vitest';
 import {
   contentStreams,

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { ApiError } from '@api/errors';
-import { StockCode, stockRefusal } from '@api/inventory/stock-common';
 import { handleStockCommand } from '@commands/inventory/stock';
+import { StockCode } from '@domain/inventory/codes';
 import type { StockCommand } from '@domain/inventory/stock';
+import { refusalOf } from '@domain/shared/errors';
 import {
   bearer,
   createSeller,
@@ -462,8 +462,8 @@ describe('stock figures', () => {
         quantity: 100,
         ...(type === 'ReleaseHold' ? { hold: 'pos' as const } : {}),
       } as StockCommand).catch((e: unknown) => e);
-      const answer = stockRefusal(error);
-      expect(answer).toBeInstanceOf(ApiError);
+      // The refusal carries its answer (domain/inventory/stock.ts stockErrors); the app's one handler sends it.
+      const answer = refusalOf(error)?.refusal;
       expect(answer).toMatchObject({ status: 409, code: StockCode.refused, key });
     }
   });

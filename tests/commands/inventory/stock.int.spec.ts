@@ -1,7 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { handleStockCommand } from '@commands/inventory/stock';
 import { eventSchemas } from '@domain/events';
-import { decide, emptyStock, evolve, type StockState, stockStreamId } from '@domain/inventory/stock';
+import {
+  decide,
+  evolve,
+  initialState,
+  type StockEvent,
+  type StockState,
+  stockStreamId,
+} from '@domain/inventory/stock';
 import type { DomainError } from '@domain/shared/errors';
 import type { EventStore } from '@infra/eventstore/port';
 import { PostgresEventStore } from '@infra/eventstore/postgres';
@@ -113,7 +120,7 @@ describe('stock commands against the real event store', () => {
     command: Parameters<typeof decide>[0],
     state: StockState,
   ) {
-    const event = decide(command, state);
+    const [event] = decide(command, state) as [StockEvent];
     await store.append(
       stockStreamId(tenantId, at.masterCodeId, at.warehouseId),
       [{ type: event.type, data: event.data, metadata: { tenantId, occurredAt: new Date().toISOString() } }],
@@ -129,7 +136,7 @@ describe('stock commands against the real event store', () => {
     await appendDecided(
       at,
       { type: 'ReceiveStock', ...at, quantity: 5 },
-      { ...emptyStock, onHand: 95, reserved: 3 },
+      { ...initialState, onHand: 95, reserved: 3 },
     );
     const counted = await handleStockCommand(
       store,
@@ -144,7 +151,7 @@ describe('stock commands against the real event store', () => {
     const at = { masterCodeId: randomUUID(), warehouseId: 'wh-5' };
     const key = randomUUID();
     const first = await handleStockCommand(store, { type: 'ReceiveStock', ...at, quantity: 3 }, context(key));
-    let state: StockState = evolve(emptyStock, first.event);
+    let state: StockState = evolve(initialState, first.event);
     for (let i = 0; i < 300; i++) {
       state = evolve(state, await appendDecided(at, { type: 'ReceiveStock', ...at, quantity: 1 }, state));
     }

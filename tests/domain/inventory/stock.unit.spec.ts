@@ -1,8 +1,8 @@
 import {
   available,
   decide,
-  emptyStock,
   evolve,
+  initialState,
   type StockCommand,
   type StockEvent,
   StockReceived,
@@ -12,11 +12,15 @@ import {
 import { specFor } from '@tests/support/decider';
 import { describe, expect, it } from 'vitest';
 
-const given = specFor<StockCommand, StockEvent, typeof emptyStock>({ initial: emptyStock, evolve, decide });
+const given = specFor<StockCommand, StockEvent, typeof initialState>({
+  initial: initialState,
+  evolve,
+  decide,
+});
 
 const at = { masterCodeId: 'mc-1', warehouseId: 'wh-1' };
 /** The figures after an event: all 0 but those given. */
-const figures = (given: Partial<StockState>): StockState => ({ ...emptyStock, ...given });
+const figures = (given: Partial<StockState>): StockState => ({ ...initialState, ...given });
 const received = (quantity: number, onHand = quantity): StockEvent => ({
   type: 'StockReceived',
   data: { ...at, change: quantity, ...figures({ onHand }), quantity },
@@ -128,10 +132,10 @@ describe('stock of a master code in a warehouse', () => {
   });
 
   it('decides events that their own schemas accept', () => {
-    const event = decide(
+    const [event] = decide(
       { type: 'TransferStockIn', ...at, quantity: 2, fromWarehouseId: 'wh-2' },
-      emptyStock,
-    );
+      initialState,
+    ) as [StockEvent];
     expect(stockEvents[event.type].parse(event.data)).toEqual(event.data);
     expect(() => StockReceived.parse({ ...received(1).data, extra: true })).toThrow();
   });

@@ -15,7 +15,7 @@ export type LabelSymbology = (typeof LABEL_SYMBOLOGIES)[number];
 export const LABEL_CURRENCIES = ['MYR', 'SGD', 'HKD', 'TWD', 'PHP'] as const;
 export type LabelCurrency = (typeof LABEL_CURRENCIES)[number];
 
-/** The server's bounds (api/inventory/labels.ts LABEL_LIMITS). */
+/** The server's bounds (commands/printing/labels.ts LABEL_LIMITS). */
 export const LABEL_LIMITS = {
   widthMm: { min: 20, max: 150 },
   heightMm: { min: 10, max: 150 },

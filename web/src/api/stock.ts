@@ -1,7 +1,41 @@
+import {
+  ADJUST_MODES,
+  type AdjustBody as AdjustBodySchema,
+  HOLD_ACTIONS,
+  type HoldBody as HoldBodySchema,
+  type MovementMode,
+  type MovementRow,
+  type StockFiguresAnswer,
+  type StockHistory,
+  type StockMovementAnswer,
+  type StockRow,
+  type StockSeries,
+  type StockSettings,
+  type StockUploadProgress,
+} from '@api/contracts/inventory-stock';
+import { QUANTITY_MAX } from '@domain/inventory/codes';
+import { HOLD_KINDS, type HoldKind } from '@domain/inventory/stock';
+import { ADJUSTMENT_COLUMNS } from '@domain/inventory/stock-upload';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { type Answer, api, apiData } from './client';
 import { downloadFile } from './download';
-import { type UploadRowError, uploadFile } from './upload';
+import { uploadFile } from './upload';
+
+export type {
+  MovementMode,
+  MovementRow,
+  StockFiguresAnswer as StockAtAnswer,
+  StockHistory,
+  StockMovementAnswer as StockMovement,
+  StockRow,
+  StockSeries,
+  StockSettings,
+  StockUploadProgress as UploadStatus,
+};
+
+type AdjustBody = Omit<z.input<typeof AdjustBodySchema>, 'idempotency_key'>;
+type HoldBody = Omit<z.input<typeof HoldBodySchema>, 'idempotency_key'>;
 
 /**
  * Inventory → stock (api/inventory/stock.ts): the stock list, single adjustments with an idempotency key, holds,
@@ -33,7 +67,7 @@ export const STOCK_ACTIONS = [
 ] as const;
 export type StockAction = (typeof STOCK_ACTIONS)[number];
 
-export const ADJUST_MODES = ['add', 'deduct', 'set'] as const;
+export { ADJUST_MODES, HOLD_ACTIONS };
 export type AdjustMode = (typeof ADJUST_MODES)[number];
 
 /** The figures besides on hand, reserved and available, in the order the screens show them. */
@@ -47,9 +81,7 @@ export const EXTRA_FIGURES = [
 export type ExtraFigure = (typeof EXTRA_FIGURES)[number];
 export type Figures = Record<ExtraFigure, number>;
 
-export const HOLD_KINDS = ['online', 'pos', 'supplier'] as const;
-export type HoldKind = (typeof HOLD_KINDS)[number];
-export const HOLD_ACTIONS = ['hold', 'release'] as const;
+export { HOLD_KINDS, type HoldKind };
 export type HoldAction = (typeof HOLD_ACTIONS)[number];
 
 /** The figure each hold kind moves. */
@@ -59,15 +91,10 @@ export const HOLD_FIGURE: Record<HoldKind, 'on_hold' | 'pos_on_hold' | 'supplier
   supplier: 'supplier_on_hold',
 };
 
-/** A movement's mode: an adjustment's, a hold's kind, or where a shipment was taken from. */
-export type MovementMode = AdjustMode | HoldKind | 'reserved' | 'inProcess' | 'free';
-
-/** The bulk file's columns, in order (commands/inventory/adjustment-file.ts). */
-export const ADJUSTMENT_COLUMNS = ['master_code', 'warehouse_code', 'mode', 'quantity', 'reason'] as const;
+export { ADJUSTMENT_COLUMNS };
 export const UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
 export const UPLOAD_MAX_ROWS = 10_000;
-/** Largest adjustment quantity the API takes. */
-export const QUANTITY_MAX = 1_000_000_000;
+export { QUANTITY_MAX };
 export const REASON_MAX = 500;
 
 export const STOCK_LIST_ENDPOINT = '/api/inventory/stock';
@@ -75,119 +102,6 @@ export const MOVEMENTS_ENDPOINT = '/api/inventory/stock/movements';
 const ADJUST_ENDPOINT = '/api/inventory/stock/adjust';
 const UPLOAD_ENDPOINT = '/api/inventory/stock/upload';
 const SETTINGS_ENDPOINT = '/api/inventory/settings';
-
-/** A stock list row: a combo's own figures are null (its available comes from its components). */
-export interface StockRow extends Record<ExtraFigure, number | null> {
-  /** `<masterCodeId>@<warehouseId>`: how the live view 'stock' names the row. */
-  key: string;
-  master_code_id: string;
-  code: string;
-  name: string;
-  seller_sku: string;
-  type: 'standard' | 'combo';
-  status: 'active' | 'inactive';
-  soft_threshold: number;
-  warehouse_id: string;
-  warehouse_code: string;
-  warehouse_name: string;
-  warehouse_kind: 'warehouse' | 'branch';
-  /** null for a combo: it has no stock of its own. */
-  on_hand: number | null;
-  reserved: number | null;
-  available: number;
-  /** Available below zero: oversold. */
-  negative: boolean;
-  /** Available at or under the soft threshold. */
-  low: boolean;
-  last_movement_at: string | null;
-  /** Available as a percent of on hand, one decimal; null when on hand ≤ 0 and for a combo. */
-  available_percent: number | null;
-}
-
-export interface PlaceName {
-  id: string;
-  code: string | null;
-  name: string | null;
-}
-
-export interface MovementRow extends Figures {
-  /** `<mc>@<wh>#<revision>` */
-  id: string;
-  master_code: PlaceName;
-  warehouse: PlaceName;
-  revision: number;
-  occurred_at: string;
-  action: StockAction;
-  mode: MovementMode | null;
-  quantity: number;
-  previous_stock: number;
-  change: number;
-  stock_in: number;
-  stock_out: number;
-  new_stock: number;
-  reserved: number;
-  available: number;
-  description: string | null;
-  source: { type: string; id: string } | null;
-  counterpart_warehouse: PlaceName | null;
-  created_by: { id: string; name: string } | null;
-}
-
-export interface StockMovement extends Figures {
-  master_code: { id: string; code: string; name: string };
-  warehouse: { id: string; code: string; name: string };
-  action: StockAction;
-  mode: MovementMode | null;
-  quantity: number;
-  previous_stock: number;
-  change: number;
-  on_hand: number;
-  reserved: number;
-  available: number;
-  reason: string | null;
-  revision: number;
-}
-
-export interface StockAtAnswer extends Figures {
-  on_hand: number;
-  reserved: number;
-  available: number;
-  as_of_movement: MovementRow | null;
-}
-
-export interface StockHistory extends StockAtAnswer {
-  /** Oldest first, ending with as_of_movement. */
-  movements: MovementRow[];
-  /** Movements up to the instant. */
-  total: number;
-}
-
-export interface StockSeries {
-  from: string;
-  to: string;
-  kind: 'movements' | 'sampled';
-  points: { at: string; on_hand: number; reserved: number; available: number }[];
-}
-
-export interface StockSettings {
-  refuse_negative_manual: boolean;
-  updated_at: string | null;
-}
-
-export interface UploadStatus {
-  id: string;
-  filename: string;
-  status: 'running' | 'done' | 'failed';
-  total: number;
-  applied: number;
-  replayed: number;
-  failed: number;
-  processed: number;
-  errors: UploadRowError[];
-  message: string | null;
-  created_at: string;
-  finished_at: string | null;
-}
 
 export interface MovementFilters {
   master_code_id?: string | undefined;
@@ -209,20 +123,12 @@ export const stockKeys = {
 
 // ---- adjustments ----
 
-export interface AdjustBody {
-  master_code_id: string;
-  warehouse_id: string;
-  mode: AdjustMode;
-  quantity: number;
-  reason?: string;
-}
-
 /** One adjustment; `key` is the Idempotency-Key of this submit, so a double submit moves stock once. */
 export function useAdjustStock() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ body, key }: { body: AdjustBody; key: string }) =>
-      api<Answer<StockMovement>>(ADJUST_ENDPOINT, {
+      api<Answer<StockMovementAnswer>>(ADJUST_ENDPOINT, {
         method: 'POST',
         body: { ...body, idempotency_key: key },
       }),
@@ -234,21 +140,12 @@ export function useAdjustStock() {
 
 const HOLD_ENDPOINT = '/api/inventory/stock/hold';
 
-export interface HoldBody {
-  master_code_id: string;
-  warehouse_id: string;
-  hold: HoldKind;
-  action: HoldAction;
-  quantity: number;
-  reason?: string;
-}
-
 /** Puts stock on hold or releases it; `key` is the Idempotency-Key of this submit, so a double submit moves once. */
 export function useHoldStock() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ body, key }: { body: HoldBody; key: string }) =>
-      api<Answer<StockMovement>>(HOLD_ENDPOINT, {
+      api<Answer<StockMovementAnswer>>(HOLD_ENDPOINT, {
         method: 'POST',
         body: { ...body, idempotency_key: key },
       }),
@@ -294,7 +191,7 @@ export const UPLOAD_POLL_MS = 500;
 export function useUploadStatus(id: string | null) {
   return useQuery({
     queryKey: stockKeys.upload(id ?? ''),
-    queryFn: () => apiData<UploadStatus>(`${UPLOAD_ENDPOINT}/${encodeURIComponent(id ?? '')}`),
+    queryFn: () => apiData<StockUploadProgress>(`${UPLOAD_ENDPOINT}/${encodeURIComponent(id ?? '')}`),
     enabled: id !== null,
     refetchInterval: (query) =>
       query.state.data?.status === 'running' || !query.state.data ? UPLOAD_POLL_MS : false,
