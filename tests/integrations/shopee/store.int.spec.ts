@@ -119,9 +119,12 @@ describe('running the sandbox alone (sandbox/main.ts)', () => {
     child = spawnTsx('integrations/shopee/sandbox/main.ts', ['--port', String(port), '--rate', '3600'], {
       SHOPEE_SANDBOX_DATA_DIR: dir,
     });
-    await waitFor(() => child!.output().includes('Shopee sandbox listening on'), {
-      what: 'the sandbox to start',
-    });
+    // Its two start-up lines are two writes: wait for the second, which names the partner, not only the first.
+    await waitFor(
+      () =>
+        child!.output().includes('Shopee sandbox listening on') && child!.output().includes('partner_key'),
+      { what: 'the sandbox to start' },
+    );
     const url = `http://127.0.0.1:${port}`;
     expect(child.output()).toContain(`partner_id ${SANDBOX_DEMO_PARTNER.partnerId}`);
 
