@@ -356,55 +356,6 @@ export async function stockLevelsOf(
   return rows.map(toLevel);
 }
 
-export const STOCK_LIST_SORTS = [
-  'available',
-  'on_hand',
-  'reserved',
-  'in_process',
-  'on_hold',
-  'pos_on_hold',
-  'supplier_on_hold',
-  'incoming',
-  'master_code_id',
-  'last_movement_at',
-] as const;
-export type StockListSort = (typeof STOCK_LIST_SORTS)[number];
-
-export interface StockListQuery {
-  warehouseId?: string;
-  /** Only these master codes (what a search by code or name resolved to). */
-  masterCodeIds?: readonly string[];
-  /** Only the oversold: available below zero. */
-  negativeOnly?: boolean;
-  sort?: { column: StockListSort; direction: 'asc' | 'desc' };
-  startRow: number;
-  endRow: number;
-}
-
-/** The stock list: levels of the tenant, one warehouse or all, filtered, sorted and paged. */
-export async function stockList(
-  db: Kysely<Database>,
-  tenantId: string,
-  query: StockListQuery,
-): Promise<Page<StockLevel>> {
-  const { offset, limit } = pageBounds(query.startRow, query.endRow);
-  if (query.masterCodeIds?.length === 0) return { rows: [], lastRow: 0 };
-  const sort = query.sort ?? { column: 'master_code_id', direction: 'asc' };
-  if (!STOCK_LIST_SORTS.includes(sort.column))
-    throw new RangeError(`cannot sort the stock list by ${sort.column}`);
-  const direction = sort.direction === 'desc' ? 'desc' : 'asc';
-  const rows = await withTenant(db, tenantId, (trx) => {
-    let select = trx.selectFrom('stock_levels').selectAll().where('tenant_id', '=', tenantId);
-    if (query.warehouseId !== undefined) select = select.where('warehouse_id', '=', query.warehouseId);
-    if (query.masterCodeIds) select = select.where('master_code_id', 'in', [...query.masterCodeIds]);
-    if (query.negativeOnly) select = select.where('negative', '=', true);
-    select = select.orderBy(sort.column, direction);
-    if (sort.column !== 'master_code_id') select = select.orderBy('master_code_id', direction);
-    return select.orderBy('warehouse_id', direction).offset(offset).limit(limit).execute();
-  });
-  return toPage(rows.map(toLevel), offset, limit);
-}
-
 export interface MovementQuery {
   masterCodeId?: string;
   warehouseId?: string;

@@ -1,4 +1,3 @@
-import { PassThrough, Readable } from 'node:stream';
 import { ErrorAnswer, GridPage, Ok, ok, refusals } from '@api/answers';
 import { seller } from '@api/auth/session';
 import {
@@ -15,6 +14,7 @@ import {
   StockSeries,
 } from '@api/contracts/inventory-stock';
 import { type Language, translate } from '@api/i18n';
+import { type Cell, type Sheet, sheetFile } from '@infra/sheets/write';
 import {
   EXPORT_MAX_ROWS,
   listMovements,
@@ -24,7 +24,6 @@ import {
   stockList,
   stockSeries,
 } from '@projections/stock.queries';
-import ExcelJS from 'exceljs';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { type StockDeps, tags } from './stock-common';
@@ -61,7 +60,17 @@ const EXPORT_COLUMNS = [
   'created_by',
 ] as const;
 
-function exportCells(language: Language, row: MovementRow): (string | number | Date)[] {
+/** The export's sheet: its name and columns in the reader's language (the time with its time of day). */
+const exportSheet = (language: Language): Sheet => ({
+  name: translate(language, 'stock.export.sheet'),
+  columns: EXPORT_COLUMNS.map((column) => ({
+    header: translate(language, `stock.export.columns.${column}`),
+    ...(column === 'time' ? { width: 22, dateTime: true } : {}),
+    ...(column === 'description' || column === 'name' ? { width: 30 } : {}),
+  })),
+});
+
+function exportCells(language: Language, row: MovementRow): Cell[] {
   return [
     new Date(row.occurred_at),
     row.master_code.code ?? row.master_code.id,
@@ -88,59 +97,8 @@ function exportCells(language: Language, row: MovementRow): (string | number | D
   ];
 }
 
-/**
- * One CSV field: quoted when it holds a quote, comma or line break (quotes doubled). Text that a spreadsheet would
- * run as a formula (=, +, -, @, tab, CR first) is prefixed with an apostrophe; numbers are written as they are.
- */
-export function csvField(value: string | number | Date): string {
-  if (typeof value === 'number') return String(value);
-  let text = value instanceof Date ? value.toISOString() : value;
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
-async function* csvLines(language: Language, rows: AsyncIterable<MovementRow>): AsyncGenerator<string> {
-  // A BOM so that spreadsheets read the UTF-8 (names in Chinese or Thai) as UTF-8.
-  yield `\ufeff${EXPORT_COLUMNS.map((column) => csvField(translate(language, `stock.export.columns.${column}`))).join(',')}\r\n`;
-  let batch = '';
-  let count = 0;
-  for await (const row of rows) {
-    batch += `${exportCells(language, row).map(csvField).join(',')}\r\n`;
-    if (++count % 500 === 0) {
-      yield batch;
-      batch = '';
-    }
-  }
-  if (batch) yield batch;
-}
-
-function xlsxStream(
-  language: Language,
-  rows: AsyncIterable<MovementRow>,
-  log: (error: unknown) => void,
-): PassThrough {
-  const out = new PassThrough();
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
-    stream: out,
-    useStyles: true,
-    useSharedStrings: false,
-  });
-  const sheet = workbook.addWorksheet(translate(language, 'stock.export.sheet'));
-  sheet.columns = EXPORT_COLUMNS.map((column) => ({
-    header: translate(language, `stock.export.columns.${column}`),
-    key: column,
-    width: column === 'time' ? 22 : column === 'description' || column === 'name' ? 30 : 14,
-    ...(column === 'time' ? { style: { numFmt: 'yyyy-mm-dd hh:mm:ss' } } : {}),
-  }));
-  void (async () => {
-    for await (const row of rows) sheet.addRow(exportCells(language, row)).commit();
-    sheet.commit();
-    await workbook.commit();
-  })().catch((error: unknown) => {
-    log(error);
-    out.destroy(error instanceof Error ? error : new Error(String(error)));
-  });
-  return out;
+async function* exportRows(language: Language, rows: AsyncIterable<MovementRow>): AsyncGenerator<Cell[]> {
+  for await (const row of rows) yield exportCells(language, row);
 }
 
 // ---- routes ----
@@ -199,16 +157,14 @@ export const stockReportRoutes: FastifyPluginAsyncZod<StockDeps> = async (app, {
       const filename = `stock-movements-${stamp}.${query.format}`;
       reply.header('content-disposition', `attachment; filename="${filename}"`);
       reply.header('cache-control', 'no-store');
-      if (query.format === 'csv') {
-        reply.type('text/csv; charset=utf-8');
-        return reply.send(Readable.from(csvLines(request.language, rows)));
-      }
-      reply.type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
-      return reply.send(
-        xlsxStream(request.language, rows, (error) =>
-          request.log.error({ err: error }, 'xlsx export failed'),
-        ),
+      const file = sheetFile(
+        query.format,
+        exportSheet(request.language),
+        exportRows(request.language, rows),
+        (error) => request.log.error({ err: error }, 'xlsx export failed'),
       );
+      reply.type(file.type);
+      return reply.send(file.body);
     },
   );
 

@@ -5,9 +5,9 @@ import { userNames } from '@api/documents';
 import { notFound } from '@api/errors';
 import { translate } from '@api/i18n';
 import { IdParams, isUuid } from '@api/ids';
-import { csvField } from '@api/inventory/stock-reports';
 import { createCarrierManifest } from '@commands/orders/carrier-manifest';
 import type { Database } from '@infra/db';
+import { csvText } from '@infra/sheets/write';
 import {
   accountZone,
   listManifests,
@@ -118,7 +118,7 @@ export const manifestRoutes: FastifyPluginAsyncZod<OrderDocumentsDeps> = async (
       const orders = await shippedOrdersOfMonth(db, session.tenantId, month, zone);
       const language = request.language;
       const header = ['order_number', 'tracking_number', 'carrier', 'store', 'marketplace', 'shipped_at'].map(
-        (column) => csvField(translate(language, `manifests.columns.${column}`)),
+        (column) => translate(language, `manifests.columns.${column}`),
       );
       const time = new Intl.DateTimeFormat('sv-SE', {
         timeZone: zone,
@@ -129,27 +129,20 @@ export const manifestRoutes: FastifyPluginAsyncZod<OrderDocumentsDeps> = async (
         minute: '2-digit',
         second: '2-digit',
       });
-      const lines = [
-        `\ufeff${header.join(',')}`,
-        ...orders.map((order) =>
-          [
-            order.order_number,
-            order.tracking_number ?? '',
-            order.shipping_provider ?? '',
-            order.store_name ?? '',
-            order.platform,
-            time.format(order.shipped_at),
-          ]
-            .map(csvField)
-            .join(','),
-        ),
-      ];
+      const rows = orders.map((order) => [
+        order.order_number,
+        order.tracking_number ?? '',
+        order.shipping_provider ?? '',
+        order.store_name ?? '',
+        order.platform,
+        time.format(order.shipped_at),
+      ]);
       return reply
         .code(200)
         .header('content-type', 'text/csv; charset=utf-8')
         .header('cache-control', 'no-store')
         .header('content-disposition', attachmentName(`carrier-manifest-${month}.csv`))
-        .send(`${lines.join('\r\n')}\r\n`);
+        .send(csvText(header, rows));
     },
   );
 };

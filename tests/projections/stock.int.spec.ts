@@ -1,4 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import { StockListQuery } from '@api/contracts/inventory-stock';
+import { ensurePackages } from '@commands/accounts/seed';
 import { handleStockCommand } from '@commands/inventory/stock';
 import { eventSchemas } from '@domain/events';
 import { initialState, STOCK_EVENT_TYPES, type StockCommand } from '@domain/inventory/stock';
@@ -18,18 +20,65 @@ import {
   STOCK_VIEW,
   stockAt,
   stockLevel,
-  stockList,
 } from '@projections/stock';
+import { stockList } from '@projections/stock.queries';
 import { createTestDatabase, type TestDatabase } from '@tests/support/db';
 import { waitFor } from '@tests/support/wait';
 import { type Kysely, sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { z } from 'zod';
 
 const registry = new EventSchemaRegistry().registerAll(eventSchemas);
 const A = 'tenant-a';
 const B = 'tenant-b';
 const minute = (n: number) => new Date(Date.UTC(2026, 0, 1, 8, n));
+
+/**
+ * The stock list (the console's) names a stock by its master code and warehouse rows, joined by uuid: the ids it
+ * lists are uuids with rows. A uuid is one tenant's row, so the ids both tenants' streams share (MC-TIME in WH-1)
+ * are tenant B's rows; tenant A lists its own (MC-L1..3 in WH-LIST).
+ */
+const WH_1 = randomUUID();
+const WH_LIST = randomUUID();
+const MC = {
+  L1: randomUUID(),
+  L2: randomUUID(),
+  L3: randomUUID(),
+  TIME: randomUUID(),
+  B_ONLY: randomUUID(),
+};
+
+/** Tenants, warehouses and master codes the lists join. */
+async function seedReferences(db: Kysely<Database>) {
+  await ensurePackages(db);
+  await db
+    .insertInto('tenants')
+    .values([A, B].map((id) => ({ id, name: id, country: 'MY', package_id: 'growth', status: 'active' })))
+    .execute();
+  await db
+    .insertInto('warehouses')
+    .values([
+      { id: WH_LIST, tenant_id: A, kind: 'warehouse', code: 'WH-LIST', name: 'List', is_default: true },
+      { id: WH_1, tenant_id: B, kind: 'warehouse', code: 'WH-1', name: 'One', is_default: true },
+    ])
+    .execute();
+  const codes = [
+    [MC.L1, A, 'MC-L1'],
+    [MC.L2, A, 'MC-L2'],
+    [MC.L3, A, 'MC-L3'],
+    [MC.TIME, B, 'MC-TIME'],
+    [MC.B_ONLY, B, 'MC-B-ONLY'],
+  ] as const;
+  await db
+    .insertInto('master_codes')
+    .values(codes.map(([id, tenant_id, code]) => ({ id, tenant_id, code, name: code, type: 'standard' })))
+    .execute();
+}
+
+/** The stock list as GET /api/inventory/stock runs it, the query parsed by its contract. */
+const listOf = (db: Kysely<Database>, tenantId: string, query: z.input<typeof StockListQuery>) =>
+  stockList(db, tenantId, StockListQuery.parse(query));
 
 /** Both tables as plain rows in a fixed order. */
 async function dump(db: Kysely<Database>) {
@@ -66,6 +115,7 @@ describe('stock read models', () => {
     database = await createTestDatabase({ poolSize: 20 });
     store = new PostgresEventStore(database.pool, registry, { pollIntervalMs: 20 });
     engine = new ProjectionEngine({ db: database.db, store, projections, retryMs: 20 });
+    await seedReferences(database.db);
   });
   afterAll(async () => {
     await engine?.stop();
@@ -101,7 +151,7 @@ describe('stock read models', () => {
   }
 
   it('writes a ledger row for each of the nine movements, and the level after them', async () => {
-    const at = { masterCodeId: 'MC-LEDGER', warehouseId: 'wh-1' };
+    const at = { masterCodeId: 'MC-LEDGER', warehouseId: WH_1 };
     const source = { type: 'purchase', id: 'PO-1' };
     await move(A, minute(0), { type: 'ReceiveStock', ...at, quantity: 100, reason: 'opening', source });
     await move(A, minute(1), { type: 'AdjustStock', ...at, mode: 'add', quantity: 5, refuseNegative: true });
@@ -123,7 +173,7 @@ describe('stock read models', () => {
       masterCodeId: at.masterCodeId,
       warehouseId: 'wh-2',
       quantity: 8,
-      fromWarehouseId: 'wh-1',
+      fromWarehouseId: WH_1,
     });
     await move(A, minute(9), { type: 'WriteOffStock', ...at, quantity: 2, refuseNegative: true });
     await move(A, minute(10), { type: 'StartProcessing', ...at, quantity: 3 });
@@ -140,7 +190,7 @@ describe('stock read models', () => {
       endRow: 100,
     });
     expect(ledger.lastRow).toBe(17);
-    const all = ledger.rows.filter((r) => r.warehouseId === 'wh-1').reverse();
+    const all = ledger.rows.filter((r) => r.warehouseId === WH_1).reverse();
     const rows = all.slice(0, 10);
     // action, mode, previous stock, change, in, out, new stock, reserved after
     expect(
@@ -193,15 +243,15 @@ describe('stock read models', () => {
     const arrived = ledger.rows.find((r) => r.warehouseId === 'wh-2')!;
     expect(arrived).toMatchObject({
       action: 'StockTransferredIn',
-      counterpartWarehouseId: 'wh-1',
+      counterpartWarehouseId: WH_1,
       previousStock: 0,
       newStock: 8,
     });
     expect(new Set(ledger.rows.map((r) => r.action))).toEqual(new Set(STOCK_EVENT_TYPES));
 
-    expect(await stockLevel(database.db, A, at.masterCodeId, 'wh-1')).toEqual({
+    expect(await stockLevel(database.db, A, at.masterCodeId, WH_1)).toEqual({
       masterCodeId: at.masterCodeId,
-      warehouseId: 'wh-1',
+      warehouseId: WH_1,
       onHand: 68,
       reserved: 3,
       inProcess: 2,
@@ -214,7 +264,7 @@ describe('stock read models', () => {
       lastMovementAt: minute(15),
       movements: 16,
     });
-    expect(await stockAt(database.db, A, at.masterCodeId, 'wh-1', minute(12))).toMatchObject({
+    expect(await stockAt(database.db, A, at.masterCodeId, WH_1, minute(12))).toMatchObject({
       onHand: 68,
       reserved: 3,
       inProcess: 2,
@@ -232,7 +282,7 @@ describe('stock read models', () => {
     const shipped = await movements(database.db, A, { type: 'StockShipped', startRow: 0, endRow: 10 });
     expect(shipped.rows.map((r) => r.change)).toEqual([-15]);
     const period = await movements(database.db, A, {
-      warehouseId: 'wh-1',
+      warehouseId: WH_1,
       from: minute(2),
       to: minute(4),
       startRow: 0,
@@ -241,7 +291,7 @@ describe('stock read models', () => {
     expect(period.rows.map((r) => r.revision)).toEqual([4, 3]);
     expect(period.lastRow).toBeNull();
     const next = await movements(database.db, A, {
-      warehouseId: 'wh-1',
+      warehouseId: WH_1,
       from: minute(2),
       to: minute(4),
       startRow: 2,
@@ -252,56 +302,62 @@ describe('stock read models', () => {
   });
 
   it('flags oversold stock, and lists it sorted, filtered and paged', async () => {
-    const wh = 'wh-list';
-    await move(A, minute(20), { type: 'ReceiveStock', masterCodeId: 'MC-L1', warehouseId: wh, quantity: 5 });
-    await move(A, minute(21), { type: 'ReserveStock', masterCodeId: 'MC-L1', warehouseId: wh, quantity: 8 });
-    await move(A, minute(22), { type: 'ReceiveStock', masterCodeId: 'MC-L2', warehouseId: wh, quantity: 40 });
-    await move(A, minute(23), { type: 'ReceiveStock', masterCodeId: 'MC-L3', warehouseId: wh, quantity: 12 });
-    await move(A, minute(24), { type: 'ReserveStock', masterCodeId: 'MC-L3', warehouseId: wh, quantity: 2 });
+    const wh = WH_LIST;
+    await move(A, minute(20), { type: 'ReceiveStock', masterCodeId: MC.L1, warehouseId: wh, quantity: 5 });
+    await move(A, minute(21), { type: 'ReserveStock', masterCodeId: MC.L1, warehouseId: wh, quantity: 8 });
+    await move(A, minute(22), { type: 'ReceiveStock', masterCodeId: MC.L2, warehouseId: wh, quantity: 40 });
+    await move(A, minute(23), { type: 'ReceiveStock', masterCodeId: MC.L3, warehouseId: wh, quantity: 12 });
+    await move(A, minute(24), { type: 'ReserveStock', masterCodeId: MC.L3, warehouseId: wh, quantity: 2 });
     await project();
 
-    const oversold = await stockLevel(database.db, A, 'MC-L1', wh);
+    const oversold = await stockLevel(database.db, A, MC.L1, wh);
     expect(oversold).toMatchObject({ onHand: 5, reserved: 8, available: -3, negative: true });
-    const byAvailable = await stockList(database.db, A, {
-      warehouseId: wh,
-      sort: { column: 'available', direction: 'desc' },
+    const byAvailable = await listOf(database.db, A, {
+      warehouse_id: wh,
+      sortModel: [{ colId: 'available', sort: 'desc' }],
       startRow: 0,
       endRow: 10,
     });
-    expect(byAvailable.rows.map((r) => [r.masterCodeId, r.available])).toEqual([
+    expect(byAvailable.rows.map((r) => [r.code, r.available])).toEqual([
       ['MC-L2', 40],
       ['MC-L3', 10],
       ['MC-L1', -3],
     ]);
     expect(byAvailable.lastRow).toBe(3);
-    const negative = await stockList(database.db, A, { negativeOnly: true, startRow: 0, endRow: 10 });
-    expect(negative.rows.map((r) => r.masterCodeId)).toEqual(['MC-L1']);
-    const page = await stockList(database.db, A, {
-      warehouseId: wh,
-      sort: { column: 'on_hand', direction: 'asc' },
+    const negative = await listOf(database.db, A, { negative_only: 'true', startRow: 0, endRow: 10 });
+    expect(negative.rows.map((r) => r.code)).toEqual(['MC-L1']);
+    const page = await listOf(database.db, A, {
+      warehouse_id: wh,
+      sortModel: [{ colId: 'on_hand', sort: 'asc' }],
       startRow: 1,
       endRow: 2,
     });
-    expect(page.rows.map((r) => r.masterCodeId)).toEqual(['MC-L3']);
-    expect(page.lastRow).toBeNull();
-    const searched = await stockList(database.db, A, {
-      masterCodeIds: ['MC-L2', 'MC-L3', 'MC-NONE'],
+    expect(page.rows.map((r) => r.code)).toEqual(['MC-L3']);
+    // A full page: the console's list counts the rows (exactly, up to STOCK_COUNT_CAP) where the old one said null.
+    expect(page.lastRow).toBe(3);
+    const searched = await listOf(database.db, A, {
+      filterModel: {
+        code: {
+          operator: 'OR',
+          conditions: ['MC-L2', 'MC-L3', 'MC-NONE'].map((code) => ({ type: 'equals', filter: code })),
+        },
+      },
       startRow: 0,
       endRow: 10,
     });
-    expect(searched.rows.map((r) => r.masterCodeId)).toEqual(['MC-L2', 'MC-L3']);
+    expect(searched.rows.map((r) => r.code)).toEqual(['MC-L2', 'MC-L3']);
 
     // Receiving enough clears the flag.
-    await move(A, minute(25), { type: 'ReceiveStock', masterCodeId: 'MC-L1', warehouseId: wh, quantity: 10 });
+    await move(A, minute(25), { type: 'ReceiveStock', masterCodeId: MC.L1, warehouseId: wh, quantity: 10 });
     await project();
-    expect(await stockLevel(database.db, A, 'MC-L1', wh)).toMatchObject({ available: 7, negative: false });
-    expect((await stockList(database.db, A, { negativeOnly: true, startRow: 0, endRow: 10 })).rows).toEqual(
+    expect(await stockLevel(database.db, A, MC.L1, wh)).toMatchObject({ available: 7, negative: false });
+    expect((await listOf(database.db, A, { negative_only: 'true', startRow: 0, endRow: 10 })).rows).toEqual(
       [],
     );
   });
 
   it('answers the stock at any past instant, and the movements that led to it', async () => {
-    const at = { masterCodeId: 'MC-TIME', warehouseId: 'wh-1' };
+    const at = { masterCodeId: MC.TIME, warehouseId: WH_1 };
     await move(A, minute(30), { type: 'ReceiveStock', ...at, quantity: 10 });
     await move(A, minute(32), {
       type: 'AdjustStock',
@@ -357,12 +413,12 @@ describe('stock read models', () => {
 
   it("never answers a tenant with another tenant's stock", async () => {
     // Tenant B holds the same master code and warehouse ids as tenant A.
-    const at = { masterCodeId: 'MC-TIME', warehouseId: 'wh-1' };
+    const at = { masterCodeId: MC.TIME, warehouseId: WH_1 };
     await move(B, minute(31), { type: 'ReceiveStock', ...at, quantity: 1000 });
     await move(B, minute(33), {
       type: 'ReceiveStock',
-      masterCodeId: 'MC-B-ONLY',
-      warehouseId: 'wh-1',
+      masterCodeId: MC.B_ONLY,
+      warehouseId: WH_1,
       quantity: 1,
     });
     await project();
@@ -371,14 +427,14 @@ describe('stock read models', () => {
     expect(await stockLevel(database.db, B, at.masterCodeId, at.warehouseId)).toMatchObject({ onHand: 1000 });
     expect((await stockAt(database.db, A, at.masterCodeId, at.warehouseId, minute(31))).onHand).toBe(10);
     expect((await stockAt(database.db, B, at.masterCodeId, at.warehouseId, minute(31))).onHand).toBe(1000);
-    const listA = await stockList(database.db, A, { startRow: 0, endRow: 1000 });
-    expect(listA.rows.some((r) => r.masterCodeId === 'MC-B-ONLY' || r.onHand === 1000)).toBe(false);
-    const listB = await stockList(database.db, B, { startRow: 0, endRow: 1000 });
-    expect(listB.rows.map((r) => r.masterCodeId)).toEqual(['MC-B-ONLY', 'MC-TIME']);
+    const listA = await listOf(database.db, A, { startRow: 0, endRow: 1000 });
+    expect(listA.rows.some((r) => r.code === 'MC-B-ONLY' || r.on_hand === 1000)).toBe(false);
+    const listB = await listOf(database.db, B, { startRow: 0, endRow: 1000 });
+    expect(listB.rows.map((r) => r.code)).toEqual(['MC-B-ONLY', 'MC-TIME']);
     const ledgerB = await movements(database.db, B, { startRow: 0, endRow: 1000 });
     expect(ledgerB.rows).toHaveLength(2);
     const ledgerA = await movements(database.db, A, { startRow: 0, endRow: 1000 });
-    expect(ledgerA.rows.some((r) => r.newStock === 1000 || r.masterCodeId === 'MC-B-ONLY')).toBe(false);
+    expect(ledgerA.rows.some((r) => r.newStock === 1000 || r.masterCodeId === MC.B_ONLY)).toBe(false);
     await expect(withTenant(database.db, '*', async () => 0)).rejects.toThrow('not a tenant id');
     await expect(withTenant(database.db, '', async () => 0)).rejects.toThrow('not a tenant id');
   });
@@ -395,6 +451,8 @@ describe('stock read models', () => {
     });
     await sql`GRANT USAGE ON SCHEMA public TO ${sql.id(role)}`.execute(database.db);
     await sql`GRANT SELECT, INSERT ON stock_levels, stock_movements TO ${sql.id(role)}`.execute(database.db);
+    // The stock list joins the reference data it names (plain tables, no policy).
+    await sql`GRANT SELECT ON warehouses, master_codes, combo_items TO ${sql.id(role)}`.execute(database.db);
     const url = new URL(database.url);
     url.username = role;
     url.password = 'rls';
@@ -437,7 +495,7 @@ describe('stock read models', () => {
             .values({
               tenant_id: B,
               master_code_id: 'MC-FORGED',
-              warehouse_id: 'wh-1',
+              warehouse_id: WH_1,
               on_hand: 1,
               reserved: 0,
               in_process: 0,
@@ -456,9 +514,9 @@ describe('stock read models', () => {
 
       // The query functions work the same under the policy as for the superuser.
       for (const [tenant, query] of [
-        [A, (db: Kysely<Database>) => stockList(db, A, { startRow: 0, endRow: 1000 })],
+        [A, (db: Kysely<Database>) => listOf(db, A, { startRow: 0, endRow: 1000 })],
         [B, (db: Kysely<Database>) => movements(db, B, { startRow: 0, endRow: 1000 })],
-        [A, (db: Kysely<Database>) => stockAt(db, A, 'MC-TIME', 'wh-1', minute(35))],
+        [A, (db: Kysely<Database>) => stockAt(db, A, MC.TIME, WH_1, minute(35))],
       ] as const) {
         expect(await query(roleDb), tenant).toEqual(await query(database.db));
       }
@@ -483,7 +541,7 @@ describe('stock read models', () => {
       await move(A, minute(40), {
         type: 'ReceiveStock',
         masterCodeId: 'MC-LIVE',
-        warehouseId: 'wh-1',
+        warehouseId: WH_1,
         quantity: 1,
       });
       await move(A, minute(40), {
@@ -495,22 +553,22 @@ describe('stock read models', () => {
       await move(B, minute(40), {
         type: 'ReserveStock',
         masterCodeId: 'MC-LIVE',
-        warehouseId: 'wh-1',
+        warehouseId: WH_1,
         quantity: 1,
       });
       const ids = (tenantId: string) =>
         new Set(
           changes.filter((c) => c.tenantId === tenantId && c.view === STOCK_VIEW).flatMap((c) => c.ids),
         );
-      await waitFor(() => (ids(A).has('MC-LIVE@wh-2') && ids(B).has('MC-LIVE@wh-1')) || undefined, {
+      await waitFor(() => (ids(A).has('MC-LIVE@wh-2') && ids(B).has(`MC-LIVE@${WH_1}`)) || undefined, {
         what: 'live notices of both tenants',
       });
-      expect(ids(A)).toEqual(new Set(['MC-LIVE@wh-1', 'MC-LIVE@wh-2']));
-      expect(ids(B)).toEqual(new Set(['MC-LIVE@wh-1']));
+      expect(ids(A)).toEqual(new Set([`MC-LIVE@${WH_1}`, 'MC-LIVE@wh-2']));
+      expect(ids(B)).toEqual(new Set([`MC-LIVE@${WH_1}`]));
       // The engine runs every projection; other views that read stock events (the stream catalogue, average cost)
       // announce under their own names, and every notice stays with its tenant.
       expect(changes.every((c) => c.tenantId === A || c.tenantId === B || c.view === 'streams')).toBe(true);
-      expect(await stockLevel(database.db, B, 'MC-LIVE', 'wh-1')).toMatchObject({
+      expect(await stockLevel(database.db, B, 'MC-LIVE', WH_1)).toMatchObject({
         available: -1,
         negative: true,
       });
