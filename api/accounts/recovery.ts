@@ -1,6 +1,7 @@
 import { type ResetPurpose, resetPassword, resetPosPin, sendResetLink } from '@commands/accounts/recovery';
 import { RESET_LINK_TTL_SECONDS } from '@domain/access/accounts';
 import type { Database } from '@infra/db';
+import { translate } from '@infra/i18n';
 import type { Mailer } from '@infra/mail';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -8,7 +9,6 @@ import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import { ErrorAnswer, Ok, ok } from '../answers';
 import { ForgotRequest, PasswordResetRequest, PinResetRequest } from '../contracts/accounts';
-import { translate } from '../i18n';
 
 /**
  * Forgotten password and forgotten POS app PIN (spec §2 public routes /reset-password and /reset-pos-app-pin); the

@@ -1,6 +1,7 @@
 import { register, resendCode, verifyEmail } from '@commands/accounts/register';
 import { OTP_TTL_SECONDS } from '@domain/access/accounts';
 import type { Database } from '@infra/db';
+import { type Language, translate } from '@infra/i18n';
 import type { Mailer } from '@infra/mail';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
@@ -12,7 +13,6 @@ import {
   VerifiedEmail,
   VerifyRequest,
 } from '../contracts/accounts';
-import { type Language, translate } from '../i18n';
 
 /**
  * Self-registration (spec §2 "Login and sign-up screens", §5, §9): sign up, verify the e-mail with its code, ask for

@@ -2,15 +2,15 @@ import { randomUUID } from 'node:crypto';
 import { seller } from '@api/auth/session';
 import { IDEMPOTENCY_KEY_MAX, IdempotencyKey } from '@api/contracts/batches';
 import { ApiError, forbidden, notFound } from '@api/errors';
-import { translate } from '@api/i18n';
-import { isUuid } from '@api/ids';
 import type { WorkflowDeps } from '@api/workflows';
 import type { AutoBatchCountTrigger } from '@commands/batches/auto-batch';
 import type { PermissionKey } from '@domain/access/permissions';
 import { BatchCode } from '@domain/batches/codes';
+import { isUuid } from '@domain/platform/ids';
 import { type DomainError, refusalOf } from '@domain/shared/errors';
 import type { Database } from '@infra/db';
 import type { EventStore } from '@infra/eventstore/port';
+import { translate } from '@infra/i18n';
 import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 

@@ -1,6 +1,6 @@
 import { seller } from '@api/auth/session';
-import { idempotencyKeyOf as keyOfRequest } from '@api/documents';
 import { ApiError, forbidden } from '@api/errors';
+import { idempotencyKeyOf as keyOfRequest } from '@api/idempotency';
 import type { PermissionKey } from '@domain/access/permissions';
 import { ORDER_READER_KEYS } from '@domain/orders/board';
 import { OrderCode } from '@domain/orders/codes';

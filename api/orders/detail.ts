@@ -1,5 +1,5 @@
 import type { OrderDetail } from '@api/contracts/orders';
-import { masterCodesOfTenant, namedTimeline } from '@api/documents';
+import { namedTimeline } from '@commands/support/named-timeline';
 import { actionsFor } from '@domain/orders/board';
 import {
   evolve,
@@ -13,6 +13,7 @@ import {
 } from '@domain/orders/order';
 import type { Database } from '@infra/db';
 import type { EventStore, RecordedEvent } from '@infra/eventstore/port';
+import { masterCodesOfTenant } from '@projections/documents.queries';
 import { type Stamps, stampsAfter } from '@projections/orders';
 import { storeNameOf } from '@projections/orders.queries';
 import type { Kysely } from 'kysely';

@@ -12,10 +12,10 @@ import {
   RemoveBody,
   SplitBody,
 } from '@api/contracts/orders';
-import { wholeStore } from '@api/documents';
 import { mapOrderLine } from '@commands/orders/map-line';
 import { handleOrderCommand } from '@commands/orders/order';
 import { splitOrder } from '@commands/orders/split';
+import { wholeStore } from '@commands/support/document';
 import type { OrderCommand } from '@domain/orders/order';
 import { masterCodeOptions } from '@projections/orders.queries';
 import type { FastifyRequest } from 'fastify';

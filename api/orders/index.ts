@@ -48,7 +48,7 @@ import {
   OrderListRow,
   StoreOption,
 } from '@api/contracts/orders';
-import { wholeStore } from '@api/documents';
+import { wholeStore } from '@commands/support/document';
 import { listOrders, orderCounts, orderStores } from '@projections/orders.queries';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';

@@ -1,13 +1,14 @@
 import { GridQuery, Ok, ok, refusals } from '@api/answers';
 import { seller } from '@api/auth/session';
+import { IdParams } from '@api/contracts/ids';
 import { Manifest, ManifestBody, ManifestPage } from '@api/contracts/manifests';
-import { userNames } from '@api/documents';
 import { notFound } from '@api/errors';
-import { translate } from '@api/i18n';
-import { IdParams, isUuid } from '@api/ids';
 import { csvField } from '@api/inventory/stock-reports';
 import { createCarrierManifest } from '@commands/orders/carrier-manifest';
+import { isUuid } from '@domain/platform/ids';
 import type { Database } from '@infra/db';
+import { translate } from '@infra/i18n';
+import { userNames } from '@projections/documents.queries';
 import {
   accountZone,
   listManifests,

@@ -1,8 +1,8 @@
 import type { SellerSession } from '@api/auth/session';
 import type { GoodsReceiptDetail, PurchaseDetail } from '@api/contracts/purchases';
-import { masterCodesOfTenant, namedTimeline, placeOfTenant } from '@api/documents';
-import { isUuid } from '@api/ids';
 import { loadGoodsReceipt, loadPurchase } from '@commands/purchases/documents';
+import { namedTimeline } from '@commands/support/named-timeline';
+import { isUuid } from '@domain/platform/ids';
 import {
   allowedActions as allowedGoodsReceiptActions,
   GOODS_RECEIPT_STATUS_NAMES,
@@ -21,6 +21,7 @@ import { refuser } from '@domain/shared/errors';
 import type { Database } from '@infra/db';
 import type { EventStore } from '@infra/eventstore/port';
 import { averageCostsOf } from '@projections/average-cost';
+import { masterCodesOfTenant, placeOfTenant } from '@projections/documents.queries';
 import { goodsReceiptsOfPurchase } from '@projections/purchases.queries';
 import { supplierNamed } from '@projections/suppliers.queries';
 import type { Kysely } from 'kysely';

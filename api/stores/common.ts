@@ -1,6 +1,6 @@
-import { isUuid } from '@api/ids';
 import type { WorkflowDeps } from '@api/workflows';
 import type { PermissionKey } from '@domain/access/permissions';
+import { isUuid } from '@domain/platform/ids';
 import { refuseStore } from '@domain/platform/stores';
 import type { Database } from '@infra/db';
 import { findStore, type Store } from '@integrations/stores';

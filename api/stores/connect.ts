@@ -8,11 +8,11 @@ import {
   CallbackRefusal,
   StorePlatformParams,
 } from '@api/contracts/stores';
-import { translate } from '@api/i18n';
 import { defaultWarehouse } from '@commands/inventory/initial-stock';
 import { PackageLimits } from '@domain/access/packages';
 import { refuseStore } from '@domain/platform/stores';
 import { refusalOf } from '@domain/shared/errors';
+import { translate } from '@infra/i18n';
 import { ShopeeAuthError, ShopeeRequestError, type ShopeeTokens } from '@integrations/shopee';
 import {
   type ConnectablePlatform,

@@ -1,7 +1,8 @@
 import { Ok, ok, refusals } from '@api/answers';
 import { seller } from '@api/auth/session';
+import { IdParams } from '@api/contracts/ids';
 import { StoreChangesBody } from '@api/contracts/stores';
-import { IdParams, isUuid } from '@api/ids';
+import { isUuid } from '@domain/platform/ids';
 import { refuseStore } from '@domain/platform/stores';
 import {
   disconnectStore,
