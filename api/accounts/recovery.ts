@@ -1,11 +1,10 @@
 import { type ResetPurpose, resetPassword, resetPosPin, sendResetLink } from '@commands/accounts/recovery';
 import { RESET_LINK_TTL_SECONDS } from '@domain/access/accounts';
-import type { Database } from '@infra/db';
+import type { Db } from '@infra/db';
 import { translate } from '@infra/i18n';
 import type { Mailer } from '@infra/mail';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import { ErrorAnswer, Ok, ok } from '../answers';
 import { ForgotRequest, PasswordResetRequest, PinResetRequest } from '../contracts/accounts';
@@ -16,7 +15,7 @@ import { ForgotRequest, PasswordResetRequest, PinResetRequest } from '../contrac
  */
 
 export interface RecoveryDeps {
-  db: Kysely<Database>;
+  db: Db;
   mailer: Mailer;
   /** Where the console is reached, for the link in the mail. */
   publicUrl: string;

@@ -1,10 +1,9 @@
 import { register, resendCode, verifyEmail } from '@commands/accounts/register';
 import { OTP_TTL_SECONDS } from '@domain/access/accounts';
-import type { Database } from '@infra/db';
+import type { Db } from '@infra/db';
 import { type Language, translate } from '@infra/i18n';
 import type { Mailer } from '@infra/mail';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Kysely } from 'kysely';
 import { ErrorAnswer, Ok, ok } from '../answers';
 import {
   CodeSent,
@@ -20,7 +19,7 @@ import {
  */
 
 export interface RegistrationDeps {
-  db: Kysely<Database>;
+  db: Db;
   mailer: Mailer;
   publicUrl: string;
 }

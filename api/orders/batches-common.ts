@@ -8,11 +8,10 @@ import type { PermissionKey } from '@domain/access/permissions';
 import { BatchCode } from '@domain/batches/codes';
 import { isUuid } from '@domain/platform/ids';
 import { type DomainError, refusalOf } from '@domain/shared/errors';
-import type { Database } from '@infra/db';
+import type { Db } from '@infra/db';
 import type { EventStore } from '@infra/eventstore/port';
 import { translate } from '@infra/i18n';
 import type { FastifyRequest } from 'fastify';
-import type { Kysely } from 'kysely';
 
 /**
  * What the batch, auto batch and scan routes share (api/orders/batches.ts lists the routes): result codes 620–649,
@@ -25,7 +24,7 @@ export const batchTags = ['batches'];
 export const scanTags = ['smart-scan'];
 
 export interface BatchDeps {
-  db: Kysely<Database>;
+  db: Db;
   store: EventStore;
   workflows: WorkflowDeps;
   /** The process's auto batch trigger, when it runs one; otherwise the routes make their own. */
@@ -107,7 +106,7 @@ const refusalsByCode: Record<string, Refusal> = {
  */
 export async function refusalAnswer(
   request: FastifyRequest,
-  db: Kysely<Database>,
+  db: Db,
   tenantId: string,
   error: DomainError,
 ): Promise<ApiError | undefined> {
@@ -127,7 +126,7 @@ export async function refusalAnswer(
 /** Runs `work`, answering a DomainError of scanning with its refusal. */
 export async function answeringRefusals<T>(
   request: FastifyRequest,
-  db: Kysely<Database>,
+  db: Db,
   tenantId: string,
   work: () => Promise<T>,
 ): Promise<T> {

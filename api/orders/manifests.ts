@@ -6,7 +6,7 @@ import { notFound } from '@api/errors';
 import { csvField } from '@api/inventory/stock-reports';
 import { createCarrierManifest } from '@commands/orders/carrier-manifest';
 import { isUuid } from '@domain/platform/ids';
-import type { Database } from '@infra/db';
+import type { Db } from '@infra/db';
 import { translate } from '@infra/i18n';
 import { userNames } from '@projections/documents.queries';
 import {
@@ -17,7 +17,6 @@ import {
   shippedOrdersOfMonth,
 } from '@projections/manifests.queries';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import { attachmentName, MANIFEST_KEY, type OrderDocumentsDeps, manifestTags as tags } from './print-common';
 
@@ -35,7 +34,7 @@ import { attachmentName, MANIFEST_KEY, type OrderDocumentsDeps, manifestTags as 
  *                                                   number, carrier, store, marketplace, shipped at)
  */
 
-async function answersOf(db: Kysely<Database>, tenantId: string, rows: readonly ManifestRecord[]) {
+async function answersOf(db: Db, tenantId: string, rows: readonly ManifestRecord[]) {
   const names = await userNames(
     db,
     tenantId,

@@ -18,11 +18,10 @@ import { loadReturn, processReturn } from '@commands/returns/return';
 import { eventIdFor } from '@commands/support/ids';
 import { isUuid } from '@domain/platform/ids';
 import { mayReturn, RETURN_IMAGE_TYPES, RETURN_LIMITS, type ReturnState } from '@domain/returns/return';
-import type { Database } from '@infra/db';
+import type { Db } from '@infra/db';
 import { masterCodesOfTenant, placeOfTenant, userNames } from '@projections/documents.queries';
 import { listReturns, returnableOrderByNumber } from '@projections/returns.queries';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import { type OrderDocumentsDeps, PrintCode, RETURNS_KEY, returnTags as tags } from './print-common';
 
@@ -49,7 +48,7 @@ import { type OrderDocumentsDeps, PrintCode, RETURNS_KEY, returnTags as tags } f
 
 /** The return as the detail answer shows it, with names. */
 async function detailOf(
-  db: Kysely<Database>,
+  db: Db,
   tenantId: string,
   returnId: string,
   state: ReturnState,

@@ -14,12 +14,11 @@ import { loadBatch } from '@commands/batches/batch';
 import { loadOrderFacts } from '@commands/batches/orders';
 import { loadScanCheck, openCheck, resetCheck, scanItem } from '@commands/scan/check';
 import { checkTotals, refuse, type ScanCheckState } from '@domain/scan/check';
-import type { Database } from '@infra/db';
+import type { Db } from '@infra/db';
 import { scannedOrdersAmong } from '@projections/orders.queries';
 import { openBatchesToScan, smartScanEnabled } from '@projections/scan.queries';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import {
   answeringRefusals,
@@ -56,7 +55,7 @@ import {
  */
 
 /** The package's smart scan module (spec §6 "Package flags control … smart scan"). */
-async function requireSmartScan(db: Kysely<Database>, request: FastifyRequest) {
+async function requireSmartScan(db: Db, request: FastifyRequest) {
   if (!(await smartScanEnabled(db, seller(request).tenantId))) throw refuse('SMART_SCAN_OFF');
 }
 

@@ -21,7 +21,7 @@ import { PurchaseCode } from '@domain/purchases/codes';
 import { FINAL_PURCHASE_STATUSES, type Purchase } from '@domain/purchases/purchase';
 import { namingMasterCode, purchasingRefusal } from '@domain/purchases/refusals';
 import { refusalOf } from '@domain/shared/errors';
-import type { Database } from '@infra/db';
+import type { Db } from '@infra/db';
 import type { EventStore } from '@infra/eventstore/port';
 import type { MessageParams } from '@infra/i18n';
 import { goodsReceiptWorkflowId, receiveGoodsReceiptUpdate } from '@workflows/goods-receipt-protocol';
@@ -34,7 +34,6 @@ import {
 } from '@workflows/purchase-protocol';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 
 /**
@@ -43,7 +42,7 @@ import type { z } from 'zod';
  */
 
 export interface PurchaseDeps {
-  db: Kysely<Database>;
+  db: Db;
   /** The app's event store (AppDeps types only what /api/health reads). */
   store: Pick<EventStore, 'kind'>;
   workflows: WorkflowDeps;
