@@ -21,7 +21,6 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  answeringRefusals,
   type BatchDeps,
   requireAny,
   SCAN_DELETE_KEY,
@@ -143,15 +142,13 @@ export const scanRoutes: FastifyPluginAsyncZod<BatchDeps> = async (app, deps) =>
     },
     async (request) => {
       const session = seller(request);
-      const opened = await answeringRefusals(request, db, session.tenantId, () =>
-        openCheck(
-          { store, db },
-          { tenantId: session.tenantId, pickerId: session.userId, at: new Date().toISOString() },
-          {
-            trackingNumber: request.body.tracking_number,
-            batchId: request.body.batch_id?.toLowerCase() ?? null,
-          },
-        ),
+      const opened = await openCheck(
+        { store, db },
+        { tenantId: session.tenantId, pickerId: session.userId, at: new Date().toISOString() },
+        {
+          trackingNumber: request.body.tracking_number,
+          batchId: request.body.batch_id?.toLowerCase() ?? null,
+        },
       );
       const answer = await answerOf(session.tenantId, opened.facts.orderId, opened.check);
       return ok(request, answer, 'batch.scan.opened', { order: answer.order.order_number });
@@ -174,12 +171,10 @@ export const scanRoutes: FastifyPluginAsyncZod<BatchDeps> = async (app, deps) =>
     async (request) => {
       const session = seller(request);
       const body = request.body;
-      const result = await answeringRefusals(request, db, session.tenantId, () =>
-        scanItem(
-          { store, db },
-          { tenantId: session.tenantId, pickerId: session.userId, at: new Date().toISOString() },
-          { orderId: body.order_id, code: body.item_code, scanId: body.scan_id },
-        ),
+      const result = await scanItem(
+        { store, db },
+        { tenantId: session.tenantId, pickerId: session.userId, at: new Date().toISOString() },
+        { orderId: body.order_id, code: body.item_code, scanId: body.scan_id },
       );
       const answer = await answerOf(session.tenantId, body.order_id, result.check, {
         scannedLine: result.lineId,
@@ -215,12 +210,10 @@ export const scanRoutes: FastifyPluginAsyncZod<BatchDeps> = async (app, deps) =>
       if (current.status === 'none') throw notFound();
       const mine = current.pickerId === session.userId && current.status === 'open';
       if ((!mine || body.undo_scan) && !session.permissions.has(SCAN_DELETE_KEY)) throw forbidden();
-      const check = await answeringRefusals(request, db, session.tenantId, () =>
-        resetCheck(
-          { store, db },
-          { tenantId: session.tenantId, pickerId: session.userId, at: new Date().toISOString() },
-          { orderId: body.order_id, undoScan: body.undo_scan ?? false },
-        ),
+      const check = await resetCheck(
+        { store, db },
+        { tenantId: session.tenantId, pickerId: session.userId, at: new Date().toISOString() },
+        { orderId: body.order_id, undoScan: body.undo_scan ?? false },
       );
       return ok(request, await answerOf(session.tenantId, body.order_id, check), 'batch.scan.reset');
     },
