@@ -13,9 +13,9 @@ import {
 } from '@domain/orders/order';
 import type { Db } from '@infra/db';
 import type { EventStore, RecordedEvent } from '@infra/eventstore/port';
-import { masterCodesOfTenant } from '@projections/documents.queries';
-import { type Stamps, stampsAfter } from '@projections/orders';
-import { storeNameOf } from '@projections/orders.queries';
+import { masterCodesOfTenant } from './documents.queries';
+import { type Stamps, stampsAfter } from './orders';
+import { storeNameOf } from './orders.queries';
 
 /**
  * One order as its detail drawer shows it, read from its stream (an order is tens of events, and the drawer must
