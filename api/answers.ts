@@ -1,5 +1,5 @@
+import { type MessageParams, translate } from '@infra/i18n';
 import type { FastifyRequest } from 'fastify';
-import { type MessageParams, translate } from './i18n';
 
 export { ErrorAnswer, GridPage, GridQuery, Ok, refusals } from './contracts/common';
 

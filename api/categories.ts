@@ -1,9 +1,8 @@
 import { addCategory, deleteCategory, updateCategory } from '@commands/categories/categories';
 import { CATEGORY_SEARCH_MIN_LENGTH } from '@domain/platform/categories';
-import type { Database } from '@infra/db';
+import type { Db } from '@infra/db';
 import { categoryTree, searchCategories } from '@projections/categories/tree';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import { Ok, ok, refusals } from './answers';
 import { seller } from './auth/session';
@@ -24,7 +23,7 @@ import {
  * (0 updated, 400 missing ID, 410 name required), delete with its sub-tree (0 deleted, 400 missing ID), and search
  * from 2 characters (§9). Another account's category answers like a missing one.
  */
-export const categoryRoutes: FastifyPluginAsyncZod<{ db: Kysely<Database> }> = async (app, { db }) => {
+export const categoryRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   const tags = ['categories'];
   const read = { access: { permission: 'listings-index' } } as const;
   const write = { access: { permission: 'listings-manage' } } as const;

@@ -1,9 +1,8 @@
 import { saveTableSettings } from '@commands/platform/table-settings';
 import { permissionMap } from '@domain/access/permissions';
-import type { Database } from '@infra/db';
+import type { Db } from '@infra/db';
 import { tableSettings, usage, userInfo } from '@projections/platform/session';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Kysely } from 'kysely';
 import { Ok, ok, refusals } from './answers';
 import { signedIn } from './auth/session';
 import { PermissionMap, TableSettings, UsageAnswer, UserInfo } from './contracts/session';
@@ -16,7 +15,7 @@ import { unauthorized } from './errors';
 
 const MAX_SETTINGS_BYTES = 256 * 1024;
 
-export const infoRoutes: FastifyPluginAsyncZod<{ db: Kysely<Database> }> = async (app, { db }) => {
+export const infoRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   app.get(
     '/api/user/info',
     {

@@ -1,4 +1,5 @@
 import type { Database } from '@infra/db';
+import { translate } from '@infra/i18n';
 import type { LiveHub } from '@projections/runtime/live-hub';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Kysely } from 'kysely';
@@ -11,7 +12,6 @@ import {
   type LiveServerMessage,
   MAX_VIEWS,
 } from './contracts/live';
-import { translate } from './i18n';
 
 /**
  * GET /api/live: one websocket per console tab. The client names the views it shows; the server forwards the

@@ -1,14 +1,13 @@
 import { type ResetPurpose, resetPassword, resetPosPin, sendResetLink } from '@commands/accounts/recovery';
 import { RESET_LINK_TTL_SECONDS } from '@domain/access/accounts';
-import type { Database } from '@infra/db';
+import type { Db } from '@infra/db';
+import { translate } from '@infra/i18n';
 import type { Mailer } from '@infra/mail';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import { ErrorAnswer, Ok, ok } from '../answers';
 import { ForgotRequest, PasswordResetRequest, PinResetRequest } from '../contracts/accounts';
-import { translate } from '../i18n';
 
 /**
  * Forgotten password and forgotten POS app PIN (spec §2 public routes /reset-password and /reset-pos-app-pin); the
@@ -16,7 +15,7 @@ import { translate } from '../i18n';
  */
 
 export interface RecoveryDeps {
-  db: Kysely<Database>;
+  db: Db;
   mailer: Mailer;
   /** Where the console is reached, for the link in the mail. */
   publicUrl: string;

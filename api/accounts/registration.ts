@@ -1,9 +1,9 @@
 import { register, resendCode, verifyEmail } from '@commands/accounts/register';
 import { OTP_TTL_SECONDS } from '@domain/access/accounts';
-import type { Database } from '@infra/db';
+import type { Db } from '@infra/db';
+import { type Language, translate } from '@infra/i18n';
 import type { Mailer } from '@infra/mail';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Kysely } from 'kysely';
 import { ErrorAnswer, Ok, ok } from '../answers';
 import {
   CodeSent,
@@ -12,7 +12,6 @@ import {
   VerifiedEmail,
   VerifyRequest,
 } from '../contracts/accounts';
-import { type Language, translate } from '../i18n';
 
 /**
  * Self-registration (spec §2 "Login and sign-up screens", §5, §9): sign up, verify the e-mail with its code, ask for
@@ -20,7 +19,7 @@ import { type Language, translate } from '../i18n';
  */
 
 export interface RegistrationDeps {
-  db: Kysely<Database>;
+  db: Db;
   mailer: Mailer;
   publicUrl: string;
 }

@@ -1,12 +1,11 @@
 import { addAnnouncement, deleteAnnouncement, updateAnnouncement } from '@commands/announcements/admin';
-import type { Database } from '@infra/db';
+import type { Db } from '@infra/db';
 import {
   findAnnouncement,
   listAdminAnnouncements,
   toAnnouncement,
 } from '@projections/announcements/announcements';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Kysely } from 'kysely';
 import { GridPage, GridQuery, Ok, ok, refusals } from '../answers';
 import { signedIn } from '../auth/session';
 import {
@@ -24,10 +23,7 @@ import { notFound } from '../errors';
  * The provider's admins write announcements (spec §3–5): list, read, add, update, delete, answering with the codes of
  * spec §8 — add 0/400/410, update 0/400/401/402/410, delete 0/401/402 (commands/announcements/admin.ts).
  */
-export const adminAnnouncementRoutes: FastifyPluginAsyncZod<{ db: Kysely<Database> }> = async (
-  app,
-  { db },
-) => {
+export const adminAnnouncementRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   const tags = ['announcements'];
 
   app.get(

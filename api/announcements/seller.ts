@@ -1,12 +1,11 @@
 import { acknowledgeAnnouncement } from '@commands/announcements/acknowledge';
-import type { Database } from '@infra/db';
+import type { Db } from '@infra/db';
 import {
   promptedAnnouncements,
   shownAnnouncement,
   shownAnnouncements,
 } from '@projections/announcements/announcements';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import { Ok, ok, refusals } from '../answers';
 import { seller } from '../auth/session';
@@ -26,10 +25,7 @@ import { notFound } from '../errors';
 
 const ACK_MESSAGE = { 100: 'announcement.ack.100', 110: 'announcement.ack.110', 120: 'announcement.ack.120' };
 
-export const sellerAnnouncementRoutes: FastifyPluginAsyncZod<{ db: Kysely<Database> }> = async (
-  app,
-  { db },
-) => {
+export const sellerAnnouncementRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   const tags = ['announcements'];
 
   app.get(

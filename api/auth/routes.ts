@@ -1,9 +1,9 @@
 import { type SignInDeps, signIn, signOut } from '@commands/accounts/sign-in';
+import { translate } from '@infra/i18n';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { Ok, ok, refusals } from '../answers';
 import { OAuthError, TokenAnswer, TokenRequest } from '../contracts/auth';
-import { translate } from '../i18n';
 import { signedIn } from './session';
 
 /**

@@ -1,11 +1,11 @@
 import type { PermissionKey } from '@domain/access/permissions';
 import type { Database } from '@infra/db';
+import { type Language, languageOf } from '@infra/i18n';
 import { loadSession, type Session } from '@projections/platform/access-tokens';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Kysely } from 'kysely';
 import { ApiError, forbidden, unauthorized } from '../errors';
-import { type Language, languageOf } from '../i18n';
 
 /**
  * Who is calling. Every route declares `config.access`; this plugin refuses a route registered without one, reads the

@@ -62,10 +62,9 @@ import {
   GoodsIssueListRow,
   RejectGoodsIssueBody,
 } from '@api/contracts/goods-issue';
-import { idempotencyKeyOf } from '@api/documents';
+import { IdParams } from '@api/contracts/ids';
 import { ApiError } from '@api/errors';
-import { translate } from '@api/i18n';
-import { IdParams } from '@api/ids';
+import { idempotencyKeyOf } from '@api/idempotency';
 import { saveApprovalSettings } from '@commands/goods-issue/approval-settings';
 import { goodsIssueDetail } from '@commands/goods-issue/details';
 import { createGoodsIssue, editGoodsIssue } from '@commands/goods-issue/draft';
@@ -73,6 +72,7 @@ import { type GoodsIssueActionInput, runGoodsIssueAction } from '@commands/goods
 import { ginApprovalKey } from '@domain/approvals/layers';
 import { GinCode } from '@domain/goods-issue/codes';
 import { GIN_STATUS, type GinFields } from '@domain/goods-issue/decider';
+import { translate } from '@infra/i18n';
 import { approvalSettingsOf, goodsIssuePage } from '@projections/goods-issue.queries';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';

@@ -21,7 +21,6 @@
 import { ErrorAnswer, refusals } from '@api/answers';
 import { seller } from '@api/auth/session';
 import { ApiError, invalid, notFound } from '@api/errors';
-import { translate } from '@api/i18n';
 import {
   isCode128Text,
   LABEL_LIMITS,
@@ -34,6 +33,7 @@ import {
   SYMBOLOGIES,
 } from '@commands/printing/labels';
 import { country } from '@domain/lookups';
+import { translate } from '@infra/i18n';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { type InventoryDeps, isUuid, referenceId } from './common';

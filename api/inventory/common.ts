@@ -1,6 +1,6 @@
-import { type Activity, logActivity as logSharedActivity } from '@api/activity';
 import { seller } from '@api/auth/session';
 import { forbidden, invalid } from '@api/errors';
+import { type Activity, logActivity as logSharedActivity } from '@commands/support/activity';
 import { PackageLimits } from '@domain/access/packages';
 import type { PermissionKey } from '@domain/access/permissions';
 /**
@@ -35,7 +35,8 @@ export interface InventoryDeps {
   initialStock?: InitialStock;
 }
 
-export { IdParams, isUuid } from '@api/ids';
+export { IdParams } from '@api/contracts/ids';
+export { isUuid } from '@domain/platform/ids';
 export { violation } from '@infra/db/errors';
 
 export const iso = (value: Date) => value.toISOString();

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { MovementMode, StockMovementAnswer } from '@api/contracts/inventory-stock';
-import { IDEMPOTENCY_KEY_MAX, idempotencyKeyOf, wholeStore } from '@api/documents';
 import { ApiError } from '@api/errors';
+import { IDEMPOTENCY_KEY_MAX, idempotencyKeyOf } from '@api/idempotency';
 import { receiveInitialStock } from '@commands/inventory/initial-stock';
 import type { StockCommandResult } from '@commands/inventory/stock';
+import { wholeStore } from '@commands/support/document';
 import { StockCode } from '@domain/inventory/codes';
 import { figuresOf, type StockEvent } from '@domain/inventory/stock';
 import type { Database } from '@infra/db';

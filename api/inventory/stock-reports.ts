@@ -13,7 +13,7 @@ import {
   StockRow,
   StockSeries,
 } from '@api/contracts/inventory-stock';
-import { type Language, translate } from '@api/i18n';
+import { type Language, translate } from '@infra/i18n';
 import { type Cell, type Sheet, sheetFile } from '@infra/sheets/write';
 import {
   EXPORT_MAX_ROWS,

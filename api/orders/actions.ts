@@ -1,10 +1,10 @@
 import { ErrorAnswer, Ok, ok, refusals } from '@api/answers';
 import { seller } from '@api/auth/session';
 import { ActionAnswer, ActionBody } from '@api/contracts/orders';
-import { wholeStore } from '@api/documents';
-import { translate } from '@api/i18n';
 import { runBoardAction } from '@commands/orders/board-actions';
+import { wholeStore } from '@commands/support/document';
 import { ACTION_KEYS } from '@domain/orders/board';
+import { translate } from '@infra/i18n';
 import { storesShipping } from '@integrations/stores';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { idempotencyKeyOf, type OrderDeps, requireKey, tags } from './common';

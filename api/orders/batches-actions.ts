@@ -8,7 +8,7 @@ import {
   CreatedBatches,
   PickerBody,
 } from '@api/contracts/batches';
-import { IdParams } from '@api/ids';
+import { IdParams } from '@api/contracts/ids';
 import {
   addOrdersByHand,
   assignBatchPicker,

@@ -8,7 +8,7 @@ import {
   WaitingQuery,
   WaitingRow,
 } from '@api/contracts/batches';
-import { IdParams } from '@api/ids';
+import { IdParams } from '@api/contracts/ids';
 import { batchDetail } from '@commands/batches/detail';
 import { activePickers, batchPage, waitingPage } from '@projections/batches.queries';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';

@@ -1,11 +1,11 @@
 import { Ok, ok, refusals } from '@api/answers';
 import { seller } from '@api/auth/session';
 import { PickListAnswer, PickListQuery } from '@api/contracts/batches';
-import { translate } from '@api/i18n';
-import { IdParams } from '@api/ids';
+import { IdParams } from '@api/contracts/ids';
 import { pickListOfBatch } from '@commands/batches/pick-list';
 import { renderPickListPdf } from '@commands/printing/pick-list-pdf';
 import type { PickListFilter } from '@domain/batches/pick-list';
+import { translate } from '@infra/i18n';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { BATCH_KEY, type BatchDeps, batchIdOf, batchTags as tags } from './batches-common';

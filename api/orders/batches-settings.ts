@@ -7,7 +7,7 @@ import {
   AutoBatchRunAnswer,
   DeletedConfig,
 } from '@api/contracts/batches';
-import { IdParams } from '@api/ids';
+import { IdParams } from '@api/contracts/ids';
 import type { AutoBatchCountTrigger } from '@commands/batches/auto-batch';
 import {
   createAutoBatchConfig,

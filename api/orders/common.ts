@@ -1,14 +1,13 @@
 import { seller } from '@api/auth/session';
-import { idempotencyKeyOf as keyOfRequest } from '@api/documents';
 import { ApiError, forbidden } from '@api/errors';
+import { idempotencyKeyOf as keyOfRequest } from '@api/idempotency';
 import type { PermissionKey } from '@domain/access/permissions';
 import { ORDER_READER_KEYS } from '@domain/orders/board';
 import { OrderCode } from '@domain/orders/codes';
-import type { Database } from '@infra/db';
+import type { Db } from '@infra/db';
 import type { EventStore } from '@infra/eventstore/port';
 import type { MarketplaceShipping } from '@integrations/stores';
 import type { FastifyRequest } from 'fastify';
-import type { Kysely } from 'kysely';
 
 /**
  * What the order board routes share (api/orders/index.ts has the route list): result codes 570–599, who may read
@@ -18,7 +17,7 @@ import type { Kysely } from 'kysely';
 export const tags = ['orders'];
 
 export interface OrderDeps {
-  db: Kysely<Database>;
+  db: Db;
   store: Pick<EventStore, 'kind'>;
   /** Arranging shipments with the marketplaces; absent: the connected stores (integrations/stores). */
   shipping?: MarketplaceShipping;

@@ -12,17 +12,17 @@ import {
   RemoveBody,
   SplitBody,
 } from '@api/contracts/orders';
-import { wholeStore } from '@api/documents';
 import { mapOrderLine } from '@commands/orders/map-line';
 import { handleOrderCommand } from '@commands/orders/order';
 import { splitOrder } from '@commands/orders/split';
+import { wholeStore } from '@commands/support/document';
 import type { OrderCommand } from '@domain/orders/order';
 import { masterCodeOptions } from '@projections/orders.queries';
+import { orderDetail } from '@projections/orders-detail.queries';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { commandIdOf, idempotencyKeyOf, type OrderDeps, requireKey, tags } from './common';
-import { orderDetail } from './detail';
 
 /**
  * Changes to one order (spec §4): split it (some lines or part of their quantity to a new order; nothing chosen is

@@ -48,13 +48,13 @@ import {
   OrderListRow,
   StoreOption,
 } from '@api/contracts/orders';
-import { wholeStore } from '@api/documents';
+import { wholeStore } from '@commands/support/document';
 import { listOrders, orderCounts, orderStores } from '@projections/orders.queries';
+import { orderDetail } from '@projections/orders-detail.queries';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { orderActionRoutes } from './actions';
 import { ORDER_READERS, type OrderDeps, requireAny, tags } from './common';
-import { orderDetail } from './detail';
 import { orderEditRoutes } from './edit';
 import { shippingRoutes } from './shipping';
 

@@ -1,13 +1,14 @@
 import { GridQuery, Ok, ok, refusals } from '@api/answers';
 import { seller } from '@api/auth/session';
+import { IdParams } from '@api/contracts/ids';
 import { Manifest, ManifestBody, ManifestPage } from '@api/contracts/manifests';
-import { userNames } from '@api/documents';
 import { notFound } from '@api/errors';
-import { translate } from '@api/i18n';
-import { IdParams, isUuid } from '@api/ids';
 import { createCarrierManifest } from '@commands/orders/carrier-manifest';
-import type { Database } from '@infra/db';
+import { isUuid } from '@domain/platform/ids';
+import type { Db } from '@infra/db';
+import { translate } from '@infra/i18n';
 import { csvText } from '@infra/sheets/write';
+import { userNames } from '@projections/documents.queries';
 import {
   accountZone,
   listManifests,
@@ -16,7 +17,6 @@ import {
   shippedOrdersOfMonth,
 } from '@projections/manifests.queries';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import { attachmentName, MANIFEST_KEY, type OrderDocumentsDeps, manifestTags as tags } from './print-common';
 
@@ -34,7 +34,7 @@ import { attachmentName, MANIFEST_KEY, type OrderDocumentsDeps, manifestTags as 
  *                                                   number, carrier, store, marketplace, shipped at)
  */
 
-async function answersOf(db: Kysely<Database>, tenantId: string, rows: readonly ManifestRecord[]) {
+async function answersOf(db: Db, tenantId: string, rows: readonly ManifestRecord[]) {
   const names = await userNames(
     db,
     tenantId,

@@ -3,9 +3,8 @@ import { forbidden } from '@api/errors';
 import type { AwbSource } from '@commands/printing/awb';
 import type { PermissionKey } from '@domain/access/permissions';
 import { PrintCode } from '@domain/printing/codes';
-import type { Database } from '@infra/db';
+import type { Db } from '@infra/db';
 import type { EventStore } from '@infra/eventstore/port';
-import type { Kysely } from 'kysely';
 
 /**
  * What the printing, returns and carrier manifest routes share: result codes 650–679, the OpenAPI tags, their
@@ -28,7 +27,7 @@ export const returnTags = ['orders-returns'];
 export const manifestTags = ['orders-carrier-manifests'];
 
 export interface OrderDocumentsDeps {
-  db: Kysely<Database>;
+  db: Db;
   store: EventStore;
   /** Where air waybills come from; absent: the connected stores (integrations/stores). */
   awb?: AwbSource;

@@ -1,9 +1,9 @@
 import { ErrorAnswer, Ok, ok, refusals } from '@api/answers';
 import { seller } from '@api/auth/session';
 import { PrintBody, PrintLogPage, PrintLogQuery } from '@api/contracts/printing';
-import { translate } from '@api/i18n';
 import { storesAwbSource } from '@commands/printing/awb';
 import { printOrderDocuments } from '@commands/printing/print-documents';
+import { translate } from '@infra/i18n';
 import { printLogPage } from '@projections/print-log.queries';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';

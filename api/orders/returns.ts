@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { ErrorAnswer, Ok, ok, refusals } from '@api/answers';
 import { seller } from '@api/auth/session';
+import { IdParams } from '@api/contracts/ids';
 import {
   LookupQuery,
   OrderLookup,
@@ -9,18 +10,18 @@ import {
   ReturnRow,
   ReturnsQuery,
 } from '@api/contracts/returns';
-import { idempotencyKeyOf, masterCodesOfTenant, placeOfTenant, userNames } from '@api/documents';
 import { ApiError, notFound } from '@api/errors';
-import { IdParams, isUuid } from '@api/ids';
+import { idempotencyKeyOf } from '@api/idempotency';
 import { loadOrderView, type OrderView } from '@commands/printing/order-view';
 import { returnImage, returnImagesOf, uploadReturnImage } from '@commands/returns/images';
 import { loadReturn, processReturn } from '@commands/returns/return';
 import { eventIdFor } from '@commands/support/ids';
+import { isUuid } from '@domain/platform/ids';
 import { mayReturn, RETURN_IMAGE_TYPES, RETURN_LIMITS, type ReturnState } from '@domain/returns/return';
-import type { Database } from '@infra/db';
+import type { Db } from '@infra/db';
+import { masterCodesOfTenant, placeOfTenant, userNames } from '@projections/documents.queries';
 import { listReturns, returnableOrderByNumber } from '@projections/returns.queries';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import { type OrderDocumentsDeps, PrintCode, RETURNS_KEY, returnTags as tags } from './print-common';
 
@@ -47,7 +48,7 @@ import { type OrderDocumentsDeps, PrintCode, RETURNS_KEY, returnTags as tags } f
 
 /** The return as the detail answer shows it, with names. */
 async function detailOf(
-  db: Kysely<Database>,
+  db: Db,
   tenantId: string,
   returnId: string,
   state: ReturnState,

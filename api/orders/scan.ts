@@ -14,15 +14,13 @@ import { loadBatch } from '@commands/batches/batch';
 import { loadOrderFacts } from '@commands/batches/orders';
 import { loadScanCheck, openCheck, resetCheck, scanItem } from '@commands/scan/check';
 import { checkTotals, refuse, type ScanCheckState } from '@domain/scan/check';
-import type { Database } from '@infra/db';
+import type { Db } from '@infra/db';
 import { scannedOrdersAmong } from '@projections/orders.queries';
 import { openBatchesToScan, smartScanEnabled } from '@projections/scan.queries';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import {
-  answeringRefusals,
   type BatchDeps,
   requireAny,
   SCAN_DELETE_KEY,
@@ -56,7 +54,7 @@ import {
  */
 
 /** The package's smart scan module (spec §6 "Package flags control … smart scan"). */
-async function requireSmartScan(db: Kysely<Database>, request: FastifyRequest) {
+async function requireSmartScan(db: Db, request: FastifyRequest) {
   if (!(await smartScanEnabled(db, seller(request).tenantId))) throw refuse('SMART_SCAN_OFF');
 }
 
@@ -144,15 +142,13 @@ export const scanRoutes: FastifyPluginAsyncZod<BatchDeps> = async (app, deps) =>
     },
     async (request) => {
       const session = seller(request);
-      const opened = await answeringRefusals(request, db, session.tenantId, () =>
-        openCheck(
-          { store, db },
-          { tenantId: session.tenantId, pickerId: session.userId, at: new Date().toISOString() },
-          {
-            trackingNumber: request.body.tracking_number,
-            batchId: request.body.batch_id?.toLowerCase() ?? null,
-          },
-        ),
+      const opened = await openCheck(
+        { store, db },
+        { tenantId: session.tenantId, pickerId: session.userId, at: new Date().toISOString() },
+        {
+          trackingNumber: request.body.tracking_number,
+          batchId: request.body.batch_id?.toLowerCase() ?? null,
+        },
       );
       const answer = await answerOf(session.tenantId, opened.facts.orderId, opened.check);
       return ok(request, answer, 'batch.scan.opened', { order: answer.order.order_number });
@@ -175,12 +171,10 @@ export const scanRoutes: FastifyPluginAsyncZod<BatchDeps> = async (app, deps) =>
     async (request) => {
       const session = seller(request);
       const body = request.body;
-      const result = await answeringRefusals(request, db, session.tenantId, () =>
-        scanItem(
-          { store, db },
-          { tenantId: session.tenantId, pickerId: session.userId, at: new Date().toISOString() },
-          { orderId: body.order_id, code: body.item_code, scanId: body.scan_id },
-        ),
+      const result = await scanItem(
+        { store, db },
+        { tenantId: session.tenantId, pickerId: session.userId, at: new Date().toISOString() },
+        { orderId: body.order_id, code: body.item_code, scanId: body.scan_id },
       );
       const answer = await answerOf(session.tenantId, body.order_id, result.check, {
         scannedLine: result.lineId,
@@ -216,12 +210,10 @@ export const scanRoutes: FastifyPluginAsyncZod<BatchDeps> = async (app, deps) =>
       if (current.status === 'none') throw notFound();
       const mine = current.pickerId === session.userId && current.status === 'open';
       if ((!mine || body.undo_scan) && !session.permissions.has(SCAN_DELETE_KEY)) throw forbidden();
-      const check = await answeringRefusals(request, db, session.tenantId, () =>
-        resetCheck(
-          { store, db },
-          { tenantId: session.tenantId, pickerId: session.userId, at: new Date().toISOString() },
-          { orderId: body.order_id, undoScan: body.undo_scan ?? false },
-        ),
+      const check = await resetCheck(
+        { store, db },
+        { tenantId: session.tenantId, pickerId: session.userId, at: new Date().toISOString() },
+        { orderId: body.order_id, undoScan: body.undo_scan ?? false },
       );
       return ok(request, await answerOf(session.tenantId, body.order_id, check), 'batch.scan.reset');
     },

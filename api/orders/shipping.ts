@@ -1,8 +1,8 @@
 import { Ok, ok, refusals } from '@api/answers';
 import { seller } from '@api/auth/session';
 import { ShippingAnswer, ShippingQuery } from '@api/contracts/orders';
-import { wholeStore } from '@api/documents';
 import { marketplaceOrders } from '@commands/orders/marketplace-shipping';
+import { wholeStore } from '@commands/support/document';
 import { storesShipping } from '@integrations/stores';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { type OrderDeps, requireKey, tags } from './common';

@@ -1,7 +1,7 @@
 import { GridPage, Ok, ok, refusals } from '@api/answers';
 import { seller } from '@api/auth/session';
+import { IdParams } from '@api/contracts/ids';
 import { AverageCostAnswer, AverageCostQuery } from '@api/contracts/purchases';
-import { IdParams } from '@api/ids';
 import { purchasingInputErrors } from '@domain/purchases/codes';
 import { refuser } from '@domain/shared/errors';
 import { averageCostList, averageCostOfCode } from '@projections/average-cost.queries';

@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { ErrorAnswer, Ok, ok, refusals } from '@api/answers';
 import { type SellerSession, seller } from '@api/auth/session';
+import { IdParams } from '@api/contracts/ids';
 import { IDEMPOTENCY_KEY_MAX } from '@api/contracts/purchases';
-import { idempotencyKeyOf, wholeStore } from '@api/documents';
 import { ApiError } from '@api/errors';
-import type { MessageParams } from '@api/i18n';
-import { IdParams } from '@api/ids';
+import { idempotencyKeyOf } from '@api/idempotency';
 import {
   runUpdate,
   startOrFindWorkflow,
@@ -16,13 +15,15 @@ import {
 import type { PurchaseProcesses } from '@commands/purchases/create-purchase';
 import type { GoodsReceiptProcesses } from '@commands/purchases/open-goods-receipt';
 import type { ApprovingActor as Actor } from '@commands/support/actor';
+import { wholeStore } from '@commands/support/document';
 import { eventIdFor } from '@commands/support/ids';
 import { PurchaseCode } from '@domain/purchases/codes';
 import { FINAL_PURCHASE_STATUSES, type Purchase } from '@domain/purchases/purchase';
 import { namingMasterCode, purchasingRefusal } from '@domain/purchases/refusals';
 import { refusalOf } from '@domain/shared/errors';
-import type { Database } from '@infra/db';
+import type { Db } from '@infra/db';
 import type { EventStore } from '@infra/eventstore/port';
+import type { MessageParams } from '@infra/i18n';
 import { goodsReceiptWorkflowId, receiveGoodsReceiptUpdate } from '@workflows/goods-receipt-protocol';
 import {
   openReceiptUpdate,
@@ -33,7 +34,6 @@ import {
 } from '@workflows/purchase-protocol';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 
 /**
@@ -42,7 +42,7 @@ import type { z } from 'zod';
  */
 
 export interface PurchaseDeps {
-  db: Kysely<Database>;
+  db: Db;
   /** The app's event store (AppDeps types only what /api/health reads). */
   store: Pick<EventStore, 'kind'>;
   workflows: WorkflowDeps;

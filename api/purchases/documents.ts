@@ -1,8 +1,8 @@
 import type { SellerSession } from '@api/auth/session';
 import type { GoodsReceiptDetail, PurchaseDetail } from '@api/contracts/purchases';
-import { masterCodesOfTenant, namedTimeline, placeOfTenant } from '@api/documents';
-import { isUuid } from '@api/ids';
 import { loadGoodsReceipt, loadPurchase } from '@commands/purchases/documents';
+import { namedTimeline } from '@commands/support/named-timeline';
+import { isUuid } from '@domain/platform/ids';
 import {
   allowedActions as allowedGoodsReceiptActions,
   GOODS_RECEIPT_STATUS_NAMES,
@@ -18,12 +18,12 @@ import {
   subtotalUnits,
 } from '@domain/purchases/purchase';
 import { refuser } from '@domain/shared/errors';
-import type { Database } from '@infra/db';
+import type { Db } from '@infra/db';
 import type { EventStore } from '@infra/eventstore/port';
 import { averageCostsOf } from '@projections/average-cost';
+import { masterCodesOfTenant, placeOfTenant } from '@projections/documents.queries';
 import { goodsReceiptsOfPurchase } from '@projections/purchases.queries';
 import { supplierNamed } from '@projections/suppliers.queries';
-import type { Kysely } from 'kysely';
 import { mayManage } from './common';
 
 const refuseNote = refuser(goodsReceiptErrors);
@@ -54,14 +54,14 @@ export async function goodsReceiptOf(store: EventStore, tenantId: string, id: st
   return { ...loaded, note: loaded.state };
 }
 
-async function placeOf(db: Kysely<Database>, tenantId: string, id: string) {
+async function placeOf(db: Db, tenantId: string, id: string) {
   const row = await placeOfTenant(db, tenantId, id);
   return { id, code: row?.code ?? null, name: row?.name ?? null };
 }
 
 /** The order as a purchase-index holder sees it; another tenant's or an unknown id is 404. */
 export async function purchaseDetail(
-  db: Kysely<Database>,
+  db: Db,
   store: EventStore,
   session: SellerSession,
   purchaseId: string,
@@ -127,7 +127,7 @@ export async function purchaseDetail(
 
 /** The note as a purchase-index holder sees it; another tenant's or an unknown id is 404. */
 export async function goodsReceiptDetail(
-  db: Kysely<Database>,
+  db: Db,
   store: EventStore,
   session: SellerSession,
   goodsReceiptId: string,

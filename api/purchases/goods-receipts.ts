@@ -1,5 +1,6 @@
 import { GridPage, Ok, ok, refusals } from '@api/answers';
 import { seller } from '@api/auth/session';
+import { IdParams } from '@api/contracts/ids';
 import {
   EmptyBody,
   GoodsReceiptDetail,
@@ -8,11 +9,10 @@ import {
   NewGoodsReceipt,
   ReasonBody,
 } from '@api/contracts/purchases';
-import { masterCodesOfTenant } from '@api/documents';
-import { IdParams } from '@api/ids';
 import { runUpdate } from '@api/workflows';
 import { openGoodsReceipt } from '@commands/purchases/open-goods-receipt';
 import { FINAL_GOODS_RECEIPT_STATUSES } from '@domain/purchases/goods-receipt';
+import { masterCodesOfTenant } from '@projections/documents.queries';
 import { goodsReceiptList } from '@projections/purchases.queries';
 import {
   approveGoodsReceiptUpdate,

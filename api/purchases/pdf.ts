@@ -1,8 +1,8 @@
 import { refusals } from '@api/answers';
 import { seller } from '@api/auth/session';
-import { translate } from '@api/i18n';
-import { IdParams } from '@api/ids';
+import { IdParams } from '@api/contracts/ids';
 import { renderPurchasePdf } from '@commands/purchases/purchase-pdf';
+import { translate } from '@infra/i18n';
 import { supplierRow } from '@projections/suppliers.queries';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';

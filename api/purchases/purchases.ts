@@ -1,6 +1,6 @@
-import { logActivity } from '@api/activity';
 import { GridPage, Ok, ok, refusals } from '@api/answers';
 import { seller } from '@api/auth/session';
+import { IdParams } from '@api/contracts/ids';
 import {
   EmptyBody,
   NewPurchase,
@@ -12,13 +12,13 @@ import {
   ReasonBody,
   ReturnBody,
 } from '@api/contracts/purchases';
-import { masterCodesOfTenant } from '@api/documents';
-import { IdParams } from '@api/ids';
 import { runUpdate } from '@api/workflows';
 import { createPurchase } from '@commands/purchases/create-purchase';
 import { savePurchaseSettings } from '@commands/purchases/settings';
+import { logActivity } from '@commands/support/activity';
 import { purchasingInputErrors } from '@domain/purchases/codes';
 import { refuser } from '@domain/shared/errors';
+import { masterCodesOfTenant } from '@projections/documents.queries';
 import { purchaseList, purchaseSettings } from '@projections/purchases.queries';
 import {
   approvePurchaseUpdate,

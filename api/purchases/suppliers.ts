@@ -1,5 +1,6 @@
 import { ErrorAnswer, GridPage, Ok, ok, refusals } from '@api/answers';
 import { seller } from '@api/auth/session';
+import { IdParams } from '@api/contracts/ids';
 import {
   NewSupplier,
   Supplier,
@@ -8,8 +9,6 @@ import {
   SupplierQuery,
   SupplierUploadResult,
 } from '@api/contracts/purchases';
-import { translate } from '@api/i18n';
-import { IdParams } from '@api/ids';
 import { UPLOAD_BODY_LIMIT, UploadQuery, UploadRefusal, uploadBody } from '@api/sheet-upload';
 import type { SupplierProblem } from '@commands/purchases/supplier-file';
 import {
@@ -19,6 +18,7 @@ import {
   uploadSuppliers,
 } from '@commands/purchases/suppliers';
 import { SUPPLIER_COLUMNS, SUPPLIER_LIMITS } from '@domain/purchases/supplier';
+import { translate } from '@infra/i18n';
 import { supplierAnswer, supplierList, supplierOptions } from '@projections/suppliers.queries';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';

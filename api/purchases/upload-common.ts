@@ -1,8 +1,8 @@
 import { ApiError } from '@api/errors';
-import { translate } from '@api/i18n';
 import { uploadedFile } from '@api/sheet-upload';
 import type { RowProblem } from '@commands/purchases/upload-purchases';
 import { PurchaseCode } from '@domain/purchases/codes';
+import { translate } from '@infra/i18n';
 import { type FileProblem, MAX_BYTES } from '@infra/sheets/read';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 

@@ -1,10 +1,9 @@
-import { isUuid } from '@api/ids';
 import type { WorkflowDeps } from '@api/workflows';
 import type { PermissionKey } from '@domain/access/permissions';
+import { isUuid } from '@domain/platform/ids';
 import { refuseStore } from '@domain/platform/stores';
-import type { Database } from '@infra/db';
+import type { Db } from '@infra/db';
 import { findStore, type Store } from '@integrations/stores';
-import type { Kysely } from 'kysely';
 
 /**
  * What the store routes share (api/stores/index.ts has the route list): result codes 600–619, the store as an
@@ -22,7 +21,7 @@ export const tags = ['stores'];
 export const STORE_PERMISSION = 'marketplace_control' satisfies PermissionKey;
 
 export interface StoreDeps {
-  db: Kysely<Database>;
+  db: Db;
   workflows: WorkflowDeps;
   /** Where the console is reached: the marketplace sends the seller back there. */
   publicUrl: string;
@@ -31,7 +30,7 @@ export interface StoreDeps {
 export const storeNotFound = () => refuseStore('STORE_NOT_FOUND');
 
 /** The account's store; another account's id (or no uuid at all) is the same 404. */
-export async function storeOrNotFound(db: Kysely<Database>, tenantId: string, id: string): Promise<Store> {
+export async function storeOrNotFound(db: Db, tenantId: string, id: string): Promise<Store> {
   const store = isUuid(id) ? await findStore(db, tenantId, id) : undefined;
   if (!store) throw storeNotFound();
   return store;

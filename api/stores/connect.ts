@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { ErrorAnswer, Ok, ok, refusals } from '@api/answers';
 import { seller } from '@api/auth/session';
 import {
@@ -8,19 +7,12 @@ import {
   CallbackRefusal,
   StorePlatformParams,
 } from '@api/contracts/stores';
-import { translate } from '@api/i18n';
-import { defaultWarehouse } from '@commands/inventory/initial-stock';
-import { PackageLimits } from '@domain/access/packages';
+import { connectStoreFromCallback } from '@commands/stores/connect-store';
 import { refuseStore } from '@domain/platform/stores';
 import { refusalOf } from '@domain/shared/errors';
-import { ShopeeAuthError, ShopeeRequestError, type ShopeeTokens } from '@integrations/shopee';
+import { translate } from '@infra/i18n';
 import {
   type ConnectablePlatform,
-  checkConnectState,
-  classifyStoreError,
-  connectStore,
-  countLinkedStores,
-  findStoreByShop,
   isConnectablePlatform,
   shopeeClient,
   signConnectState,
@@ -28,7 +20,6 @@ import {
 } from '@integrations/stores';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { STORE_PERMISSION, type StoreDeps, tags, viewsOf } from './common';
-import { ensureImportSchedule, importNow } from './schedule';
 
 /**
  * Connecting a store (spec §2 "Redirect-only callback routes", §3 "Callback result", §7):
@@ -49,15 +40,6 @@ import { ensureImportSchedule, importNow } from './schedule';
 function platformOf(platform: string): ConnectablePlatform {
   if (!isConnectablePlatform(platform)) throw refuseStore('PLATFORM_UNSUPPORTED', { platform });
   return platform;
-}
-
-/** What a failed call to the marketplace during connecting means for the seller. */
-function marketplaceRefusal(error: unknown) {
-  if (error instanceof ShopeeAuthError || error instanceof ShopeeRequestError)
-    return refuseStore('AUTHORIZATION_REFUSED', { detail: error.code });
-  const failure = classifyStoreError(error);
-  if (failure.kind === 'internal') throw error;
-  return refuseStore('MARKETPLACE_UNAVAILABLE', { detail: failure.kind });
 }
 
 export const storeConnectRoutes: FastifyPluginAsyncZod<StoreDeps> = async (app, deps) => {
@@ -133,69 +115,17 @@ export const storeConnectRoutes: FastifyPluginAsyncZod<StoreDeps> = async (app, 
       try {
         const session = seller(request);
         const platform = platformOf(request.params.platform);
-        const settings = storeSettings();
         const query = request.query;
-
-        const checked = checkConnectState(settings.stateSecret, query.state, {
-          tenantId: session.tenantId,
-          platform,
-        });
-        if (!checked.ok) {
-          const refusal = {
-            invalid: 'STATE_INVALID',
-            expired: 'STATE_EXPIRED',
-            other_account: 'STATE_OTHER_ACCOUNT',
-          } as const;
-          throw refuseStore(refusal[checked.reason]);
-        }
-        const shopId = Number(query.shop_id);
-        if (!query.code || !query.shop_id || !/^\d{1,15}$/.test(query.shop_id) || shopId <= 0)
-          throw refuseStore('CALLBACK_INCOMPLETE');
-
-        const existing = await findStoreByShop(db, session.tenantId, platform, shopId);
-        if (!existing || existing.status === 'disconnected') {
-          const limit = await marketplaceLimit(session.tenantId);
-          if (limit !== null && (await countLinkedStores(db, session.tenantId)) >= limit)
-            throw refuseStore('LIMIT_REACHED', { limit });
-        }
-
-        const client = shopeeClient(settings.shopee);
-        let tokens: ShopeeTokens;
-        let shop: { shop_name: string; region: string };
-        try {
-          tokens = await client.getAccessToken({ code: query.code, shopId });
-          let held = tokens;
-          const reader = shopeeClient(settings.shopee, {
-            load: async () => held,
-            save: async (_shop, fresh) => {
-              held = fresh;
-            },
-          });
-          shop = await reader.getShopInfo(shopId);
-          tokens = held;
-        } catch (error) {
-          throw marketplaceRefusal(error);
-        }
-
-        const warehouseId = existing ? null : await defaultWarehouse(db, session);
-        const { store, reconnected } = await connectStore(db, {
-          tenantId: session.tenantId,
-          userId: session.userId,
-          platform,
-          shopId,
-          name: shop.shop_name.trim().slice(0, 100) || `Shopee ${shopId}`,
-          region: shop.region.slice(0, 8),
-          tokens,
-          newStore: { id: randomUUID(), warehouseId },
-        });
-        // The store is connected whatever Temporal says; a schedule not made now is made by "Import now" or the
-        // next change of the store.
-        try {
-          await ensureImportSchedule(workflows, store);
-          await importNow(workflows, store);
-        } catch (error) {
-          request.log.warn({ err: error, storeId: store.id }, 'store import schedule not started yet');
-        }
+        const { store, reconnected } = await connectStoreFromCallback(
+          { db, workflows, log: request.log },
+          session,
+          {
+            platform,
+            state: query.state,
+            code: query.code,
+            shopId: query.shop_id,
+          },
+        );
         const [view] = await viewsOf(db, [store]);
         const msg = translate(request.language, reconnected ? 'store.reconnected' : 'store.connected', {
           name: store.name,
@@ -220,17 +150,4 @@ export const storeConnectRoutes: FastifyPluginAsyncZod<StoreDeps> = async (app, 
       }
     },
   );
-
-  /** The package's "linked marketplaces" (null: no limit). */
-  async function marketplaceLimit(tenantId: string): Promise<number | null> {
-    const row = await db
-      .selectFrom('tenants as t')
-      .innerJoin('packages as p', 'p.id', 't.package_id')
-      .select('p.limits')
-      .where('t.id', '=', tenantId)
-      .executeTakeFirst();
-    if (!row) return null;
-    const limits = PackageLimits.safeParse(row.limits);
-    return limits.success ? limits.data.marketplaces : null;
-  }
 };

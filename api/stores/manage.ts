@@ -1,40 +1,27 @@
 import { Ok, ok, refusals } from '@api/answers';
 import { seller } from '@api/auth/session';
+import { IdParams } from '@api/contracts/ids';
 import { StoreChangesBody } from '@api/contracts/stores';
-import { IdParams, isUuid } from '@api/ids';
-import { refuseStore } from '@domain/platform/stores';
+import { changeStore, disconnectStoreOf } from '@commands/stores/change-store';
 import {
-  disconnectStore,
-  listStores,
-  type Store,
-  type StoreChanges,
-  updateStore,
-} from '@integrations/stores';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import {
-  STORE_PERMISSION,
-  type StoreDeps,
-  StoreView,
-  storeNotFound,
-  storeOrNotFound,
-  tags,
-  viewsOf,
-} from './common';
-import {
-  ensureImportSchedule,
   importNow,
-  pauseImportSchedule,
   scheduleStateSoon,
   scheduleStates,
   temporalError,
-} from './schedule';
+} from '@commands/stores/import-schedule';
+import { refuseStore } from '@domain/platform/stores';
+import { listStores, type Store } from '@integrations/stores';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { STORE_PERMISSION, type StoreDeps, StoreView, storeOrNotFound, tags, viewsOf } from './common';
 
 const refusalsWithConflict = { ...refusals, 409: refusals[404], 503: refusals[404] };
 
 export const storeManageRoutes: FastifyPluginAsyncZod<StoreDeps> = async (app, deps) => {
   const { db, workflows } = deps;
   const access = { access: { permission: STORE_PERMISSION } } as const;
+  const commandDeps = (request: FastifyRequest) => ({ db, workflows, log: request.log });
 
   /** The store with its schedule; Temporal away shows the schedule as unknown. */
   const viewOf = async (store: Store) => {
@@ -92,40 +79,7 @@ export const storeManageRoutes: FastifyPluginAsyncZod<StoreDeps> = async (app, d
     async (request) => {
       const session = seller(request);
       const store = await storeOrNotFound(db, session.tenantId, request.params.id);
-      const body = request.body;
-      const changes: StoreChanges = {};
-      if (body.name !== undefined) changes.name = body.name;
-      if (body.import_interval_minutes !== undefined)
-        changes.importIntervalMinutes = body.import_interval_minutes;
-      if (body.warehouse_id !== undefined) {
-        if (body.warehouse_id !== null) {
-          const warehouse = isUuid(body.warehouse_id)
-            ? await db
-                .selectFrom('warehouses')
-                .select('id')
-                .where('tenant_id', '=', session.tenantId)
-                .where('id', '=', body.warehouse_id)
-                .where('kind', '=', 'warehouse')
-                .executeTakeFirst()
-            : undefined;
-          if (!warehouse) throw refuseStore('WAREHOUSE_NOT_FOUND');
-        }
-        changes.warehouseId = body.warehouse_id;
-      }
-      if (Object.keys(changes).length === 0) throw refuseStore('NOTHING_TO_CHANGE');
-      const updated = await updateStore(db, session.tenantId, store.id, session.userId, changes);
-      if (!updated) throw storeNotFound();
-      if (
-        changes.importIntervalMinutes !== undefined &&
-        changes.importIntervalMinutes !== store.importIntervalMinutes
-      ) {
-        try {
-          await ensureImportSchedule(workflows, updated);
-        } catch (error) {
-          // Saved; the schedule follows at the next change or "Import now".
-          request.log.warn({ err: error, storeId: store.id }, 'store import schedule not updated');
-        }
-      }
+      const updated = await changeStore(commandDeps(request), session, store, request.body);
       return ok(request, await viewOf(updated), 'store.updated');
     },
   );
@@ -168,14 +122,7 @@ export const storeManageRoutes: FastifyPluginAsyncZod<StoreDeps> = async (app, d
     async (request) => {
       const session = seller(request);
       await storeOrNotFound(db, session.tenantId, request.params.id);
-      const store = await disconnectStore(db, session.tenantId, request.params.id, session.userId);
-      if (!store) throw storeNotFound();
-      try {
-        await pauseImportSchedule(workflows, store);
-      } catch (error) {
-        // The store is disconnected: a run the schedule still starts reads nothing and ends.
-        request.log.warn({ err: error, storeId: store.id }, 'store import schedule not paused');
-      }
+      const store = await disconnectStoreOf(commandDeps(request), session, request.params.id);
       return ok(request, await viewOf(store), 'store.disconnected');
     },
   );

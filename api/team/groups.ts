@@ -5,10 +5,9 @@ import { DeletedRecord, Group, GroupBody, GroupChanges, PermissionCatalogue } fr
 import { notFound } from '@api/errors';
 import { createGroup, deleteGroup, updateGroup } from '@commands/team/groups';
 import { PERMISSION_AREAS, type PermissionArea } from '@domain/access/permissions';
-import type { Database } from '@infra/db';
+import type { Db } from '@infra/db';
 import { findGroup, listGroups } from '@projections/team/groups';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Kysely } from 'kysely';
 import { z } from 'zod';
 
 /**
@@ -25,7 +24,7 @@ const permissionCatalogue: PermissionCatalogue = {
   })),
 };
 
-export const groupRoutes: FastifyPluginAsyncZod<{ db: Kysely<Database> }> = async (app, { db }) => {
+export const groupRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   app.get(
     '/api/setting/permission-keys',
     {

@@ -4,16 +4,15 @@ import { IdParams } from '@api/contracts/ids';
 import { DeletedRecord, NewSubUser, SubUserChanges, TeamUser, UsersGridQuery } from '@api/contracts/team';
 import { notFound } from '@api/errors';
 import { createSubUser, deleteSubUser, updateSubUser } from '@commands/team/users';
-import type { Database } from '@infra/db';
+import type { Db } from '@infra/db';
 import { findTeamUser, listTeamUsers } from '@projections/team/users';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Kysely } from 'kysely';
 
 /** Settings → users: the owner's sub-users (commands/team/users.ts holds the rules). */
 
 const conflicts = { 409: ErrorAnswer };
 
-export const userRoutes: FastifyPluginAsyncZod<{ db: Kysely<Database> }> = async (app, { db }) => {
+export const userRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   app.get(
     '/api/setting/users',
     {

@@ -1,8 +1,9 @@
-import { IDEMPOTENCY_KEY_MAX, idempotencyKeyOf as keyOf, wholeStore } from '@api/documents';
 import { ApiError, notFound } from '@api/errors';
-import { isUuid } from '@api/ids';
+import { IDEMPOTENCY_KEY_MAX, idempotencyKeyOf as keyOf } from '@api/idempotency';
+import { wholeStore } from '@commands/support/document';
 import type { TransferDeps } from '@commands/transfers/support';
 import type { PermissionKey } from '@domain/access/permissions';
+import { isUuid } from '@domain/platform/ids';
 import { TransferCode } from '@domain/transfers/rules';
 import type { EventStore } from '@infra/eventstore/port';
 import type { WorkflowDeps } from '@workflows/updates';
@@ -36,7 +37,7 @@ export const TRANSFER_READERS: readonly PermissionKey[] = [
   'transfer-approve-request',
 ];
 
-export { IdParams } from '@api/ids';
+export { IdParams } from '@api/contracts/ids';
 /** Read routes several roles need: any of `keys` will do (the route declares 'seller'). */
 export { requireAny } from '@api/inventory/common';
 

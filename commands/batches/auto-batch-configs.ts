@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { logActivity } from '@api/activity';
 import type { AutoBatchConfigAnswer, AutoBatchConfigBody, AutoBatchRunAnswer } from '@api/contracts/batches';
+import { logActivity } from '@commands/support/activity';
 import {
   type AutoBatchConfig,
   autoBatchErrors,

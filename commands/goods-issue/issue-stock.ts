@@ -1,7 +1,7 @@
-import { GIN_STATUS, type GinStockLine } from '@domain/goods-issue/decider';
+import { GIN_STATUS, type GinStockLine, refuseGoodsIssue } from '@domain/goods-issue/decider';
 import type { GinEvent } from '@domain/goods-issue/events';
 import { evolve as evolveStock, initialState, type StockEvent, stockStreamId } from '@domain/inventory/stock';
-import { DomainError } from '@domain/shared/errors';
+import { refusalOf } from '@domain/shared/errors';
 import type { Database } from '@infra/db';
 import type { EventStore } from '@infra/eventstore/port';
 import type { Kysely } from 'kysely';
@@ -53,7 +53,7 @@ export async function issueGoodsIssueStock(
   input: IssueStockInput,
 ): Promise<GinEvent[]> {
   const loaded = await loadGoodsIssue(store, input.tenantId, input.ginId);
-  if (!loaded) throw new DomainError('GIN_NOT_FOUND');
+  if (!loaded) throw refuseGoodsIssue('GIN_NOT_FOUND');
   const note = loaded.state;
   // Already decided by this attempt (a retried activity): answer what was recorded.
   if (note.issue.failure?.attempt === input.attempt) {
@@ -162,9 +162,8 @@ export async function issueGoodsIssueStock(
       );
       written.set(line.masterCodeId, result.event.data.onHand);
     } catch (error) {
-      if (error instanceof DomainError && error.code === 'NEGATIVE_STOCK') {
-        return fail([{ ...line, onHand: Number(error.params.onHand ?? 0) }]);
-      }
+      const negative = refusalOf(error, 'NEGATIVE_STOCK');
+      if (negative) return fail([{ ...line, onHand: Number(negative.params.onHand ?? 0) }]);
       throw error;
     }
   }

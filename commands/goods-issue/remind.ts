@@ -1,9 +1,9 @@
-import { languageOf, translate } from '@api/i18n';
 import { ginApprovalKey } from '@domain/approvals/layers';
 import { waitingLayer } from '@domain/goods-issue/decider';
 import type { GinEvent } from '@domain/goods-issue/events';
 import type { Database } from '@infra/db';
 import type { EventStore } from '@infra/eventstore/port';
+import { languageOf, translate } from '@infra/i18n';
 import type { Mailer } from '@infra/mail';
 import { type Kysely, sql } from 'kysely';
 import { handleGoodsIssueCommand, loadGoodsIssue } from './goods-issue';

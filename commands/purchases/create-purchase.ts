@@ -1,11 +1,11 @@
 import type { NewPurchase } from '@api/contracts/purchases';
-import { masterCodesOfTenant, placeOfTenant } from '@api/documents';
 import { purchasingInputErrors } from '@domain/purchases/codes';
 import { type Purchase, type PurchaseLine, refusePurchase } from '@domain/purchases/purchase';
 import { withMasterCodeNamed } from '@domain/purchases/refusals';
 import { refuser } from '@domain/shared/errors';
 import type { Database } from '@infra/db';
 import type { EventStore } from '@infra/eventstore/port';
+import { masterCodesOfTenant, placeOfTenant } from '@projections/documents.queries';
 import { purchaseSettings } from '@projections/purchases.queries';
 import { supplierRow } from '@projections/suppliers.queries';
 import type { Kysely } from 'kysely';

@@ -1,10 +1,10 @@
-import { logActivity } from '@api/activity';
 import type { NewGoodsReceipt } from '@api/contracts/purchases';
-import { masterCodesOfTenant } from '@api/documents';
+import { logActivity } from '@commands/support/activity';
 import type { Purchase, ReceiptLine } from '@domain/purchases/purchase';
 import { refusePurchase } from '@domain/purchases/purchase';
 import type { Database } from '@infra/db';
 import type { EventStore } from '@infra/eventstore/port';
+import { masterCodesOfTenant } from '@projections/documents.queries';
 import { purchaseSettings } from '@projections/purchases.queries';
 import type { OpenReceiptArgs } from '@workflows/purchase-protocol';
 import type { Kysely } from 'kysely';

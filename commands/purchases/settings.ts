@@ -1,5 +1,5 @@
-import { logActivity } from '@api/activity';
 import type { PurchaseSettingsBody } from '@api/contracts/purchases';
+import { logActivity } from '@commands/support/activity';
 import type { Database } from '@infra/db';
 import type { Kysely } from 'kysely';
 import type { ApprovingActor as Actor } from '../support/actor';

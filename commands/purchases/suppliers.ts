@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { logActivity } from '@api/activity';
 import type { NewSupplier, SupplierChanges, SupplierUploadResult } from '@api/contracts/purchases';
+import { logActivity } from '@commands/support/activity';
 import { PurchaseCode } from '@domain/purchases/codes';
 import type { SupplierColumn } from '@domain/purchases/supplier';
 import { type ErrorTable, refuser } from '@domain/shared/errors';

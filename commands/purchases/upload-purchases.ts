@@ -1,5 +1,5 @@
-import { logActivity } from '@api/activity';
 import type { PurchaseUploadResult } from '@api/contracts/purchases';
+import { logActivity } from '@commands/support/activity';
 import { decide, initialState } from '@domain/purchases/purchase';
 import { PURCHASE_COLUMNS } from '@domain/purchases/purchase-file';
 import { refusalOf } from '@domain/shared/errors';

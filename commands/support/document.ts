@@ -178,3 +178,12 @@ export function documentCommands<Command, Event extends { type: string; data: un
       loadDocument(store, streamId(tenantId, documentId), decider),
   };
 }
+
+/** The store as a command handler needs it; an app wired with a partial store is a bug, not a refusal. */
+export function wholeStore(store: Pick<EventStore, 'kind'>, routes: string): EventStore {
+  const whole = store as Partial<EventStore>;
+  if (typeof whole.append !== 'function' || typeof whole.readStream !== 'function') {
+    throw new Error(`the ${routes} routes were given an event store that cannot append`);
+  }
+  return store as EventStore;
+}

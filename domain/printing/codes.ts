@@ -1,3 +1,5 @@
+import { ReturnCode } from '@domain/returns/codes';
+
 /**
  * The catalogue's result codes of printing, returns and carrier manifests (650–679, spec §8): what a refusal answers
  * with besides its HTTP status.
@@ -15,22 +17,9 @@ export const PrintCode = {
   companyTextTooLong: 659,
   logoInvalid: 660,
   logoTooLarge: 661,
-  returnItemsRequired: 662,
-  refundRequired: 663,
-  includeShippingRequired: 664,
-  refundReasonRequired: 665,
-  returnActionInvalid: 666,
-  amountInvalid: 667,
-  returnLineInvalid: 668,
-  orderNotShipped: 669,
-  orderAlreadyReturned: 670,
-  imageInvalid: 671,
-  imageTooLarge: 672,
-  imageNotFound: 673,
-  returnTextTooLong: 674,
+  // 662–674, 677 and 679: the returns' codes (domain/returns/codes.ts).
+  ...ReturnCode,
   manifestMonthInvalid: 675,
   manifestMonthFuture: 676,
-  idempotencyKeyInvalid: 677,
   storeUnavailable: 678,
-  lookupInvalid: 679,
 } as const;

@@ -4,6 +4,9 @@ import type { Database } from './schema';
 
 export type * from './schema';
 
+/** The database as routes and queries are handed it. */
+export type Db = Kysely<Database>;
+
 /** One pool per process; kysely and the Postgres event store adapter share it. */
 export function createPool(url: string, max = 10): pg.Pool {
   const pool = new pg.Pool({ connectionString: url, max, application_name: 'kedai' });

@@ -69,7 +69,7 @@ export interface Store {
 
 type Db = Kysely<Database> | Transaction<Database>;
 
-/** The activity-log row of a person's change to a store (the same table api/activity.ts writes). */
+/** The activity-log row of a person's change to a store (the same table commands/support/activity.ts writes). */
 async function logActivity(
   db: Db,
   entry: {

@@ -1,6 +1,6 @@
 import { importMarketplaceOrder } from '@commands/orders/import';
 import type { MarketplaceOrder } from '@domain/orders/marketplace-order';
-import { DomainError } from '@domain/shared/errors';
+import { refusalOf } from '@domain/shared/errors';
 import type { Database } from '@infra/db';
 import type { EventStore } from '@infra/eventstore/port';
 import { SHOPEE_LIMITS, type ShopeeClient, type ShopeeOrder, ShopeeRequestError } from '@integrations/shopee';
@@ -160,11 +160,14 @@ export async function importShopeeOrderPage(
     } catch (error) {
       // One order the import cannot take (Shopee sent it without items, the order refused the change) stops
       // nothing else; it is named on the store.
-      if (!(error instanceof OrderTranslationError) && !(error instanceof DomainError)) throw error;
+      const refused = refusalOf(error);
+      if (!(error instanceof OrderTranslationError) && !refused) throw error;
       totals.skipped++;
       if (problems.length < MAX_PROBLEMS)
         problems.push(
-          error instanceof OrderTranslationError ? error.message : `order ${detail.order_sn}: ${error.code}`,
+          error instanceof OrderTranslationError
+            ? error.message
+            : `order ${detail.order_sn}: ${refused?.code}`,
         );
     }
   });

@@ -1,5 +1,5 @@
 import type { OrderDetail } from '@api/contracts/orders';
-import { masterCodesOfTenant, namedTimeline } from '@api/documents';
+import { namedTimeline } from '@commands/support/named-timeline';
 import { actionsFor } from '@domain/orders/board';
 import {
   evolve,
@@ -11,11 +11,11 @@ import {
   placed,
   refuse,
 } from '@domain/orders/order';
-import type { Database } from '@infra/db';
+import type { Db } from '@infra/db';
 import type { EventStore, RecordedEvent } from '@infra/eventstore/port';
-import { type Stamps, stampsAfter } from '@projections/orders';
-import { storeNameOf } from '@projections/orders.queries';
-import type { Kysely } from 'kysely';
+import { masterCodesOfTenant } from './documents.queries';
+import { type Stamps, stampsAfter } from './orders';
+import { storeNameOf } from './orders.queries';
 
 /**
  * One order as its detail drawer shows it, read from its stream (an order is tens of events, and the drawer must
@@ -26,7 +26,7 @@ import type { Kysely } from 'kysely';
 const iso = (value: Date | null) => (value ? value.toISOString() : null);
 
 export async function orderDetail(
-  db: Kysely<Database>,
+  db: Db,
   store: EventStore,
   tenantId: string,
   orderId: string,

@@ -1,7 +1,7 @@
-import type { WorkflowDeps } from '@api/workflows';
 import { refuseStore } from '@domain/platform/stores';
 import { refusalOf } from '@domain/shared/errors';
 import { type Store, storeSettings } from '@integrations/stores';
+import type { ScheduleState } from '@projections/stores/store-views';
 import {
   ScheduleAlreadyRunning,
   type ScheduleDescription,
@@ -13,7 +13,7 @@ import {
   type OrderImportInput,
   orderImportKey,
 } from '@workflows/order-import-protocol';
-import type { ScheduleState } from './common';
+import type { WorkflowDeps } from '@workflows/updates';
 
 /**
  * Each store's Temporal schedule `order-import-<tenant>-<storeId>`: every `import_interval_minutes` it starts the
