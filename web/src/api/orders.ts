@@ -13,7 +13,6 @@ import type {
 import { ORDER_COUNTS_VIEW, ORDERS_VIEW } from '@domain/shared/live-views';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type Answer, api, apiData } from '@web/api/client';
-import type { PrintDocument, PrintOrigin } from '@web/api/printing';
 import type { z } from 'zod';
 
 export { ORDER_COUNTS_VIEW, ORDERS_VIEW };
