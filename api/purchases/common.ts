@@ -5,33 +5,15 @@ import { IdParams } from '@api/contracts/ids';
 import { IDEMPOTENCY_KEY_MAX } from '@api/contracts/purchases';
 import { ApiError } from '@api/errors';
 import { idempotencyKeyOf } from '@api/idempotency';
-import {
-  runUpdate,
-  startOrFindWorkflow,
-  type WorkflowDeps,
-  type WorkflowRefusal,
-  withWorkflow as withWorkflowOf,
-} from '@api/workflows';
-import type { PurchaseProcesses } from '@commands/purchases/create-purchase';
-import type { GoodsReceiptProcesses } from '@commands/purchases/open-goods-receipt';
+import type { runUpdate, WorkflowDeps } from '@api/workflows';
+import { withWorkflow, workflowHandlers } from '@commands/purchases/processes';
 import type { ApprovingActor as Actor } from '@commands/support/actor';
 import { wholeStore } from '@commands/support/document';
 import { eventIdFor } from '@commands/support/ids';
 import { PurchaseCode } from '@domain/purchases/codes';
-import { FINAL_PURCHASE_STATUSES, type Purchase } from '@domain/purchases/purchase';
-import { namingMasterCode, purchasingRefusal } from '@domain/purchases/refusals';
-import { refusalOf } from '@domain/shared/errors';
 import type { Db } from '@infra/db';
 import type { EventStore } from '@infra/eventstore/port';
 import type { MessageParams } from '@infra/i18n';
-import { goodsReceiptWorkflowId, receiveGoodsReceiptUpdate } from '@workflows/goods-receipt-protocol';
-import {
-  openReceiptUpdate,
-  PURCHASE_WORKFLOW,
-  type PurchaseWorkflowInput,
-  placePurchaseUpdate,
-  purchaseWorkflowId,
-} from '@workflows/purchase-protocol';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
@@ -89,93 +71,6 @@ export function documentIdOf(
   });
   return key === undefined ? randomUUID() : eventIdFor(`${kind}:${tenantId}:${key}`);
 }
-
-// ---- workflows ----
-
-/** The document's process has ended: its state allows no action any more. */
-const closedRefusal = () => {
-  const refusal = purchasingRefusal('PROCESS_CLOSED')!;
-  return new ApiError(refusal.status, refusal.code, refusal.key);
-};
-
-/** Starts a workflow or finds it running (the id is the business key), mapping an unreachable server to 503. */
-export const startWorkflow = (workflows: WorkflowDeps, name: string, workflowId: string, input: unknown) =>
-  startOrFindWorkflow(workflows, name, workflowId, input, closedRefusal);
-
-/**
- * Runs an action on a document's workflow. A workflow that is gone while its document is still open (its start
- * failed after the document was recorded, say) is started again from the document, and the action tried once more.
- */
-export const withWorkflow = <T>(run: () => Promise<T>, restart: (() => Promise<void>) | null) =>
-  withWorkflowOf(run, restart, (error) => refusalOf(error)?.refusal?.code === PurchaseCode.closed);
-
-/** A purchasing workflow's answer as the route's: its refusal from the domain's tables, master codes named. */
-export const workflowHandlers = (codes: ReadonlyMap<string, { code: string }>) => ({
-  refuse: ({ code, params }: WorkflowRefusal) => {
-    const refusal = purchasingRefusal(code);
-    return (
-      refusal && new ApiError(refusal.status, refusal.code, refusal.key, namingMasterCode(params, codes))
-    );
-  },
-  missing: closedRefusal,
-});
-
-/** The purchase workflows as the purchasing commands drive them. */
-export const purchaseProcesses = (workflows: WorkflowDeps): PurchaseProcesses => ({
-  start: (tenantId, purchase, revision) =>
-    startWorkflow(workflows, PURCHASE_WORKFLOW, purchaseWorkflowId(tenantId, purchase.purchaseId), {
-      tenantId,
-      purchaseId: purchase.purchaseId,
-      purchase,
-      revision,
-    } satisfies PurchaseWorkflowInput),
-  place: async (actor, purchaseId, approvalRequired, codes) => {
-    await runUpdate(
-      workflows,
-      purchaseWorkflowId(actor.tenantId, purchaseId),
-      placePurchaseUpdate,
-      [{ userId: actor.userId, owner: actor.owner, approvalRequired }],
-      workflowHandlers(codes),
-    );
-  },
-});
-
-/** Starts an open order's workflow again from the order as recorded (null: the order is closed). */
-export const purchaseRestart = (
-  workflows: WorkflowDeps,
-  tenantId: string,
-  purchase: Purchase,
-  revision: number,
-) =>
-  FINAL_PURCHASE_STATUSES.includes(purchase.status)
-    ? null
-    : () => purchaseProcesses(workflows).start(tenantId, purchase, revision);
-
-/** The workflows a goods receive note's opening drives. */
-export const goodsReceiptProcesses = (workflows: WorkflowDeps): GoodsReceiptProcesses => ({
-  open: async (actor, { purchase, revision }, note, codes) => {
-    await withWorkflow(
-      () =>
-        runUpdate(
-          workflows,
-          purchaseWorkflowId(actor.tenantId, purchase.purchaseId),
-          openReceiptUpdate,
-          [{ userId: actor.userId, owner: actor.owner, ...note }],
-          workflowHandlers(codes),
-        ),
-      purchaseRestart(workflows, actor.tenantId, purchase, revision),
-    );
-  },
-  receive: async (actor, goodsReceiptId, codes) => {
-    await runUpdate(
-      workflows,
-      goodsReceiptWorkflowId(actor.tenantId, goodsReceiptId),
-      receiveGoodsReceiptUpdate,
-      [{ userId: actor.userId, owner: actor.owner }],
-      workflowHandlers(codes),
-    );
-  },
-});
 
 export const conflicts = { 409: ErrorAnswer, 503: ErrorAnswer };
 

@@ -11,6 +11,7 @@ import {
 } from '@api/contracts/purchases';
 import { runUpdate } from '@api/workflows';
 import { openGoodsReceipt } from '@commands/purchases/open-goods-receipt';
+import { goodsReceiptProcesses, startWorkflow } from '@commands/purchases/processes';
 import { FINAL_GOODS_RECEIPT_STATUSES } from '@domain/purchases/goods-receipt';
 import { masterCodesOfTenant } from '@projections/documents.queries';
 import { goodsReceiptList } from '@projections/purchases.queries';
@@ -31,10 +32,8 @@ import {
   commandStore,
   conflicts,
   documentIdOf,
-  goodsReceiptProcesses,
   managing,
   type PurchaseDeps,
-  startWorkflow,
   tags,
   viewing,
   workflowActor,

@@ -14,6 +14,7 @@ import {
 } from '@api/contracts/purchases';
 import { runUpdate } from '@api/workflows';
 import { createPurchase } from '@commands/purchases/create-purchase';
+import { purchaseProcesses, purchaseRestart } from '@commands/purchases/processes';
 import { savePurchaseSettings } from '@commands/purchases/settings';
 import { logActivity } from '@commands/support/activity';
 import { purchasingInputErrors } from '@domain/purchases/codes';
@@ -38,8 +39,6 @@ import {
   documentIdOf,
   managing,
   type PurchaseDeps,
-  purchaseProcesses,
-  purchaseRestart,
   tags,
   viewing,
   workflowActor,

@@ -2,10 +2,11 @@ import { ErrorAnswer, Ok, ok } from '@api/answers';
 import { seller } from '@api/auth/session';
 import { PurchaseUploadResult } from '@api/contracts/purchases';
 import { UPLOAD_BODY_LIMIT, UploadQuery, UploadRefusal, uploadBody } from '@api/sheet-upload';
+import { purchaseProcesses } from '@commands/purchases/processes';
 import { uploadPurchases } from '@commands/purchases/upload-purchases';
 import { PURCHASE_COLUMNS } from '@domain/purchases/purchase-file';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { actorOf, commandStore, managing, type PurchaseDeps, purchaseProcesses, tags } from './common';
+import { actorOf, commandStore, managing, type PurchaseDeps, tags } from './common';
 import { fileOf, fileRefusal, rowsRefusal } from './upload-common';
 
 /** Bulk upload of purchase orders (commands/purchases/upload-purchases.ts checks the file and creates the drafts). */

@@ -1,0 +1,109 @@
+import { PurchaseCode } from '@domain/purchases/codes';
+import { FINAL_PURCHASE_STATUSES, type Purchase } from '@domain/purchases/purchase';
+import { namingMasterCode, purchasingRefusal } from '@domain/purchases/refusals';
+import { DomainError, refusalOf } from '@domain/shared/errors';
+import { goodsReceiptWorkflowId, receiveGoodsReceiptUpdate } from '@workflows/goods-receipt-protocol';
+import {
+  openReceiptUpdate,
+  PURCHASE_WORKFLOW,
+  type PurchaseWorkflowInput,
+  placePurchaseUpdate,
+  purchaseWorkflowId,
+} from '@workflows/purchase-protocol';
+import {
+  runUpdate,
+  startOrFindWorkflow,
+  type WorkflowDeps,
+  type WorkflowRefusal,
+  withWorkflow as withWorkflowOf,
+} from '@workflows/updates';
+import type { PurchaseProcesses } from './create-purchase';
+import type { GoodsReceiptProcesses } from './open-goods-receipt';
+
+/**
+ * The purchasing workflows as the purchasing commands and routes drive them: start one (idempotent by its business
+ * key), run a person's action as its update, and start an open document's workflow again when it is gone. A
+ * workflow's refusal comes back as the DomainError of the purchasing tables, master codes named by their code.
+ */
+
+/** The document's process has ended: its state allows no action any more. */
+const closedRefusal = () => {
+  return new DomainError('PROCESS_CLOSED', {}, purchasingRefusal('PROCESS_CLOSED'));
+};
+
+/** Starts a workflow or finds it running (the id is the business key), mapping an unreachable server to 503. */
+export const startWorkflow = (workflows: WorkflowDeps, name: string, workflowId: string, input: unknown) =>
+  startOrFindWorkflow(workflows, name, workflowId, input, closedRefusal);
+
+/**
+ * Runs an action on a document's workflow. A workflow that is gone while its document is still open (its start
+ * failed after the document was recorded, say) is started again from the document, and the action tried once more.
+ */
+export const withWorkflow = <T>(run: () => Promise<T>, restart: (() => Promise<void>) | null) =>
+  withWorkflowOf(run, restart, (error) => refusalOf(error)?.refusal?.code === PurchaseCode.closed);
+
+/** A purchasing workflow's answer as the route's: its refusal from the domain's tables, master codes named. */
+export const workflowHandlers = (codes: ReadonlyMap<string, { code: string }>) => ({
+  refuse: ({ code, params }: WorkflowRefusal) => {
+    const refusal = purchasingRefusal(code);
+    return refusal && new DomainError(code, namingMasterCode(params, codes), refusal);
+  },
+  missing: closedRefusal,
+});
+
+/** The purchase workflows as the purchasing commands drive them. */
+export const purchaseProcesses = (workflows: WorkflowDeps): PurchaseProcesses => ({
+  start: (tenantId, purchase, revision) =>
+    startWorkflow(workflows, PURCHASE_WORKFLOW, purchaseWorkflowId(tenantId, purchase.purchaseId), {
+      tenantId,
+      purchaseId: purchase.purchaseId,
+      purchase,
+      revision,
+    } satisfies PurchaseWorkflowInput),
+  place: async (actor, purchaseId, approvalRequired, codes) => {
+    await runUpdate(
+      workflows,
+      purchaseWorkflowId(actor.tenantId, purchaseId),
+      placePurchaseUpdate,
+      [{ userId: actor.userId, owner: actor.owner, approvalRequired }],
+      workflowHandlers(codes),
+    );
+  },
+});
+
+/** Starts an open order's workflow again from the order as recorded (null: the order is closed). */
+export const purchaseRestart = (
+  workflows: WorkflowDeps,
+  tenantId: string,
+  purchase: Purchase,
+  revision: number,
+) =>
+  FINAL_PURCHASE_STATUSES.includes(purchase.status)
+    ? null
+    : () => purchaseProcesses(workflows).start(tenantId, purchase, revision);
+
+/** The workflows a goods receive note's opening drives. */
+export const goodsReceiptProcesses = (workflows: WorkflowDeps): GoodsReceiptProcesses => ({
+  open: async (actor, { purchase, revision }, note, codes) => {
+    await withWorkflow(
+      () =>
+        runUpdate(
+          workflows,
+          purchaseWorkflowId(actor.tenantId, purchase.purchaseId),
+          openReceiptUpdate,
+          [{ userId: actor.userId, owner: actor.owner, ...note }],
+          workflowHandlers(codes),
+        ),
+      purchaseRestart(workflows, actor.tenantId, purchase, revision),
+    );
+  },
+  receive: async (actor, goodsReceiptId, codes) => {
+    await runUpdate(
+      workflows,
+      goodsReceiptWorkflowId(actor.tenantId, goodsReceiptId),
+      receiveGoodsReceiptUpdate,
+      [{ userId: actor.userId, owner: actor.owner }],
+      workflowHandlers(codes),
+    );
+  },
+});
