@@ -32,7 +32,9 @@ import '@web/routes/management.css';
  *   `…` while undefined).
  * - `filters`: the toolbar's controls after the search box; `search={false}` drops the search box.
  * - `selection`: `{ label, count?(n), actions(rows, clear) }` turns on row checkboxes and a toolbar of bulk actions.
- * - `live`: a live view name (from `@domain/shared/live-views`) whose notices reload the rows; `onLive` runs after.
+ * - `live`: a live view name (from `@domain/shared/live-views`), or several, whose notices reload the rows; `onLive`
+ *   runs after.
+ * - `getRowId(row)`: the row's grid id, for rows without an `id` (default `row.id`).
  * - `detail({ row, onClose, refresh })`: a drawer or dialog for the row `actions.onOpen(row)` opened.
  * - `grid`: a ref to the grid's handle, for a page that refreshes it from its own dialogs; `children`: those dialogs.
  *
@@ -64,7 +66,7 @@ export interface GridTab {
   to?: string;
 }
 
-export interface GridScreenProps<Row extends { id: string }> {
+export interface GridScreenProps<Row extends object> {
   namespace: string;
   prefix: string;
   gridId: string;
@@ -93,16 +95,18 @@ export interface GridScreenProps<Row extends { id: string }> {
     count?(selected: number): string;
     actions(rows: Row[], clear: () => void): ReactNode;
   };
-  live?: string;
+  live?: string | readonly string[];
   onLive?(): void;
   detail?(props: { row: Row; onClose(): void; refresh(): void }): ReactNode;
   grid?: RefObject<DataGridHandle | null>;
   blockSize?: number;
+  /** The row's grid id; without it, `row.id`. */
+  getRowId?(row: Row): string;
   /** The page's own dialogs, after the grid. */
   children?: ReactNode;
 }
 
-export function GridScreen<Row extends { id: string }>(props: GridScreenProps<Row>) {
+export function GridScreen<Row extends object>(props: GridScreenProps<Row>) {
   const { t } = useTranslation(props.namespace);
   const notify = useNotify();
   const ownGrid = useRef<DataGridHandle>(null);
@@ -113,6 +117,7 @@ export function GridScreen<Row extends { id: string }>(props: GridScreenProps<Ro
   const [opened, setOpened] = useState<Row | null>(null);
   const [selected, setSelected] = useState<Row[]>([]);
   const key = (name: string) => `${props.prefix}.${name}`;
+  const rowId = props.getRowId ?? idOf;
   const refresh = useCallback(() => grid.current?.refresh(), [grid]);
   const clear = useCallback(() => grid.current?.clearSelection(), [grid]);
 
@@ -126,7 +131,7 @@ export function GridScreen<Row extends { id: string }>(props: GridScreenProps<Ro
   async function confirmDelete() {
     if (!deleting || !remove) return;
     try {
-      const answer = await remove.mutateAsync(deleting.id);
+      const answer = await remove.mutateAsync(rowId(deleting));
       notify({ kind: 'success', message: answer.msg });
       refresh();
     } catch (error) {
@@ -183,13 +188,15 @@ export function GridScreen<Row extends { id: string }>(props: GridScreenProps<Ro
         columns={columns}
         label={t(key('grid_label'))}
         search={search}
-        getRowId={(row) => row.id}
+        getRowId={rowId}
         handle={grid}
         blockSize={props.blockSize}
         onSelect={props.selection ? setSelected : undefined}
         className={props.gridClassName}
       />
-      {props.live && <LiveRows view={props.live} refresh={refresh} also={props.onLive} />}
+      {(typeof props.live === 'string' ? [props.live] : (props.live ?? [])).map((view) => (
+        <LiveRows key={view} view={view} refresh={refresh} also={props.onLive} />
+      ))}
       {editing &&
         props.form?.({
           row: editing === 'new' ? null : editing,
@@ -214,6 +221,10 @@ export function GridScreen<Row extends { id: string }>(props: GridScreenProps<Ro
       {props.children}
     </div>
   );
+}
+
+function idOf(row: object): string {
+  return (row as { id: string }).id;
 }
 
 /** Follows a live view while mounted (a component, so a screen without `live` subscribes to nothing). */
