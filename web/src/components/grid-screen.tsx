@@ -24,7 +24,8 @@ import '@web/routes/management.css';
  *   `useColumns(actions)`: the columns hook, given `{ onEdit, onDelete, onOpen }` for its action cells (a page
  *   with more row actions wraps it: `useColumns={(actions) => useTransferColumns({ ...actions, approve })}`).
  * - `title`, `intro`: override the texts (a title that follows the tab); `className`, `gridClassName`: extra classes.
- * - `actions`: the header's buttons (beside "add" when `form` is given).
+ * - `actions`: the header's buttons (beside "add" when `form` is given); `above`: what shows between the header
+ *   and the tabs/toolbar (a settings panel).
  * - `form({ row, onClose, onSaved })`: the create (row null) or edit dialog; gives the header its "add" button.
  * - `remove` + `deleteMessage(row)`: delete after a confirmation (a mutation answering `{ msg }`).
  * - `tabs`: `{ label, current, items: [{ id, label, count?, to? }], onChange? }`; an item with `to` is a link (a
@@ -84,6 +85,8 @@ export interface GridScreenProps<Row extends object> {
   gridClassName?: string;
   /** The header's other buttons. */
   actions?: ReactNode;
+  /** Between the header and the tabs/toolbar (say, a settings panel). */
+  above?: ReactNode;
   tabs?: { label: string; current: string; items: readonly GridTab[]; onChange?(id: string): void };
   /** The toolbar's controls after the search box. */
   filters?: ReactNode;
@@ -159,6 +162,7 @@ export function GridScreen<Row extends object>(props: GridScreenProps<Row>) {
           addButton
         )}
       </PageHeader>
+      {props.above}
       {props.tabs && <GridTabs {...props.tabs} />}
       {props.search === false ? (
         props.filters && <div className="toolbar">{props.filters}</div>
