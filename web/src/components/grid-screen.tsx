@@ -31,7 +31,8 @@ import '@web/routes/management.css';
  * - `tabs`: `{ label, current, items: [{ id, label, count?, to? }], onChange? }`; an item with `to` is a link (a
  *   route per tab), otherwise a button calling `onChange(id)`. A count shows as a badge (`data-testid="tab-count-<id>"`,
  *   `…` while undefined).
- * - `filters`: the toolbar's controls after the search box; `search={false}` drops the search box.
+ * - `filters`: the toolbar's controls after the search box; `search={false}` drops the search box; `query`: the
+ *   search text of a page that keeps its own search box (say, in a filters card in `above`).
  * - `selection`: `{ label, count?(n), actions(rows, clear) }` turns on row checkboxes and a toolbar of bulk actions.
  * - `live`: a live view name (from `@domain/shared/live-views`), or several, whose notices reload the rows; `onLive`
  *   runs after.
@@ -92,6 +93,8 @@ export interface GridScreenProps<Row extends object> {
   filters?: ReactNode;
   /** `false` leaves the search box out (the toolbar still shows `filters`). */
   search?: boolean;
+  /** The search text when the page keeps its own search box (with `search={false}`). */
+  query?: string;
   selection?: {
     label: string;
     /** The text saying how many rows are selected. */
@@ -191,7 +194,7 @@ export function GridScreen<Row extends object>(props: GridScreenProps<Row>) {
         endpoint={props.endpoint}
         columns={columns}
         label={t(key('grid_label'))}
-        search={search}
+        search={props.query ?? search}
         getRowId={rowId}
         handle={grid}
         blockSize={props.blockSize}
