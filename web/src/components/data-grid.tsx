@@ -1,6 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { apiData } from '@web/api/client';
-import { useLiveRefresh } from '@web/api/live';
 import {
   type SavedColumnState,
   type TableSettings,
@@ -9,7 +8,6 @@ import {
   useTableSettings,
 } from '@web/api/table-settings';
 import { useNotify } from '@web/shell/notifications';
-import { SearchToolbar } from '@web/shell/page';
 import {
   AllCommunityModule,
   type ColDef,
@@ -21,16 +19,7 @@ import {
   type SelectionColumnDef,
 } from 'ag-grid-community';
 import { AgGridReact } from 'ag-grid-react';
-import {
-  type ReactNode,
-  type Ref,
-  useCallback,
-  useEffect,
-  useImperativeHandle,
-  useMemo,
-  useRef,
-  useState,
-} from 'react';
+import { type Ref, useCallback, useEffect, useImperativeHandle, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 ModuleRegistry.registerModules([AllCommunityModule]);
@@ -263,41 +252,4 @@ export function DataGrid<Row>({
       />
     </section>
   );
-}
-
-/**
- * A list's grid with its search box in the toolbar above it; `toolbar` holds the list's other controls (filters).
- */
-export function SearchableGrid<Row>({
-  searchLabel,
-  searchPlaceholder,
-  toolbar,
-  ...grid
-}: Omit<DataGridProps<Row>, 'search'> & {
-  searchLabel: string;
-  searchPlaceholder: string;
-  toolbar?: ReactNode;
-}) {
-  const [search, setSearch] = useState('');
-  return (
-    <>
-      <SearchToolbar label={searchLabel} placeholder={searchPlaceholder} value={search} onChange={setSearch}>
-        {toolbar}
-      </SearchToolbar>
-      <DataGrid<Row> {...grid} search={search} />
-    </>
-  );
-}
-
-/**
- * The handle of a grid that follows the live view `view`: a notice reloads its rows (notices close together fold
- * into one refresh, see useLiveRefresh), then runs `also` (say, to drop cached details the notice names).
- */
-export function useLiveGrid(view: string, also?: () => void) {
-  const grid = useRef<DataGridHandle>(null);
-  useLiveRefresh(view, () => {
-    grid.current?.refresh();
-    also?.();
-  });
-  return grid;
 }

@@ -24,15 +24,19 @@ import '@web/routes/management.css';
  *   `useColumns(actions)`: the columns hook, given `{ onEdit, onDelete, onOpen }` for its action cells (a page
  *   with more row actions wraps it: `useColumns={(actions) => useTransferColumns({ ...actions, approve })}`).
  * - `title`, `intro`: override the texts (a title that follows the tab); `className`, `gridClassName`: extra classes.
- * - `actions`: the header's buttons (beside "add" when `form` is given).
+ * - `actions`: the header's buttons (beside "add" when `form` is given); `above`: what shows between the header
+ *   and the tabs/toolbar (a settings panel).
  * - `form({ row, onClose, onSaved })`: the create (row null) or edit dialog; gives the header its "add" button.
  * - `remove` + `deleteMessage(row)`: delete after a confirmation (a mutation answering `{ msg }`).
  * - `tabs`: `{ label, current, items: [{ id, label, count?, to? }], onChange? }`; an item with `to` is a link (a
  *   route per tab), otherwise a button calling `onChange(id)`. A count shows as a badge (`data-testid="tab-count-<id>"`,
  *   `…` while undefined).
- * - `filters`: the toolbar's controls after the search box; `search={false}` drops the search box.
+ * - `filters`: the toolbar's controls after the search box; `search={false}` drops the search box; `query`: the
+ *   search text of a page that keeps its own search box (say, in a filters card in `above`).
  * - `selection`: `{ label, count?(n), actions(rows, clear) }` turns on row checkboxes and a toolbar of bulk actions.
- * - `live`: a live view name (from `@domain/shared/live-views`) whose notices reload the rows; `onLive` runs after.
+ * - `live`: a live view name (from `@domain/shared/live-views`), or several, whose notices reload the rows; `onLive`
+ *   runs after.
+ * - `getRowId(row)`: the row's grid id, for rows without an `id` (default `row.id`).
  * - `detail({ row, onClose, refresh })`: a drawer or dialog for the row `actions.onOpen(row)` opened.
  * - `grid`: a ref to the grid's handle, for a page that refreshes it from its own dialogs; `children`: those dialogs.
  *
@@ -64,7 +68,7 @@ export interface GridTab {
   to?: string;
 }
 
-export interface GridScreenProps<Row extends { id: string }> {
+export interface GridScreenProps<Row extends object> {
   namespace: string;
   prefix: string;
   gridId: string;
@@ -82,27 +86,33 @@ export interface GridScreenProps<Row extends { id: string }> {
   gridClassName?: string;
   /** The header's other buttons. */
   actions?: ReactNode;
+  /** Between the header and the tabs/toolbar (say, a settings panel). */
+  above?: ReactNode;
   tabs?: { label: string; current: string; items: readonly GridTab[]; onChange?(id: string): void };
   /** The toolbar's controls after the search box. */
   filters?: ReactNode;
   /** `false` leaves the search box out (the toolbar still shows `filters`). */
   search?: boolean;
+  /** The search text when the page keeps its own search box (with `search={false}`). */
+  query?: string;
   selection?: {
     label: string;
     /** The text saying how many rows are selected. */
     count?(selected: number): string;
     actions(rows: Row[], clear: () => void): ReactNode;
   };
-  live?: string;
+  live?: string | readonly string[];
   onLive?(): void;
   detail?(props: { row: Row; onClose(): void; refresh(): void }): ReactNode;
   grid?: RefObject<DataGridHandle | null>;
   blockSize?: number;
+  /** The row's grid id; without it, `row.id`. */
+  getRowId?(row: Row): string;
   /** The page's own dialogs, after the grid. */
   children?: ReactNode;
 }
 
-export function GridScreen<Row extends { id: string }>(props: GridScreenProps<Row>) {
+export function GridScreen<Row extends object>(props: GridScreenProps<Row>) {
   const { t } = useTranslation(props.namespace);
   const notify = useNotify();
   const ownGrid = useRef<DataGridHandle>(null);
@@ -113,6 +123,7 @@ export function GridScreen<Row extends { id: string }>(props: GridScreenProps<Ro
   const [opened, setOpened] = useState<Row | null>(null);
   const [selected, setSelected] = useState<Row[]>([]);
   const key = (name: string) => `${props.prefix}.${name}`;
+  const rowId = props.getRowId ?? idOf;
   const refresh = useCallback(() => grid.current?.refresh(), [grid]);
   const clear = useCallback(() => grid.current?.clearSelection(), [grid]);
 
@@ -126,7 +137,7 @@ export function GridScreen<Row extends { id: string }>(props: GridScreenProps<Ro
   async function confirmDelete() {
     if (!deleting || !remove) return;
     try {
-      const answer = await remove.mutateAsync(deleting.id);
+      const answer = await remove.mutateAsync(rowId(deleting));
       notify({ kind: 'success', message: answer.msg });
       refresh();
     } catch (error) {
@@ -154,6 +165,7 @@ export function GridScreen<Row extends { id: string }>(props: GridScreenProps<Ro
           addButton
         )}
       </PageHeader>
+      {props.above}
       {props.tabs && <GridTabs {...props.tabs} />}
       {props.search === false ? (
         props.filters && <div className="toolbar">{props.filters}</div>
@@ -182,14 +194,16 @@ export function GridScreen<Row extends { id: string }>(props: GridScreenProps<Ro
         endpoint={props.endpoint}
         columns={columns}
         label={t(key('grid_label'))}
-        search={search}
-        getRowId={(row) => row.id}
+        search={props.query ?? search}
+        getRowId={rowId}
         handle={grid}
         blockSize={props.blockSize}
         onSelect={props.selection ? setSelected : undefined}
         className={props.gridClassName}
       />
-      {props.live && <LiveRows view={props.live} refresh={refresh} also={props.onLive} />}
+      {(typeof props.live === 'string' ? [props.live] : (props.live ?? [])).map((view) => (
+        <LiveRows key={view} view={view} refresh={refresh} also={props.onLive} />
+      ))}
       {editing &&
         props.form?.({
           row: editing === 'new' ? null : editing,
@@ -214,6 +228,10 @@ export function GridScreen<Row extends { id: string }>(props: GridScreenProps<Ro
       {props.children}
     </div>
   );
+}
+
+function idOf(row: object): string {
+  return (row as { id: string }).id;
 }
 
 /** Follows a live view while mounted (a component, so a screen without `live` subscribes to nothing). */

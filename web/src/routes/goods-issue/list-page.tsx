@@ -8,11 +8,10 @@ import {
   mayViewGoodsIssues,
 } from '@web/api/goods-issue';
 import { useSession } from '@web/auth/session';
-import { SearchableGrid, useLiveGrid } from '@web/components/data-grid';
+import { GridScreen } from '@web/components/grid-screen';
 import { StatusFilter } from '@web/components/status-filter';
 import Forbidden from '@web/routes/forbidden';
 import { useDateTime } from '@web/shell/format';
-import { PageHeader } from '@web/shell/page';
 import type { ColDef, ICellRendererParams } from 'ag-grid-community';
 import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -21,7 +20,6 @@ import { PlaceSelect } from '../inventory/stock-common/place-select';
 import { NoteForm } from './note-form';
 import { StatusBadge } from './parts';
 import { ApprovalSettingsPanel } from './settings-panel';
-import '@web/routes/management.css';
 
 /**
  * Inventory → goods issue notes: every note of the account, newest first, filtered by status, warehouse, search,
@@ -112,12 +110,9 @@ export default function GoodsIssueListPage() {
   const { can } = useSession();
   const navigate = useNavigate();
   const waitingId = useId();
-  const grid = useLiveGrid(GIN_VIEW);
   const [status, setStatus] = useState('');
   const [warehouseId, setWarehouseId] = useState('');
   const [waitingForMe, setWaitingForMe] = useState(false);
-  const [creating, setCreating] = useState(false);
-  const columns = useColumns();
   if (!mayViewGoodsIssues(can)) return <Forbidden />;
 
   const endpoint = withQuery(GIN_ENDPOINT, {
@@ -127,63 +122,54 @@ export default function GoodsIssueListPage() {
   });
 
   return (
-    <div className="page management-page gin-page">
-      <PageHeader title={t('list.title')} intro={t('list.intro')}>
-        {can(MANAGE_KEY) && (
-          <button type="button" className="button button-primary" onClick={() => setCreating(true)}>
-            {t('list.add')}
-          </button>
-        )}
-      </PageHeader>
-      <ApprovalSettingsPanel />
-      <SearchableGrid<GinRow>
-        searchLabel={t('list.search_label')}
-        searchPlaceholder={t('list.search_placeholder')}
-        toolbar={
-          <>
-            <StatusFilter
-              label={t('list.status_filter')}
-              allLabel={t('list.all_statuses')}
-              value={status}
-              onChange={setStatus}
-              options={GIN_STATUSES.map((value) => ({ value: String(value), label: t(`status.${value}`) }))}
+    <GridScreen<GinRow>
+      namespace="goods-issue"
+      prefix="list"
+      gridId="inventory.goods-issue-notes"
+      endpoint={endpoint}
+      useColumns={useColumns}
+      className="gin-page"
+      live={GIN_VIEW}
+      above={<ApprovalSettingsPanel />}
+      form={
+        can(MANAGE_KEY)
+          ? ({ onClose }) => (
+              <NoteForm
+                onClose={onClose}
+                onSaved={(note) => navigate(`/inventory/goods-issue-notes/${note.id}`)}
+              />
+            )
+          : undefined
+      }
+      filters={
+        <>
+          <StatusFilter
+            label={t('list.status_filter')}
+            allLabel={t('list.all_statuses')}
+            value={status}
+            onChange={setStatus}
+            options={GIN_STATUSES.map((value) => ({ value: String(value), label: t(`status.${value}`) }))}
+          />
+          <div className="toolbar-field">
+            <PlaceSelect
+              label={t('list.warehouse_filter')}
+              hideLabel
+              value={warehouseId}
+              onChange={(id) => setWarehouseId(id)}
+              allLabel={t('list.all_warehouses')}
             />
-            <div className="toolbar-field">
-              <PlaceSelect
-                label={t('list.warehouse_filter')}
-                hideLabel
-                value={warehouseId}
-                onChange={(id) => setWarehouseId(id)}
-                allLabel={t('list.all_warehouses')}
-              />
-            </div>
-            <label htmlFor={waitingId} className="check-label">
-              <input
-                id={waitingId}
-                type="checkbox"
-                checked={waitingForMe}
-                onChange={(event) => setWaitingForMe(event.target.checked)}
-              />
-              {t('list.waiting_for_me')}
-            </label>
-          </>
-        }
-        gridId="inventory.goods-issue-notes"
-        endpoint={endpoint}
-        columns={columns}
-        label={t('list.grid_label')}
-        getRowId={(row) => row.id}
-        handle={grid}
-      />
-      {creating && (
-        <NoteForm
-          onClose={() => setCreating(false)}
-          onSaved={(note) => {
-            setCreating(false);
-            navigate(`/inventory/goods-issue-notes/${note.id}`);
-          }}
-        />
-      )}
-    </div>
+          </div>
+          <label htmlFor={waitingId} className="check-label">
+            <input
+              id={waitingId}
+              type="checkbox"
+              checked={waitingForMe}
+              onChange={(event) => setWaitingForMe(event.target.checked)}
+            />
+            {t('list.waiting_for_me')}
+          </label>
+        </>
+      }
+    />
   );
 }

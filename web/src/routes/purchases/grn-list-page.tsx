@@ -8,18 +8,16 @@ import {
   useGoodsReceiptAction,
 } from '@web/api/purchases';
 import { useSession } from '@web/auth/session';
-import { SearchableGrid, useLiveGrid } from '@web/components/data-grid';
+import { GridScreen } from '@web/components/grid-screen';
 import { StatusFilter } from '@web/components/status-filter';
 import { messageOf } from '@web/shell/form';
 import { useDateTime } from '@web/shell/format';
 import { useNotify } from '@web/shell/notifications';
-import { PageHeader } from '@web/shell/page';
 import type { ColDef, ICellRendererParams } from 'ag-grid-community';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { GrnStatusBadge } from './parts';
-import '@web/routes/management.css';
 
 /**
  * Goods receive notes: every note of the account, newest first, by status (1 Pending … 6 Reject) and search (GRN
@@ -182,35 +180,29 @@ function useColumns(): ColDef<GoodsReceiptListRow>[] {
 
 export default function GoodsReceiptListPage() {
   const { t } = useTranslation('purchases');
-  const grid = useLiveGrid(GOODS_RECEIPTS_VIEW);
   const [status, setStatus] = useState('');
-  const columns = useColumns();
   return (
-    <div className="page management-page purchase-page">
-      <PageHeader title={t('grn_list.title')} intro={t('grn_list.intro')} />
-      <SearchableGrid<GoodsReceiptListRow>
-        searchLabel={t('grn_list.search_label')}
-        searchPlaceholder={t('grn_list.search_placeholder')}
-        toolbar={
-          <StatusFilter
-            label={t('list.status_filter')}
-            allLabel={t('list.all_statuses')}
-            className="purchase-filter"
-            value={status}
-            onChange={setStatus}
-            options={GOODS_RECEIPT_STATUSES.map((value) => ({
-              value: String(value),
-              label: t(`grn_status.${value}`),
-            }))}
-          />
-        }
-        gridId="purchases.goods-receive-notes"
-        endpoint={withQuery(GOODS_RECEIPTS_ENDPOINT, { status: status || undefined })}
-        columns={columns}
-        label={t('grn_list.grid_label')}
-        getRowId={(row) => row.id}
-        handle={grid}
-      />
-    </div>
+    <GridScreen<GoodsReceiptListRow>
+      namespace="purchases"
+      prefix="grn_list"
+      gridId="purchases.goods-receive-notes"
+      endpoint={withQuery(GOODS_RECEIPTS_ENDPOINT, { status: status || undefined })}
+      useColumns={useColumns}
+      className="purchase-page"
+      live={GOODS_RECEIPTS_VIEW}
+      filters={
+        <StatusFilter
+          label={t('list.status_filter')}
+          allLabel={t('list.all_statuses')}
+          className="purchase-filter"
+          value={status}
+          onChange={setStatus}
+          options={GOODS_RECEIPT_STATUSES.map((value) => ({
+            value: String(value),
+            label: t(`grn_status.${value}`),
+          }))}
+        />
+      }
+    />
   );
 }

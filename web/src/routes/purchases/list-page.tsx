@@ -9,18 +9,16 @@ import {
   useSavePurchaseSettings,
 } from '@web/api/purchases';
 import { useSession } from '@web/auth/session';
-import { SearchableGrid, useLiveGrid } from '@web/components/data-grid';
+import { GridScreen } from '@web/components/grid-screen';
 import { StatusFilter } from '@web/components/status-filter';
 import { messageOf } from '@web/shell/form';
 import { useDateTime } from '@web/shell/format';
 import { useNotify } from '@web/shell/notifications';
-import { PageHeader } from '@web/shell/page';
 import type { ColDef, ICellRendererParams } from 'ag-grid-community';
 import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { PurchaseStatusBadge, useMoney } from './parts';
-import '@web/routes/management.css';
 
 /**
  * Purchases → list: every purchase order of the account, newest first, by status and search (PO number, reference,
@@ -172,42 +170,37 @@ function SettingsPanel() {
 export default function PurchaseListPage() {
   const { t } = useTranslation('purchases');
   const { can, isOwner } = useSession();
-  const grid = useLiveGrid(PURCHASES_VIEW);
   const [status, setStatus] = useState('');
-  const columns = useColumns();
   return (
-    <div className="page management-page purchase-page">
-      <PageHeader title={t('list.title')} intro={t('list.intro')}>
-        {can(MANAGE_KEY) && (
+    <GridScreen<PurchaseListRow>
+      namespace="purchases"
+      prefix="list"
+      gridId="purchases.list"
+      endpoint={withQuery(PURCHASES_ENDPOINT, { status: status || undefined })}
+      useColumns={useColumns}
+      className="purchase-page"
+      live={PURCHASES_VIEW}
+      actions={
+        can(MANAGE_KEY) && (
           <Link className="button button-primary" to="/purchases/add">
             {t('list.add')}
           </Link>
-        )}
-      </PageHeader>
-      {isOwner && <SettingsPanel />}
-      <SearchableGrid<PurchaseListRow>
-        searchLabel={t('list.search_label')}
-        searchPlaceholder={t('list.search_placeholder')}
-        toolbar={
-          <StatusFilter
-            label={t('list.status_filter')}
-            allLabel={t('list.all_statuses')}
-            className="purchase-filter"
-            value={status}
-            onChange={setStatus}
-            options={PURCHASE_STATUSES.map((value) => ({
-              value,
-              label: t(`status.${value.replace(' ', '_')}`),
-            }))}
-          />
-        }
-        gridId="purchases.list"
-        endpoint={withQuery(PURCHASES_ENDPOINT, { status: status || undefined })}
-        columns={columns}
-        label={t('list.grid_label')}
-        getRowId={(row) => row.id}
-        handle={grid}
-      />
-    </div>
+        )
+      }
+      above={isOwner && <SettingsPanel />}
+      filters={
+        <StatusFilter
+          label={t('list.status_filter')}
+          allLabel={t('list.all_statuses')}
+          className="purchase-filter"
+          value={status}
+          onChange={setStatus}
+          options={PURCHASE_STATUSES.map((value) => ({
+            value,
+            label: t(`status.${value.replace(' ', '_')}`),
+          }))}
+        />
+      }
+    />
   );
 }

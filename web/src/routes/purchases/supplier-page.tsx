@@ -8,16 +8,15 @@ import {
   useSaveSupplier,
 } from '@web/api/suppliers';
 import { useSession } from '@web/auth/session';
-import { type DataGridHandle, SearchableGrid } from '@web/components/data-grid';
+import type { DataGridHandle } from '@web/components/data-grid';
+import { GridScreen } from '@web/components/grid-screen';
 import { ModalDialog } from '@web/components/modal-dialog';
 import { FormMessage, fieldErrorsOf, messageOf, SelectField, TextField } from '@web/shell/form';
 import { useNotify } from '@web/shell/notifications';
-import { PageHeader } from '@web/shell/page';
 import type { ColDef, ICellRendererParams } from 'ag-grid-community';
 import { createContext, type FormEvent, useContext, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FileUploadForm } from './parts';
-import '@web/routes/management.css';
 
 /**
  * Purchases → supplier: the account's purchasing suppliers (spec §3 Supplier: code, store name, company, contact
@@ -298,9 +297,16 @@ export default function SupplierPage() {
   );
   return (
     <RowActions.Provider value={actions}>
-      <div className="page management-page purchase-page">
-        <PageHeader title={t('suppliers.title')} intro={t('suppliers.intro')}>
-          {manage && (
+      <GridScreen<Supplier>
+        namespace="purchases"
+        prefix="suppliers"
+        gridId="purchases.suppliers"
+        endpoint={SUPPLIERS_ENDPOINT}
+        useColumns={() => columns}
+        className="purchase-page"
+        grid={grid}
+        actions={
+          manage && (
             <span className="purchase-actions">
               <button type="button" className="button button-secondary" onClick={() => setUploading(true)}>
                 {t('suppliers.upload')}
@@ -309,18 +315,9 @@ export default function SupplierPage() {
                 {t('suppliers.add')}
               </button>
             </span>
-          )}
-        </PageHeader>
-        <SearchableGrid<Supplier>
-          searchLabel={t('suppliers.search_label')}
-          searchPlaceholder={t('suppliers.search_placeholder')}
-          gridId="purchases.suppliers"
-          endpoint={SUPPLIERS_ENDPOINT}
-          columns={columns}
-          label={t('suppliers.grid_label')}
-          getRowId={(row) => row.id}
-          handle={grid}
-        />
+          )
+        }
+      >
         {editing && (
           <SupplierForm
             row={editing === 'new' ? null : editing}
@@ -350,7 +347,7 @@ export default function SupplierPage() {
             />
           </ModalDialog>
         )}
-      </div>
+      </GridScreen>
     </RowActions.Provider>
   );
 }

@@ -1,16 +1,15 @@
 import { COMBOS_ENDPOINT, type ComboRow } from '@web/api/combos';
 import { useSetMasterCodeStatus } from '@web/api/master-codes';
 import { useSession } from '@web/auth/session';
-import { DataGrid, type DataGridHandle } from '@web/components/data-grid';
+import type { DataGridHandle } from '@web/components/data-grid';
+import { GridScreen } from '@web/components/grid-screen';
 import { messageOf } from '@web/shell/form';
 import { useNotify } from '@web/shell/notifications';
-import { PageHeader, SearchToolbar } from '@web/shell/page';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { ComboItemsDialog } from '../components/combo-items-dialog';
 import { type ComboActions, useComboColumns } from './use-combo-columns';
-import '@web/routes/management.css';
 import '../inventory.css';
 
 /**
@@ -22,7 +21,6 @@ export default function ComboListPage() {
   const notify = useNotify();
   const { can } = useSession();
   const grid = useRef<DataGridHandle>(null);
-  const [search, setSearch] = useState('');
   const [editing, setEditing] = useState<ComboRow | null>(null);
   const { mutate } = useSetMasterCodeStatus();
   const canEditDetails = can('inventory-master-code');
@@ -48,27 +46,20 @@ export default function ComboListPage() {
   const columns = useComboColumns(actions);
 
   return (
-    <div className="page management-page inventory-page">
-      <PageHeader title={t('combo.title')} intro={t('combo.intro')}>
+    <GridScreen<ComboRow>
+      namespace="inventory"
+      prefix="combo"
+      gridId="inventory.combos"
+      endpoint={COMBOS_ENDPOINT}
+      useColumns={() => columns}
+      className="inventory-page"
+      grid={grid}
+      actions={
         <Link to="/inventory/combo-list/new" className="button button-primary">
           {t('combo.add')}
         </Link>
-      </PageHeader>
-      <SearchToolbar
-        label={t('combo.search_label')}
-        placeholder={t('combo.search_placeholder')}
-        value={search}
-        onChange={setSearch}
-      />
-      <DataGrid<ComboRow>
-        gridId="inventory.combos"
-        endpoint={COMBOS_ENDPOINT}
-        columns={columns}
-        label={t('combo.grid_label')}
-        search={search}
-        getRowId={(row) => row.id}
-        handle={grid}
-      />
+      }
+    >
       {editing && (
         <ComboItemsDialog
           combo={editing}
@@ -79,6 +70,6 @@ export default function ComboListPage() {
           }}
         />
       )}
-    </div>
+    </GridScreen>
   );
 }

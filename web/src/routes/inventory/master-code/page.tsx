@@ -1,13 +1,12 @@
 import { MASTER_CODES_ENDPOINT, type MasterCode, useSetMasterCodeStatus } from '@web/api/master-codes';
-import { DataGrid, type DataGridHandle } from '@web/components/data-grid';
+import type { DataGridHandle } from '@web/components/data-grid';
+import { GridScreen } from '@web/components/grid-screen';
 import { messageOf } from '@web/shell/form';
 import { useNotify } from '@web/shell/notifications';
-import { PageHeader, SearchToolbar } from '@web/shell/page';
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useCallback, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { type MasterCodeActions, useMasterCodeColumns } from './use-master-code-columns';
-import '@web/routes/management.css';
 import '../inventory.css';
 
 /**
@@ -19,7 +18,6 @@ export default function MasterCodesPage() {
   const { t } = useTranslation('inventory');
   const notify = useNotify();
   const grid = useRef<DataGridHandle>(null);
-  const [search, setSearch] = useState('');
   const setStatus = useSetMasterCodeStatus();
   const { mutate } = setStatus;
 
@@ -41,27 +39,19 @@ export default function MasterCodesPage() {
   const columns = useMasterCodeColumns(actions);
 
   return (
-    <div className="page management-page inventory-page">
-      <PageHeader title={t('master_code.title')} intro={t('master_code.intro')}>
+    <GridScreen<MasterCode>
+      namespace="inventory"
+      prefix="master_code"
+      gridId="inventory.master-codes"
+      endpoint={MASTER_CODES_ENDPOINT}
+      useColumns={() => columns}
+      className="inventory-page"
+      grid={grid}
+      actions={
         <Link to="/inventory/master-code/new" className="button button-primary">
           {t('master_code.add')}
         </Link>
-      </PageHeader>
-      <SearchToolbar
-        label={t('master_code.search_label')}
-        placeholder={t('master_code.search_placeholder')}
-        value={search}
-        onChange={setSearch}
-      />
-      <DataGrid<MasterCode>
-        gridId="inventory.master-codes"
-        endpoint={MASTER_CODES_ENDPOINT}
-        columns={columns}
-        label={t('master_code.grid_label')}
-        search={search}
-        getRowId={(row) => row.id}
-        handle={grid}
-      />
-    </div>
+      }
+    />
   );
 }

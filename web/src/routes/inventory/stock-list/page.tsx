@@ -1,13 +1,12 @@
+import { LIVE_VIEWS } from '@domain/shared/live-views';
 import { withQuery } from '@web/api/client';
 import { STOCK_LIST_ENDPOINT, type StockRow } from '@web/api/stock';
 import { useSession } from '@web/auth/session';
-import { SearchableGrid, useLiveGrid } from '@web/components/data-grid';
-import { PageHeader } from '@web/shell/page';
+import { GridScreen } from '@web/components/grid-screen';
 import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PlaceSelect } from '../stock-common/place-select';
 import { useStockColumns } from './use-stock-columns';
-import '@web/routes/management.css';
 import '../stock-common/stock.css';
 
 /**
@@ -21,7 +20,6 @@ export default function StockListPage() {
   const { t } = useTranslation('stock');
   const { can } = useSession();
   const negativeId = useId();
-  const grid = useLiveGrid('stock');
   const [warehouseId, setWarehouseId] = useState('');
   const [negativeOnly, setNegativeOnly] = useState(false);
   const links = useMemo(
@@ -35,40 +33,37 @@ export default function StockListPage() {
   });
 
   return (
-    <div className="page management-page stock-page">
-      <PageHeader title={t('list.title')} intro={t('list.intro')} />
-      <SearchableGrid<StockRow>
-        searchLabel={t('list.search_label')}
-        searchPlaceholder={t('list.search_placeholder')}
-        toolbar={
-          <>
-            <div className="toolbar-field">
-              <PlaceSelect
-                label={t('list.warehouse_filter')}
-                hideLabel
-                value={warehouseId}
-                onChange={(id) => setWarehouseId(id)}
-                allLabel={t('list.all_warehouses')}
-              />
-            </div>
-            <label htmlFor={negativeId} className="check-label">
-              <input
-                id={negativeId}
-                type="checkbox"
-                checked={negativeOnly}
-                onChange={(event) => setNegativeOnly(event.target.checked)}
-              />
-              {t('list.negative_only')}
-            </label>
-          </>
-        }
-        gridId="inventory.stock"
-        endpoint={endpoint}
-        columns={columns}
-        label={t('list.grid_label')}
-        getRowId={(row) => row.key}
-        handle={grid}
-      />
-    </div>
+    <GridScreen<StockRow>
+      namespace="stock"
+      prefix="list"
+      gridId="inventory.stock"
+      endpoint={endpoint}
+      useColumns={() => columns}
+      getRowId={(row) => row.key}
+      className="stock-page"
+      live={LIVE_VIEWS.stock}
+      filters={
+        <>
+          <div className="toolbar-field">
+            <PlaceSelect
+              label={t('list.warehouse_filter')}
+              hideLabel
+              value={warehouseId}
+              onChange={(id) => setWarehouseId(id)}
+              allLabel={t('list.all_warehouses')}
+            />
+          </div>
+          <label htmlFor={negativeId} className="check-label">
+            <input
+              id={negativeId}
+              type="checkbox"
+              checked={negativeOnly}
+              onChange={(event) => setNegativeOnly(event.target.checked)}
+            />
+            {t('list.negative_only')}
+          </label>
+        </>
+      }
+    />
   );
 }

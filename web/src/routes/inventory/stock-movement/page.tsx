@@ -1,3 +1,4 @@
+import { LIVE_VIEWS } from '@domain/shared/live-views';
 import { ApiFailure, withQuery } from '@web/api/client';
 import {
   exportMovements,
@@ -7,7 +8,7 @@ import {
   STOCK_ACTIONS,
 } from '@web/api/stock';
 import { useSession } from '@web/auth/session';
-import { DataGrid, useLiveGrid } from '@web/components/data-grid';
+import { GridScreen } from '@web/components/grid-screen';
 import { messageOf } from '@web/shell/form';
 import { useNotify } from '@web/shell/notifications';
 import { useId, useState } from 'react';
@@ -16,7 +17,6 @@ import { Link } from 'react-router-dom';
 import { MasterCodePicker, type PickedMasterCode } from '../stock-common/master-code-picker';
 import { PlaceSelect } from '../stock-common/place-select';
 import { useMovementColumns } from './use-movement-columns';
-import '@web/routes/management.css';
 import '../stock-common/stock.css';
 
 /**
@@ -38,9 +38,6 @@ export default function StockMovementPage() {
   const { can } = useSession();
   const notify = useNotify();
   const id = useId();
-  // New movements show as they happen.
-  const grid = useLiveGrid('stock');
-  const columns = useMovementColumns();
   const [masterCode, setMasterCode] = useState<PickedMasterCode | null>(null);
   const [warehouseId, setWarehouseId] = useState('');
   const [from, setFrom] = useState('');
@@ -76,13 +73,19 @@ export default function StockMovementPage() {
   }
 
   return (
-    <div className="page management-page stock-page stock-page-wide">
-      <div className="page-header">
-        <div>
-          <h1 className="page-title">{t('movements.title')}</h1>
-          <p className="muted">{t('movements.intro')}</p>
-        </div>
-        <div className="toolbar">
+    <GridScreen<MovementRow>
+      namespace="stock"
+      prefix="movements"
+      gridId="inventory.stock-movements"
+      endpoint={endpoint}
+      useColumns={useMovementColumns}
+      className="stock-page stock-page-wide"
+      // New movements show as they happen.
+      live={LIVE_VIEWS.stock}
+      search={false}
+      query={search}
+      actions={
+        <>
           <Link className="button" to="/inventory/stock-history">
             {t('movements.point_in_time')}
           </Link>
@@ -106,99 +109,92 @@ export default function StockMovementPage() {
               </button>
             </>
           )}
-        </div>
-      </div>
-      <search className="card filters" aria-label={t('movements.filters_label')}>
-        <div className="form-grid">
-          <MasterCodePicker
-            label={t('movements.filters.master_code')}
-            value={masterCode}
-            onChange={setMasterCode}
-            type="standard"
-          />
-          <PlaceSelect
-            label={t('movements.filters.warehouse')}
-            value={warehouseId}
-            onChange={(value) => setWarehouseId(value)}
-            allLabel={t('list.all_warehouses')}
-          />
-          <div className={`field ${rangeInvalid ? 'field-invalid' : ''}`}>
-            <label htmlFor={`${id}-from`} className="field-label">
-              {t('movements.filters.from')}
-            </label>
-            <input
-              id={`${id}-from`}
-              type="date"
-              className="input"
-              value={from}
-              max={to || undefined}
-              aria-invalid={rangeInvalid || undefined}
-              aria-describedby={rangeInvalid ? `${id}-range` : undefined}
-              onChange={(event) => setFrom(event.target.value)}
+        </>
+      }
+      above={
+        <search className="card filters" aria-label={t('movements.filters_label')}>
+          <div className="form-grid">
+            <MasterCodePicker
+              label={t('movements.filters.master_code')}
+              value={masterCode}
+              onChange={setMasterCode}
+              type="standard"
             />
-          </div>
-          <div className={`field ${rangeInvalid ? 'field-invalid' : ''}`}>
-            <label htmlFor={`${id}-to`} className="field-label">
-              {t('movements.filters.to')}
-            </label>
-            <input
-              id={`${id}-to`}
-              type="date"
-              className="input"
-              value={to}
-              min={from || undefined}
-              aria-invalid={rangeInvalid || undefined}
-              aria-describedby={rangeInvalid ? `${id}-range` : undefined}
-              onChange={(event) => setTo(event.target.value)}
+            <PlaceSelect
+              label={t('movements.filters.warehouse')}
+              value={warehouseId}
+              onChange={(value) => setWarehouseId(value)}
+              allLabel={t('list.all_warehouses')}
             />
-            {rangeInvalid && (
-              <p id={`${id}-range`} className="field-error">
-                {t('movements.errors.range')}
-              </p>
-            )}
+            <div className={`field ${rangeInvalid ? 'field-invalid' : ''}`}>
+              <label htmlFor={`${id}-from`} className="field-label">
+                {t('movements.filters.from')}
+              </label>
+              <input
+                id={`${id}-from`}
+                type="date"
+                className="input"
+                value={from}
+                max={to || undefined}
+                aria-invalid={rangeInvalid || undefined}
+                aria-describedby={rangeInvalid ? `${id}-range` : undefined}
+                onChange={(event) => setFrom(event.target.value)}
+              />
+            </div>
+            <div className={`field ${rangeInvalid ? 'field-invalid' : ''}`}>
+              <label htmlFor={`${id}-to`} className="field-label">
+                {t('movements.filters.to')}
+              </label>
+              <input
+                id={`${id}-to`}
+                type="date"
+                className="input"
+                value={to}
+                min={from || undefined}
+                aria-invalid={rangeInvalid || undefined}
+                aria-describedby={rangeInvalid ? `${id}-range` : undefined}
+                onChange={(event) => setTo(event.target.value)}
+              />
+              {rangeInvalid && (
+                <p id={`${id}-range`} className="field-error">
+                  {t('movements.errors.range')}
+                </p>
+              )}
+            </div>
+            <div className="field">
+              <label htmlFor={`${id}-action`} className="field-label">
+                {t('movements.filters.action')}
+              </label>
+              <select
+                id={`${id}-action`}
+                className="input"
+                value={action}
+                onChange={(event) => setAction(event.target.value)}
+              >
+                <option value="">{t('movements.all_actions')}</option>
+                {STOCK_ACTIONS.map((value) => (
+                  <option key={value} value={value}>
+                    {t(`actions.${value}`)}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <div className="field">
+              <label htmlFor={`${id}-search`} className="field-label">
+                {t('movements.filters.search')}
+              </label>
+              <input
+                id={`${id}-search`}
+                type="search"
+                className="input"
+                placeholder={t('movements.search_placeholder')}
+                value={search}
+                onChange={(event) => setSearch(event.target.value)}
+              />
+            </div>
           </div>
-          <div className="field">
-            <label htmlFor={`${id}-action`} className="field-label">
-              {t('movements.filters.action')}
-            </label>
-            <select
-              id={`${id}-action`}
-              className="input"
-              value={action}
-              onChange={(event) => setAction(event.target.value)}
-            >
-              <option value="">{t('movements.all_actions')}</option>
-              {STOCK_ACTIONS.map((value) => (
-                <option key={value} value={value}>
-                  {t(`actions.${value}`)}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className="field">
-            <label htmlFor={`${id}-search`} className="field-label">
-              {t('movements.filters.search')}
-            </label>
-            <input
-              id={`${id}-search`}
-              type="search"
-              className="input"
-              placeholder={t('movements.search_placeholder')}
-              value={search}
-              onChange={(event) => setSearch(event.target.value)}
-            />
-          </div>
-        </div>
-      </search>
-      <DataGrid<MovementRow>
-        gridId="inventory.stock-movements"
-        endpoint={endpoint}
-        columns={columns}
-        label={t('movements.grid_label')}
-        search={search}
-        getRowId={(row) => row.id}
-        handle={grid}
-      />
-    </div>
+        </search>
+      }
+    />
   );
 }

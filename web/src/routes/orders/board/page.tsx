@@ -24,13 +24,14 @@ import {
 } from '@web/api/orders';
 import type { PrintOrigin } from '@web/api/printing';
 import { useSession } from '@web/auth/session';
-import { DataGrid, type DataGridHandle } from '@web/components/data-grid';
+import type { DataGridHandle } from '@web/components/data-grid';
+import { GridScreen } from '@web/components/grid-screen';
 import { messageOf } from '@web/shell/form';
 import { useNotify } from '@web/shell/notifications';
 import { PageHeader } from '@web/shell/page';
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation } from 'react-router-dom';
+import { useLocation } from 'react-router-dom';
 import { PrintActions } from '../print/print-actions';
 import { ArrangeDialog, CancelDialog, MarkPrintedDialog, PickupDialog } from './action-dialogs';
 import { OrderDrawer } from './order-drawer';
@@ -122,18 +123,15 @@ export default function OrderBoardPage() {
     : 'all';
   const grid = useRef<DataGridHandle>(null);
   const ids = {
-    search: useId(),
     from: useId(),
     to: useId(),
   };
-  const [search, setSearch] = useState('');
   const [filter, setFilter] = useState('');
   const [storeId, setStoreId] = useState('');
   const [platform, setPlatform] = useState('');
   const [payment, setPayment] = useState('');
   const [paidFrom, setPaidFrom] = useState('');
   const [paidTo, setPaidTo] = useState('');
-  const [selected, setSelected] = useState<OrderRow[]>([]);
   const [open, setOpen] = useState<string | null>(null);
   const [asking, setAsking] = useState<Asking>(null);
 
@@ -183,7 +181,6 @@ export default function OrderBoardPage() {
         message: refused ? `${answer.msg} ${refused.msg}` : answer.msg,
       });
       setAsking(null);
-      setSelected([]);
       grid.current?.clearSelection();
       grid.current?.refresh();
     } catch (error) {
@@ -252,91 +249,74 @@ export default function OrderBoardPage() {
   }
 
   return (
-    <div className="page management-page order-board">
-      <PageHeader title={t(`manage.titles.${tab}`)} intro={t('manage.intro')} />
-      <nav className="order-tabs" aria-label={t('manage.tabs_label')}>
-        {ORDER_TABS.map((name) => (
-          <Link
-            key={name}
-            to={`/orders/manage/${name}`}
-            className={`order-tab ${name === tab ? 'order-tab-current' : ''}`}
-            aria-current={name === tab ? 'page' : undefined}
-          >
-            {t(`tabs.${name}`)}
-            <span className="order-tab-count" data-testid={`tab-count-${name}`}>
-              {counts.data?.tabs[name] ?? '…'}
-            </span>
-          </Link>
-        ))}
-      </nav>
-
-      <div className="toolbar order-toolbar">
-        <label htmlFor={ids.search} className="visually-hidden">
-          {t('manage.search_label')}
-        </label>
-        <input
-          id={ids.search}
-          type="search"
-          className="input toolbar-search"
-          placeholder={t('manage.search_placeholder')}
-          value={search}
-          onChange={(event) => setSearch(event.target.value)}
-        />
-        {filters.map((props) => (
-          <FilterSelect key={props.label} {...props} />
-        ))}
-        <label htmlFor={ids.from} className="order-date-label">
-          {t('manage.paid_from')}
-        </label>
-        <input
-          id={ids.from}
-          type="date"
-          className="input"
-          value={paidFrom}
-          onChange={(e) => setPaidFrom(e.target.value)}
-        />
-        <label htmlFor={ids.to} className="order-date-label">
-          {t('manage.paid_to')}
-        </label>
-        <input
-          id={ids.to}
-          type="date"
-          className="input"
-          value={paidTo}
-          onChange={(e) => setPaidTo(e.target.value)}
-        />
-      </div>
-
-      <div className="order-selection" role="toolbar" aria-label={t('manage.bulk_label')}>
-        <span className="muted" data-testid="selected-count">
-          {t('manage.selected', { count: selected.length })}
-        </span>
-        {actions.map((action) => (
-          <button
-            key={action}
-            type="button"
-            className="button button-small"
-            disabled={selected.length === 0 || run.isPending}
-            onClick={() => start(action, selected)}
-          >
-            {t(`actions.${action}`)}
-          </button>
-        ))}
-        <PrintActions orderIds={selected.map((row) => row.id)} origin={printOrigin(tab)} />
-      </div>
-
-      <DataGrid<OrderRow>
-        gridId="orders.board"
-        className="order-grid"
-        endpoint={endpoint}
-        columns={columns}
-        label={t('manage.grid_label')}
-        search={search}
-        getRowId={(row) => row.id}
-        onSelect={setSelected}
-        handle={grid}
-      />
-
+    <GridScreen<OrderRow>
+      namespace="orders"
+      prefix="manage"
+      gridId="orders.board"
+      endpoint={endpoint}
+      useColumns={() => columns}
+      title={t(`manage.titles.${tab}`)}
+      className="order-board"
+      gridClassName="order-grid"
+      grid={grid}
+      tabs={{
+        label: t('manage.tabs_label'),
+        current: tab,
+        items: ORDER_TABS.map((name) => ({
+          id: name,
+          label: t(`tabs.${name}`),
+          count: counts.data?.tabs[name],
+          to: `/orders/manage/${name}`,
+        })),
+      }}
+      filters={
+        <>
+          {filters.map((props) => (
+            <FilterSelect key={props.label} {...props} />
+          ))}
+          <label htmlFor={ids.from} className="order-date-label">
+            {t('manage.paid_from')}
+          </label>
+          <input
+            id={ids.from}
+            type="date"
+            className="input"
+            value={paidFrom}
+            onChange={(e) => setPaidFrom(e.target.value)}
+          />
+          <label htmlFor={ids.to} className="order-date-label">
+            {t('manage.paid_to')}
+          </label>
+          <input
+            id={ids.to}
+            type="date"
+            className="input"
+            value={paidTo}
+            onChange={(e) => setPaidTo(e.target.value)}
+          />
+        </>
+      }
+      selection={{
+        label: t('manage.bulk_label'),
+        count: (count) => t('manage.selected', { count }),
+        actions: (selected) => (
+          <>
+            {actions.map((action) => (
+              <button
+                key={action}
+                type="button"
+                className="button button-small"
+                disabled={selected.length === 0 || run.isPending}
+                onClick={() => start(action, selected)}
+              >
+                {t(`actions.${action}`)}
+              </button>
+            ))}
+            <PrintActions orderIds={selected.map((row) => row.id)} origin={printOrigin(tab)} />
+          </>
+        ),
+      }}
+    >
       {open && (
         <OrderDrawer
           orderId={open}
@@ -381,6 +361,6 @@ export default function OrderBoardPage() {
           onClose={() => setAsking(null)}
         />
       )}
-    </div>
+    </GridScreen>
   );
 }

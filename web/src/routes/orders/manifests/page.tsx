@@ -1,14 +1,13 @@
 import { type Answer, api } from '@web/api/client';
 import { DownloadDenied, downloadFile } from '@web/api/download';
-import { DataGrid, type DataGridHandle } from '@web/components/data-grid';
+import type { DataGridHandle } from '@web/components/data-grid';
+import { GridScreen } from '@web/components/grid-screen';
 import { FormMessage, messageOf } from '@web/shell/form';
 import { useDateTime } from '@web/shell/format';
 import { useNotify } from '@web/shell/notifications';
-import { PageHeader } from '@web/shell/page';
 import type { ColDef, ICellRendererParams } from 'ag-grid-community';
 import { type FormEvent, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import '@web/routes/management.css';
 import '../print/printing.css';
 
 /**
@@ -136,34 +135,36 @@ export default function CarrierManifestsPage() {
   }
 
   return (
-    <div className="page management-page">
-      <PageHeader title={t('manifests.title')} intro={t('manifests.intro')} />
-      <form className="toolbar manifest-create" onSubmit={create}>
-        <label htmlFor={monthId} className="field-label">
-          {t('manifests.month')}
-        </label>
-        <input
-          id={monthId}
-          type="month"
-          className="input"
-          value={month}
-          max={thisMonth()}
-          required
-          onChange={(event) => setMonth(event.target.value)}
-        />
-        <button type="submit" className="button button-primary" disabled={busy || !month}>
-          {t('manifests.create')}
-        </button>
-      </form>
-      {error && <FormMessage kind="error">{error}</FormMessage>}
-      <DataGrid<ManifestRow>
-        gridId="orders.carrier-manifests"
-        endpoint={MANIFESTS_ENDPOINT}
-        columns={columns}
-        label={t('manifests.grid_label')}
-        getRowId={(row) => row.id}
-        handle={grid}
-      />
-    </div>
+    <GridScreen<ManifestRow>
+      namespace="returns"
+      prefix="manifests"
+      gridId="orders.carrier-manifests"
+      endpoint={MANIFESTS_ENDPOINT}
+      useColumns={() => columns}
+      grid={grid}
+      search={false}
+      above={
+        <>
+          <form className="toolbar manifest-create" onSubmit={create}>
+            <label htmlFor={monthId} className="field-label">
+              {t('manifests.month')}
+            </label>
+            <input
+              id={monthId}
+              type="month"
+              className="input"
+              value={month}
+              max={thisMonth()}
+              required
+              onChange={(event) => setMonth(event.target.value)}
+            />
+            <button type="submit" className="button button-primary" disabled={busy || !month}>
+              {t('manifests.create')}
+            </button>
+          </form>
+          {error && <FormMessage kind="error">{error}</FormMessage>}
+        </>
+      }
+    />
   );
 }

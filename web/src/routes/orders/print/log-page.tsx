@@ -6,14 +6,12 @@ import {
   PRINT_ORIGINS,
   type PrintLogRow,
 } from '@web/api/printing';
-import { DataGrid, useLiveGrid } from '@web/components/data-grid';
+import { GridScreen } from '@web/components/grid-screen';
 import { useDateTime } from '@web/shell/format';
-import { PageHeader, SearchToolbar } from '@web/shell/page';
 import type { ColDef } from 'ag-grid-community';
 import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import '@web/routes/management.css';
 import './printing.css';
 
 /**
@@ -77,70 +75,61 @@ export default function PrintLogPage() {
   const { t } = useTranslation('printing');
   const documentId = useId();
   const originId = useId();
-  const [search, setSearch] = useState('');
   const [document, setDocument] = useState('');
   const [origin, setOrigin] = useState('');
-  const grid = useLiveGrid(PRINT_LOG_VIEW);
-  const columns = useColumns();
   const endpoint = withQuery(PRINT_LOG_ENDPOINT, {
     document: document || undefined,
     origin: origin || undefined,
   });
   return (
-    <div className="page management-page">
-      <PageHeader title={t('log.title')} intro={t('log.intro')}>
+    <GridScreen<PrintLogRow>
+      namespace="printing"
+      prefix="log"
+      gridId="orders.print-log"
+      endpoint={endpoint}
+      useColumns={useColumns}
+      live={PRINT_LOG_VIEW}
+      actions={
         <Link className="button" to="/orders/print-settings">
           {t('nav.settings')}
         </Link>
-      </PageHeader>
-      <SearchToolbar
-        label={t('log.search_label')}
-        placeholder={t('log.search_placeholder')}
-        value={search}
-        onChange={setSearch}
-      >
-        <label htmlFor={documentId} className="visually-hidden">
-          {t('log.document_filter')}
-        </label>
-        <select
-          id={documentId}
-          className="input"
-          value={document}
-          onChange={(event) => setDocument(event.target.value)}
-        >
-          <option value="">{t('log.all_documents')}</option>
-          {PRINT_DOCUMENTS.map((value) => (
-            <option key={value} value={value}>
-              {t(`documents.${value}`)}
-            </option>
-          ))}
-        </select>
-        <label htmlFor={originId} className="visually-hidden">
-          {t('log.origin_filter')}
-        </label>
-        <select
-          id={originId}
-          className="input"
-          value={origin}
-          onChange={(event) => setOrigin(event.target.value)}
-        >
-          <option value="">{t('log.all_origins')}</option>
-          {PRINT_ORIGINS.map((value) => (
-            <option key={value} value={value}>
-              {t(`origins.${value}`)}
-            </option>
-          ))}
-        </select>
-      </SearchToolbar>
-      <DataGrid<PrintLogRow>
-        gridId="orders.print-log"
-        endpoint={endpoint}
-        columns={columns}
-        label={t('log.grid_label')}
-        search={search}
-        getRowId={(row) => row.id}
-        handle={grid}
-      />
-    </div>
+      }
+      filters={
+        <>
+          <label htmlFor={documentId} className="visually-hidden">
+            {t('log.document_filter')}
+          </label>
+          <select
+            id={documentId}
+            className="input"
+            value={document}
+            onChange={(event) => setDocument(event.target.value)}
+          >
+            <option value="">{t('log.all_documents')}</option>
+            {PRINT_DOCUMENTS.map((value) => (
+              <option key={value} value={value}>
+                {t(`documents.${value}`)}
+              </option>
+            ))}
+          </select>
+          <label htmlFor={originId} className="visually-hidden">
+            {t('log.origin_filter')}
+          </label>
+          <select
+            id={originId}
+            className="input"
+            value={origin}
+            onChange={(event) => setOrigin(event.target.value)}
+          >
+            <option value="">{t('log.all_origins')}</option>
+            {PRINT_ORIGINS.map((value) => (
+              <option key={value} value={value}>
+                {t(`origins.${value}`)}
+              </option>
+            ))}
+          </select>
+        </>
+      }
+    />
   );
 }

@@ -1,13 +1,11 @@
 import { RETURNS_ENDPOINT, RETURNS_VIEW, type ReturnRow } from '@web/api/returns';
-import { DataGrid, useLiveGrid } from '@web/components/data-grid';
+import { GridScreen } from '@web/components/grid-screen';
 import { useDateTime } from '@web/shell/format';
 import { useNotify } from '@web/shell/notifications';
-import { PageHeader, SearchToolbar } from '@web/shell/page';
 import type { ColDef } from 'ag-grid-community';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ReturnForm } from './return-form';
-import '@web/routes/management.css';
 import '../print/printing.css';
 
 /**
@@ -88,44 +86,24 @@ function useColumns(): ColDef<ReturnRow>[] {
 }
 
 export default function ReturnsPage() {
-  const { t } = useTranslation('returns');
   const notify = useNotify();
-  const [search, setSearch] = useState('');
-  const [creating, setCreating] = useState(false);
-  const grid = useLiveGrid(RETURNS_VIEW);
-  const columns = useColumns();
   return (
-    <div className="page management-page">
-      <PageHeader title={t('list.title')} intro={t('list.intro')}>
-        <button type="button" className="button button-primary" onClick={() => setCreating(true)}>
-          {t('list.add')}
-        </button>
-      </PageHeader>
-      <SearchToolbar
-        label={t('list.search_label')}
-        placeholder={t('list.search_placeholder')}
-        value={search}
-        onChange={setSearch}
-      />
-      <DataGrid<ReturnRow>
-        gridId="orders.returns"
-        endpoint={RETURNS_ENDPOINT}
-        columns={columns}
-        label={t('list.grid_label')}
-        search={search}
-        getRowId={(row) => row.id}
-        handle={grid}
-      />
-      {creating && (
+    <GridScreen<ReturnRow>
+      namespace="returns"
+      prefix="list"
+      gridId="orders.returns"
+      endpoint={RETURNS_ENDPOINT}
+      useColumns={useColumns}
+      live={RETURNS_VIEW}
+      form={({ onClose, onSaved }) => (
         <ReturnForm
-          onClose={() => setCreating(false)}
+          onClose={onClose}
           onSaved={(message) => {
-            setCreating(false);
+            onSaved();
             notify({ kind: 'success', message });
-            grid.current?.refresh();
           }}
         />
       )}
-    </div>
+    />
   );
 }

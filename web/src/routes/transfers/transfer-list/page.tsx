@@ -1,16 +1,15 @@
+import { LIVE_VIEWS } from '@domain/shared/live-views';
 import { useQueryClient } from '@tanstack/react-query';
 import { TRANSFERS_ENDPOINT, type TransferRow, transferKeys, useTransferAction } from '@web/api/transfers';
 import { useSession } from '@web/auth/session';
-import { SearchableGrid, useLiveGrid } from '@web/components/data-grid';
+import type { DataGridHandle } from '@web/components/data-grid';
+import { GridScreen } from '@web/components/grid-screen';
 import Forbidden from '@web/routes/forbidden';
-import { PageHeader } from '@web/shell/page';
-import { useCallback, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { useRowAction } from '../components/use-row-action';
 import { DocumentForm } from '../document-form';
 import { TransferDetailDialog } from '../transfer-detail';
 import { useTransferColumns } from './use-transfer-columns';
-import '@web/routes/management.css';
 import '@web/routes/inventory/stock-common/stock.css';
 import '../transfers.css';
 
@@ -20,14 +19,9 @@ import '../transfers.css';
  * It follows the live view `transfers`: a shipment or receipt anywhere shows here without a reload.
  */
 export default function TransferListPage() {
-  const { t } = useTranslation('transfers');
   const { can } = useSession();
   const queryClient = useQueryClient();
-  const grid = useLiveGrid(
-    'transfers',
-    () => void queryClient.invalidateQueries({ queryKey: transferKeys.lists() }),
-  );
-  const [creating, setCreating] = useState(false);
+  const grid = useRef<DataGridHandle>(null);
   const [open, setOpen] = useState<string | null>(null);
   const canManage = can('transfer-manage-transfer');
   const canRead = canManage || can('transfer-manage-request') || can('transfer-approve-request');
@@ -42,36 +36,32 @@ export default function TransferListPage() {
 
   if (!canRead) return <Forbidden />;
   return (
-    <div className="page management-page transfer-page">
-      <PageHeader title={t('transfers.title')} intro={t('transfers.intro')}>
-        {canManage && (
-          <button type="button" className="button button-primary" onClick={() => setCreating(true)}>
-            {t('transfers.add')}
-          </button>
-        )}
-      </PageHeader>
-      <SearchableGrid<TransferRow>
-        searchLabel={t('transfers.search_label')}
-        searchPlaceholder={t('transfers.search_placeholder')}
-        gridId="transfers.transfers"
-        endpoint={TRANSFERS_ENDPOINT}
-        columns={columns}
-        label={t('transfers.grid_label')}
-        getRowId={(row) => row.id}
-        handle={grid}
-      />
-      {creating && (
-        <DocumentForm
-          kind="transfer"
-          onClose={() => setCreating(false)}
-          onSaved={(id) => {
-            setCreating(false);
-            grid.current?.refresh();
-            setOpen(id);
-          }}
-        />
-      )}
+    <GridScreen<TransferRow>
+      namespace="transfers"
+      prefix="transfers"
+      gridId="transfers.transfers"
+      endpoint={TRANSFERS_ENDPOINT}
+      useColumns={() => columns}
+      className="transfer-page"
+      grid={grid}
+      live={LIVE_VIEWS.transfers}
+      onLive={() => void queryClient.invalidateQueries({ queryKey: transferKeys.lists() })}
+      form={
+        canManage
+          ? ({ onClose, onSaved }) => (
+              <DocumentForm
+                kind="transfer"
+                onClose={onClose}
+                onSaved={(id) => {
+                  onSaved();
+                  setOpen(id);
+                }}
+              />
+            )
+          : undefined
+      }
+    >
       {open && <TransferDetailDialog id={open} onClose={() => setOpen(null)} />}
-    </div>
+    </GridScreen>
   );
 }
