@@ -24,7 +24,6 @@ import { IdParams, type InventoryDeps, requireAny } from './common';
  * projections/inventory/warehouses.ts.
  */
 
-export { BranchChanges, NewBranch, NewWarehouse, PLACE_KINDS, Place, WarehouseChanges };
 
 /** The pickers of the rack, location, stock and movement screens read the places too. */
 const readers: readonly PermissionKey[] = [

@@ -35,3 +35,32 @@ export const placeErrors = {
 } as const satisfies ErrorTable<PlaceErrorCode>;
 
 export const refusePlace = refuser(placeErrors);
+
+export const RACK_ERRORS = [
+  'NOT_FOUND',
+  'WAREHOUSE_NOT_FOUND',
+  'RACK_NOT_FOUND',
+  'NAME_TAKEN',
+  'IN_USE',
+  'COMBO_NO_LOCATION',
+  'STOCK_REMAINS',
+] as const;
+export type RackErrorCode = (typeof RACK_ERRORS)[number];
+
+export const rackErrors = {
+  NOT_FOUND: { status: 404, code: 404, key: 'common.no_record_found' },
+  WAREHOUSE_NOT_FOUND: {
+    status: 400,
+    code: InventoryCode.warehouseNotFound,
+    key: 'inventory.rack.warehouse_not_found',
+  },
+  RACK_NOT_FOUND: { status: 400, code: InventoryCode.rackNotFound, key: 'inventory.rack.rack_not_found' },
+  NAME_TAKEN: { status: 409, code: InventoryCode.nameTaken, key: 'inventory.rack.name_taken' },
+  IN_USE: { status: 409, code: InventoryCode.inUse, key: 'inventory.rack.in_use' },
+  /** A combo has no stock of its own, so no rack location either. */
+  COMBO_NO_LOCATION: { status: 409, code: InventoryCode.comboHasNoStock, key: 'inventory.combo.no_location' },
+  /** "Only 0 quantity able to be removed from a branch" (spec §5, §8). */
+  STOCK_REMAINS: { status: 409, code: InventoryCode.stockRemains, key: 'inventory.location.stock_remains' },
+} as const satisfies ErrorTable<RackErrorCode>;
+
+export const refuseRack = refuser(rackErrors);
