@@ -24,7 +24,6 @@ import { MasterCodeLocation, masterCodeLocations } from './master-code-data';
  * commands/inventory/racks.ts and projections/inventory/racks.ts.
  */
 
-
 const access = { access: { permission: 'inventory-rack' } } as const;
 const tags = ['inventory'];
 const conflicts = { 409: ErrorAnswer };

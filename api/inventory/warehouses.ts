@@ -24,7 +24,6 @@ import { IdParams, type InventoryDeps, requireAny } from './common';
  * projections/inventory/warehouses.ts.
  */
 
-
 /** The pickers of the rack, location, stock and movement screens read the places too. */
 const readers: readonly PermissionKey[] = [
   'inventory-warehouse',
