@@ -64,3 +64,40 @@ export const rackErrors = {
 } as const satisfies ErrorTable<RackErrorCode>;
 
 export const refuseRack = refuser(rackErrors);
+
+export const CATALOGUE_ERRORS = [
+  'NOT_FOUND',
+  'CATEGORY_NAME_TAKEN',
+  'BRAND_NAME_TAKEN',
+  'UNIT_NAME_TAKEN',
+  'CATEGORY_IN_USE',
+  'BRAND_IN_USE',
+  'UNIT_IN_USE',
+  'PARENT_NOT_FOUND',
+  'PARENT_CYCLE',
+  'HAS_SUBCATEGORIES',
+] as const;
+export type CatalogueErrorCode = (typeof CATALOGUE_ERRORS)[number];
+
+export const catalogueErrors = {
+  NOT_FOUND: { status: 404, code: 404, key: 'common.no_record_found' },
+  CATEGORY_NAME_TAKEN: { status: 409, code: InventoryCode.nameTaken, key: 'inventory.category.name_taken' },
+  BRAND_NAME_TAKEN: { status: 409, code: InventoryCode.nameTaken, key: 'inventory.brand.name_taken' },
+  UNIT_NAME_TAKEN: { status: 409, code: InventoryCode.nameTaken, key: 'inventory.unit.name_taken' },
+  CATEGORY_IN_USE: { status: 409, code: InventoryCode.inUse, key: 'inventory.category.in_use' },
+  BRAND_IN_USE: { status: 409, code: InventoryCode.inUse, key: 'inventory.brand.in_use' },
+  UNIT_IN_USE: { status: 409, code: InventoryCode.inUse, key: 'inventory.unit.in_use' },
+  PARENT_NOT_FOUND: {
+    status: 400,
+    code: InventoryCode.categoryNotFound,
+    key: 'inventory.category.parent_not_found',
+  },
+  PARENT_CYCLE: { status: 409, code: InventoryCode.categoryCycle, key: 'inventory.category.parent_cycle' },
+  HAS_SUBCATEGORIES: {
+    status: 409,
+    code: InventoryCode.hasSubcategories,
+    key: 'inventory.category.has_subcategories',
+  },
+} as const satisfies ErrorTable<CatalogueErrorCode>;
+
+export const refuseCatalogue = refuser(catalogueErrors);
