@@ -271,7 +271,7 @@ export const comboRoutes: FastifyPluginAsyncZod<InventoryDeps> = async (app, { d
       const session = seller(request);
       const { items, ...fields } = request.body;
       const id = await createMasterCode(
-        db,
+        { db },
         session,
         { ...fields, type: 'combo', initial_quantity: 0 },
         (trx, comboId) => replaceComboItems(trx, session.tenantId, comboId, items),

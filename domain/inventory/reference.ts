@@ -101,3 +101,45 @@ export const catalogueErrors = {
 } as const satisfies ErrorTable<CatalogueErrorCode>;
 
 export const refuseCatalogue = refuser(catalogueErrors);
+
+export const MASTER_CODE_ERRORS = [
+  'NOT_FOUND',
+  'CODE_TAKEN',
+  'LIMIT_REACHED',
+  'CATEGORY_NOT_FOUND',
+  'BRAND_NOT_FOUND',
+  'UNIT_NOT_FOUND',
+  'TYPE_FIXED',
+  'CODE_BOUND',
+] as const;
+export type MasterCodeErrorCode = (typeof MASTER_CODE_ERRORS)[number];
+
+export const masterCodeErrors = {
+  NOT_FOUND: { status: 404, code: 404, key: 'common.no_record_found' },
+  CODE_TAKEN: { status: 409, code: InventoryCode.codeTaken, key: 'inventory.master_code.code_taken' },
+  /** One master code more than the package allows. */
+  LIMIT_REACHED: {
+    status: 403,
+    code: InventoryCode.masterCodeLimit,
+    key: 'inventory.master_code.limit_reached',
+  },
+  CATEGORY_NOT_FOUND: {
+    status: 400,
+    code: InventoryCode.categoryNotFound,
+    key: 'inventory.master_code.category_not_found',
+  },
+  BRAND_NOT_FOUND: {
+    status: 400,
+    code: InventoryCode.brandNotFound,
+    key: 'inventory.master_code.brand_not_found',
+  },
+  UNIT_NOT_FOUND: {
+    status: 400,
+    code: InventoryCode.unitNotFound,
+    key: 'inventory.master_code.unit_not_found',
+  },
+  TYPE_FIXED: { status: 409, code: InventoryCode.typeFixed, key: 'inventory.master_code.type_fixed' },
+  CODE_BOUND: { status: 409, code: InventoryCode.codeBound, key: 'inventory.master_code.code_bound' },
+} as const satisfies ErrorTable<MasterCodeErrorCode>;
+
+export const refuseMasterCode = refuser(masterCodeErrors);
