@@ -143,3 +143,31 @@ export const masterCodeErrors = {
 } as const satisfies ErrorTable<MasterCodeErrorCode>;
 
 export const refuseMasterCode = refuser(masterCodeErrors);
+
+export const COMBO_ERRORS = [
+  'NOT_FOUND',
+  'NOT_A_COMBO',
+  'CONTAINS_ITSELF',
+  'COMPONENT_NOT_FOUND',
+  'COMBO_IN_COMBO',
+] as const;
+export type ComboErrorCode = (typeof COMBO_ERRORS)[number];
+
+/** A combo's components are standard master codes of the same account: no cycle can form. */
+export const comboErrors = {
+  NOT_FOUND: { status: 404, code: 404, key: 'common.no_record_found' },
+  NOT_A_COMBO: { status: 409, code: InventoryCode.notACombo, key: 'inventory.combo.not_a_combo' },
+  CONTAINS_ITSELF: {
+    status: 400,
+    code: InventoryCode.comboContainsItself,
+    key: 'inventory.combo.contains_itself',
+  },
+  COMPONENT_NOT_FOUND: {
+    status: 400,
+    code: InventoryCode.componentNotFound,
+    key: 'inventory.combo.component_not_found',
+  },
+  COMBO_IN_COMBO: { status: 400, code: InventoryCode.comboInCombo, key: 'inventory.combo.combo_in_combo' },
+} as const satisfies ErrorTable<ComboErrorCode>;
+
+export const refuseCombo = refuser(comboErrors);
