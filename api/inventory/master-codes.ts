@@ -1,19 +1,17 @@
 import { ErrorAnswer, GridPage, Ok, ok, refusals } from '@api/answers';
 import { seller } from '@api/auth/session';
-import { changeMasterCode, setMasterCodeStatus } from '@commands/inventory/master-codes';
-import { listMasterCodes } from '@projections/inventory/master-codes';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { IdParams, type InventoryDeps, requireAny } from './common';
 import {
-  createMasterCode,
-  findMasterCode,
   MasterCode,
   MasterCodeChanges,
   MasterCodeDetail,
   MasterCodeGridQuery,
-  masterCode,
   NewMasterCode,
-} from './master-code-data';
+} from '@api/contracts/inventory/master-codes';
+import { changeMasterCode, createMasterCode, setMasterCodeStatus } from '@commands/inventory/master-codes';
+import { listMasterCodes, masterCode } from '@projections/inventory/master-codes';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { IdParams, type InventoryDeps, requireAny } from './common';
+import { findMasterCode } from './master-code-data';
 
 /**
  * Master codes (spec §3 "Master code"): the grid, one master code in full, create (within the package's limit),

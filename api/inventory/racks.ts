@@ -1,5 +1,6 @@
 import { ErrorAnswer, GridPage, Ok, ok, refusals } from '@api/answers';
 import { seller } from '@api/auth/session';
+import { MasterCodeLocation } from '@api/contracts/inventory/master-codes';
 import {
   LocationBody,
   NewRack,
@@ -12,12 +13,12 @@ import {
 import { notFound } from '@api/errors';
 import { changeRack, createRack, deleteRack, removeLocation, setLocation } from '@commands/inventory/racks';
 import type { Database } from '@infra/db';
+import { masterCodeLocations } from '@projections/inventory/master-codes';
 import { listLocations, listRacks, rackById } from '@projections/inventory/racks';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import { IdParams, type InventoryDeps } from './common';
-import { MasterCodeLocation, masterCodeLocations } from './master-code-data';
 
 /**
  * Racks inside a warehouse or branch, and a master code's rack location per place: routes over
