@@ -20,7 +20,7 @@
  */
 import { ErrorAnswer, refusals } from '@api/answers';
 import { seller } from '@api/auth/session';
-import { PRICE_CURRENCIES } from '@api/contracts/inventory/master-codes';
+import { PRICE_CURRENCIES } from '@api/contracts/inventory-master-codes';
 import { ApiError, invalid, notFound } from '@api/errors';
 import { translate } from '@api/i18n';
 import {

@@ -8,7 +8,7 @@ import {
   InventoryCategoryNode,
   NewCategory,
   UnitBody,
-} from '@api/contracts/inventory/catalogue';
+} from '@api/contracts/inventory-catalogue';
 import {
   changeCategory,
   createCategory,

@@ -1,7 +1,7 @@
 import { ErrorAnswer, GridPage, Ok, ok, refusals } from '@api/answers';
 import { seller } from '@api/auth/session';
-import { ComboGridQuery, ComboItemsBody, ComboRow, NewCombo } from '@api/contracts/inventory/combos';
-import { ComboItem, MasterCodeDetail } from '@api/contracts/inventory/master-codes';
+import { ComboGridQuery, ComboItemsBody, ComboRow, NewCombo } from '@api/contracts/inventory-combos';
+import { ComboItem, MasterCodeDetail } from '@api/contracts/inventory-master-codes';
 import { createCombo, itemsOfCombo, replaceItemsOfCombo } from '@commands/inventory/combos';
 import { listCombos } from '@projections/inventory/combos';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';

@@ -1,10 +1,8 @@
 import { seller } from '@api/auth/session';
 import { forbidden } from '@api/errors';
-import type { StockOf } from '@commands/inventory/reference-support';
+import type { ReferenceDeps } from '@commands/inventory/reference-support';
 import type { PermissionKey } from '@domain/access/permissions';
-import type { Database } from '@infra/db';
 import type { FastifyRequest } from 'fastify';
-import type { Kysely } from 'kysely';
 
 /**
  * What the inventory reference routes share: their dependencies, the id parameter and the read check of the pickers.
@@ -20,14 +18,12 @@ export type InitialStock = (
   quantity: number,
 ) => Promise<void>;
 
-export interface InventoryDeps {
-  db: Kysely<Database>;
-  stockOf?: StockOf;
+export interface InventoryDeps extends ReferenceDeps {
   /** Absent (tests of the reference routes alone), the initial quantity is recorded on the master code only. */
   initialStock?: InitialStock;
 }
 
-export { referenceId } from '@api/contracts/inventory/fields';
+export { referenceId } from '@api/contracts/inventory-fields';
 export { IdParams, isUuid } from '@api/ids';
 
 /**

@@ -1,14 +1,13 @@
+import type { InventoryDeps } from './common';
 /** The master code and combo routes answer a master code in full (projections/inventory/master-codes.ts) or 404. */
 
-import type { MasterCodeDetail } from '@api/contracts/inventory/master-codes';
+import type { MasterCodeDetail } from '@api/contracts/inventory-master-codes';
 import { notFound } from '@api/errors';
-import type { Database } from '@infra/db';
 import { masterCodeById } from '@projections/inventory/master-codes';
-import type { Kysely, Transaction } from 'kysely';
 
 /** One master code in full, or 404. */
 export async function findMasterCode(
-  db: Kysely<Database> | Transaction<Database>,
+  db: InventoryDeps['db'],
   tenantId: string,
   id: string,
 ): Promise<MasterCodeDetail> {

@@ -6,7 +6,7 @@ import {
   MasterCodeDetail,
   MasterCodeGridQuery,
   NewMasterCode,
-} from '@api/contracts/inventory/master-codes';
+} from '@api/contracts/inventory-master-codes';
 import { changeMasterCode, createMasterCode, setMasterCodeStatus } from '@commands/inventory/master-codes';
 import { listMasterCodes, masterCode } from '@projections/inventory/master-codes';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';

@@ -1,6 +1,6 @@
 import { ErrorAnswer, GridPage, Ok, ok, refusals } from '@api/answers';
 import { seller } from '@api/auth/session';
-import { MasterCodeLocation } from '@api/contracts/inventory/master-codes';
+import { MasterCodeLocation } from '@api/contracts/inventory-master-codes';
 import {
   LocationBody,
   NewRack,
@@ -9,14 +9,12 @@ import {
   RackGridQuery,
   RackLocationGridQuery,
   RackLocationRow,
-} from '@api/contracts/inventory/racks';
+} from '@api/contracts/inventory-racks';
 import { notFound } from '@api/errors';
 import { changeRack, createRack, deleteRack, removeLocation, setLocation } from '@commands/inventory/racks';
-import type { Database } from '@infra/db';
 import { masterCodeLocations } from '@projections/inventory/master-codes';
 import { listLocations, listRacks, rackById } from '@projections/inventory/racks';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import { IdParams, type InventoryDeps } from './common';
 
@@ -29,7 +27,7 @@ const access = { access: { permission: 'inventory-rack' } } as const;
 const tags = ['inventory'];
 const conflicts = { 409: ErrorAnswer };
 
-async function findRack(db: Kysely<Database>, tenantId: string, id: string): Promise<Rack> {
+async function findRack(db: InventoryDeps['db'], tenantId: string, id: string): Promise<Rack> {
   const found = await rackById(db, tenantId, id);
   if (!found) throw notFound();
   return found;

@@ -8,14 +8,12 @@ import {
   Place,
   type PlaceKind,
   WarehouseChanges,
-} from '@api/contracts/inventory/warehouses';
+} from '@api/contracts/inventory-warehouses';
 import { notFound } from '@api/errors';
 import { changePlace, createPlace, deletePlace, makeDefaultWarehouse } from '@commands/inventory/warehouses';
 import type { PermissionKey } from '@domain/access/permissions';
-import type { Database } from '@infra/db';
 import { listPlaces, placeById } from '@projections/inventory/warehouses';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import { IdParams, type InventoryDeps, requireAny } from './common';
 
@@ -39,7 +37,7 @@ const tags = ['inventory'];
 const conflicts = { 409: ErrorAnswer };
 
 async function findPlace(
-  db: Kysely<Database>,
+  db: InventoryDeps['db'],
   tenantId: string,
   kind: PlaceKind,
   id: string,

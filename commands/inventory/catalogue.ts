@@ -4,7 +4,7 @@ import type {
   CategoryChanges,
   InventoryCategory,
   NewCategory,
-} from '@api/contracts/inventory/catalogue';
+} from '@api/contracts/inventory-catalogue';
 import { refuseCatalogue } from '@domain/inventory/reference';
 import { isUuid } from '@domain/platform/ids';
 import type { Database } from '@infra/db';

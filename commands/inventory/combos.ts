@@ -1,5 +1,5 @@
-import type { ComboItemInput, NewCombo } from '@api/contracts/inventory/combos';
-import type { ComboItem } from '@api/contracts/inventory/master-codes';
+import type { ComboItemInput, NewCombo } from '@api/contracts/inventory-combos';
+import type { ComboItem } from '@api/contracts/inventory-master-codes';
 import { refuseCombo } from '@domain/inventory/reference';
 import { isUuid } from '@domain/platform/ids';
 import type { Database } from '@infra/db';

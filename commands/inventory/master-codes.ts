@@ -4,7 +4,7 @@ import {
   type NewMasterCode,
   PRICE_CURRENCIES,
   type PriceList,
-} from '@api/contracts/inventory/master-codes';
+} from '@api/contracts/inventory-master-codes';
 import { refuseMasterCode } from '@domain/inventory/reference';
 import { isUuid } from '@domain/platform/ids';
 import type { Database, InventoryCurrency } from '@infra/db';

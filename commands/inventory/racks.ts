@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { LocationBody, NewRack, RackChanges } from '@api/contracts/inventory/racks';
+import type { LocationBody, NewRack, RackChanges } from '@api/contracts/inventory-racks';
 import { refuseRack } from '@domain/inventory/reference';
 import { isUuid } from '@domain/platform/ids';
 import type { Database } from '@infra/db';

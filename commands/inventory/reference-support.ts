@@ -36,3 +36,9 @@ export async function packageLimit(
     .executeTakeFirstOrThrow();
   return { name: pkg.name, limit: PackageLimits.parse(pkg.limits)[limit] };
 }
+
+/** What the reference-data commands need: the database and, where stock decides, the stock hook. */
+export interface ReferenceDeps {
+  db: Kysely<Database>;
+  stockOf?: StockOf;
+}

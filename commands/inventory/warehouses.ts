@@ -5,7 +5,7 @@ import type {
   NewWarehouse,
   PlaceKind,
   WarehouseChanges,
-} from '@api/contracts/inventory/warehouses';
+} from '@api/contracts/inventory-warehouses';
 import { refusePlace } from '@domain/inventory/reference';
 import { isUuid } from '@domain/platform/ids';
 import type { Database } from '@infra/db';

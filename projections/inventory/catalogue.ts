@@ -2,7 +2,7 @@ import type {
   CatalogueEntry,
   InventoryCategory,
   InventoryCategoryNode,
-} from '@api/contracts/inventory/catalogue';
+} from '@api/contracts/inventory-catalogue';
 import { isUuid } from '@domain/platform/ids';
 import type { Database } from '@infra/db';
 import { type Kysely, sql, type Transaction } from 'kysely';

@@ -1,5 +1,5 @@
-import type { COMBO_SORT_COLUMNS, ComboGridQuery, ComboRow } from '@api/contracts/inventory/combos';
-import type { ComboItem } from '@api/contracts/inventory/master-codes';
+import type { COMBO_SORT_COLUMNS, ComboGridQuery, ComboRow } from '@api/contracts/inventory-combos';
+import type { ComboItem } from '@api/contracts/inventory-master-codes';
 import type { Database } from '@infra/db';
 import {
   allOf,

@@ -6,7 +6,7 @@ import {
   type MasterCodeLocation,
   type MasterCodeSortColumn,
   PRICE_CURRENCIES,
-} from '@api/contracts/inventory/master-codes';
+} from '@api/contracts/inventory-master-codes';
 import { isUuid } from '@domain/platform/ids';
 import type { Database } from '@infra/db';
 import {

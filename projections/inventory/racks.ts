@@ -3,7 +3,7 @@ import type {
   RackGridQuery,
   RackLocationGridQuery,
   RackLocationRow,
-} from '@api/contracts/inventory/racks';
+} from '@api/contracts/inventory-racks';
 import { isUuid } from '@domain/platform/ids';
 import type { Database } from '@infra/db';
 import { allOf, pageWindow, searchWhere, setWhere, sortTerms, textWhere } from '@projections/runtime/grid';

@@ -1,4 +1,4 @@
-import type { Place, PlaceKind } from '@api/contracts/inventory/warehouses';
+import type { Place, PlaceKind } from '@api/contracts/inventory-warehouses';
 import { isUuid } from '@domain/platform/ids';
 import type { Database } from '@infra/db';
 import { type Kysely, sql, type Transaction } from 'kysely';

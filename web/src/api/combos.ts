@@ -7,7 +7,7 @@ import { type ComboItem, type MasterCodeDetail, type MasterCodeFields, masterCod
  * of its own; its fields are a master code's, its items have routes of their own.
  */
 
-export type { ComboRow } from '@api/contracts/inventory/combos';
+export type { ComboRow } from '@api/contracts/inventory-combos';
 
 export interface ComboItemInput {
   component_id: string;

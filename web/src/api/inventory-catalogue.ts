@@ -2,7 +2,7 @@ import type {
   CatalogueEntry,
   InventoryCategory,
   InventoryCategoryNode,
-} from '@api/contracts/inventory/catalogue';
+} from '@api/contracts/inventory-catalogue';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type Answer, api, apiData } from './client';
 import { masterCodeKeys } from './master-codes';
@@ -16,7 +16,7 @@ export type {
   CatalogueEntry,
   InventoryCategory,
   InventoryCategoryNode,
-} from '@api/contracts/inventory/catalogue';
+} from '@api/contracts/inventory-catalogue';
 
 export type CatalogueKind = 'brand' | 'unit';
 

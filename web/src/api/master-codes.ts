@@ -3,7 +3,7 @@ import {
   type MasterCodeDetail,
   type MasterCodeLocation,
   PRICE_CURRENCIES,
-} from '@api/contracts/inventory/master-codes';
+} from '@api/contracts/inventory-master-codes';
 import { MASTER_CODE_STATUSES, MASTER_CODE_TYPES } from '@domain/inventory/codes';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type Answer, api, apiData } from './client';
@@ -19,7 +19,7 @@ export type {
   MasterCode,
   MasterCodeDetail,
   MasterCodeLocation,
-} from '@api/contracts/inventory/master-codes';
+} from '@api/contracts/inventory-master-codes';
 export { MASTER_CODE_STATUSES, MASTER_CODE_TYPES, PRICE_CURRENCIES };
 export type MasterCodeType = (typeof MASTER_CODE_TYPES)[number];
 export type MasterCodeStatus = (typeof MASTER_CODE_STATUSES)[number];

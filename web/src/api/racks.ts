@@ -1,4 +1,4 @@
-import type { Rack } from '@api/contracts/inventory/racks';
+import type { Rack } from '@api/contracts/inventory-racks';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type Answer, api, apiData } from './client';
 import { type MasterCodeLocation, masterCodeKeys, type RackStatus } from './master-codes';
@@ -13,7 +13,7 @@ import { warehouseKeys } from './warehouses';
 export type { RackStatus } from './master-codes';
 export const RACK_STATUSES = ['available', 'occupied'] as const satisfies readonly RackStatus[];
 
-export type { Rack, RackLocationRow } from '@api/contracts/inventory/racks';
+export type { Rack, RackLocationRow } from '@api/contracts/inventory-racks';
 
 export interface RackFields {
   name: string;

@@ -1,4 +1,4 @@
-import type { Place, PlaceKind } from '@api/contracts/inventory/warehouses';
+import type { Place, PlaceKind } from '@api/contracts/inventory-warehouses';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type Answer, api, apiData } from './client';
 import { masterCodeKeys } from './master-codes';
@@ -9,7 +9,7 @@ import { masterCodeKeys } from './master-codes';
  * in it has 0 stock ("Only 0 quantity able to be removed from a branch"), taking its racks with it.
  */
 
-export type { Place, PlaceKind } from '@api/contracts/inventory/warehouses';
+export type { Place, PlaceKind } from '@api/contracts/inventory-warehouses';
 
 export interface WarehouseFields {
   code: string;

@@ -1,9 +1,9 @@
 import { InventoryCode, MASTER_CODE_STATUSES, QUANTITY_MAX } from '@domain/inventory/codes';
 import { z } from 'zod';
-import { DateFilter, gridQuery, setFilter, TextFilter } from '../grid';
-import { rule } from '../rules';
-import { referenceId } from './fields';
-import { ComboItem, MasterCode, newMasterCodeShape } from './master-codes';
+import { DateFilter, gridQuery, setFilter, TextFilter } from './grid';
+import { referenceId } from './inventory-fields';
+import { ComboItem, MasterCode, newMasterCodeShape } from './inventory-master-codes';
+import { rule } from './rules';
 
 /**
  * Combos (spec §3: a combo master code, its name, items each with a master code and quantity): request and answer

@@ -1,6 +1,6 @@
 import { InventoryCode } from '@domain/inventory/codes';
 import { z } from 'zod';
-import { nothingToChange, referenceId, requiredText } from './fields';
+import { nothingToChange, referenceId, requiredText } from './inventory-fields';
 
 /** The inventory's categories (a tree per account), brands and units: request and answer schemas, zod only. */
 

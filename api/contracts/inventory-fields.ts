@@ -1,6 +1,6 @@
 import { InventoryCode } from '@domain/inventory/codes';
 import { z } from 'zod';
-import { rule } from '../rules';
+import { rule } from './rules';
 
 /**
  * The field schemas the inventory reference contracts share (zod only): bounded text, phone numbers, the id of a row

@@ -6,9 +6,9 @@ import {
 } from '@domain/inventory/codes';
 import { einvoiceClassifications } from '@domain/lookups';
 import { z } from 'zod';
-import { DateFilter, gridQuery, setFilter, TextFilter } from '../grid';
-import { rule } from '../rules';
-import { decimal, referenceId, requiredText, text, wholeNumber } from './fields';
+import { DateFilter, gridQuery, setFilter, TextFilter } from './grid';
+import { decimal, referenceId, requiredText, text, wholeNumber } from './inventory-fields';
+import { rule } from './rules';
 
 export { MASTER_CODE_STATUSES, MASTER_CODE_TYPES };
 

@@ -1,7 +1,7 @@
 import { InventoryCode } from '@domain/inventory/codes';
 import { z } from 'zod';
-import { rule } from '../rules';
-import { nonEmpty, nothingToChange, phone, requiredText, text } from './fields';
+import { nonEmpty, nothingToChange, phone, requiredText, text } from './inventory-fields';
+import { rule } from './rules';
 
 /** Warehouses and branches (spec §3 "Warehouse and rack"): request and answer schemas, zod only. */
 

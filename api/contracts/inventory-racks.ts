@@ -1,8 +1,8 @@
 import { InventoryCode, MASTER_CODE_STATUSES } from '@domain/inventory/codes';
 import { z } from 'zod';
-import { gridQuery, setFilter, TextFilter } from '../grid';
-import { rule } from '../rules';
-import { nonEmpty, nothingToChange, referenceId, requiredText, text } from './fields';
+import { gridQuery, setFilter, TextFilter } from './grid';
+import { nonEmpty, nothingToChange, referenceId, requiredText, text } from './inventory-fields';
+import { rule } from './rules';
 
 /**
  * Racks (spec §3: name, status occupied or available, note) inside a warehouse or branch, and a master code's rack
