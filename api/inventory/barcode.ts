@@ -20,6 +20,7 @@
  */
 import { ErrorAnswer, refusals } from '@api/answers';
 import { seller } from '@api/auth/session';
+import { PRICE_CURRENCIES } from '@api/contracts/inventory-master-codes';
 import { ApiError, invalid, notFound } from '@api/errors';
 import {
   isCode128Text,
@@ -37,7 +38,6 @@ import { translate } from '@infra/i18n';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { type InventoryDeps, isUuid, referenceId } from './common';
-import { PRICE_CURRENCIES } from './master-code-data';
 
 /** Result codes of the label routes (the inventory's own run 460–497). */
 export const BarcodeCode = {

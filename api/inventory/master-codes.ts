@@ -1,22 +1,17 @@
 import { ErrorAnswer, GridPage, Ok, ok, refusals } from '@api/answers';
 import { seller } from '@api/auth/session';
-import { ApiError, notFound } from '@api/errors';
-import { InventoryCode } from '@domain/inventory/codes';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { IdParams, type InventoryDeps, isUuid, logActivity, requireAny } from './common';
 import {
-  createMasterCode,
-  findMasterCode,
   MasterCode,
   MasterCodeChanges,
   MasterCodeDetail,
-  masterCode,
-  masterCodeRefusal,
+  MasterCodeGridQuery,
   NewMasterCode,
-  replacePrices,
-  requireReferences,
-} from './master-code-data';
-import { listMasterCodes, MasterCodeGridQuery } from './master-codes-list';
+} from '@api/contracts/inventory-master-codes';
+import { changeMasterCode, createMasterCode, setMasterCodeStatus } from '@commands/inventory/master-codes';
+import { listMasterCodes, masterCode } from '@projections/inventory/master-codes';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { IdParams, type InventoryDeps, requireAny } from './common';
+import { findMasterCode } from './master-code-data';
 
 /**
  * Master codes (spec §3 "Master code"): the grid, one master code in full, create (within the package's limit),
@@ -89,7 +84,7 @@ export const masterCodeRoutes: FastifyPluginAsyncZod<InventoryDeps> = async (app
     },
     async (request) => {
       const session = seller(request);
-      const id = await createMasterCode(db, session, request.body);
+      const id = await createMasterCode({ db }, session, request.body);
       // Once the row is committed: the initial quantity is received into the default warehouse (once, by its id).
       if (request.body.initial_quantity > 0) await initialStock?.(session, id, request.body.initial_quantity);
       return ok(request, await findMasterCode(db, session.tenantId, id), 'inventory.master_code.created');
@@ -112,48 +107,7 @@ export const masterCodeRoutes: FastifyPluginAsyncZod<InventoryDeps> = async (app
       const session = seller(request);
       const { tenantId } = session;
       const { id } = request.params;
-      const { prices, type, ...changes } = request.body;
-      try {
-        await db.transaction().execute(async (trx) => {
-          const before = isUuid(id)
-            ? await trx
-                .selectFrom('master_codes')
-                .select(['id', 'code', 'type', 'bound'])
-                .where('id', '=', id)
-                .where('tenant_id', '=', tenantId)
-                .forUpdate()
-                .executeTakeFirst()
-            : undefined;
-          if (!before) throw notFound();
-          if (type !== undefined && type !== before.type) {
-            throw new ApiError(409, InventoryCode.typeFixed, 'inventory.master_code.type_fixed');
-          }
-          const codeChanges = changes.code !== undefined && changes.code !== before.code;
-          if (codeChanges && before.bound) {
-            throw new ApiError(409, InventoryCode.codeBound, 'inventory.master_code.code_bound');
-          }
-          await requireReferences(trx, tenantId, changes);
-          await trx
-            .updateTable('master_codes')
-            .set({ ...changes, updated_at: new Date() })
-            .where('id', '=', before.id)
-            .execute();
-          if (prices !== undefined) await replacePrices(trx, tenantId, before.id, prices);
-          await logActivity(trx, {
-            tenantId,
-            userId: session.userId,
-            action: 'master_code.updated',
-            subjectType: 'master_code',
-            subjectId: before.id,
-            detail: {
-              changes: { ...changes, ...(prices === undefined ? {} : { prices }) },
-              ...(codeChanges ? { code: { from: before.code, to: changes.code } } : {}),
-            },
-          });
-        });
-      } catch (error) {
-        throw masterCodeRefusal(error, changes.code);
-      }
+      await changeMasterCode({ db }, session, { id, changes: request.body });
       return ok(request, await findMasterCode(db, tenantId, id), 'inventory.master_code.updated');
     },
   );
@@ -177,32 +131,7 @@ export const masterCodeRoutes: FastifyPluginAsyncZod<InventoryDeps> = async (app
       async (request) => {
         const session = seller(request);
         const { id } = request.params;
-        await db.transaction().execute(async (trx) => {
-          const before = isUuid(id)
-            ? await trx
-                .selectFrom('master_codes')
-                .select(['id', 'status'])
-                .where('id', '=', id)
-                .where('tenant_id', '=', session.tenantId)
-                .forUpdate()
-                .executeTakeFirst()
-            : undefined;
-          if (!before) throw notFound();
-          if (before.status === status) return;
-          await trx
-            .updateTable('master_codes')
-            .set({ status, updated_at: new Date() })
-            .where('id', '=', before.id)
-            .execute();
-          await logActivity(trx, {
-            tenantId: session.tenantId,
-            userId: session.userId,
-            action: `master_code.${verb}d`,
-            subjectType: 'master_code',
-            subjectId: before.id,
-            detail: { status: { from: before.status, to: status } },
-          });
-        });
+        await setMasterCodeStatus({ db }, session, { id, status });
         return ok(request, await findMasterCode(db, session.tenantId, id), `inventory.master_code.${verb}d`);
       },
     );

@@ -1,19 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type Answer, api, apiData } from './client';
-import {
-  type ComboItem,
-  type MasterCode,
-  type MasterCodeDetail,
-  type MasterCodeFields,
-  masterCodeKeys,
-} from './master-codes';
+import { type ComboItem, type MasterCodeDetail, type MasterCodeFields, masterCodeKeys } from './master-codes';
 
 /**
  * Inventory → combos (spec §3): a combo master code made of standard master codes with quantities. It has no stock
  * of its own; its fields are a master code's, its items have routes of their own.
  */
 
-export type ComboRow = MasterCode & { items: ComboItem[] };
+export type { ComboRow } from '@api/contracts/inventory-combos';
 
 export interface ComboItemInput {
   component_id: string;

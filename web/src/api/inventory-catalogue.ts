@@ -1,3 +1,8 @@
+import type {
+  CatalogueEntry,
+  InventoryCategory,
+  InventoryCategoryNode,
+} from '@api/contracts/inventory-catalogue';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type Answer, api, apiData } from './client';
 import { masterCodeKeys } from './master-codes';
@@ -7,29 +12,11 @@ import { masterCodeKeys } from './master-codes';
  * code still uses is not deleted, nor a category with sub-categories; the API says why.
  */
 
-export interface InventoryCategoryNode {
-  id: string;
-  name: string;
-  parent_id: string | null;
-  master_code_count: number;
-  children: InventoryCategoryNode[];
-}
-
-export interface InventoryCategory {
-  id: string;
-  name: string;
-  parent_id: string | null;
-  created_at: string;
-  updated_at: string;
-}
-
-export interface CatalogueEntry {
-  id: string;
-  name: string;
-  master_code_count: number;
-  created_at: string;
-  updated_at: string;
-}
+export type {
+  CatalogueEntry,
+  InventoryCategory,
+  InventoryCategoryNode,
+} from '@api/contracts/inventory-catalogue';
 
 export type CatalogueKind = 'brand' | 'unit';
 

@@ -1,3 +1,10 @@
+import {
+  type MasterCode,
+  type MasterCodeDetail,
+  type MasterCodeLocation,
+  PRICE_CURRENCIES,
+} from '@api/contracts/inventory-master-codes';
+import { MASTER_CODE_STATUSES, MASTER_CODE_TYPES } from '@domain/inventory/codes';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type Answer, api, apiData } from './client';
 
@@ -7,79 +14,24 @@ import { type Answer, api, apiData } from './client';
  * editor reads one master code in full. There is no delete: a master code is deactivated instead.
  */
 
-export const MASTER_CODE_TYPES = ['standard', 'combo'] as const;
+export type {
+  ComboItem,
+  MasterCode,
+  MasterCodeDetail,
+  MasterCodeLocation,
+} from '@api/contracts/inventory-master-codes';
+export { MASTER_CODE_STATUSES, MASTER_CODE_TYPES, PRICE_CURRENCIES };
 export type MasterCodeType = (typeof MASTER_CODE_TYPES)[number];
-export const MASTER_CODE_STATUSES = ['active', 'inactive'] as const;
 export type MasterCodeStatus = (typeof MASTER_CODE_STATUSES)[number];
-/** Price list currencies (spec §9). */
-export const PRICE_CURRENCIES = ['MYR', 'SGD', 'HKD', 'TWD', 'PHP'] as const;
 export type PriceCurrency = (typeof PRICE_CURRENCIES)[number];
 
-export interface Named {
-  id: string;
-  name: string;
-}
-
-export interface MasterCode {
-  id: string;
-  code: string;
-  name: string;
-  type: MasterCodeType;
-  status: MasterCodeStatus;
-  category: Named | null;
-  brand: Named | null;
-  unit: Named | null;
-  image_url: string | null;
-  /** Decimals come as text ("12.50"). */
-  unit_price: string;
-  cost: string;
-  weight_kg: string;
-  seller_sku: string;
-  upc: string;
-  einvoice_classification: string | null;
-  remark: string;
-  soft_threshold: number;
-  initial_quantity: number;
-  pos_app_name: string;
-  /** Linked to at least one listing. */
-  bound: boolean;
-  created_at: string;
-  updated_at: string;
-}
-
-export interface ComboItem {
-  component_id: string;
-  code: string;
-  name: string;
-  status: MasterCodeStatus;
-  quantity: number;
-}
-
-export interface PlaceRef {
-  id: string;
-  kind: 'warehouse' | 'branch';
-  code: string;
-  name: string;
-}
-
-export type RackStatus = 'occupied' | 'available';
-
-export interface MasterCodeLocation {
-  warehouse: PlaceRef;
-  rack: { id: string; name: string; status: RackStatus } | null;
-  note: string;
-  updated_at: string;
-}
+export type Named = NonNullable<MasterCode['category']>;
+export type PlaceRef = MasterCodeLocation['warehouse'];
+export type RackStatus = NonNullable<MasterCodeLocation['rack']>['status'];
 
 export interface PriceEntry {
   currency: PriceCurrency;
   unit_price: string;
-}
-
-export interface MasterCodeDetail extends MasterCode {
-  prices: PriceEntry[];
-  items: ComboItem[];
-  locations: MasterCodeLocation[];
 }
 
 /** What the editor sends: every field but the type and the initial quantity, which only a new one has. */

@@ -1,12 +1,7 @@
+import type { Rack } from '@api/contracts/inventory-racks';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type Answer, api, apiData } from './client';
-import {
-  type MasterCodeLocation,
-  type MasterCodeStatus,
-  masterCodeKeys,
-  type PlaceRef,
-  type RackStatus,
-} from './master-codes';
+import { type MasterCodeLocation, masterCodeKeys, type RackStatus } from './master-codes';
 import { warehouseKeys } from './warehouses';
 
 /**
@@ -18,24 +13,7 @@ import { warehouseKeys } from './warehouses';
 export type { RackStatus } from './master-codes';
 export const RACK_STATUSES = ['available', 'occupied'] as const satisfies readonly RackStatus[];
 
-export interface Rack {
-  id: string;
-  warehouse: PlaceRef;
-  name: string;
-  status: RackStatus;
-  note: string;
-  master_code_count: number;
-  created_at: string;
-  updated_at: string;
-}
-
-export interface RackLocationRow {
-  master_code: { id: string; code: string; name: string; status: MasterCodeStatus };
-  warehouse: PlaceRef;
-  rack: { id: string; name: string; status: RackStatus } | null;
-  note: string;
-  updated_at: string;
-}
+export type { Rack, RackLocationRow } from '@api/contracts/inventory-racks';
 
 export interface RackFields {
   name: string;

@@ -1,3 +1,4 @@
+import type { Place, PlaceKind } from '@api/contracts/inventory-warehouses';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type Answer, api, apiData } from './client';
 import { masterCodeKeys } from './master-codes';
@@ -8,27 +9,7 @@ import { masterCodeKeys } from './master-codes';
  * in it has 0 stock ("Only 0 quantity able to be removed from a branch"), taking its racks with it.
  */
 
-export type PlaceKind = 'warehouse' | 'branch';
-
-export interface Place {
-  id: string;
-  kind: PlaceKind;
-  code: string;
-  name: string;
-  manager: string;
-  phone: string;
-  /** Warehouses only. */
-  address: string;
-  /** Branches only. */
-  location: string;
-  is_default: boolean;
-  use_address_on_receipt: boolean;
-  use_phone_on_receipt: boolean;
-  rack_count: number;
-  master_code_count: number;
-  created_at: string;
-  updated_at: string;
-}
+export type { Place, PlaceKind } from '@api/contracts/inventory-warehouses';
 
 export interface WarehouseFields {
   code: string;

@@ -1,0 +1,94 @@
+import { InventoryCode, MASTER_CODE_STATUSES } from '@domain/inventory/codes';
+import { z } from 'zod';
+import { gridQuery, setFilter, TextFilter } from './grid';
+import { nonEmpty, nothingToChange, referenceId, requiredText, text } from './inventory-fields';
+import { rule } from './rules';
+
+/**
+ * Racks (spec §3: name, status occupied or available, note) inside a warehouse or branch, and a master code's rack
+ * location per place (spec §3 "Master code in warehouse"): request and answer schemas, zod only.
+ */
+
+export const RACK_STATUSES = ['occupied', 'available'] as const;
+export const RACK_NAME_MAX = 64;
+
+const statusInvalid = rule(InventoryCode.statusInvalid, 'inventory.rack.status_invalid');
+const rackStatus = z.enum(RACK_STATUSES, { error: statusInvalid });
+
+export const NewRack = z.strictObject({
+  warehouse_id: referenceId,
+  name: requiredText(RACK_NAME_MAX, InventoryCode.nameRequired, 'inventory.rack.name_required'),
+  status: rackStatus.default('available'),
+  note: text(500).default(''),
+});
+export const RackChanges = z
+  .strictObject({
+    name: requiredText(RACK_NAME_MAX, InventoryCode.nameRequired, 'inventory.rack.name_required'),
+    status: rackStatus,
+    note: text(500),
+  })
+  .partial()
+  .refine(nonEmpty, nothingToChange);
+
+export const LocationBody = z.strictObject({
+  warehouse_id: referenceId,
+  /** null: in the place, on no particular rack. */
+  rack_id: referenceId.nullable().default(null),
+  note: text(500).default(''),
+});
+
+const PlaceRef = z.object({
+  id: z.string(),
+  kind: z.enum(['warehouse', 'branch']),
+  code: z.string(),
+  name: z.string(),
+});
+
+export const Rack = z.object({
+  id: z.string(),
+  warehouse: PlaceRef,
+  name: z.string(),
+  status: z.enum(RACK_STATUSES),
+  note: z.string(),
+  master_code_count: z.number().int(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Rack = z.infer<typeof Rack>;
+
+export const RackLocationRow = z.object({
+  master_code: z.object({
+    id: z.string(),
+    code: z.string(),
+    name: z.string(),
+    status: z.enum(MASTER_CODE_STATUSES),
+  }),
+  warehouse: PlaceRef,
+  rack: z.object({ id: z.string(), name: z.string(), status: z.enum(RACK_STATUSES) }).nullable(),
+  note: z.string(),
+  updated_at: z.string(),
+});
+
+const WarehouseScope = { warehouse_id: z.string().max(64).optional() };
+
+export const RackGridQuery = gridQuery(['name', 'status', 'warehouse', 'updated_at'] as const, {
+  name: TextFilter,
+  note: TextFilter,
+  warehouse: TextFilter,
+  status: setFilter(RACK_STATUSES),
+}).extend(WarehouseScope);
+export type RackGridQuery = z.infer<typeof RackGridQuery>;
+
+export const RackLocationGridQuery = gridQuery(['code', 'name', 'warehouse', 'rack', 'updated_at'] as const, {
+  code: TextFilter,
+  name: TextFilter,
+  warehouse: TextFilter,
+  rack: TextFilter,
+  note: TextFilter,
+}).extend(WarehouseScope);
+export type RackLocationGridQuery = z.infer<typeof RackLocationGridQuery>;
+
+export type NewRack = z.infer<typeof NewRack>;
+export type RackChanges = z.infer<typeof RackChanges>;
+export type LocationBody = z.infer<typeof LocationBody>;
+export type RackLocationRow = z.infer<typeof RackLocationRow>;

@@ -1,0 +1,73 @@
+import { InventoryCode } from '@domain/inventory/codes';
+import { z } from 'zod';
+import { nonEmpty, nothingToChange, phone, requiredText, text } from './inventory-fields';
+import { rule } from './rules';
+
+/** Warehouses and branches (spec §3 "Warehouse and rack"): request and answer schemas, zod only. */
+
+export const PLACE_KINDS = ['warehouse', 'branch'] as const;
+export type PlaceKind = (typeof PLACE_KINDS)[number];
+export const PLACE_CODE_MAX = 32;
+export const PLACE_NAME_MAX = 100;
+
+const flag = z.boolean({ error: rule(400, 'inventory.warehouse.flag_invalid') });
+
+const common = {
+  code: requiredText(PLACE_CODE_MAX, InventoryCode.codeRequired, 'inventory.warehouse.code_required'),
+  name: requiredText(PLACE_NAME_MAX, InventoryCode.nameRequired, 'inventory.warehouse.name_required'),
+  manager: text(PLACE_NAME_MAX),
+  phone,
+};
+const warehouseFields = {
+  ...common,
+  address: text(500),
+  is_default: flag,
+  use_address_on_receipt: flag,
+  use_phone_on_receipt: flag,
+};
+const branchFields = { ...common, location: text(500) };
+
+export const NewWarehouse = z.strictObject({
+  ...warehouseFields,
+  manager: warehouseFields.manager.default(''),
+  phone: warehouseFields.phone.default(''),
+  address: warehouseFields.address.default(''),
+  is_default: flag.default(false),
+  use_address_on_receipt: flag.default(false),
+  use_phone_on_receipt: flag.default(false),
+});
+export const NewBranch = z.strictObject({
+  ...branchFields,
+  manager: branchFields.manager.default(''),
+  phone: branchFields.phone.default(''),
+  location: branchFields.location.default(''),
+});
+
+export const WarehouseChanges = z.strictObject(warehouseFields).partial().refine(nonEmpty, nothingToChange);
+export const BranchChanges = z.strictObject(branchFields).partial().refine(nonEmpty, nothingToChange);
+
+export const Place = z.object({
+  id: z.string(),
+  kind: z.enum(PLACE_KINDS),
+  code: z.string(),
+  name: z.string(),
+  manager: z.string(),
+  phone: z.string(),
+  /** Warehouses only ('' for a branch). */
+  address: z.string(),
+  /** Branches only ('' for a warehouse). */
+  location: z.string(),
+  is_default: z.boolean(),
+  use_address_on_receipt: z.boolean(),
+  use_phone_on_receipt: z.boolean(),
+  rack_count: z.number().int(),
+  master_code_count: z.number().int(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Place = z.infer<typeof Place>;
+
+export type NewWarehouse = z.infer<typeof NewWarehouse>;
+export type NewBranch = z.infer<typeof NewBranch>;
+export type WarehouseChanges = z.infer<typeof WarehouseChanges>;
+export type BranchChanges = z.infer<typeof BranchChanges>;

@@ -1,0 +1,85 @@
+import type { COMBO_SORT_COLUMNS, ComboGridQuery, ComboRow } from '@api/contracts/inventory-combos';
+import type { ComboItem } from '@api/contracts/inventory-master-codes';
+import type { Database } from '@infra/db';
+import {
+  allOf,
+  dateWhere,
+  literal,
+  pageWindow,
+  setWhere,
+  sortTerms,
+  textWhere,
+} from '@projections/runtime/grid';
+import { type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely';
+import { masterCode, selectMasterCodes } from './master-codes';
+
+/** The combo grid (ag-grid Infinite Row Model): the account's combos with their items. */
+
+const sortColumns: Record<(typeof COMBO_SORT_COLUMNS)[number], RawBuilder<unknown>> = {
+  code: sql`lower(m.code)`,
+  name: sql`lower(m.name)`,
+  status: sql`m.status`,
+  created_at: sql`m.created_at`,
+  updated_at: sql`m.updated_at`,
+};
+
+function conditions(query: ComboGridQuery): RawBuilder<SqlBool> {
+  const where: RawBuilder<SqlBool>[] = [];
+  const { filterModel } = query;
+  if (filterModel.code) where.push(textWhere(sql<string>`m.code`, filterModel.code));
+  if (filterModel.name) where.push(textWhere(sql<string>`m.name`, filterModel.name));
+  if (filterModel.status) where.push(setWhere(sql`m.status`, filterModel.status.values));
+  if (filterModel.updated_at) where.push(dateWhere(sql<Date>`m.updated_at`, filterModel.updated_at));
+  const search = query.search?.trim();
+  if (search) {
+    // The combo's own code or name, or the code of one of its components: "which combos hold this item?".
+    const pattern = `%${literal(search)}%`;
+    where.push(sql<SqlBool>`(m.code ILIKE ${pattern} OR m.name ILIKE ${pattern} OR EXISTS (
+      SELECT 1 FROM combo_items i JOIN master_codes p ON p.id = i.component_id
+       WHERE i.combo_id = m.id AND p.code ILIKE ${pattern}))`);
+  }
+  return allOf(where);
+}
+
+export async function listCombos(
+  db: Kysely<Database>,
+  tenantId: string,
+  query: ComboGridQuery,
+): Promise<{ rows: ComboRow[]; lastRow: number }> {
+  const filtered = selectMasterCodes(db, tenantId).where('m.type', '=', 'combo').where(conditions(query));
+  let page = filtered;
+  for (const term of sortTerms(query.sortModel, sortColumns)) page = page.orderBy(term);
+  if (query.sortModel.length === 0) page = page.orderBy('m.updated_at', 'desc');
+  const { limit, offset } = pageWindow(query);
+  const [rows, total] = await Promise.all([
+    page.orderBy('m.id').limit(limit).offset(offset).execute(),
+    filtered
+      .clearSelect()
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .executeTakeFirstOrThrow(),
+  ]);
+  const items =
+    rows.length === 0
+      ? []
+      : await db
+          .selectFrom('combo_items as i')
+          .innerJoin('master_codes as p', 'p.id', 'i.component_id')
+          .select(['i.combo_id', 'i.component_id', 'p.code', 'p.name', 'p.status', 'i.quantity'])
+          .where('i.tenant_id', '=', tenantId)
+          .where(
+            'i.combo_id',
+            'in',
+            rows.map((row) => row.id),
+          )
+          .orderBy('i.combo_id')
+          .orderBy('i.position')
+          .execute();
+  const itemsOf = new Map<string, ComboItem[]>();
+  for (const { combo_id, ...item } of items) {
+    itemsOf.set(combo_id, [...(itemsOf.get(combo_id) ?? []), item]);
+  }
+  return {
+    rows: rows.map((row) => ({ ...masterCode(row), items: itemsOf.get(row.id) ?? [] })),
+    lastRow: Number(total.n),
+  };
+}

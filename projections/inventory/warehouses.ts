@@ -1,0 +1,75 @@
+import type { Place, PlaceKind } from '@api/contracts/inventory-warehouses';
+import { isUuid } from '@domain/platform/ids';
+import type { Database } from '@infra/db';
+import { type Kysely, sql, type Transaction } from 'kysely';
+
+/** Reading warehouses and branches (a plain table; commands/inventory/warehouses.ts writes it). */
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+const selectPlaces = (db: Db, tenantId: string, kind: PlaceKind) =>
+  db
+    .selectFrom('warehouses as w')
+    .selectAll('w')
+    .select([
+      sql<number>`(SELECT count(*)::int FROM racks r WHERE r.warehouse_id = w.id)`.as('rack_count'),
+      sql<number>`(SELECT count(*)::int FROM master_code_locations l WHERE l.warehouse_id = w.id)`.as(
+        'master_code_count',
+      ),
+    ])
+    .where('w.tenant_id', '=', tenantId)
+    .where('w.kind', '=', kind);
+
+type PlaceRow = Awaited<ReturnType<ReturnType<typeof selectPlaces>['executeTakeFirstOrThrow']>>;
+
+const place = (row: PlaceRow): Place => ({
+  id: row.id,
+  kind: row.kind,
+  code: row.code,
+  name: row.name,
+  manager: row.manager,
+  phone: row.phone,
+  address: row.address,
+  location: row.location,
+  is_default: row.is_default,
+  use_address_on_receipt: row.use_address_on_receipt,
+  use_phone_on_receipt: row.use_phone_on_receipt,
+  rack_count: row.rack_count,
+  master_code_count: row.master_code_count,
+  created_at: row.created_at.toISOString(),
+  updated_at: row.updated_at.toISOString(),
+});
+
+/** The account's places of one kind: the default first, then by name. */
+export async function listPlaces(db: Db, tenantId: string, kind: PlaceKind): Promise<Place[]> {
+  const rows = await selectPlaces(db, tenantId, kind)
+    .orderBy('w.is_default', 'desc')
+    .orderBy(sql`lower(w.name)`)
+    .orderBy('w.id')
+    .execute();
+  return rows.map(place);
+}
+
+/** One place of this kind, or undefined (an id that is not a uuid is nobody's). */
+export async function placeById(
+  db: Db,
+  tenantId: string,
+  kind: PlaceKind,
+  id: string,
+): Promise<Place | undefined> {
+  const row = isUuid(id)
+    ? await selectPlaces(db, tenantId, kind).where('w.id', '=', id).executeTakeFirst()
+    : undefined;
+  return row && place(row);
+}
+
+/** The master codes located (by rack location) in a place, by code. */
+export const masterCodesLocatedIn = (db: Db, tenantId: string, warehouseId: string) =>
+  db
+    .selectFrom('master_code_locations as l')
+    .innerJoin('master_codes as m', 'm.id', 'l.master_code_id')
+    .select(['m.id', 'm.code'])
+    .where('l.tenant_id', '=', tenantId)
+    .where('l.warehouse_id', '=', warehouseId)
+    .orderBy('m.code')
+    .execute();
