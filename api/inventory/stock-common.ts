@@ -7,12 +7,11 @@ import type { StockCommandResult } from '@commands/inventory/stock';
 import { wholeStore } from '@commands/support/document';
 import { StockCode } from '@domain/inventory/codes';
 import { figuresOf, type StockEvent } from '@domain/inventory/stock';
-import type { Database } from '@infra/db';
+import type { Db } from '@infra/db';
 import type { EventStore } from '@infra/eventstore/port';
 import type { StockTarget } from '@projections/inventory/reference';
 import { figureAnswer } from '@projections/stock.queries';
 import type { FastifyRequest } from 'fastify';
-import type { Kysely } from 'kysely';
 import type { InitialStock } from './common';
 
 /**
@@ -21,7 +20,7 @@ import type { InitialStock } from './common';
  */
 
 export interface StockDeps {
-  db: Kysely<Database>;
+  db: Db;
   /** The app's event store; the stock routes need it whole (AppDeps types only what /api/health reads). */
   store: Pick<EventStore, 'kind'>;
 }
@@ -83,6 +82,6 @@ export function movementAnswer(target: StockTarget, result: StockCommandResult):
 
 /** Receives a new master code's initial quantity (commands/inventory/initial-stock.ts), for the master code routes. */
 export const initialStockReceiver =
-  (db: Kysely<Database>, store: Pick<EventStore, 'kind'>): InitialStock =>
+  (db: Db, store: Pick<EventStore, 'kind'>): InitialStock =>
   (session, masterCodeId, quantity) =>
     receiveInitialStock({ db, store: commandStore(store) }, session, { masterCodeId, quantity });

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { LABEL_LIMITS, type Orientation, type Paper, type Symbology } from '@domain/printing/labels';
 import bwipjs from 'bwip-js/node';
 import PDFDocument from 'pdfkit';
 
@@ -21,21 +22,15 @@ import PDFDocument from 'pdfkit';
  *   ToUnicode map, so the PDF stays small and its text can be searched and copied.
  */
 
-export const PAPERS = ['a4', 'letter', 'continuous'] as const;
-export type Paper = (typeof PAPERS)[number];
-export const ORIENTATIONS = ['portrait', 'landscape'] as const;
-export type Orientation = (typeof ORIENTATIONS)[number];
-export const SYMBOLOGIES = ['code128', 'qrcode'] as const;
-export type Symbology = (typeof SYMBOLOGIES)[number];
-
-export const LABEL_LIMITS = {
-  widthMm: { min: 20, max: 150 },
-  heightMm: { min: 10, max: 150 },
-  perSheetMax: 500,
-  copiesMax: 500,
-  /** Labels in one PDF, all items' copies together. */
-  totalMax: 5_000,
-} as const;
+export {
+  LABEL_LIMITS,
+  ORIENTATIONS,
+  type Orientation,
+  PAPERS,
+  type Paper,
+  SYMBOLOGIES,
+  type Symbology,
+} from '@domain/printing/labels';
 
 /** Sheet sizes in millimetres, portrait. */
 export const PAPER_MM: Record<Exclude<Paper, 'continuous'>, { width: number; height: number }> = {

@@ -236,3 +236,34 @@ export async function listMasterCodes(
   ]);
   return { rows, lastRow: Number(total.n) };
 }
+
+/**
+ * What barcode labels print of the named master codes: code, name and unit price (the tenant's own; only the
+ * account's codes), the account's country, and the price list entries in `currency` when one is asked for.
+ */
+export async function labelSources(
+  db: Db,
+  tenantId: string,
+  ids: readonly string[],
+  currency: (typeof PRICE_CURRENCIES)[number] | null,
+) {
+  const [rows, tenant, listPrices] = await Promise.all([
+    db
+      .selectFrom('master_codes')
+      .select(['id', 'code', 'name', 'unit_price'])
+      .where('tenant_id', '=', tenantId)
+      .where('id', 'in', ids)
+      .execute(),
+    db.selectFrom('tenants').select('country').where('id', '=', tenantId).executeTakeFirstOrThrow(),
+    currency !== null
+      ? db
+          .selectFrom('master_code_prices')
+          .select(['master_code_id', 'unit_price'])
+          .where('tenant_id', '=', tenantId)
+          .where('master_code_id', 'in', ids)
+          .where('currency', '=', currency)
+          .execute()
+      : Promise.resolve([]),
+  ]);
+  return { rows, country: tenant.country, listPrices };
+}

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { BarcodeCode } from '@api/inventory/barcode';
 import { mmToPt } from '@commands/printing/labels';
+import { BarcodeCode } from '@domain/printing/labels';
 import {
   bearer,
   createSeller,
