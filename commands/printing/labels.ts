@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { LABEL_LIMITS, type Orientation, type Paper, type Symbology } from '@domain/printing/labels';
+import { type Orientation, type Paper, type Symbology } from '@domain/printing/labels';
 import bwipjs from 'bwip-js/node';
 import PDFDocument from 'pdfkit';
 
