@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { type Orientation, type Paper, type Symbology } from '@domain/printing/labels';
+import type { Orientation, Paper, Symbology } from '@domain/printing/labels';
 import bwipjs from 'bwip-js/node';
 import PDFDocument from 'pdfkit';
 
