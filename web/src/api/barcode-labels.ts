@@ -1,4 +1,7 @@
+import type { PrintLabels } from '@api/contracts/inventory-barcode';
+import type { PRICE_CURRENCIES } from '@api/contracts/inventory-master-codes';
 import { useMutation } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { downloadFile } from './download';
 
 /**
@@ -6,39 +9,19 @@ import { downloadFile } from './download';
  * `POST /api/inventory/barcode/print` (api/inventory/barcode.ts) and downloaded with the bearer token.
  */
 
-export const LABEL_PAPERS = ['a4', 'letter', 'continuous'] as const;
-export type LabelPaper = (typeof LABEL_PAPERS)[number];
-export const LABEL_ORIENTATIONS = ['portrait', 'landscape'] as const;
-export type LabelOrientation = (typeof LABEL_ORIENTATIONS)[number];
-export const LABEL_SYMBOLOGIES = ['code128', 'qrcode'] as const;
-export type LabelSymbology = (typeof LABEL_SYMBOLOGIES)[number];
-export const LABEL_CURRENCIES = ['MYR', 'SGD', 'HKD', 'TWD', 'PHP'] as const;
-export type LabelCurrency = (typeof LABEL_CURRENCIES)[number];
-
-/** The server's bounds (commands/printing/labels.ts LABEL_LIMITS). */
-export const LABEL_LIMITS = {
-  widthMm: { min: 20, max: 150 },
-  heightMm: { min: 10, max: 150 },
-  perSheetMax: 500,
-  copiesMax: 500,
-  totalMax: 5_000,
-  entriesMax: 500,
-} as const;
-
-export interface PrintLabelsBody {
-  master_codes: { id: string; copies: number }[];
-  paper: LabelPaper;
-  width_mm: number;
-  height_mm: number;
-  orientation: LabelOrientation;
-  symbology: LabelSymbology;
-  /** A4/Letter only; null: as many as fit. */
-  per_sheet: number | null;
-  show_name: boolean;
-  show_price: boolean;
-  /** The price list currency; null: the unit price. */
-  currency: LabelCurrency | null;
-}
+export { PRICE_CURRENCIES as LABEL_CURRENCIES } from '@api/contracts/inventory-master-codes';
+export {
+  LABEL_LIMITS,
+  ORIENTATIONS as LABEL_ORIENTATIONS,
+  type Orientation as LabelOrientation,
+  PAPERS as LABEL_PAPERS,
+  type Paper as LabelPaper,
+  SYMBOLOGIES as LABEL_SYMBOLOGIES,
+  type Symbology as LabelSymbology,
+} from '@domain/printing/labels';
+export type LabelCurrency = (typeof PRICE_CURRENCIES)[number];
+/** The body as the server reads it, every default filled in. */
+export type PrintLabelsBody = z.infer<typeof PrintLabels>;
 
 export const PRINT_LABELS_ENDPOINT = '/api/inventory/barcode/print';
 
