@@ -235,13 +235,13 @@ function handleError(error: FastifyError, request: FastifyRequest, reply: Fastif
     return reply.code(400).send(answer);
   }
   const refused = refusalOf(error);
-  if (refused?.refusal) {
+  if (refused) {
     const { status, code, key } = refused.refusal;
     const msg = translate(request.language, key, refused.params);
     if (oauth) return reply.code(status).send({ error: 'invalid_request', error_description: msg });
     return reply.code(status).send({ code, msg } satisfies ErrorAnswer);
   }
-  const status = refused ? 500 : (error.statusCode ?? 500);
+  const status = error.statusCode ?? 500;
   if (status >= 400 && status < 500) {
     const msg = status === 413 ? translate(request.language, 'common.too_large') : error.message;
     if (oauth) return reply.code(status).send({ error: 'invalid_request', error_description: msg });

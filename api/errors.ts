@@ -12,10 +12,10 @@ export class ApiError extends DomainError {
     super(key, params, { status, code, key });
   }
   get status(): number {
-    return this.refusal!.status;
+    return this.refusal.status;
   }
   get key(): string {
-    return this.refusal!.key;
+    return this.refusal.key;
   }
 }
 

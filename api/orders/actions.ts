@@ -58,10 +58,10 @@ export const orderActionRoutes: FastifyPluginAsyncZod<OrderDeps> = async (app, d
           : {
               order_id: result.orderId,
               ok: false,
-              code: result.refusal.refusal!.code,
-              msg: translate(request.language, result.refusal.refusal!.key, result.refusal.params),
+              code: result.refusal.refusal.code,
+              msg: translate(request.language, result.refusal.refusal.key, result.refusal.params),
               unchanged: true,
-              status: result.refusal.refusal!.status,
+              status: result.refusal.refusal.status,
             },
       );
       const succeeded = results.filter((result) => result.ok).length;

@@ -1,4 +1,4 @@
-import { DomainError } from '@domain/shared/errors';
+import { refuseStock } from '@domain/inventory/stock';
 import type { Database } from '@infra/db';
 import type { EventStore } from '@infra/eventstore/port';
 import type { Kysely } from 'kysely';
@@ -71,7 +71,7 @@ export async function handleComboCommand(
   const moves = components.map((component) => ({ ...component, quantity: component.quantity * combos }));
   // Every component's quantity is checked before any moves, so a refusal leaves all of them as they were.
   if (!Number.isInteger(combos) || combos < 1 || moves.some((move) => move.quantity > MAX)) {
-    throw new DomainError('QUANTITY_NOT_POSITIVE', {});
+    throw refuseStock('QUANTITY_NOT_POSITIVE', { max: MAX });
   }
   const results: ComboCommandResult['components'] = [];
   for (const move of moves) {

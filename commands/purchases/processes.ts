@@ -28,7 +28,7 @@ import type { GoodsReceiptProcesses } from './open-goods-receipt';
 
 /** The document's process has ended: its state allows no action any more. */
 const closedRefusal = () => {
-  return new DomainError('PROCESS_CLOSED', {}, purchasingRefusal('PROCESS_CLOSED'));
+  return new DomainError('PROCESS_CLOSED', {}, purchasingRefusal('PROCESS_CLOSED')!);
 };
 
 /** Starts a workflow or finds it running (the id is the business key), mapping an unreachable server to 503. */
@@ -40,7 +40,7 @@ export const startWorkflow = (workflows: WorkflowDeps, name: string, workflowId:
  * failed after the document was recorded, say) is started again from the document, and the action tried once more.
  */
 export const withWorkflow = <T>(run: () => Promise<T>, restart: (() => Promise<void>) | null) =>
-  withWorkflowOf(run, restart, (error) => refusalOf(error)?.refusal?.code === PurchaseCode.closed);
+  withWorkflowOf(run, restart, (error) => refusalOf(error)?.refusal.code === PurchaseCode.closed);
 
 /** A purchasing workflow's answer as the route's: its refusal from the domain's tables, master codes named. */
 export const workflowHandlers = (codes: ReadonlyMap<string, { code: string }>) => ({

@@ -251,7 +251,8 @@ export const stockErrors = {
   SAME_WAREHOUSE: { status: 400, code: StockCode.refused, key: 'stock.same_warehouse' },
 } as const satisfies ErrorTable<StockErrorCode>;
 
-const refuse = refuser(stockErrors);
+export const refuseStock = refuser(stockErrors);
+const refuse = refuseStock;
 
 function positive(quantity: number): void {
   if (!Number.isInteger(quantity) || quantity < 1 || quantity > MAX) {

@@ -22,10 +22,8 @@ export class DomainError<Code extends string = string> extends Error {
   override name = 'DomainError';
   constructor(
     readonly code: Code,
-    readonly params: RefusalParams = {},
-    // Optional only while every domain moves its error list into a table (issue 12); without one the API answers
-    // 500, as for any bug.
-    readonly refusal?: Refusal,
+    readonly params: RefusalParams,
+    readonly refusal: Refusal,
   ) {
     super(code);
   }
