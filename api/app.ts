@@ -27,6 +27,7 @@ import { type AuthDeps, authRoutes } from './auth/routes';
 import { sessionPlugin } from './auth/session';
 import { categoryRoutes } from './categories';
 import { ruleOf } from './contracts/rules';
+import { refusalAnswer } from './errors';
 import { goodsIssueRoutes } from './goods-issue';
 import { type HealthDeps, healthRoutes } from './health';
 import { infoRoutes } from './info';
@@ -236,8 +237,7 @@ function handleError(error: FastifyError, request: FastifyRequest, reply: Fastif
   }
   const refused = refusalOf(error);
   if (refused) {
-    const { status, code, key } = refused.refusal;
-    const msg = translate(request.language, key, refused.params);
+    const { status, code, msg } = refusalAnswer(refused, request.language);
     if (oauth) return reply.code(status).send({ error: 'invalid_request', error_description: msg });
     return reply.code(status).send({ code, msg } satisfies ErrorAnswer);
   }

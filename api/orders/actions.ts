@@ -1,6 +1,7 @@
 import { ErrorAnswer, Ok, ok, refusals } from '@api/answers';
 import { seller } from '@api/auth/session';
 import { ActionAnswer, ActionBody } from '@api/contracts/orders';
+import { refusalAnswer } from '@api/errors';
 import { runBoardAction } from '@commands/orders/board-actions';
 import { wholeStore } from '@commands/support/document';
 import { ACTION_KEYS } from '@domain/orders/board';
@@ -58,10 +59,8 @@ export const orderActionRoutes: FastifyPluginAsyncZod<OrderDeps> = async (app, d
           : {
               order_id: result.orderId,
               ok: false,
-              code: result.refusal.refusal.code,
-              msg: translate(request.language, result.refusal.refusal.key, result.refusal.params),
+              ...refusalAnswer(result.refusal, request.language),
               unchanged: true,
-              status: result.refusal.refusal.status,
             },
       );
       const succeeded = results.filter((result) => result.ok).length;

@@ -7,6 +7,7 @@ import {
   CallbackRefusal,
   StorePlatformParams,
 } from '@api/contracts/stores';
+import { refusalAnswer } from '@api/errors';
 import { connectStoreFromCallback } from '@commands/stores/connect-store';
 import { refuseStore } from '@domain/platform/stores';
 import { refusalOf } from '@domain/shared/errors';
@@ -140,10 +141,11 @@ export const storeConnectRoutes: FastifyPluginAsyncZod<StoreDeps> = async (app, 
       } catch (error) {
         // The callback answers a refusal in its own shape (spec §3 "Callback result"), `error` 1.
         const refused = refusalOf(error);
-        if (!refused?.refusal) throw error;
-        return reply.code(refused.refusal.status as 400 | 403 | 404 | 409 | 503).send({
-          code: refused.refusal.code,
-          msg: translate(request.language, refused.refusal.key, refused.params),
+        if (!refused) throw error;
+        const { status, code, msg } = refusalAnswer(refused, request.language);
+        return reply.code(status as 400 | 403 | 404 | 409 | 503).send({
+          code,
+          msg,
           error: 1 as const,
           api_id: null,
         });
