@@ -25,7 +25,9 @@ export type Access =
   /** Anyone signed in, seller or admin. */
   | 'signed-in'
   /** A seller user holding this key (the owner holds every key). */
-  | { permission: PermissionKey };
+  | { permission: PermissionKey }
+  /** A seller user holding at least one of these keys (a reader of a page shared by several roles). */
+  | { anyOf: readonly PermissionKey[] };
 
 export interface SellerSession extends Session {
   tenantId: string;
@@ -84,7 +86,8 @@ function check(access: Access, session: Session | null): void {
     if (session.kind !== 'owner') throw forbidden();
     return;
   }
-  if (!session.permissions.has(access.permission)) throw forbidden();
+  const keys = 'anyOf' in access ? access.anyOf : [access.permission];
+  if (!keys.some((key) => session.permissions.has(key))) throw forbidden();
 }
 
 export const sessionPlugin = fp(

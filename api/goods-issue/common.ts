@@ -1,5 +1,4 @@
 import type { SellerSession } from '@api/auth/session';
-import { forbidden } from '@api/errors';
 import type { GoodsIssueDeps } from '@commands/goods-issue/support';
 import { PERMISSION_AREAS, type PermissionKey } from '@domain/access/permissions';
 import { GIN_MANAGE_KEY } from '@domain/goods-issue/decider';
@@ -16,11 +15,7 @@ export const LAYER_KEYS = PERMISSION_AREAS.goodsIssueNotes;
 export const MANAGE_KEY: PermissionKey = GIN_MANAGE_KEY as PermissionKey;
 
 /** Notes and the approval settings are seen by holders of any inventory key or any approval layer key. */
-const VIEW_KEYS: readonly PermissionKey[] = [...PERMISSION_AREAS.inventory, ...LAYER_KEYS];
-
-export function assertMayView(session: SellerSession): void {
-  if (!VIEW_KEYS.some((key) => session.permissions.has(key))) throw forbidden();
-}
+export const VIEW_KEYS: readonly PermissionKey[] = [...PERMISSION_AREAS.inventory, ...LAYER_KEYS];
 
 /** The caller's approval layer keys, as the workflow checks them. */
 export const layerKeysOf = (session: SellerSession): string[] =>

@@ -1,55 +1,18 @@
 /**
  * Goods issue notes (GIN) with approval layers 1 to 3 (issue 5; spec §3 "Goods receive and issue notes", §4 "Goods
- * issue note": statuses 1 Pending, 2 Complete, 3 Cancel, 4 Approve in progress, 5 Approved). A note is an
- * event-sourced document (domain/goods-issue) driven by a Temporal workflow `goods-issue-<tenant>-<id>`
- * (workflows/goods-issue.workflow.ts): the API records creation and draft edits itself; submit, approve, reject,
- * cancel and retry are the workflow's updates, answered synchronously — the validator refuses a wrong state, a
- * second click, a user without the layer's key or the same user at two layers, and nothing is recorded.
+ * issue note"). A note is an event-sourced document (domain/goods-issue) driven by a Temporal workflow
+ * (workflows/goods-issue.workflow.ts): creation and draft edits are recorded directly; submit, approve, reject,
+ * cancel and retry are the workflow's updates, answered synchronously. Shapes: api/contracts/goods-issue.ts;
+ * result codes: domain/goods-issue/codes.ts.
  *
  * Who: notes are seen by holders of any inventory key or approval layer key (the owner holds all); created,
- * edited and submitted with inventory-stock-adjustment (a note takes stock out like an adjustment) — edited,
- * submitted and cancelled by their creator only; each layer approved or rejected by a holder of
- * gin-approval-layer-<n>; a failed issue retried by the creator or a holder of the last layer's key.
- *
- * GET  /api/inventory/goods-issue-notes — the list, ag-grid Infinite Row Model
- *   query: startRow, endRow, sortModel [{colId: reference|status|warehouse|total_quantity|created_at|updated_at,
- *   sort}] (default newest first), filterModel { reference?, reason? (text), status? (set of '1'..'5') }, search
- *   (reference, reason, remark), status=<comma list of 1..5>, warehouse_id, waiting_for_me=true (status 4 and the
- *   waiting layer's key held by the caller)
- *   → data { rows: Row[], lastRow }; Row = { id, reference, reason, status, warehouse {id, code, name}, layers
- *     (null until submitted), current_layer (the layer waiting, else null), line_count, total_quantity,
- *     issue_failed, created_by {id, name}, created_at, updated_at, waiting_for_me }
- *   Live: the view `goodsIssues` names changed notes by id.
- * POST /api/inventory/goods-issue-notes — create a draft (Idempotency-Key header: a retried create makes one note)
- *   body { warehouse_id (a warehouse or branch of the account), reference 1..100, reason 1..500, remark? ≤1000,
- *   lines: 1..200 × { master_code_id (a standard master code of the account), quantity 1..1e9 }, no master code
- *   twice } → data Detail, status 1 Pending
- * GET  /api/inventory/goods-issue-notes/:id → data Detail
- * PUT  /api/inventory/goods-issue-notes/:id — edit a draft (its creator; status 1 only); body as for create
- * POST /api/inventory/goods-issue-notes/:id/submit → status 4, layer 1 waiting; the account's approval settings are
- *   taken as they are now (a later change does not move this note)
- * POST /api/inventory/goods-issue-notes/:id/approve body { layer } — the layer the caller approves (the one
- *   waiting). The last layer's approval answers once the stock is issued: status 2 Complete, or 5 Approved with
- *   the issue's failure (not enough stock while the account refuses negative stock; nothing moved)
- * POST /api/inventory/goods-issue-notes/:id/reject body { layer, reason } → status 3 Cancel, the rejection kept
- * POST /api/inventory/goods-issue-notes/:id/cancel body { reason? } (the creator; status 1, 4, or 5 whose issue
- *   failed) → status 3 Cancel
- * POST /api/inventory/goods-issue-notes/:id/retry — issue an approved note's stock again after a failure
- * GET  /api/inventory/approval-settings → data { layers 1..3 (default 1), reminder_minutes (default 1440),
- *   allow_same_approver (default false), updated_at|null }
- * PUT  /api/inventory/approval-settings (the owner) body { layers 1..3, reminder_minutes 1..10080,
- *   allow_same_approver }
- *
- * Codes (domain/goods-issue/codes.ts GinCode): 550 reference, 551 reason, 552 warehouse, 553 lines, 554 quantity, 555 master code
- * not found, 556 combo line, 557 repeated master code (all 400); 558 wrong state (409), 559 not the creator
- * (403), 560 layer key missing (403), 561 layer out of order (409) or not in the note (400), 562 same user at two
- * layers (409), 563 already approved by you (409), 564 approval already decided (409), 565 reject reason (400),
- * 566 stock being issued (409), 567 retry not allowed (403), 568 approval settings (400), 569 text (400). An
- * unknown note, another account's and an id that is not one all answer the same 404; 503 when the workflows
- * cannot be reached.
+ * edited and submitted with inventory-stock-adjustment — edited, submitted and cancelled by their creator only;
+ * each layer approved or rejected by a holder of gin-approval-layer-<n>; a failed issue retried by the creator or a
+ * holder of the last layer's key; the approval settings changed by the owner.
  */
-import { ErrorAnswer, GridPage, Ok, ok, refusals } from '@api/answers';
+import { ok } from '@api/answers';
 import { seller } from '@api/auth/session';
+import { GridPage } from '@api/contracts/common';
 import {
   ApprovalSettingsAnswer,
   ApprovalSettingsBody,
@@ -65,6 +28,7 @@ import {
 import { IdParams } from '@api/contracts/ids';
 import { ApiError } from '@api/errors';
 import { idempotencyKeyOf } from '@api/idempotency';
+import { conflicts, router } from '@api/route';
 import { saveApprovalSettings } from '@commands/goods-issue/approval-settings';
 import { goodsIssueDetail } from '@commands/goods-issue/details';
 import { createGoodsIssue, editGoodsIssue } from '@commands/goods-issue/draft';
@@ -76,12 +40,11 @@ import { translate } from '@infra/i18n';
 import { approvalSettingsOf, goodsIssuePage } from '@projections/goods-issue.queries';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { assertMayView, type GoodsIssueDeps, layerKeysOf, MANAGE_KEY, tags, viewerOf } from './common';
+import { type GoodsIssueDeps, layerKeysOf, MANAGE_KEY, tags, VIEW_KEYS, viewerOf } from './common';
 
-const conflicts = { 409: ErrorAnswer, 503: ErrorAnswer };
-const viewing = { access: 'seller' } as const;
-const managing = { access: { permission: MANAGE_KEY } } as const;
+const managing = { permission: MANAGE_KEY } as const;
 const BASE = '/api/inventory/goods-issue-notes';
+const detailOf = { params: IdParams, answer: GoodsIssueDetail, errors: conflicts } as const;
 
 const fieldsOf = (body: GoodsIssueBody): GinFields => ({
   warehouseId: body.warehouse_id,
@@ -118,44 +81,42 @@ const settingsAnswer = (settings: {
 
 export const goodsIssueRoutes: FastifyPluginAsyncZod<GoodsIssueDeps> = async (app, deps) => {
   const { db } = deps;
+  const route = router(app, { tags, access: { anyOf: VIEW_KEYS } });
 
   /** Runs an action on the note's workflow; answers its outcome and the note after it. */
-  async function act(request: FastifyRequest, ginId: string, input: GoodsIssueActionInput) {
+  async function act(request: FastifyRequest<{ Params: { id: string } }>, input: GoodsIssueActionInput) {
     const session = seller(request);
-    const keys = layerKeysOf(session);
-    const outcome = await runGoodsIssueAction(deps, { ...session, keys }, { ...input, ginId });
+    const ginId = request.params.id;
+    const outcome = await runGoodsIssueAction(
+      deps,
+      { ...session, keys: layerKeysOf(session) },
+      { ...input, ginId },
+    );
     return { outcome, detail: await goodsIssueDetail(deps, viewerOf(session), ginId) };
   }
 
-  app.get(
+  route.get(
     BASE,
     {
-      config: viewing,
-      schema: {
-        tags,
-        summary: 'Goods issue notes: the list (ag-grid), by status, warehouse, search, or waiting for me',
-        querystring: GoodsIssueListQuery,
-        response: { 200: Ok(GridPage(GoodsIssueListRow)), ...refusals },
-      },
+      summary: 'Goods issue notes: the list (ag-grid), by status, warehouse, search, or waiting for me',
+      query: GoodsIssueListQuery,
+      answer: GridPage(GoodsIssueListRow),
     },
     async (request) => {
       const session = seller(request);
-      assertMayView(session);
       const myLayers = [1, 2, 3].filter((layer) => session.permissions.has(ginApprovalKey(layer) as never));
       return ok(request, await goodsIssuePage(db, session.tenantId, request.query, myLayers));
     },
   );
 
-  app.post(
+  route.post(
     BASE,
     {
-      config: managing,
-      schema: {
-        tags,
-        summary: 'Create a goods issue note (a draft, status 1 Pending)',
-        body: GoodsIssueBodySchema,
-        response: { 200: Ok(GoodsIssueDetail), ...refusals, ...conflicts },
-      },
+      summary: 'Create a goods issue note (a draft, status 1 Pending)',
+      access: managing,
+      body: GoodsIssueBodySchema,
+      answer: GoodsIssueDetail,
+      errors: conflicts,
     },
     async (request, reply) => {
       const session = seller(request);
@@ -169,36 +130,25 @@ export const goodsIssueRoutes: FastifyPluginAsyncZod<GoodsIssueDeps> = async (ap
     },
   );
 
-  app.get(
+  route.get(
     `${BASE}/:id`,
     {
-      config: viewing,
-      schema: {
-        tags,
-        summary:
-          'A goods issue note: lines, approval progress, issue outcome, timeline, and what the caller may do',
-        params: IdParams,
-        response: { 200: Ok(GoodsIssueDetail), ...refusals },
-      },
+      summary:
+        'A goods issue note: lines, approval progress, issue outcome, timeline, and what the caller may do',
+      params: IdParams,
+      answer: GoodsIssueDetail,
     },
-    async (request) => {
-      const session = seller(request);
-      assertMayView(session);
-      return ok(request, await goodsIssueDetail(deps, viewerOf(session), request.params.id));
-    },
+    async (request) =>
+      ok(request, await goodsIssueDetail(deps, viewerOf(seller(request)), request.params.id)),
   );
 
-  app.put(
+  route.put(
     `${BASE}/:id`,
     {
-      config: managing,
-      schema: {
-        tags,
-        summary: 'Edit a draft goods issue note (its creator, while Pending)',
-        params: IdParams,
-        body: GoodsIssueBodySchema,
-        response: { 200: Ok(GoodsIssueDetail), ...refusals, ...conflicts },
-      },
+      summary: 'Edit a draft goods issue note (its creator, while Pending)',
+      access: managing,
+      body: GoodsIssueBodySchema,
+      ...detailOf,
     },
     async (request) => {
       const session = seller(request);
@@ -208,41 +158,27 @@ export const goodsIssueRoutes: FastifyPluginAsyncZod<GoodsIssueDeps> = async (ap
     },
   );
 
-  app.post(
+  route.post(
     `${BASE}/:id/submit`,
-    {
-      config: managing,
-      schema: {
-        tags,
-        summary: 'Submit a draft for approval (status 4, layer 1 waiting)',
-        params: IdParams,
-        response: { 200: Ok(GoodsIssueDetail), ...refusals, ...conflicts },
-      },
-    },
+    { summary: 'Submit a draft for approval (status 4, layer 1 waiting)', access: managing, ...detailOf },
     async (request) => {
       const { settings } = await approvalSettingsOf(db, seller(request).tenantId);
-      const { detail } = await act(request, request.params.id, { action: 'submit', settings });
+      const { detail } = await act(request, { action: 'submit', settings });
       return ok(request, detail, 'goods_issue.submitted');
     },
   );
 
-  app.post(
+  route.post(
     `${BASE}/:id/approve`,
     {
-      config: viewing,
-      schema: {
-        tags,
-        summary:
-          'Approve the waiting layer (its key needed); the last layer issues the stock before answering (status 2, or 5 with the failure)',
-        params: IdParams,
-        body: ApproveGoodsIssueBody,
-        response: { 200: Ok(GoodsIssueDetail), ...refusals, ...conflicts },
-      },
+      summary:
+        'Approve the waiting layer (its key needed); the last layer issues the stock before answering (status 2, or 5 with the failure)',
+      body: ApproveGoodsIssueBody,
+      ...detailOf,
     },
     async (request) => {
-      assertMayView(seller(request));
       const { layer } = request.body;
-      const { outcome, detail } = await act(request, request.params.id, { action: 'approve', layer });
+      const { outcome, detail } = await act(request, { action: 'approve', layer });
       if (outcome.status === GIN_STATUS.complete) return ok(request, detail, 'goods_issue.approved_complete');
       if (outcome.issueFailed) {
         return ok(request, detail, 'goods_issue.approved_issue_failed', {
@@ -253,95 +189,65 @@ export const goodsIssueRoutes: FastifyPluginAsyncZod<GoodsIssueDeps> = async (ap
     },
   );
 
-  app.post(
+  route.post(
     `${BASE}/:id/reject`,
     {
-      config: viewing,
-      schema: {
-        tags,
-        summary: 'Reject at the waiting layer, with a reason (its key needed): status 3 Cancel',
-        params: IdParams,
-        body: RejectGoodsIssueBody,
-        response: { 200: Ok(GoodsIssueDetail), ...refusals, ...conflicts },
-      },
+      summary: 'Reject at the waiting layer, with a reason (its key needed): status 3 Cancel',
+      body: RejectGoodsIssueBody,
+      ...detailOf,
     },
     async (request) => {
-      assertMayView(seller(request));
       const { layer, reason } = request.body;
-      const { detail } = await act(request, request.params.id, { action: 'reject', layer, reason });
+      const { detail } = await act(request, { action: 'reject', layer, reason });
       return ok(request, detail, 'goods_issue.rejected', { layer });
     },
   );
 
-  app.post(
+  route.post(
     `${BASE}/:id/cancel`,
     {
-      config: viewing,
-      schema: {
-        tags,
-        summary: 'Cancel a note before it completes (its creator): status 3 Cancel',
-        params: IdParams,
-        body: CancelGoodsIssueBody,
-        response: { 200: Ok(GoodsIssueDetail), ...refusals, ...conflicts },
-      },
+      summary: 'Cancel a note before it completes (its creator): status 3 Cancel',
+      body: CancelGoodsIssueBody,
+      ...detailOf,
     },
     async (request) => {
-      assertMayView(seller(request));
-      const reason = request.body?.reason ?? '';
-      const { detail } = await act(request, request.params.id, { action: 'cancel', reason });
+      const { detail } = await act(request, { action: 'cancel', reason: request.body?.reason ?? '' });
       return ok(request, detail, 'goods_issue.cancelled');
     },
   );
 
-  app.post(
+  route.post(
     `${BASE}/:id/retry`,
     {
-      config: viewing,
-      schema: {
-        tags,
-        summary: 'Issue the stock of an approved note again after a failure (its creator or the last layer)',
-        params: IdParams,
-        response: { 200: Ok(GoodsIssueDetail), ...refusals, ...conflicts },
-      },
+      summary: 'Issue the stock of an approved note again after a failure (its creator or the last layer)',
+      ...detailOf,
     },
     async (request) => {
-      assertMayView(seller(request));
-      const { outcome, detail } = await act(request, request.params.id, { action: 'retry' });
+      const { outcome, detail } = await act(request, { action: 'retry' });
       if (outcome.status === GIN_STATUS.complete) return ok(request, detail, 'goods_issue.issued');
       return ok(request, detail, 'goods_issue.issue_failed', { lines: shortLines(request, detail) });
     },
   );
 
-  // ---- approval settings ----
-
-  app.get(
+  route.get(
     '/api/inventory/approval-settings',
     {
-      config: viewing,
-      schema: {
-        tags,
-        summary: 'The approval layers of goods issue notes: how many, the reminder, one user at two layers',
-        response: { 200: Ok(ApprovalSettingsAnswer), ...refusals },
-      },
+      summary: 'The approval layers of goods issue notes: how many, the reminder, one user at two layers',
+      answer: ApprovalSettingsAnswer,
     },
     async (request) => {
-      const session = seller(request);
-      assertMayView(session);
-      const { settings, updatedAt } = await approvalSettingsOf(db, session.tenantId);
+      const { settings, updatedAt } = await approvalSettingsOf(db, seller(request).tenantId);
       return ok(request, settingsAnswer({ ...settings, updatedAt }));
     },
   );
 
-  app.put(
+  route.put(
     '/api/inventory/approval-settings',
     {
-      config: { access: 'owner' },
-      schema: {
-        tags,
-        summary: 'Change the approval settings (the owner); notes already submitted keep theirs',
-        body: ApprovalSettingsBody,
-        response: { 200: Ok(ApprovalSettingsAnswer), ...refusals },
-      },
+      summary: 'Change the approval settings (the owner); notes already submitted keep theirs',
+      access: 'owner',
+      body: ApprovalSettingsBody,
+      answer: ApprovalSettingsAnswer,
     },
     async (request) => {
       const { body } = request;
