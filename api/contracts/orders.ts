@@ -300,6 +300,7 @@ export const ShippingAnswer = z.object({
   /** The pickup addresses the first marketplace order's shop offers ([] when none is the marketplace's). */
   pickup_addresses: z.array(z.object({ id: z.number().int(), address: z.string(), is_default: z.boolean() })),
 });
+export type ShippingAnswer = z.infer<typeof ShippingAnswer>;
 
 // ---- changes to one order ----
 
@@ -321,6 +322,7 @@ export const SplitBody = z.strictObject({
     .max(500),
   idempotency_key: IdempotencyKey.optional(),
 });
+export type SplitBody = z.infer<typeof SplitBody>;
 
 const addressInvalid = (field: string) =>
   rule(OrderCode.addressInvalid, 'orders.address_field_required', { field });
@@ -352,6 +354,7 @@ export const AddressBody = z.strictObject({
     .or(z.literal('')),
   idempotency_key: IdempotencyKey.optional(),
 });
+export type AddressBody = z.infer<typeof AddressBody>;
 
 const masterCodeMissing = rule(OrderCode.masterCodeNotFound, 'orders.master_code_not_found');
 export const MapBody = z.strictObject({
@@ -362,11 +365,13 @@ export const MapBody = z.strictObject({
     .max(64, masterCodeMissing),
   idempotency_key: IdempotencyKey.optional(),
 });
+export type MapBody = z.infer<typeof MapBody>;
 export const RemoveBody = z.strictObject({
   /** Spec §4: remove and mark as out of stock, or remove and mark as stockable. */
   mark: z.enum(['out_of_stock', 'stockable']),
   idempotency_key: IdempotencyKey.optional(),
 });
+export type RemoveBody = z.infer<typeof RemoveBody>;
 export const LineParams = z.strictObject({ id: z.string().max(100), lineId: z.string().max(200) });
 
 export const PickerQuery = z.strictObject({
