@@ -188,3 +188,4 @@ export const LookupQuery = z.strictObject({
   q: z.string().trim().max(100).optional(),
   order_id: z.string().max(100).optional(),
 });
+export type LookupQuery = z.infer<typeof LookupQuery>;
