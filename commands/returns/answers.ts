@@ -4,6 +4,8 @@ import { mayReturn, refuse } from '@domain/returns/return';
 import type { Database } from '@infra/db';
 import type { EventStore } from '@infra/eventstore/port';
 import { masterCodesOfTenant, placeOfTenant, userNames } from '@projections/documents.queries';
+import { orderLineFields } from '@projections/orders';
+import { refundFields } from '@projections/returns';
 import { returnableOrderByNumber } from '@projections/returns.queries';
 import type { Kysely } from 'kysely';
 import { loadOrderView } from '../printing/order-view';
@@ -58,22 +60,10 @@ export async function returnDetail(deps: Deps, tenantId: string, returnId: strin
     tracking_number: record.trackingNumber,
     platform: record.platform,
     warehouse: named(warehouse),
-    action: record.action,
-    reason: record.reason,
-    refund_to_buyer: record.refundToBuyer,
-    include_shipping: record.includeShipping,
-    refund_reason: record.refundReason,
-    reversal_item_price: record.reversalItemPrice,
-    currency: record.currency,
+    ...refundFields(record),
     completed: state.completed,
     lines: record.lines.map((line) => ({
-      line_id: line.lineId,
-      sku: line.sku,
-      seller_sku: line.sellerSku,
-      name: line.name,
-      variation: line.variation ?? null,
-      quantity: line.quantity,
-      unit_price: line.unitPrice,
+      ...orderLineFields(line),
       condition: line.condition,
       master_code: named(line.masterCodeId ? codes.get(line.masterCodeId) : null),
       restocked: restocked.get(line.lineId) ?? 0,
@@ -109,13 +99,7 @@ export async function returnLookup(deps: Deps, tenantId: string, query: LookupQu
     returnable: view.returnId === null && mayReturn({ status: view.state.status, returnId: null }, ''),
     return_id: view.returnId,
     lines: view.lines.map((line) => ({
-      line_id: line.lineId,
-      sku: line.sku,
-      seller_sku: line.sellerSku,
-      name: line.name,
-      variation: line.variation ?? null,
-      quantity: line.quantity,
-      unit_price: line.unitPrice,
+      ...orderLineFields(line),
       mapped: line.masterCodeId !== null,
       combo: line.combo,
     })),
