@@ -44,7 +44,7 @@ export const IdParams = z.strictObject({ id: z.string().max(100) });
 
 // ---- the board's lists ----
 
-const SORTS = [
+export const ORDER_SORTS = [
   'order_number',
   'paid_at',
   'ordered_at',
@@ -64,9 +64,7 @@ const DateParam = z
   .regex(/^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:\d{2})?)?$/)
   .refine((text) => !Number.isNaN(Date.parse(text.length === 10 ? `${text}T00:00:00Z` : text)));
 
-export const ORDER_SORTS = SORTS;
-
-export const OrderListQuery = gridQuery(SORTS, {
+export const OrderListQuery = gridQuery(ORDER_SORTS, {
   order_number: TextFilter,
   tracking_number: TextFilter,
   buyer_name: TextFilter,
@@ -183,7 +181,7 @@ export const OrderDetail = OrderListRow.extend({
     z.object({
       type: z.string(),
       at: z.string(),
-      user: z.object({ id: z.string(), name: z.string().nullable() }).nullable(),
+      user: Person.nullable(),
       data: z.record(z.string(), z.unknown()),
     }),
   ),

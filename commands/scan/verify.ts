@@ -33,9 +33,6 @@ export interface ScanAnswered {
   params?: MessageParams;
 }
 
-/** Taking back a scan (reset scan of a scanned order; another picker's check): "scan delete". */
-const SCAN_DELETE_KEY: PermissionKey = 'orders-scan-delete';
-
 /** The package's smart scan module (spec §6 "Package flags control … smart scan"). */
 async function requireSmartScan(deps: ScanDeps, tenantId: string) {
   if (!(await smartScanEnabled(deps.db, tenantId))) throw refuse('SMART_SCAN_OFF');
@@ -147,7 +144,7 @@ export async function resetScan(deps: ScanDeps, actor: Scanner, body: ResetBody)
   const current = await loadScanCheck(deps.store, actor.tenantId, body.order_id);
   if (current.status === 'none') throw refuse('ORDER_NOT_FOUND');
   const mine = current.pickerId === actor.userId && current.status === 'open';
-  if ((!mine || body.undo_scan) && !actor.permissions.has(SCAN_DELETE_KEY)) throw refuse('NOT_ALLOWED');
+  if ((!mine || body.undo_scan) && !actor.permissions.has('orders-scan-delete')) throw refuse('NOT_ALLOWED');
   const check = await resetCheck(deps, contextOf(actor), {
     orderId: body.order_id,
     undoScan: body.undo_scan ?? false,
