@@ -1,8 +1,9 @@
-import type { Carrier } from '@api/contracts/manifests';
+import type { Carrier, Manifest } from '@api/contracts/manifests';
 import { nextMonth, zoneOfCountry } from '@domain/orders/carrier-manifest';
 import type { Database } from '@infra/db';
 import { withTenant } from '@infra/db/tenant';
 import { type Kysely, sql } from 'kysely';
+import { userNames } from './documents.queries';
 
 /**
  * Carrier manifests (plain rows, `carrier_manifests`) and the month's shipped orders they count, from the order
@@ -46,12 +47,31 @@ const monthBounds = (month: string, zone: string) => ({
   to: sql<Date>`(${`${nextMonth(month)}-01 00:00:00`}::timestamp AT TIME ZONE ${zone})`,
 });
 
+/** Manifests as the API answers them, with who created them. */
+export async function manifestAnswers(
+  db: Kysely<Database>,
+  tenantId: string,
+  rows: readonly ManifestRecord[],
+): Promise<Manifest[]> {
+  const names = await userNames(
+    db,
+    tenantId,
+    rows.map((row) => row.created_by),
+  );
+  return rows.map((row) => ({
+    ...row,
+    created_by: row.created_by ? { id: row.created_by, name: names.get(row.created_by) ?? '' } : null,
+    created_at: row.created_at.toISOString(),
+    updated_at: row.updated_at.toISOString(),
+  }));
+}
+
 /** A page of the account's manifests, newest month first; `search` a part of the month. */
 export async function listManifests(
   db: Kysely<Database>,
   tenantId: string,
   page: { startRow: number; endRow: number; search?: string | undefined },
-): Promise<{ rows: ManifestRecord[]; lastRow: number }> {
+): Promise<{ rows: Manifest[]; lastRow: number }> {
   const search = page.search?.trim();
   let query = db.selectFrom('carrier_manifests').where('tenant_id', '=', tenantId);
   if (search) query = query.where('month', 'like', `%${search.replace(/[\\%_]/g, '')}%`);
@@ -62,7 +82,10 @@ export async function listManifests(
     .offset(page.startRow)
     .execute();
   const total = await query.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirst();
-  return { rows: rows as ManifestRecord[], lastRow: Number(total?.n ?? 0) };
+  return {
+    rows: await manifestAnswers(db, tenantId, rows as ManifestRecord[]),
+    lastRow: Number(total?.n ?? 0),
+  };
 }
 
 /** A manifest's month (undefined: not the account's). */

@@ -14,7 +14,7 @@ import {
 import type { Db } from '@infra/db';
 import type { EventStore, RecordedEvent } from '@infra/eventstore/port';
 import { masterCodesOfTenant } from './documents.queries';
-import { type Stamps, stampsAfter } from './orders';
+import { orderLineFields, type Stamps, stampsAfter } from './orders';
 import { storeNameOf } from './orders.queries';
 
 /**
@@ -101,13 +101,7 @@ export async function orderDetail(
     lines: order.lines.map((line) => {
       const code = line.masterCodeId ? codes.get(line.masterCodeId) : undefined;
       return {
-        line_id: line.lineId,
-        sku: line.sku,
-        seller_sku: line.sellerSku,
-        name: line.name,
-        variation: line.variation ?? null,
-        quantity: line.quantity,
-        unit_price: line.unitPrice,
+        ...orderLineFields(line),
         master_code: line.masterCodeId
           ? {
               id: line.masterCodeId,

@@ -136,18 +136,31 @@ export function orderRow(tenantId: string, state: PlacedOrder, stamps: Stamps): 
   };
 }
 
+/** What every answer that shows an order line shows of it (the board's row and detail, a return, a return's lookup). */
+export const orderLineFields = (line: {
+  lineId: string;
+  sku: string;
+  sellerSku: string;
+  name: string;
+  variation?: string | null;
+  quantity: number;
+  unitPrice: string;
+}) => ({
+  line_id: line.lineId,
+  sku: line.sku,
+  seller_sku: line.sellerSku,
+  name: line.name,
+  variation: line.variation ?? null,
+  quantity: line.quantity,
+  unit_price: line.unitPrice,
+});
+
 function lineRows(tenantId: string, state: PlacedOrder): LineValues[] {
   return state.lines.map((line, position) => ({
     tenant_id: tenantId,
     order_id: state.orderId,
-    line_id: line.lineId,
     position,
-    sku: line.sku,
-    seller_sku: line.sellerSku,
-    name: line.name,
-    variation: line.variation ?? null,
-    quantity: line.quantity,
-    unit_price: line.unitPrice,
+    ...orderLineFields(line),
     master_code_id: line.masterCodeId,
     combo: line.combo,
     removed: state.removed.includes(line.lineId),

@@ -3,6 +3,7 @@ import {
   evolve,
   RETURN_EVENT_TYPES,
   type ReturnEvent,
+  type ReturnRecord,
   type ReturnState,
 } from '@domain/returns/return';
 import { RETURNS_VIEW } from '@domain/shared/live-views';
@@ -10,6 +11,17 @@ import type { OrderReturnsTable } from '@infra/db';
 import { parseStreamId, type RecordedEvent } from '@infra/eventstore/port';
 import { type Insertable, sql } from 'kysely';
 import { defineProjection, type LiveChange } from './runtime/projection';
+
+/** What a return records of the refund, as its row and its detail answer show it. */
+export const refundFields = (record: ReturnRecord) => ({
+  action: record.action,
+  reason: record.reason,
+  refund_to_buyer: record.refundToBuyer,
+  include_shipping: record.includeShipping,
+  refund_reason: record.refundReason,
+  reversal_item_price: record.reversalItemPrice,
+  currency: record.currency,
+});
 
 export { RETURNS_VIEW };
 
@@ -98,13 +110,7 @@ export const returnsProjection = defineProjection({
         store_id: record.storeId,
         platform: record.platform,
         warehouse_id: record.warehouseId,
-        action: record.action,
-        reason: record.reason,
-        refund_to_buyer: record.refundToBuyer,
-        include_shipping: record.includeShipping,
-        refund_reason: record.refundReason,
-        reversal_item_price: record.reversalItemPrice,
-        currency: record.currency,
+        ...refundFields(record),
         line_count: record.lines.length,
         total_quantity: record.lines.reduce((sum, line) => sum + line.quantity, 0),
         restocked_quantity: state.restocked.reduce((sum, line) => sum + line.quantity, 0),

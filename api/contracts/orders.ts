@@ -44,7 +44,7 @@ export const IdParams = z.strictObject({ id: z.string().max(100) });
 
 // ---- the board's lists ----
 
-const SORTS = [
+export const ORDER_SORTS = [
   'order_number',
   'paid_at',
   'ordered_at',
@@ -64,9 +64,7 @@ const DateParam = z
   .regex(/^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:\d{2})?)?$/)
   .refine((text) => !Number.isNaN(Date.parse(text.length === 10 ? `${text}T00:00:00Z` : text)));
 
-export const ORDER_SORTS = SORTS;
-
-export const OrderListQuery = gridQuery(SORTS, {
+export const OrderListQuery = gridQuery(ORDER_SORTS, {
   order_number: TextFilter,
   tracking_number: TextFilter,
   buyer_name: TextFilter,
@@ -183,7 +181,7 @@ export const OrderDetail = OrderListRow.extend({
     z.object({
       type: z.string(),
       at: z.string(),
-      user: z.object({ id: z.string(), name: z.string().nullable() }).nullable(),
+      user: Person.nullable(),
       data: z.record(z.string(), z.unknown()),
     }),
   ),
@@ -300,6 +298,7 @@ export const ShippingAnswer = z.object({
   /** The pickup addresses the first marketplace order's shop offers ([] when none is the marketplace's). */
   pickup_addresses: z.array(z.object({ id: z.number().int(), address: z.string(), is_default: z.boolean() })),
 });
+export type ShippingAnswer = z.infer<typeof ShippingAnswer>;
 
 // ---- changes to one order ----
 
@@ -321,6 +320,7 @@ export const SplitBody = z.strictObject({
     .max(500),
   idempotency_key: IdempotencyKey.optional(),
 });
+export type SplitBody = z.infer<typeof SplitBody>;
 
 const addressInvalid = (field: string) =>
   rule(OrderCode.addressInvalid, 'orders.address_field_required', { field });
@@ -352,6 +352,7 @@ export const AddressBody = z.strictObject({
     .or(z.literal('')),
   idempotency_key: IdempotencyKey.optional(),
 });
+export type AddressBody = z.infer<typeof AddressBody>;
 
 const masterCodeMissing = rule(OrderCode.masterCodeNotFound, 'orders.master_code_not_found');
 export const MapBody = z.strictObject({
@@ -362,11 +363,13 @@ export const MapBody = z.strictObject({
     .max(64, masterCodeMissing),
   idempotency_key: IdempotencyKey.optional(),
 });
+export type MapBody = z.infer<typeof MapBody>;
 export const RemoveBody = z.strictObject({
   /** Spec §4: remove and mark as out of stock, or remove and mark as stockable. */
   mark: z.enum(['out_of_stock', 'stockable']),
   idempotency_key: IdempotencyKey.optional(),
 });
+export type RemoveBody = z.infer<typeof RemoveBody>;
 export const LineParams = z.strictObject({ id: z.string().max(100), lineId: z.string().max(200) });
 
 export const PickerQuery = z.strictObject({

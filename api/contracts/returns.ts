@@ -21,39 +21,43 @@ const money = (code: number, key: string) =>
         .regex(/^\d{1,10}(\.\d{1,2})?$/, rule(ReturnCode.amountInvalid, 'returns.amount_invalid')),
     );
 
+const orderRequired = rule(ReturnCode.returnLineInvalid, 'returns.order_required');
+const lineInvalid = rule(ReturnCode.returnLineInvalid, 'returns.line_invalid');
+const quantityInvalid = rule(ReturnCode.returnLineInvalid, 'returns.quantity_invalid_plain');
+const itemsRequired = rule(ReturnCode.returnItemsRequired, 'returns.items_required');
+const refundReasonRequired = rule(ReturnCode.refundReasonRequired, 'returns.refund_reason_required');
+const reasonTooLong = rule(ReturnCode.returnTextTooLong, 'returns.reason_too_long', {
+  max: RETURN_LIMITS.reason,
+});
+const imageNotFound = rule(ReturnCode.imageNotFound, 'returns.image_not_found');
+
 export const ReturnBody = z.strictObject({
-  order_id: z
-    .string({ error: rule(ReturnCode.returnLineInvalid, 'returns.order_required') })
-    .min(1, rule(ReturnCode.returnLineInvalid, 'returns.order_required'))
-    .max(100, rule(ReturnCode.returnLineInvalid, 'returns.order_required')),
+  order_id: z.string({ error: orderRequired }).min(1, orderRequired).max(100, orderRequired),
   lines: z
     .array(
       z.strictObject({
-        line_id: z
-          .string({ error: rule(ReturnCode.returnLineInvalid, 'returns.line_invalid') })
-          .min(1, rule(ReturnCode.returnLineInvalid, 'returns.line_invalid'))
-          .max(200, rule(ReturnCode.returnLineInvalid, 'returns.line_invalid')),
+        line_id: z.string({ error: lineInvalid }).min(1, lineInvalid).max(200, lineInvalid),
         quantity: z
-          .number({ error: rule(ReturnCode.returnLineInvalid, 'returns.quantity_invalid_plain') })
-          .int(rule(ReturnCode.returnLineInvalid, 'returns.quantity_invalid_plain'))
-          .min(1, rule(ReturnCode.returnLineInvalid, 'returns.quantity_invalid_plain'))
-          .max(100_000, rule(ReturnCode.returnLineInvalid, 'returns.quantity_invalid_plain')),
+          .number({ error: quantityInvalid })
+          .int(quantityInvalid)
+          .min(1, quantityInvalid)
+          .max(100_000, quantityInvalid),
         condition: z.enum(ITEM_CONDITIONS, {
           error: rule(ReturnCode.returnActionInvalid, 'returns.condition_invalid'),
         }),
       }),
-      { error: rule(ReturnCode.returnItemsRequired, 'returns.items_required') },
+      { error: itemsRequired },
     )
-    .min(1, rule(ReturnCode.returnItemsRequired, 'returns.items_required'))
-    .max(RETURN_LIMITS.lines, rule(ReturnCode.returnItemsRequired, 'returns.items_required')),
+    .min(1, itemsRequired)
+    .max(RETURN_LIMITS.lines, itemsRequired),
   refund_to_buyer: money(ReturnCode.refundRequired, 'returns.refund_required'),
   include_shipping: z.boolean({
     error: rule(ReturnCode.includeShippingRequired, 'returns.include_shipping_required'),
   }),
   refund_reason: z
-    .string({ error: rule(ReturnCode.refundReasonRequired, 'returns.refund_reason_required') })
+    .string({ error: refundReasonRequired })
     .trim()
-    .min(1, rule(ReturnCode.refundReasonRequired, 'returns.refund_reason_required'))
+    .min(1, refundReasonRequired)
     .max(
       RETURN_LIMITS.refundReason,
       rule(ReturnCode.returnTextTooLong, 'returns.refund_reason_too_long', {
@@ -62,21 +66,14 @@ export const ReturnBody = z.strictObject({
     ),
   action: z.enum(RETURN_ACTIONS, { error: rule(ReturnCode.returnActionInvalid, 'returns.action_invalid') }),
   reason: z
-    .string({
-      error: rule(ReturnCode.returnTextTooLong, 'returns.reason_too_long', { max: RETURN_LIMITS.reason }),
-    })
+    .string({ error: reasonTooLong })
     .trim()
-    .max(
-      RETURN_LIMITS.reason,
-      rule(ReturnCode.returnTextTooLong, 'returns.reason_too_long', { max: RETURN_LIMITS.reason }),
-    )
+    .max(RETURN_LIMITS.reason, reasonTooLong)
     .optional()
     .default(''),
   reversal_item_price: money(ReturnCode.amountInvalid, 'returns.amount_invalid').nullish(),
   images: z
-    .array(z.uuid({ error: rule(ReturnCode.imageNotFound, 'returns.image_not_found') }), {
-      error: rule(ReturnCode.imageNotFound, 'returns.image_not_found'),
-    })
+    .array(z.uuid({ error: imageNotFound }), { error: imageNotFound })
     .max(
       RETURN_LIMITS.images,
       rule(ReturnCode.imageNotFound, 'returns.too_many_images', { max: RETURN_LIMITS.images }),
@@ -113,12 +110,18 @@ const RefundFields = {
   currency: z.string(),
 };
 
-export const ReturnDetail = z.object({
+/** The return and its order, as the list and the detail show them. */
+const ReturnOf = {
   id: z.string(),
   order_id: z.string(),
   order_number: z.string(),
   tracking_number: z.string().nullable(),
   platform: z.string(),
+};
+const CreatedBy = z.object({ id: z.string(), name: z.string() }).nullable();
+
+export const ReturnDetail = z.object({
+  ...ReturnOf,
   warehouse: Named.nullable(),
   ...RefundFields,
   completed: z.boolean(),
@@ -131,7 +134,7 @@ export const ReturnDetail = z.object({
     }),
   ),
   images: z.array(z.object({ id: z.string(), content_type: z.string(), bytes: z.number().int() })),
-  created_by: z.object({ id: z.string(), name: z.string() }).nullable(),
+  created_by: CreatedBy,
   created_at: z.string().nullable(),
 });
 
@@ -163,18 +166,14 @@ export const ReturnsQuery = gridQuery(LIST_SORT, {
 }).extend({ order_id: z.string().max(100).optional() });
 
 export const ReturnRow = z.object({
-  id: z.string(),
-  order_id: z.string(),
-  order_number: z.string(),
-  tracking_number: z.string().nullable(),
-  platform: z.string(),
+  ...ReturnOf,
   ...RefundFields,
   line_count: z.number().int(),
   total_quantity: z.number().int(),
   restocked_quantity: z.number().int(),
   image_count: z.number().int(),
   completed: z.boolean(),
-  created_by: z.object({ id: z.string(), name: z.string() }).nullable(),
+  created_by: CreatedBy,
   created_at: z.string(),
 });
 
@@ -188,3 +187,4 @@ export const LookupQuery = z.strictObject({
   q: z.string().trim().max(100).optional(),
   order_id: z.string().max(100).optional(),
 });
+export type LookupQuery = z.infer<typeof LookupQuery>;

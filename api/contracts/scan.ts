@@ -21,6 +21,7 @@ export const TrackingBody = z.strictObject({
     .max(100, rule(ScanCode.trackingRequired, 'batch.scan.tracking_too_long', { max: 100 })),
   batch_id: z.string().max(64).nullish(),
 });
+export type TrackingBody = z.infer<typeof TrackingBody>;
 export const ItemBody = z.strictObject({
   order_id: z.string().min(1).max(100),
   item_code: z
@@ -30,10 +31,12 @@ export const ItemBody = z.strictObject({
     .max(200, rule(ScanCode.itemCodeInvalid, 'batch.scan.item_code_too_long', { max: 200 })),
   scan_id: z.string().min(1).max(100).optional(),
 });
+export type ItemBody = z.infer<typeof ItemBody>;
 export const ResetBody = z.strictObject({
   order_id: z.string().min(1).max(100),
   undo_scan: z.boolean().optional(),
 });
+export type ResetBody = z.infer<typeof ResetBody>;
 export const OrderParams = z.strictObject({ id: z.string().max(100) });
 
 export const CheckLineAnswer = z.object({
@@ -50,6 +53,7 @@ export const BatchProgress = z.object({
   total_orders: z.number().int(),
   scanned_orders: z.number().int(),
 });
+export type BatchProgress = z.infer<typeof BatchProgress>;
 export const ScanAnswer = z.object({
   order: z.object({
     id: z.string(),

@@ -1,11 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import type { ActionBody } from '@api/contracts/orders';
+import type { ErrorAnswer } from '@api/contracts/common';
+import type { ActionAnswer, ActionBody } from '@api/contracts/orders';
 import { boardRefuse } from '@domain/orders/board';
 import type { OrderCommand } from '@domain/orders/order';
 import { type DomainError, refusalOf } from '@domain/shared/errors';
 import type { Database } from '@infra/db';
 import { withTenant } from '@infra/db/tenant';
 import type { EventStore } from '@infra/eventstore/port';
+import { type Language, translate } from '@infra/i18n';
 import type { MarketplaceShipping } from '@integrations/stores';
 import type { Kysely } from 'kysely';
 import { marketplaceCancel, marketplaceShipment, type ShippingRequest } from './marketplace-shipping';
@@ -34,9 +36,17 @@ export interface BoardActor {
   multiStore: boolean;
 }
 
-export type BoardActionResult =
+type BoardActionResult =
   | { orderId: string; ok: true; unchanged: boolean }
   | { orderId: string; ok: false; refusal: DomainError };
+
+/**
+ * The request's answer: each order's result, and the message its outcome calls for — or, when every order was
+ * refused, the first refusal (its status, the others in `errors`), so a single-order action fails clearly.
+ */
+export type BoardActionOutcome =
+  | { refused: { status: number; answer: ErrorAnswer } }
+  | { refused?: undefined; answer: ActionAnswer; message: string; params: Record<string, number> };
 
 /** The command id of one order's part of a request: scoped by account, purpose and order; fresh without a key. */
 export const commandIdOf = (tenantId: string, purpose: string, key: string | undefined, orderId: string) =>
@@ -162,8 +172,52 @@ async function checkStores(db: Kysely<Database>, actor: BoardActor, orderIds: st
   if (rows.length > 1) throw boardRefuse('MULTI_STORE');
 }
 
-/** Runs a board action on each of its orders, a few at a time; `key` the request's idempotency key. */
+/** Runs a board action on each of its orders; `key` the request's idempotency key, `language` the answer's. */
 export async function runBoardAction(
+  deps: BoardActionDeps,
+  actor: BoardActor,
+  input: { body: ActionBody; key: string | undefined; language: Language },
+): Promise<BoardActionOutcome> {
+  const results = (await runEach(deps, actor, input)).map((result) =>
+    result.ok
+      ? {
+          order_id: result.orderId,
+          ok: true,
+          code: 0,
+          msg: translate(input.language, 'common.ok'),
+          unchanged: result.unchanged,
+          status: 200,
+        }
+      : {
+          order_id: result.orderId,
+          ok: false,
+          status: result.refusal.refusal.status,
+          code: result.refusal.refusal.code,
+          msg: translate(input.language, result.refusal.refusal.key, result.refusal.params),
+          unchanged: true,
+        },
+  );
+  const succeeded = results.filter((result) => result.ok).length;
+  const failed = results.length - succeeded;
+  if (succeeded === 0) {
+    const { status, code, msg } = results[0]!;
+    const errors = results.map((result) => ({ path: `order:${result.order_id}`, message: result.msg }));
+    return { refused: { status, answer: { code, msg, errors } } };
+  }
+  return {
+    answer: {
+      action: input.body.action,
+      succeeded,
+      failed,
+      results: results.map(({ status: _, ...result }) => result),
+    },
+    message: failed === 0 ? 'orders.action_done' : 'orders.action_partly_done',
+    params: { succeeded, failed, total: results.length },
+  };
+}
+
+/** Runs the action on each of its orders, a few at a time: each order answers for itself. */
+async function runEach(
   deps: BoardActionDeps,
   actor: BoardActor,
   input: { body: ActionBody; key: string | undefined },

@@ -1,7 +1,17 @@
 import { randomUUID } from 'node:crypto';
+import type { Manifest } from '@api/contracts/manifests';
 import { checkManifestMonth } from '@domain/orders/carrier-manifest';
 import type { Database } from '@infra/db';
-import { accountZone, carriersOfMonth, type ManifestRecord } from '@projections/manifests.queries';
+import { type Language, translate } from '@infra/i18n';
+import { csvText } from '@infra/sheets/write';
+import {
+  accountZone,
+  carriersOfMonth,
+  type ManifestRecord,
+  manifestAnswers,
+  manifestMonth,
+  shippedOrdersOfMonth,
+} from '@projections/manifests.queries';
 import type { Kysely } from 'kysely';
 
 /** This month in `zone`, as YYYY-MM. */
@@ -22,7 +32,7 @@ export async function createCarrierManifest(
   deps: { db: Kysely<Database> },
   actor: { tenantId: string; userId: string },
   input: { month: string },
-): Promise<ManifestRecord> {
+): Promise<Manifest> {
   const { month } = input;
   const zone = await accountZone(deps.db, actor.tenantId);
   checkManifestMonth(month, currentMonth(zone));
@@ -48,5 +58,39 @@ export async function createCarrierManifest(
     )
     .returning(['id', 'month', 'total_shipped', 'carriers', 'created_by', 'created_at', 'updated_at'])
     .executeTakeFirstOrThrow();
-  return row as ManifestRecord;
+  const [answer] = await manifestAnswers(deps.db, actor.tenantId, [row as ManifestRecord]);
+  return answer!;
+}
+
+const COLUMNS = ['order_number', 'tracking_number', 'carrier', 'store', 'marketplace', 'shipped_at'] as const;
+
+/** A manifest's shipped orders as CSV, times in the account's zone (null: not the account's manifest). */
+export async function carrierManifestFile(
+  deps: { db: Kysely<Database> },
+  actor: { tenantId: string },
+  input: { id: string; language: Language },
+): Promise<{ name: string; csv: string } | null> {
+  const month = await manifestMonth(deps.db, actor.tenantId, input.id);
+  if (!month) return null;
+  const zone = await accountZone(deps.db, actor.tenantId);
+  const orders = await shippedOrdersOfMonth(deps.db, actor.tenantId, month, zone);
+  const header = COLUMNS.map((column) => translate(input.language, `manifests.columns.${column}`));
+  const time = new Intl.DateTimeFormat('sv-SE', {
+    timeZone: zone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  });
+  const rows = orders.map((order) => [
+    order.order_number,
+    order.tracking_number ?? '',
+    order.shipping_provider ?? '',
+    order.store_name ?? '',
+    order.platform,
+    time.format(order.shipped_at),
+  ]);
+  return { name: `carrier-manifest-${month}.csv`, csv: csvText(header, rows) };
 }

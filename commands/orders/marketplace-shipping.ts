@@ -1,3 +1,4 @@
+import type { ShippingAnswer } from '@api/contracts/orders';
 import { refuseByMarketplace } from '@domain/orders/marketplace-refusals';
 import { type OrderCommand, type OrderState, type OrderStatus, placed } from '@domain/orders/order';
 import type { EventStore } from '@infra/eventstore/port';
@@ -148,7 +149,7 @@ export async function marketplaceOrders(
   deps: { store: EventStore; shipping: MarketplaceShipping },
   tenantId: string,
   orderIds: readonly string[],
-) {
+): Promise<ShippingAnswer> {
   const orders: { orderId: string; marketplace: boolean; order: ShippingOrder | null }[] = [];
   for (const orderId of new Set(orderIds)) {
     const order = marketplaceOrderOf(await findOrder(deps.store, tenantId, orderId));
@@ -163,7 +164,11 @@ export async function marketplaceOrders(
       })
     : null;
   return {
-    orders: orders.map(({ orderId, marketplace }) => ({ orderId, marketplace })),
-    pickupAddresses: options?.pickupAddresses ?? [],
+    orders: orders.map(({ orderId, marketplace }) => ({ order_id: orderId, marketplace })),
+    pickup_addresses: (options?.pickupAddresses ?? []).map(({ id, address, isDefault }) => ({
+      id,
+      address,
+      is_default: isDefault,
+    })),
   };
 }

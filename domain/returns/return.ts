@@ -176,6 +176,8 @@ export const RETURN_ERRORS = [
   /** An upload that is not a PNG, JPEG or WebP (or is empty). */
   'IMAGE_INVALID',
   'IMAGE_TOO_LARGE',
+  /** The order a return is for was looked up by neither number nor id (commands/returns/answers.ts). */
+  'LOOKUP_REQUIRED',
 ] as const;
 export type ReturnErrorCode = (typeof RETURN_ERRORS)[number];
 
@@ -210,6 +212,7 @@ export const returnErrors = {
   IMAGE_NOT_FOUND: { status: 400, code: ReturnCode.imageNotFound, key: 'returns.image_not_found' },
   IMAGE_INVALID: { status: 400, code: ReturnCode.imageInvalid, key: 'returns.image_invalid' },
   IMAGE_TOO_LARGE: { status: 400, code: ReturnCode.imageTooLarge, key: 'returns.image_too_large' },
+  LOOKUP_REQUIRED: { status: 400, code: ReturnCode.lookupInvalid, key: 'returns.lookup_required' },
 } satisfies ErrorTable<ReturnErrorCode>;
 
 const refuseReturn = refuser(returnErrors);

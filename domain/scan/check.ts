@@ -201,6 +201,8 @@ export const SCAN_CHECK_ERRORS = [
   'NOT_IN_BATCH',
   /** The package has no smart scan module (spec §6 package flags). */
   'SMART_SCAN_OFF',
+  /** Another picker's check, or undoing a scan, without "scan delete" (commands/scan/verify.ts). */
+  'NOT_ALLOWED',
 ] as const;
 export type ScanCheckErrorCode = (typeof SCAN_CHECK_ERRORS)[number];
 
@@ -216,6 +218,7 @@ export const scanCheckErrors = {
   ORDER_NOT_FOUND: { status: 404, code: 404, key: 'common.no_record_found' },
   NOT_IN_BATCH: { status: 400, code: ScanCode.notInBatch, key: 'batch.scan.not_in_batch' },
   SMART_SCAN_OFF: { status: 403, code: ScanCode.smartScanOff, key: 'batch.scan.smart_scan_off' },
+  NOT_ALLOWED: { status: 403, code: 403, key: 'auth.forbidden' },
 } satisfies ErrorTable<ScanCheckErrorCode>;
 
 export const refuse = refuser(scanCheckErrors);

@@ -1,0 +1,174 @@
+import type {
+  BatchProgress,
+  ItemBody,
+  ResetBody,
+  ScanAnswer,
+  ScanBatch,
+  TrackingBody,
+} from '@api/contracts/scan';
+import type { PermissionKey } from '@domain/access/permissions';
+import { checkTotals, refuse, type ScanCheckState } from '@domain/scan/check';
+import type { MessageParams } from '@infra/i18n';
+import { userAnswer, userNames } from '@projections/batches.queries';
+import { scannedOrdersAmong } from '@projections/orders.queries';
+import { openBatchesToScan, smartScanEnabled } from '@projections/scan.queries';
+import { loadBatch } from '../batches/batch';
+import { loadOrderFacts } from '../batches/orders';
+import { loadScanCheck, openCheck, resetCheck, type ScanDeps, scanItem } from './check';
+
+/**
+ * The smart scan screen's use cases (spec §4, §5, §8; check.ts does the scanning): each needs the package's smart
+ * scan module, and answers the order, its check and its batch's progress with the message its outcome calls for.
+ */
+
+export interface Scanner {
+  tenantId: string;
+  userId: string;
+  permissions: ReadonlySet<PermissionKey>;
+}
+
+export interface ScanAnswered {
+  answer: ScanAnswer;
+  message?: string;
+  params?: MessageParams;
+}
+
+/** The package's smart scan module (spec §6 "Package flags control … smart scan"). */
+async function requireSmartScan(deps: ScanDeps, tenantId: string) {
+  if (!(await smartScanEnabled(deps.db, tenantId))) throw refuse('SMART_SCAN_OFF');
+}
+
+const contextOf = (actor: Scanner) => ({
+  tenantId: actor.tenantId,
+  pickerId: actor.userId,
+  at: new Date().toISOString(),
+});
+
+/** A batch's progress: its orders and how many are scanned (`justScanned` counts even if the board is behind). */
+async function batchProgress(
+  deps: ScanDeps,
+  tenantId: string,
+  batchId: string | null,
+  justScanned: string | null,
+): Promise<BatchProgress | null> {
+  if (!batchId) return null;
+  const { state } = await loadBatch(deps.store, tenantId, batchId);
+  if (state.status === 'none') return null;
+  const ids = new Set(await scannedOrdersAmong(deps.db, tenantId, state.orderIds));
+  if (justScanned && state.orderIds.includes(justScanned)) ids.add(justScanned);
+  return {
+    id: state.batchId,
+    label: state.label,
+    name: state.name,
+    total_orders: state.orderIds.length,
+    scanned_orders: ids.size,
+  };
+}
+
+async function answerOf(
+  deps: ScanDeps,
+  tenantId: string,
+  orderId: string,
+  check: ScanCheckState,
+  opts: { scannedLine?: string | null; completed?: boolean } = {},
+): Promise<ScanAnswer> {
+  if (check.status === 'none') throw refuse('ORDER_NOT_FOUND');
+  const facts = await loadOrderFacts(deps.store, tenantId, orderId);
+  if (!facts) throw refuse('ORDER_NOT_FOUND');
+  const names = await userNames(deps.db, tenantId, [check.pickerId]);
+  const totals = checkTotals(check.lines);
+  return {
+    order: {
+      id: orderId,
+      order_number: facts.orderNumber,
+      tracking_number: facts.state.trackingNumber,
+      status: facts.state.status,
+    },
+    check: {
+      status: check.status,
+      round: check.round,
+      picker: userAnswer(names, check.pickerId),
+      lines: check.lines.map((line) => ({
+        line_id: line.lineId,
+        code: line.code,
+        name: line.name,
+        required: line.required,
+        scanned: line.scanned,
+      })),
+      scanned: totals.scanned,
+      required: totals.required,
+      completed: check.status === 'completed',
+    },
+    scanned_line: opts.scannedLine ?? null,
+    batch: await batchProgress(deps, tenantId, check.batchId, opts.completed ? orderId : null),
+  };
+}
+
+/** A tracking number scanned: opens the check of its order for the caller, or gives back the one they hold. */
+export async function scanTracking(
+  deps: ScanDeps,
+  actor: Scanner,
+  body: TrackingBody,
+): Promise<ScanAnswered> {
+  await requireSmartScan(deps, actor.tenantId);
+  const opened = await openCheck(deps, contextOf(actor), {
+    trackingNumber: body.tracking_number,
+    batchId: body.batch_id?.toLowerCase() ?? null,
+  });
+  const answer = await answerOf(deps, actor.tenantId, opened.facts.orderId, opened.check);
+  return { answer, message: 'batch.scan.opened', params: { order: answer.order.order_number } };
+}
+
+/** An item code scanned on the caller's open check; the scan that completes it scans the order. */
+export async function scanItemCode(deps: ScanDeps, actor: Scanner, body: ItemBody): Promise<ScanAnswered> {
+  await requireSmartScan(deps, actor.tenantId);
+  const result = await scanItem(deps, contextOf(actor), {
+    orderId: body.order_id,
+    code: body.item_code,
+    scanId: body.scan_id,
+  });
+  const answer = await answerOf(deps, actor.tenantId, body.order_id, result.check, {
+    scannedLine: result.lineId,
+    completed: result.completed,
+  });
+  if (result.completed) {
+    return { answer, message: 'batch.scan.completed', params: { order: answer.order.order_number } };
+  }
+  const { scanned, required } = answer.check;
+  return { answer, message: 'batch.scan.item_scanned', params: { code: body.item_code, scanned, required } };
+}
+
+/** Clears a check's progress (anyone else's needs "scan delete"); undo_scan puts a scanned order back (the same). */
+export async function resetScan(deps: ScanDeps, actor: Scanner, body: ResetBody): Promise<ScanAnswered> {
+  await requireSmartScan(deps, actor.tenantId);
+  const current = await loadScanCheck(deps.store, actor.tenantId, body.order_id);
+  if (current.status === 'none') throw refuse('ORDER_NOT_FOUND');
+  const mine = current.pickerId === actor.userId && current.status === 'open';
+  if ((!mine || body.undo_scan) && !actor.permissions.has('orders-scan-delete')) throw refuse('NOT_ALLOWED');
+  const check = await resetCheck(deps, contextOf(actor), {
+    orderId: body.order_id,
+    undoScan: body.undo_scan ?? false,
+  });
+  return { answer: await answerOf(deps, actor.tenantId, body.order_id, check), message: 'batch.scan.reset' };
+}
+
+/** An order's check as it stands. */
+export async function scanCheckOf(deps: ScanDeps, actor: Scanner, orderId: string): Promise<ScanAnswered> {
+  await requireSmartScan(deps, actor.tenantId);
+  const check = await loadScanCheck(deps.store, actor.tenantId, orderId);
+  return { answer: await answerOf(deps, actor.tenantId, orderId, check) };
+}
+
+/** Open batches to scan by, with their progress; a picker working by task (without "view all tasks") sees theirs. */
+export async function batchesToScan(deps: ScanDeps, actor: Scanner): Promise<ScanBatch[]> {
+  await requireSmartScan(deps, actor.tenantId);
+  const has = (key: PermissionKey) => actor.permissions.has(key);
+  const ownOnly = has('orders-order-by-task') && !has('orders-view-all-task') && !has('orders-batch');
+  const rows = await openBatchesToScan(deps.db, actor.tenantId, ownOnly ? actor.userId : null);
+  const names = await userNames(
+    deps.db,
+    actor.tenantId,
+    rows.map((row) => row.picker_id),
+  );
+  return rows.map(({ picker_id, ...row }) => ({ ...row, picker: userAnswer(names, picker_id) }));
+}
