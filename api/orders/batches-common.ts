@@ -1,12 +1,12 @@
 import { seller } from '@api/auth/session';
 import { IDEMPOTENCY_KEY_MAX } from '@api/contracts/idempotency';
-import { ApiError, forbidden, notFound } from '@api/errors';
+import { ApiError, forbidden } from '@api/errors';
 import { idempotencyKeyOf as keyOfRequest } from '@api/idempotency';
 import type { WorkflowDeps } from '@api/workflows';
 import type { AutoBatchCountTrigger } from '@commands/batches/auto-batch';
+import { batchIdOf } from '@commands/batches/detail';
 import type { PermissionKey } from '@domain/access/permissions';
 import { BatchCode } from '@domain/batches/codes';
-import { isUuid } from '@domain/platform/ids';
 import type { Db } from '@infra/db';
 import type { EventStore } from '@infra/eventstore/port';
 import type { FastifyRequest } from 'fastify';
@@ -49,17 +49,11 @@ export const idempotencyKeyOf = (request: FastifyRequest, bodyKey?: string) =>
     mismatch: () => new ApiError(400, BatchCode.keyInvalid, 'batch.idempotency_key_mismatch'),
   });
 
-/** A batch id from the path: anything but a uuid is an id nobody has. */
-export function batchIdOf(id: string): string {
-  if (!isUuid(id)) throw notFound();
-  return id.toLowerCase();
-}
-
 /** The batch of the path and the request's idempotency key, with its body: what a change of a batch takes. */
 export function batchChangeOf<Body extends { idempotency_key?: string } | undefined>(
-  request: FastifyRequest & { params: { id: string }; body: Body },
+  request: FastifyRequest & { params: { id: string } },
+  body: Body,
 ) {
-  const { body } = request;
   return {
     batchId: batchIdOf(request.params.id),
     key: idempotencyKeyOf(request, body?.idempotency_key),

@@ -32,12 +32,14 @@ import { batchDetail } from '@commands/batches/detail';
 import {
   addOrdersByHand,
   assignBatchPicker,
+  type BatchChange,
   closeBatch,
   createBatchesByHand,
   removeOrdersByHand,
 } from '@commands/batches/manual';
 import { pickListOfBatch } from '@commands/batches/pick-list';
 import { pickListPdf } from '@commands/printing/pick-list-pdf';
+import type { Actor } from '@commands/support/actor';
 import { activePickers, batchPage, waitingPage } from '@projections/batches.queries';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -45,7 +47,6 @@ import {
   type BatchDeps,
   batchAccess,
   batchChangeOf,
-  batchIdOf,
   idempotencyKeyOf,
   batchTags as tags,
 } from './batches-common';
@@ -105,8 +106,7 @@ export const batchRoutes: FastifyPluginAsyncZod<BatchDeps> = async (app, deps) =
       params: IdParams,
       answer: BatchDetail,
     },
-    async (request) =>
-      ok(request, await batchDetail(deps, seller(request).tenantId, batchIdOf(request.params.id))),
+    async (request) => ok(request, await batchDetail(deps, seller(request).tenantId, request.params.id)),
   );
 
   route.post(
@@ -125,56 +125,48 @@ export const batchRoutes: FastifyPluginAsyncZod<BatchDeps> = async (app, deps) =
     },
   );
 
-  route.post(
-    '/api/orders/batches/:id/orders',
-    {
-      summary: 'Add orders to an open batch (the rules of making one hold, and its most orders)',
-      ...changeOf,
-      body: BatchOrdersBody,
-    },
-    async (request) =>
-      ok(request, await addOrdersByHand(deps, seller(request), batchChangeOf(request)), 'batch.orders_added'),
-  );
-
-  route.post(
-    '/api/orders/batches/:id/orders/remove',
-    {
-      summary: 'Take orders out of an open batch: they may be batched again',
-      ...changeOf,
-      body: BatchOrdersBody,
-    },
-    async (request) =>
+  /** A change of an open batch by hand: the same path parameter, checks and answer (the batch now). */
+  const change = <Body extends ActionBody>(
+    path: string,
+    summary: string,
+    body: z.ZodType<Body>,
+    command: (deps: BatchDeps, actor: Actor, input: BatchChange<Body>) => Promise<BatchDetail>,
+    message: string,
+  ) =>
+    route.post(`/api/orders/batches/:id/${path}`, { summary, ...changeOf, body }, async (request) =>
       ok(
         request,
-        await removeOrdersByHand(deps, seller(request), batchChangeOf(request)),
-        'batch.orders_removed',
+        await command(deps, seller(request), batchChangeOf(request, request.body as Body)),
+        message,
       ),
+    );
+  change(
+    'orders',
+    'Add orders to an open batch (the rules of making one hold, and its most orders)',
+    BatchOrdersBody,
+    addOrdersByHand,
+    'batch.orders_added',
   );
-
-  route.post(
-    '/api/orders/batches/:id/picker',
-    {
-      summary: 'Give the batch to a picker (an active user of the account), or to nobody (null)',
-      ...changeOf,
-      body: PickerBody,
-    },
-    async (request) =>
-      ok(
-        request,
-        await assignBatchPicker(deps, seller(request), batchChangeOf(request)),
-        'batch.picker_assigned',
-      ),
+  change(
+    'orders/remove',
+    'Take orders out of an open batch: they may be batched again',
+    BatchOrdersBody,
+    removeOrdersByHand,
+    'batch.orders_removed',
   );
-
-  route.post(
-    '/api/orders/batches/:id/close',
-    {
-      summary: 'Close the batch: the round is done (its orders keep their batch)',
-      ...changeOf,
-      body: ActionBody,
-    },
-    async (request) =>
-      ok(request, await closeBatch(deps, seller(request), batchChangeOf(request)), 'batch.closed'),
+  change(
+    'picker',
+    'Give the batch to a picker (an active user of the account), or to nobody (null)',
+    PickerBody,
+    assignBatchPicker,
+    'batch.picker_assigned',
+  );
+  change(
+    'close',
+    'Close the batch: the round is done (its orders keep their batch)',
+    ActionBody,
+    closeBatch,
+    'batch.closed',
   );
 
   route.get(
@@ -189,12 +181,7 @@ export const batchRoutes: FastifyPluginAsyncZod<BatchDeps> = async (app, deps) =
     async (request) =>
       ok(
         request,
-        await pickListOfBatch(
-          deps,
-          seller(request).tenantId,
-          batchIdOf(request.params.id),
-          request.query.filter,
-        ),
+        await pickListOfBatch(deps, seller(request).tenantId, request.params.id, request.query.filter),
       ),
   );
 
@@ -210,7 +197,7 @@ export const batchRoutes: FastifyPluginAsyncZod<BatchDeps> = async (app, deps) =
     },
     async (request, reply) => {
       const { pdf, name } = await pickListPdf(deps, seller(request).tenantId, {
-        batchId: batchIdOf(request.params.id),
+        batchId: request.params.id,
         filter: request.query.filter,
         language: request.language,
       });
