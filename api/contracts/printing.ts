@@ -8,6 +8,7 @@ import {
   LOGO_TYPES,
 } from '@domain/printing/settings';
 import { z } from 'zod';
+import { GridPage } from './common';
 import { DateFilter, gridQuery, setFilter } from './grid';
 import { rule } from './rules';
 
@@ -57,7 +58,7 @@ export const PrintLogRow = z.object({
 });
 export type PrintLogRow = z.infer<typeof PrintLogRow>;
 
-export const PrintLogPage = z.object({ rows: z.array(PrintLogRow), lastRow: z.number().int() });
+export const PrintLogPage = GridPage(PrintLogRow);
 export type PrintLogPage = z.infer<typeof PrintLogPage>;
 
 // ---- print settings ----

@@ -13,8 +13,6 @@ import type { FastifyRequest } from 'fastify';
 
 /** What the batch, auto batch and scan routes share (api/orders/batches.ts): access, idempotency keys, batch ids. */
 
-export { BatchCode };
-
 export const batchTags = ['batches'];
 export const scanTags = ['smart-scan'];
 

@@ -74,8 +74,7 @@ export const batchRoutes: FastifyPluginAsyncZod<BatchDeps> = async (app, deps) =
   route.get(
     '/api/orders/batches',
     {
-      summary:
-        'Batches, ag-grid Infinite Row Model: sort by number, label, name, date, status, type, total orders, created; filter by label, name, group, status, type, created; search label, name, group',
+      summary: 'Batches (ag-grid Infinite Row Model; search label, name, group)',
       query: BatchListQuery,
       answer: GridPage(BatchAnswer),
     },
@@ -172,8 +171,7 @@ export const batchRoutes: FastifyPluginAsyncZod<BatchDeps> = async (app, deps) =
   route.get(
     '/api/orders/batches/:id/pick-list',
     {
-      summary:
-        'The batch pick list: filter item (per master code), sku (per seller SKU), single (orders of one item), multiple (orders of several items) or all (per order line), with rack locations, in rack order',
+      summary: 'The batch pick list by the filter asked for, with rack locations, in rack order',
       params: IdParams,
       query: PickListQuery,
       answer: PickListAnswer,

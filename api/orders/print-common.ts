@@ -8,11 +8,9 @@ import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 
 /**
- * What the printing, returns and carrier manifest routes share: the OpenAPI tags, their dependencies, a file's
- * answer, and who may do what (spec §6 order keys; the owner holds every key): printing documents, any of the keys
- * of the people who work the order lists (the one-print limits restrict: commands/printing/print.ts); the print log
- * and returns, orders-view-all; the print settings, seen by any seller user (the console shows them before
- * printing) and changed with orders-customize-delivery-order; carrier manifests, orders-manifest-export-v1.
+ * What the printing, returns and carrier manifest routes share: tags, dependencies, a file's answer, and who may do
+ * what (spec §6 order keys): printing documents, the keys of the people who work the order lists (the one-print
+ * limits restrict: commands/printing/print.ts).
  */
 
 export { PrintCode };
