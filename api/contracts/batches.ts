@@ -242,7 +242,7 @@ export const PickListQuery = z.strictObject({
 });
 export type PickListQuery = z.infer<typeof PickListQuery>;
 
-export const PickRowAnswer = z.object({
+const PickRowAnswer = z.object({
   key: z.string(),
   master_code_id: z.string().nullable(),
   code: z.string().nullable(),
@@ -255,14 +255,9 @@ export const PickRowAnswer = z.object({
   order_number: z.string().nullable(),
   tracking_number: z.string().nullable(),
 });
-export type PickRowAnswer = z.infer<typeof PickRowAnswer>;
 
 export const PickListAnswer = z.object({
-  batch: z.object({
-    id: z.string(),
-    label: z.string(),
-    name: z.string(),
-    date: z.string(),
+  batch: BatchAnswer.pick({ id: true, label: true, name: true, date: true }).extend({
     picker: z.string().nullable(),
   }),
   filter: z.enum(PICK_LIST_FILTERS),
