@@ -273,6 +273,9 @@ const intervalInvalid = rule(BatchCode.intervalInvalid, 'batch.interval_invalid'
 const timeInvalid = rule(BatchCode.timeInvalid, 'batch.time_invalid');
 const conditionInvalid = rule(BatchCode.conditionInvalid, 'batch.condition_invalid');
 const Time = z.string({ error: timeInvalid }).regex(TIME_PATTERN, timeInvalid);
+/** A list of an extra condition: none by default. */
+const conditionList = <T extends z.ZodType>(item: T, max: number) =>
+  z.array(item, { error: conditionInvalid }).max(max, conditionInvalid).default([]);
 
 export const AutoBatchConfigBody = z
   .strictObject({
@@ -290,16 +293,11 @@ export const AutoBatchConfigBody = z
     condition: z
       .strictObject(
         {
-          store_ids: z
-            .array(z.string({ error: conditionInvalid }).max(64, conditionInvalid), {
-              error: conditionInvalid,
-            })
-            .max(CONDITION_STORES_MAX, conditionInvalid)
-            .default([]),
-          platforms: z
-            .array(z.enum(PLATFORMS, { error: conditionInvalid }), { error: conditionInvalid })
-            .max(PLATFORMS.length, conditionInvalid)
-            .default([]),
+          store_ids: conditionList(
+            z.string({ error: conditionInvalid }).max(64, conditionInvalid),
+            CONDITION_STORES_MAX,
+          ),
+          platforms: conditionList(z.enum(PLATFORMS, { error: conditionInvalid }), PLATFORMS.length),
         },
         { error: conditionInvalid },
       )
