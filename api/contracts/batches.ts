@@ -22,14 +22,10 @@ import { PLATFORMS } from '@domain/orders/marketplace-order';
 import { ORDER_STATUSES } from '@domain/orders/order';
 import { z } from 'zod';
 import { DateFilter, gridQuery, setFilter, TextFilter } from './grid';
+import { IDEMPOTENCY_KEY_MAX, idempotencyKeyField } from './idempotency';
 import { rule } from './rules';
 
-/**
- * Batches, their pick lists and the auto batch configurations (api/orders/batches.ts lists the routes): every
- * request and answer, written once for the routes, the OpenAPI document, the console and the tests.
- */
-
-// ---- fields ----
+/** Batches, their pick lists and the auto batch configurations (api/orders/batches.ts, batches-settings.ts). */
 
 /** A batch's or a configuration's name. */
 export const Name = (max: number) =>
@@ -46,13 +42,9 @@ export const OrderIds = z
   .min(1, ordersRequired)
   .max(1000, rule(BatchCode.tooManyOrders, 'batch.too_many_orders', { max: 1000 }));
 
-export const IDEMPOTENCY_KEY_MAX = 100;
-const keyInvalid = rule(BatchCode.keyInvalid, 'batch.idempotency_key_invalid', { max: IDEMPOTENCY_KEY_MAX });
-export const IdempotencyKey = z
-  .string({ error: keyInvalid })
-  .min(1, keyInvalid)
-  .max(IDEMPOTENCY_KEY_MAX, keyInvalid)
-  .regex(/^[\x21-\x7e]+$/, keyInvalid);
+const IdempotencyKey = idempotencyKeyField(
+  rule(BatchCode.keyInvalid, 'batch.idempotency_key_invalid', { max: IDEMPOTENCY_KEY_MAX }),
+).optional();
 
 const digitsInvalid = rule(BatchCode.digitsInvalid, 'batch.digits_invalid', {
   min: DIGITS_MIN,
@@ -64,18 +56,12 @@ const maxOrdersInvalid = rule(BatchCode.maxOrdersInvalid, 'batch.max_orders_inva
 const dateInvalid = rule(BatchCode.dateInvalid, 'batch.date_invalid');
 const prefixInvalid = rule(BatchCode.textInvalid, 'batch.prefix_invalid', { max: PREFIX_MAX });
 
-export const Digits = z
-  .number({ error: digitsInvalid })
-  .int(digitsInvalid)
-  .min(DIGITS_MIN, digitsInvalid)
-  .max(DIGITS_MAX, digitsInvalid);
-export const MaxOrders = z
-  .number({ error: maxOrdersInvalid })
-  .int(maxOrdersInvalid)
-  .min(1, maxOrdersInvalid)
-  .max(MAX_ORDERS_LIMIT, maxOrdersInvalid);
+const whole = (min: number, max: number, error: string) =>
+  z.number({ error }).int(error).min(min, error).max(max, error);
+const Digits = whole(DIGITS_MIN, DIGITS_MAX, digitsInvalid);
+const MaxOrders = whole(1, MAX_ORDERS_LIMIT, maxOrdersInvalid);
 /** A prefix is printed on labels and pick lists: letters, digits, dash, slash or underscore. */
-export const Prefix = z
+const Prefix = z
   .string({ error: prefixInvalid })
   .trim()
   .max(PREFIX_MAX, prefixInvalid)
@@ -93,7 +79,7 @@ export type UserAnswer = z.infer<typeof UserAnswer>;
 
 // ---- the batch list ----
 
-export const BATCH_SORTS = [
+const BATCH_SORTS = [
   'number',
   'label',
   'name',
@@ -180,7 +166,7 @@ export type BatchDetail = z.infer<typeof BatchDetail>;
 
 // ---- orders waiting for a batch ----
 
-export const WAITING_SORTS = [
+const WAITING_SORTS = [
   'order_number',
   'paid_at',
   'ordered_at',
@@ -234,19 +220,19 @@ export const CreateBatchesBody = z.strictObject({
   max_orders: MaxOrders.optional(),
   split: SplitField.optional(),
   date: Day.optional(),
-  idempotency_key: IdempotencyKey.optional(),
+  idempotency_key: IdempotencyKey,
 });
 export type CreateBatchesBody = z.infer<typeof CreateBatchesBody>;
 export const CreatedBatches = z.object({ batches: z.array(BatchDetail) });
 export type CreatedBatches = z.infer<typeof CreatedBatches>;
 export const BatchOrdersBody = z.strictObject({
   order_ids: OrderIds,
-  idempotency_key: IdempotencyKey.optional(),
+  idempotency_key: IdempotencyKey,
 });
 export type BatchOrdersBody = z.infer<typeof BatchOrdersBody>;
-export const PickerBody = z.strictObject({ picker_id: PickerId, idempotency_key: IdempotencyKey.optional() });
+export const PickerBody = z.strictObject({ picker_id: PickerId, idempotency_key: IdempotencyKey });
 export type PickerBody = z.infer<typeof PickerBody>;
-export const ActionBody = z.strictObject({ idempotency_key: IdempotencyKey.optional() }).optional();
+export const ActionBody = z.strictObject({ idempotency_key: IdempotencyKey }).optional();
 export type ActionBody = z.infer<typeof ActionBody>;
 
 // ---- pick lists ----
@@ -256,7 +242,7 @@ export const PickListQuery = z.strictObject({
 });
 export type PickListQuery = z.infer<typeof PickListQuery>;
 
-export const PickRowAnswer = z.object({
+const PickRowAnswer = z.object({
   key: z.string(),
   master_code_id: z.string().nullable(),
   code: z.string().nullable(),
@@ -269,14 +255,9 @@ export const PickRowAnswer = z.object({
   order_number: z.string().nullable(),
   tracking_number: z.string().nullable(),
 });
-export type PickRowAnswer = z.infer<typeof PickRowAnswer>;
 
 export const PickListAnswer = z.object({
-  batch: z.object({
-    id: z.string(),
-    label: z.string(),
-    name: z.string(),
-    date: z.string(),
+  batch: BatchAnswer.pick({ id: true, label: true, name: true, date: true }).extend({
     picker: z.string().nullable(),
   }),
   filter: z.enum(PICK_LIST_FILTERS),
@@ -292,6 +273,9 @@ const intervalInvalid = rule(BatchCode.intervalInvalid, 'batch.interval_invalid'
 const timeInvalid = rule(BatchCode.timeInvalid, 'batch.time_invalid');
 const conditionInvalid = rule(BatchCode.conditionInvalid, 'batch.condition_invalid');
 const Time = z.string({ error: timeInvalid }).regex(TIME_PATTERN, timeInvalid);
+/** A list of an extra condition: none by default. */
+const conditionList = <T extends z.ZodType>(item: T, max: number) =>
+  z.array(item, { error: conditionInvalid }).max(max, conditionInvalid).default([]);
 
 export const AutoBatchConfigBody = z
   .strictObject({
@@ -309,23 +293,18 @@ export const AutoBatchConfigBody = z
     condition: z
       .strictObject(
         {
-          store_ids: z
-            .array(z.string({ error: conditionInvalid }).max(64, conditionInvalid), {
-              error: conditionInvalid,
-            })
-            .max(CONDITION_STORES_MAX, conditionInvalid)
-            .default([]),
-          platforms: z
-            .array(z.enum(PLATFORMS, { error: conditionInvalid }), { error: conditionInvalid })
-            .max(PLATFORMS.length, conditionInvalid)
-            .default([]),
+          store_ids: conditionList(
+            z.string({ error: conditionInvalid }).max(64, conditionInvalid),
+            CONDITION_STORES_MAX,
+          ),
+          platforms: conditionList(z.enum(PLATFORMS, { error: conditionInvalid }), PLATFORMS.length),
         },
         { error: conditionInvalid },
       )
       .default({ store_ids: [], platforms: [] }),
     prefix: Prefix.optional(),
     digits: Digits.optional(),
-    idempotency_key: IdempotencyKey.optional(),
+    idempotency_key: IdempotencyKey,
   })
   .superRefine((body, ctx) => {
     if (!windowValid(body.start_time, body.end_time)) {

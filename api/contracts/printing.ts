@@ -8,10 +8,11 @@ import {
   LOGO_TYPES,
 } from '@domain/printing/settings';
 import { z } from 'zod';
+import { GridPage } from './common';
 import { DateFilter, gridQuery, setFilter } from './grid';
 import { rule } from './rules';
 
-/** Printing order documents and the print log (api/orders/print.ts): every request and answer, written once. */
+/** Printing order documents, the print log and the print settings (api/orders/print.ts, print-settings.ts). */
 
 export const MAX_PRINT_ORDERS = 200;
 
@@ -57,69 +58,53 @@ export const PrintLogRow = z.object({
 });
 export type PrintLogRow = z.infer<typeof PrintLogRow>;
 
-export const PrintLogPage = z.object({ rows: z.array(PrintLogRow), lastRow: z.number().int() });
+export const PrintLogPage = GridPage(PrintLogRow);
 export type PrintLogPage = z.infer<typeof PrintLogPage>;
 
 // ---- print settings ----
 
 const settingsInvalid = rule(PrintCode.settingsInvalid, 'printing.settings.invalid');
 
-export const DocumentSettingsBody = z.strictObject({
-  logo_position: z.enum(LOGO_POSITIONS, { error: settingsInvalid }),
-  address_display: z.enum(ADDRESS_DISPLAYS, { error: settingsInvalid }),
-  font_size: z.enum(FONT_SIZES, { error: settingsInvalid }),
+/** A drawn document's settings; `error`, the message of a body's wrong value. */
+const documentSettings = (error?: string) => ({
+  logo_position: z.enum(LOGO_POSITIONS, { error }),
+  address_display: z.enum(ADDRESS_DISPLAYS, { error }),
+  font_size: z.enum(FONT_SIZES, { error }),
 });
+/** The same for each document Kedai draws. */
+const perDocument = <S extends z.ZodType>(shape: S) => ({ INV: shape, PL: shape, CL: shape, DO: shape });
 
-const companyText = (max: number) =>
-  z
-    .string({ error: rule(PrintCode.companyTextTooLong, 'printing.settings.company_text', { max }) })
-    .trim()
-    .max(max, rule(PrintCode.companyTextTooLong, 'printing.settings.company_text', { max }));
+const companyText = (
+  max: number,
+  error = rule(PrintCode.companyTextTooLong, 'printing.settings.company_text', { max }),
+) => z.string({ error }).trim().max(max, error);
+
+/** The company details, each field made by `field` (its key in COMPANY_LIMITS). */
+const companyOf = <S extends z.ZodType>(field: (key: keyof typeof COMPANY_LIMITS) => S) => ({
+  name: field('name'),
+  address: field('address'),
+  phone: field('phone'),
+  email: field('email'),
+  registration_no: field('registrationNo'),
+});
 
 export const PrintSettingsBody = z.strictObject({
   company: z.strictObject(
-    {
-      name: companyText(COMPANY_LIMITS.name),
-      address: companyText(COMPANY_LIMITS.address),
-      phone: companyText(COMPANY_LIMITS.phone),
-      email: companyText(COMPANY_LIMITS.email),
-      registration_no: companyText(COMPANY_LIMITS.registrationNo),
-    },
+    companyOf((key) => companyText(COMPANY_LIMITS[key])),
     { error: settingsInvalid },
   ),
-  documents: z.strictObject(
-    {
-      INV: DocumentSettingsBody,
-      PL: DocumentSettingsBody,
-      CL: DocumentSettingsBody,
-      DO: DocumentSettingsBody,
-    },
-    { error: settingsInvalid },
-  ),
+  documents: z.strictObject(perDocument(z.strictObject(documentSettings(settingsInvalid))), {
+    error: settingsInvalid,
+  }),
 });
 export type PrintSettingsBody = z.infer<typeof PrintSettingsBody>;
 
-export const DocumentSettingsAnswer = z.object({
-  logo_position: z.enum(LOGO_POSITIONS),
-  address_display: z.enum(ADDRESS_DISPLAYS),
-  font_size: z.enum(FONT_SIZES),
-});
+export const DocumentSettingsAnswer = z.object(documentSettings());
 export type DocumentSettingsAnswer = z.infer<typeof DocumentSettingsAnswer>;
 
 export const PrintSettingsAnswer = z.object({
-  company: z.object({
-    name: z.string(),
-    address: z.string(),
-    phone: z.string(),
-    email: z.string(),
-    registration_no: z.string(),
-  }),
-  documents: z.object({
-    INV: DocumentSettingsAnswer,
-    PL: DocumentSettingsAnswer,
-    CL: DocumentSettingsAnswer,
-    DO: DocumentSettingsAnswer,
-  }),
+  company: z.object(companyOf(() => z.string())),
+  documents: z.object(perDocument(DocumentSettingsAnswer)),
   logo: z.object({ type: z.enum(LOGO_TYPES), bytes: z.number().int() }).nullable(),
   saved: z.boolean(),
   updated_at: z.string().nullable(),

@@ -1,22 +1,17 @@
-import { randomUUID } from 'node:crypto';
 import { seller } from '@api/auth/session';
-import { IDEMPOTENCY_KEY_MAX, IdempotencyKey } from '@api/contracts/batches';
-import { ApiError, forbidden, notFound } from '@api/errors';
+import { IDEMPOTENCY_KEY_MAX } from '@api/contracts/idempotency';
+import { ApiError, forbidden } from '@api/errors';
+import { idempotencyKeyOf as keyOfRequest } from '@api/idempotency';
 import type { WorkflowDeps } from '@api/workflows';
 import type { AutoBatchCountTrigger } from '@commands/batches/auto-batch';
+import { batchIdOf } from '@commands/batches/detail';
 import type { PermissionKey } from '@domain/access/permissions';
 import { BatchCode } from '@domain/batches/codes';
-import { isUuid } from '@domain/platform/ids';
 import type { Db } from '@infra/db';
 import type { EventStore } from '@infra/eventstore/port';
 import type { FastifyRequest } from 'fastify';
 
-/**
- * What the batch, auto batch and scan routes share (api/orders/batches.ts lists the routes): result codes 620–649,
- * access, idempotency keys, names for answers, and the domain's refusals as answers.
- */
-
-export { BatchCode };
+/** What the batch, auto batch and scan routes share (api/orders/batches.ts): access, idempotency keys, batch ids. */
 
 export const batchTags = ['batches'];
 export const scanTags = ['smart-scan'];
@@ -29,50 +24,39 @@ export interface BatchDeps {
   trigger?: AutoBatchCountTrigger;
 }
 
-// ---- access ----
-
 /** Batches and auto batch settings (spec §6 "Orders: … batch"). */
 export const BATCH_KEY: PermissionKey = 'orders-batch';
+export const batchAccess = { permission: BATCH_KEY } as const;
 /** Scanning orders to verify: whoever works the unscan orders, and pickers ("order by task for pickers"). */
 export const SCAN_KEYS: readonly PermissionKey[] = ['orders-unscan', 'orders-order-by-task', 'orders-batch'];
 /** Taking back a scan (reset scan of a scanned order; another picker's check): "scan delete". */
 export const SCAN_DELETE_KEY: PermissionKey = 'orders-scan-delete';
 
+/** The scan routes' check of SCAN_KEYS, until they declare `access: { anyOf: SCAN_KEYS }`. */
 export function requireAny(keys: readonly PermissionKey[]) {
   return async (request: FastifyRequest) => {
-    const session = seller(request);
-    if (!keys.some((key) => session.permissions.has(key))) throw forbidden();
+    if (!keys.some((key) => seller(request).permissions.has(key))) throw forbidden();
   };
 }
 
-// ---- requests ----
-
 /** The `Idempotency-Key` header or the body's `idempotency_key` (both given, they must agree). */
-export function idempotencyKeyOf(request: FastifyRequest, bodyKey?: string): string | undefined {
-  const header = request.headers['idempotency-key'];
-  const headerKey = Array.isArray(header) ? header[0] : header;
-  if (headerKey !== undefined && !IdempotencyKey.safeParse(headerKey).success) {
-    throw new ApiError(400, BatchCode.keyInvalid, 'batch.idempotency_key_invalid', {
-      max: IDEMPOTENCY_KEY_MAX,
-    });
-  }
-  if (headerKey !== undefined && bodyKey !== undefined && headerKey !== bodyKey) {
-    throw new ApiError(400, BatchCode.keyInvalid, 'batch.idempotency_key_mismatch');
-  }
-  return headerKey ?? bodyKey;
+export const idempotencyKeyOf = (request: FastifyRequest, bodyKey?: string) =>
+  keyOfRequest(request, bodyKey, {
+    invalid: () =>
+      new ApiError(400, BatchCode.keyInvalid, 'batch.idempotency_key_invalid', { max: IDEMPOTENCY_KEY_MAX }),
+    mismatch: () => new ApiError(400, BatchCode.keyInvalid, 'batch.idempotency_key_mismatch'),
+  });
+
+/** The batch of the path and the request's idempotency key, with its body: what a change of a batch takes. */
+export function batchChangeOf<Body extends { idempotency_key?: string } | undefined>(
+  request: FastifyRequest & { params: { id: string } },
+  body: Body,
+) {
+  return {
+    batchId: batchIdOf(request.params.id),
+    key: idempotencyKeyOf(request, body?.idempotency_key),
+    body,
+  };
 }
 
-/** A request's command id, scoped by account; fresh without a key (such a request is not retried safely). */
-export const commandIdOf = (tenantId: string, purpose: string, key: string | undefined) =>
-  `${tenantId}:${purpose}:${key ?? randomUUID()}`;
-
-/** A batch id from the path: anything but a uuid is an id nobody has. */
-export function batchIdOf(id: string): string {
-  if (!isUuid(id)) throw notFound();
-  return id.toLowerCase();
-}
-
-// ---- names (the scan routes' answers) ----
-
-export { UserAnswer } from '@api/contracts/batches';
 export { userAnswer, userNames } from '@projections/batches.queries';

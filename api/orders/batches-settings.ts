@@ -1,4 +1,4 @@
-import { ErrorAnswer, Ok, ok, refusals } from '@api/answers';
+import { ok } from '@api/answers';
 import { seller } from '@api/auth/session';
 import {
   ActionBody,
@@ -8,6 +8,7 @@ import {
   DeletedConfig,
 } from '@api/contracts/batches';
 import { IdParams } from '@api/contracts/ids';
+import { conflicts, router } from '@api/route';
 import type { AutoBatchCountTrigger } from '@commands/batches/auto-batch';
 import {
   createAutoBatchConfig,
@@ -18,48 +19,41 @@ import {
 } from '@commands/batches/auto-batch-configs';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { BATCH_KEY, type BatchDeps, batchTags, idempotencyKeyOf } from './batches-common';
+import { type BatchDeps, batchAccess, batchTags, idempotencyKeyOf } from './batches-common';
 
 /**
- * Auto batch configurations (/orders/batch-setting; commands/batches/auto-batch-configs.ts): list, create, change,
- * delete, and run one now. A schedule that cannot be saved answers 503; a configuration that batches the same orders
- * the same way as another answers 409 "Duplicate config".
+ * Auto batch configurations (/orders/batch-setting): list, create, change, delete, and run one now. A schedule that
+ * cannot be saved answers 503; one that batches the same orders the same way as another, 409 "Duplicate config".
  */
-
-const tags = [...batchTags, 'auto-batch'];
 
 export interface SettingsDeps extends Omit<BatchDeps, 'trigger'> {
   trigger: Pick<AutoBatchCountTrigger, 'notify'>;
 }
 
-const conflicts = { 409: ErrorAnswer, 503: ErrorAnswer };
+const BASE = '/api/orders/batch-settings';
+const oneOf = { params: IdParams, errors: conflicts } as const;
 
 export const batchSettingsRoutes: FastifyPluginAsyncZod<SettingsDeps> = async (app, deps) => {
-  app.get(
-    '/api/orders/batch-settings',
+  const route = router(app, { tags: [...batchTags, 'auto-batch'], access: batchAccess });
+
+  route.get(
+    BASE,
     {
-      config: { access: { permission: BATCH_KEY } },
-      schema: {
-        tags,
-        summary:
-          "The account's auto batch configurations, with the times they run and the orders waiting for each",
-        response: { 200: Ok(z.array(AutoBatchConfigAnswer)), ...refusals },
-      },
+      summary:
+        "The account's auto batch configurations, with the times they run and the orders waiting for each",
+      answer: z.array(AutoBatchConfigAnswer),
     },
     async (request) => ok(request, await listAutoBatchConfigs(deps.db, seller(request).tenantId)),
   );
 
-  app.post(
-    '/api/orders/batch-settings',
+  route.post(
+    BASE,
     {
-      config: { access: { permission: BATCH_KEY } },
-      schema: {
-        tags,
-        summary:
-          'Add an auto batch configuration: active, every 1 or 2 hours from start to end time, most orders per batch, split, type, extra condition (stores, platforms); 409 "Duplicate config" when one batches the same way already',
-        body: AutoBatchConfigBody,
-        response: { 200: Ok(AutoBatchConfigAnswer), ...refusals, ...conflicts },
-      },
+      summary:
+        'Add an auto batch configuration: active, every 1 or 2 hours from start to end time, most orders per batch, split, type, extra condition (stores, platforms); 409 "Duplicate config" when one batches the same way already',
+      body: AutoBatchConfigBody,
+      answer: AutoBatchConfigAnswer,
+      errors: conflicts,
     },
     async (request) => {
       const key = idempotencyKeyOf(request, request.body.idempotency_key);
@@ -68,59 +62,40 @@ export const batchSettingsRoutes: FastifyPluginAsyncZod<SettingsDeps> = async (a
     },
   );
 
-  app.put(
-    '/api/orders/batch-settings/:id',
+  route.put(
+    `${BASE}/:id`,
     {
-      config: { access: { permission: BATCH_KEY } },
-      schema: {
-        tags,
-        summary:
-          'Change an auto batch configuration (its schedule follows); 409 "Duplicate config" as on create',
-        params: IdParams,
-        body: AutoBatchConfigBody,
-        response: { 200: Ok(AutoBatchConfigAnswer), ...refusals, ...conflicts },
-      },
+      summary:
+        'Change an auto batch configuration (its schedule follows); 409 "Duplicate config" as on create',
+      ...oneOf,
+      body: AutoBatchConfigBody,
+      answer: AutoBatchConfigAnswer,
     },
     async (request) => {
-      const config = await updateAutoBatchConfig(deps, seller(request), {
-        id: request.params.id,
-        body: request.body,
-      });
-      return ok(request, config, 'batch.config_updated');
+      const input = { id: request.params.id, body: request.body };
+      return ok(request, await updateAutoBatchConfig(deps, seller(request), input), 'batch.config_updated');
     },
   );
 
-  app.delete(
-    '/api/orders/batch-settings/:id',
+  route.delete(
+    `${BASE}/:id`,
     {
-      config: { access: { permission: BATCH_KEY } },
-      schema: {
-        tags,
-        summary: 'Delete an auto batch configuration and its schedule (batches it made stay)',
-        params: IdParams,
-        response: { 200: Ok(DeletedConfig), ...refusals, ...conflicts },
-      },
+      summary: 'Delete an auto batch configuration and its schedule (batches it made stay)',
+      ...oneOf,
+      answer: DeletedConfig,
     },
     async (request) =>
-      ok(
-        request,
-        await deleteAutoBatchConfig(deps, seller(request), { id: request.params.id }),
-        'batch.config_deleted',
-      ),
+      ok(request, await deleteAutoBatchConfig(deps, seller(request), request.params), 'batch.config_deleted'),
   );
 
-  app.post(
-    '/api/orders/batch-settings/:id/run',
+  route.post(
+    `${BASE}/:id/run`,
     {
-      config: { access: { permission: BATCH_KEY } },
-      schema: {
-        tags,
-        summary:
-          'Run an active configuration now, as its schedule would: every waiting order batched (Idempotency-Key: a retry joins the same run)',
-        params: IdParams,
-        body: ActionBody,
-        response: { 200: Ok(AutoBatchRunAnswer), ...refusals, ...conflicts },
-      },
+      summary:
+        'Run an active configuration now, as its schedule would: every waiting order batched (Idempotency-Key: a retry joins the same run)',
+      ...oneOf,
+      body: ActionBody,
+      answer: AutoBatchRunAnswer,
     },
     async (request) => {
       const key = idempotencyKeyOf(request, request.body?.idempotency_key);

@@ -1,23 +1,16 @@
-import type { SellerSession } from '@api/auth/session';
-import { forbidden } from '@api/errors';
+import { refusals } from '@api/answers';
 import type { AwbSource } from '@commands/printing/awb';
 import type { PermissionKey } from '@domain/access/permissions';
 import { PrintCode } from '@domain/printing/codes';
 import type { Db } from '@infra/db';
 import type { EventStore } from '@infra/eventstore/port';
+import type { FastifyReply } from 'fastify';
+import { z } from 'zod';
 
 /**
- * What the printing, returns and carrier manifest routes share: result codes 650–679, the OpenAPI tags, their
- * dependencies, and who may do what (spec §6 order keys; the owner holds every key):
- *
- * - printing documents: any of orders-new-order, orders-unscan, orders-view-all, orders-batch,
- *   orders-order-by-task (the people who work the order lists); the one-print limits
- *   orders-awb-one-print-limit / orders-do-one-print-limit restrict (commands/printing/print.ts);
- * - the print log: orders-view-all;
- * - the print settings: seen by any seller user (the console shows them before printing), changed with
- *   orders-customize-delivery-order (the spec's key for customising documents);
- * - returns: orders-view-all (see and create);
- * - carrier manifests: orders-manifest-export-v1 (list, create, export).
+ * What the printing, returns and carrier manifest routes share: tags, dependencies, a file's answer, and who may do
+ * what (spec §6 order keys): printing documents, the keys of the people who work the order lists (the one-print
+ * limits restrict: commands/printing/print.ts).
  */
 
 export { PrintCode };
@@ -45,12 +38,34 @@ export const PRINT_SETTINGS_KEY: PermissionKey = 'orders-customize-delivery-orde
 export const RETURNS_KEY: PermissionKey = 'orders-view-all';
 export const MANIFEST_KEY: PermissionKey = 'orders-manifest-export-v1';
 
-export function assertMayPrint(session: SellerSession): void {
-  if (!PRINT_KEYS.some((key) => session.permissions.has(key))) throw forbidden();
-}
-
 /** A file's `Content-Disposition` naming it (ASCII fallback and the UTF-8 name). */
 export function attachmentName(name: string, inline = false): string {
   const ascii = name.replace(/[^\w.-]+/g, '_');
   return `${inline ? 'inline' : 'attachment'}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 }
+
+const binary = { schema: z.any().meta({ type: 'string', format: 'binary' }) };
+
+/**
+ * The answers of a route that sends a file of these media types (`raw` of api/route.ts; an OpenAPI media map, not a
+ * zod shape, hence the cast), with the common refusals and `errors`.
+ */
+export const fileAnswers = (
+  description: string,
+  types: readonly string[],
+  errors: Record<number, z.ZodType> = {},
+) => ({
+  200: {
+    description,
+    content: Object.fromEntries(types.map((type) => [type, binary])),
+  } as unknown as z.ZodType,
+  ...refusals,
+  ...errors,
+});
+
+/** Sends a file the client must not cache. */
+export const sendFile = (reply: FastifyReply, type: string, data: Buffer, disposition?: string) => {
+  reply.code(200).header('content-type', type).header('cache-control', 'no-store');
+  if (disposition !== undefined) reply.header('content-disposition', disposition);
+  return reply.send(data);
+};

@@ -1,5 +1,6 @@
 import type { BatchAnswer, BatchDetail } from '@api/contracts/batches';
 import { type BatchState, batchRefusal } from '@domain/batches/batch';
+import { isUuid } from '@domain/platform/ids';
 import type { Database } from '@infra/db';
 import type { EventStore } from '@infra/eventstore/port';
 import { SCANNED_STATUSES } from '@projections/batches';
@@ -50,13 +51,19 @@ export async function findBatchDetail(
   };
 }
 
+/** A batch id as asked for (a path's): anything but a uuid is a batch nobody has. */
+export function batchIdOf(id: string): string {
+  if (!isUuid(id)) throw batchRefusal('BATCH_NOT_FOUND');
+  return id.toLowerCase();
+}
+
 /** The batch; a batch the account does not have is refused as not found. */
 export async function batchDetail(
   deps: BatchReadDeps,
   tenantId: string,
   batchId: string,
 ): Promise<BatchDetail> {
-  const detail = await findBatchDetail(deps, tenantId, batchId);
+  const detail = await findBatchDetail(deps, tenantId, batchIdOf(batchId));
   if (!detail) throw batchRefusal('BATCH_NOT_FOUND');
   return detail;
 }

@@ -1,13 +1,13 @@
-import type { BatchDetail } from '@api/contracts/batches';
+import { randomUUID } from 'node:crypto';
+import type {
+  ActionBody,
+  BatchDetail,
+  BatchOrdersBody,
+  CreateBatchesBody,
+  PickerBody,
+} from '@api/contracts/batches';
 import { dayIn, timezoneOfCountry } from '@domain/batches/auto-batch';
-import {
-  type BatchSplit,
-  type BatchType,
-  batchingErrors,
-  DEFAULT_DIGITS,
-  DEFAULT_MAX_ORDERS,
-  DEFAULT_PREFIX,
-} from '@domain/batches/batch';
+import { batchingErrors, DEFAULT_DIGITS, DEFAULT_MAX_ORDERS, DEFAULT_PREFIX } from '@domain/batches/batch';
 import { refuser } from '@domain/shared/errors';
 import type { Database } from '@infra/db';
 import { activeUserId, tenantCountry } from '@projections/batches.queries';
@@ -42,42 +42,46 @@ export async function tenantTimezone(db: Kysely<Database>, tenantId: string): Pr
   return timezoneOfCountry(await tenantCountry(db, tenantId));
 }
 
-export interface ManualBatchInput {
-  commandId: string;
-  orderIds: readonly string[];
-  name?: string;
-  prefix?: string;
-  digits?: number;
-  type?: BatchType;
-  pickerId?: string | null;
-  maxOrders?: number;
-  split?: BatchSplit;
-  /** The day the batch is for; today in the account's time zone when not given. */
-  date?: string;
+/** A request's command id, scoped by account; fresh without a key (such a request is not retried safely). */
+export const commandIdOf = (tenantId: string, purpose: string, key: string | undefined) =>
+  `${tenantId}:${purpose}:${key ?? randomUUID()}`;
+
+/** A change of a batch by hand: the batch, the request's idempotency key and its body. */
+export interface BatchChange<Body> {
+  batchId: string;
+  key?: string;
+  body: Body;
 }
+
+const contextOf = (actor: Actor) => ({
+  tenantId: actor.tenantId,
+  userId: actor.userId,
+  at: new Date().toISOString(),
+});
 
 /** Batches a selection by hand: one batch or several (split, then cut at the most orders per batch). */
 export async function createBatchesByHand(
   deps: BatchingDeps,
   actor: Actor,
-  input: ManualBatchInput,
+  { body, key }: { body: CreateBatchesBody; key?: string },
 ): Promise<BatchDetail[]> {
   const now = new Date();
   const made = await createBatches(
     deps,
     { tenantId: actor.tenantId, userId: actor.userId, at: now.toISOString() },
     {
-      commandId: input.commandId,
-      orderIds: input.orderIds,
+      commandId: commandIdOf(actor.tenantId, 'batch-create', key),
+      orderIds: body.order_ids,
       settings: {
-        name: input.name || null,
-        prefix: input.prefix ?? DEFAULT_PREFIX,
-        digits: input.digits ?? DEFAULT_DIGITS,
-        type: input.type ?? 'normal',
-        pickerId: await pickerOf(deps.db, actor.tenantId, input.pickerId ?? null),
-        maxOrders: input.maxOrders ?? DEFAULT_MAX_ORDERS,
-        split: input.split ?? 'none',
-        date: input.date ?? dayIn(await tenantTimezone(deps.db, actor.tenantId), now),
+        name: body.name || null,
+        prefix: body.prefix ?? DEFAULT_PREFIX,
+        digits: body.digits ?? DEFAULT_DIGITS,
+        type: body.type ?? 'normal',
+        pickerId: await pickerOf(deps.db, actor.tenantId, body.picker_id ?? null),
+        maxOrders: body.max_orders ?? DEFAULT_MAX_ORDERS,
+        split: body.split ?? 'none',
+        // The day the batch is for; today in the account's time zone when not given.
+        date: body.date ?? dayIn(await tenantTimezone(deps.db, actor.tenantId), now),
         source: 'manual',
         configId: null,
       },
@@ -90,71 +94,63 @@ export async function createBatchesByHand(
   return batches;
 }
 
-export interface BatchOrdersInput {
-  commandId: string;
-  batchId: string;
-  orderIds: readonly string[];
-}
-
 /** Adds orders to an open batch (the rules of making one hold, and its most orders). */
-export async function addOrdersByHand(deps: BatchingDeps, actor: Actor, input: BatchOrdersInput) {
-  await addOrdersToBatch(
-    deps,
-    { tenantId: actor.tenantId, userId: actor.userId, at: new Date().toISOString() },
-    input,
-  );
-  return batchDetail(deps, actor.tenantId, input.batchId);
+export async function addOrdersByHand(deps: BatchingDeps, actor: Actor, input: BatchChange<BatchOrdersBody>) {
+  const { batchId, key, body } = input;
+  const commandId = commandIdOf(actor.tenantId, `batch-add:${batchId}`, key);
+  await addOrdersToBatch(deps, contextOf(actor), { commandId, batchId, orderIds: body.order_ids });
+  return batchDetail(deps, actor.tenantId, batchId);
 }
 
 /** Takes orders out of an open batch: they may be batched again. */
-export async function removeOrdersByHand(deps: BatchingDeps, actor: Actor, input: BatchOrdersInput) {
-  await removeOrdersFromBatch(
-    deps,
-    { tenantId: actor.tenantId, userId: actor.userId, at: new Date().toISOString() },
-    input,
-  );
-  return batchDetail(deps, actor.tenantId, input.batchId);
+export async function removeOrdersByHand(
+  deps: BatchingDeps,
+  actor: Actor,
+  input: BatchChange<BatchOrdersBody>,
+) {
+  const { batchId, key, body } = input;
+  const commandId = commandIdOf(actor.tenantId, `batch-remove:${batchId}`, key);
+  await removeOrdersFromBatch(deps, contextOf(actor), { commandId, batchId, orderIds: body.order_ids });
+  return batchDetail(deps, actor.tenantId, batchId);
+}
+
+/** Runs the batch's own command under the request's command id; answers the batch after it. */
+async function changeBatch(
+  deps: BatchingDeps,
+  actor: Actor,
+  batchId: string,
+  commandId: string,
+  command: Parameters<typeof handleBatchCommand>[2],
+): Promise<BatchDetail> {
+  await handleBatchCommand(deps.store, batchId, command, {
+    tenantId: actor.tenantId,
+    userId: actor.userId,
+    commandId,
+    occurredAt: new Date().toISOString(),
+  });
+  return batchDetail(deps, actor.tenantId, batchId);
 }
 
 /** Gives the batch to a picker (an active user of the account), or to nobody. */
 export async function assignBatchPicker(
   deps: BatchingDeps,
   actor: Actor,
-  input: { commandId: string; batchId: string; pickerId: string | null },
+  { batchId, key, body }: BatchChange<PickerBody>,
 ): Promise<BatchDetail> {
-  await batchDetail(deps, actor.tenantId, input.batchId);
-  const pickerId = await pickerOf(deps.db, actor.tenantId, input.pickerId);
-  await handleBatchCommand(
-    deps.store,
-    input.batchId,
-    { type: 'AssignPicker', pickerId },
-    {
-      tenantId: actor.tenantId,
-      userId: actor.userId,
-      commandId: input.commandId,
-      occurredAt: new Date().toISOString(),
-    },
-  );
-  return batchDetail(deps, actor.tenantId, input.batchId);
+  await batchDetail(deps, actor.tenantId, batchId);
+  const pickerId = await pickerOf(deps.db, actor.tenantId, body.picker_id);
+  const commandId = commandIdOf(actor.tenantId, `batch-picker:${batchId}`, key);
+  return changeBatch(deps, actor, batchId, commandId, { type: 'AssignPicker', pickerId });
 }
 
 /** Closes the batch: the round is done (its orders keep their batch). */
 export async function closeBatch(
   deps: BatchingDeps,
   actor: Actor,
-  input: { commandId: string; batchId: string },
+  { batchId, key }: BatchChange<ActionBody>,
 ): Promise<BatchDetail> {
-  await batchDetail(deps, actor.tenantId, input.batchId);
-  await handleBatchCommand(
-    deps.store,
-    input.batchId,
-    { type: 'CloseBatch' },
-    {
-      tenantId: actor.tenantId,
-      userId: actor.userId,
-      commandId: input.commandId,
-      occurredAt: new Date().toISOString(),
-    },
-  );
-  return batchDetail(deps, actor.tenantId, input.batchId);
+  await batchDetail(deps, actor.tenantId, batchId);
+  return changeBatch(deps, actor, batchId, commandIdOf(actor.tenantId, `batch-close:${batchId}`, key), {
+    type: 'CloseBatch',
+  });
 }

@@ -3,7 +3,7 @@ import { batchRefusal } from '@domain/batches/batch';
 import type { PickListFilter } from '@domain/batches/pick-list';
 import { batchPickList, userNames } from '@projections/batches.queries';
 import { loadBatch } from './batch';
-import type { BatchReadDeps } from './detail';
+import { type BatchReadDeps, batchIdOf } from './detail';
 
 /**
  * A batch's pick list (domain/batches/pick-list.ts; spec §9 batch item filters item, SKU, single, multiple, all):
@@ -16,7 +16,7 @@ export async function pickListOfBatch(
   batchId: string,
   filter: PickListFilter,
 ): Promise<PickListAnswer> {
-  const { state } = await loadBatch(deps.store, tenantId, batchId);
+  const { state } = await loadBatch(deps.store, tenantId, batchIdOf(batchId));
   if (state.status === 'none') throw batchRefusal('BATCH_NOT_FOUND');
   const list = await batchPickList(deps.db, tenantId, state.orderIds, filter);
   const names = await userNames(deps.db, tenantId, [state.pickerId]);

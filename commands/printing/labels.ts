@@ -253,10 +253,17 @@ const graphemes = new Intl.Segmenter('und', { granularity: 'grapheme' });
 export type Doc = InstanceType<typeof PDFDocument>;
 /** pdfkit's embedded image: placed again, it is referenced again rather than embedded anew. */
 type EmbeddedImage = { width: number; height: number };
-const openImage = (doc: Doc, png: Buffer) =>
+/** An image opened once, to be placed (and referenced, not embedded anew) any number of times. */
+export const openImage = (doc: Doc, png: Buffer) =>
   (doc as unknown as { openImage(src: Buffer): EmbeddedImage }).openImage(png);
-const placeImage = (doc: Doc, image: EmbeddedImage, x: number, y: number, width: number, height: number) =>
-  doc.image(image as unknown as Buffer, x, y, { width, height });
+export const placeImage = (
+  doc: Doc,
+  image: EmbeddedImage,
+  x: number,
+  y: number,
+  width: number,
+  height: number,
+) => doc.image(image as unknown as Buffer, x, y, { width, height });
 
 interface Barcode {
   image: EmbeddedImage;

@@ -1,4 +1,4 @@
-import { isCode128Text } from '@commands/printing/labels';
+import { isCode128Text, openImage, placeImage } from '@commands/printing/labels';
 import type { OrderAddress } from '@domain/orders/marketplace-order';
 import type {
   AddressDisplay,
@@ -17,6 +17,7 @@ import {
   writeLine,
 } from '@infra/pdf/document';
 import bwipjs from 'bwip-js/node';
+import type { OrderView } from './order-view';
 
 /**
  * The order documents Kedai draws, as one A4 PDF for one order or many (each order on its own page or pages):
@@ -43,21 +44,24 @@ export interface PrintableLine {
   unitPrice: string;
 }
 
-export interface PrintableOrder {
-  orderNumber: string;
+export interface PrintableOrder
+  extends Pick<
+    OrderView,
+    | 'orderNumber'
+    | 'platform'
+    | 'orderedAt'
+    | 'paymentMethod'
+    | 'currency'
+    | 'totalAmount'
+    | 'shippingFee'
+    | 'buyerUsername'
+    | 'buyerRemark'
+    | 'address'
+  > {
   trackingNumber: string | null;
-  platform: string;
   storeName: string;
-  orderedAt: string;
-  paymentMethod: string;
   cod: boolean;
-  currency: string;
-  totalAmount: string;
-  shippingFee: string | null;
   shippingProvider: string | null;
-  buyerUsername: string | null;
-  buyerRemark: string | null;
-  address: OrderAddress;
   lines: PrintableLine[];
   /** Where the order ships from (its warehouse). */
   warehouse: { name: string; address: string; phone: string } | null;
@@ -277,9 +281,7 @@ export async function renderOrderDocuments(
     texts,
   });
   // The logo once: placed again on every page, it is referenced, not embedded anew.
-  const logoImage = logo
-    ? (doc as unknown as { openImage(src: Buffer): { width: number; height: number } }).openImage(logo)
-    : null;
+  const logoImage = logo ? openImage(doc, logo) : null;
   /** Places the logo top left, top right or bottom middle of the page (within the margins); answers its size. */
   const placeLogo = (where: 'top_left' | 'top_right' | 'bottom_middle') => {
     if (!logoImage) return { width: 0, height: 0 };
@@ -289,7 +291,7 @@ export async function renderOrderDocuments(
     const left =
       where === 'top_right' ? RIGHT - width : where === 'bottom_middle' ? (PAGE.width - width) / 2 : MARGIN;
     const top = where === 'bottom_middle' ? PAGE.height - MARGIN - height : MARGIN;
-    doc.image(logoImage as unknown as Buffer, left, top, { width, height });
+    placeImage(doc, logoImage, left, top, width, height);
     return { width, height };
   };
   const bottomLimit =
@@ -343,11 +345,15 @@ export async function renderOrderDocuments(
         `${order.orderNumber} · ${label('page', { page: pageOfOrder })}`,
         RIGHT,
         PAGE.height - MARGIN - small,
-        {
-          size: small - 1,
-          align: 'right',
-        },
+        { size: small - 1, align: 'right' },
       );
+    };
+    /** The order goes on over a new page: this one's footer, the next one's start; answers where text goes on. */
+    const breakPage = (start: () => number) => {
+      footer();
+      newPage();
+      pageOfOrder++;
+      return start();
     };
 
     // ---- header: logo, company, title ----
@@ -387,12 +393,10 @@ export async function renderOrderDocuments(
     titleY += small * 1.5;
     const barcode = order.trackingNumber ? barcodes.get(order.trackingNumber) : undefined;
     if (barcode) {
-      const image = (
-        doc as unknown as { openImage(src: Buffer): { width: number; height: number } }
-      ).openImage(barcode);
+      const image = openImage(doc, barcode);
       const width = Math.min(200, image.width / 2);
       const height = 36;
-      doc.image(image as unknown as Buffer, RIGHT - width, titleY, { width, height });
+      placeImage(doc, image, RIGHT - width, titleY, width, height);
       titleY += height + 2;
     }
     write(
@@ -467,12 +471,7 @@ export async function renderOrderDocuments(
       const itemText = document === 'INV' && line.variation ? `${line.name} (${line.variation})` : line.name;
       const itemLines = wrap(doc, itemText, itemColumn.width - 6, size).slice(0, 3);
       const rowHeight = Math.max(1, itemLines.length) * lineHeight + 2;
-      if (top + rowHeight > bottomLimit) {
-        footer();
-        newPage();
-        pageOfOrder++;
-        top = tableHeader(MARGIN);
-      }
+      if (top + rowHeight > bottomLimit) top = breakPage(() => tableHeader(MARGIN));
       const amount = cents(line.unitPrice) * BigInt(line.quantity);
       subtotal += amount;
       quantity += line.quantity;
@@ -519,12 +518,7 @@ export async function renderOrderDocuments(
 
     // ---- totals and signatures ----
     const ensure = (height: number) => {
-      if (top + height > bottomLimit) {
-        footer();
-        newPage();
-        pageOfOrder++;
-        top = MARGIN;
-      }
+      if (top + height > bottomLimit) top = breakPage(() => MARGIN);
     };
     if (document === 'INV') {
       const shipping = order.shippingFee ?? '0.00';

@@ -1,4 +1,8 @@
 import type { PickListAnswer } from '@api/contracts/batches';
+import type { BatchReadDeps } from '@commands/batches/detail';
+import { pickListOfBatch } from '@commands/batches/pick-list';
+import type { PickListFilter } from '@domain/batches/pick-list';
+import { type Language, translate } from '@infra/i18n';
 import { openPdf, A4 as PAGE, tableHeader, tableRow, writeLine as write } from '@infra/pdf/document';
 
 /**
@@ -88,4 +92,17 @@ export async function renderPickListPdf(list: PickListAnswer, label: PickListLab
   });
   doc.end();
   return finished;
+}
+
+/** A batch's pick list as a PDF in the caller's language, with the name of its file. */
+export async function pickListPdf(
+  deps: BatchReadDeps,
+  tenantId: string,
+  input: { batchId: string; filter: PickListFilter; language: Language },
+): Promise<{ pdf: Buffer; name: string }> {
+  const list = await pickListOfBatch(deps, tenantId, input.batchId, input.filter);
+  const pdf = await renderPickListPdf(list, (key, params) =>
+    translate(input.language, `batch.pick_pdf.${key}`, params),
+  );
+  return { pdf, name: `pick-list-${list.batch.label.replace(/[^\w-]/g, '_')}.pdf` };
 }

@@ -1,9 +1,11 @@
-import type { PrintDocument, PrintOrigin } from '@domain/orders/order';
+import type { PrintBody } from '@api/contracts/printing';
+import type { PrintDocument } from '@domain/orders/order';
 import { printErrors } from '@domain/printing/errors';
 import type { DrawnDocument } from '@domain/printing/settings';
 import { refuser } from '@domain/shared/errors';
 import type { Database } from '@infra/db';
 import type { EventStore } from '@infra/eventstore/port';
+import { type Language, translate } from '@infra/i18n';
 import type { Kysely } from 'kysely';
 import { AwbError, type AwbOrder, type AwbSource } from './awb';
 import { type PrintableOrder, renderOrderDocuments } from './order-documents-pdf';
@@ -29,14 +31,8 @@ export interface PrintDeps {
   warn?: (error: unknown, message: string) => void;
 }
 
-export interface PrintInput {
-  document: PrintDocument;
-  origin: PrintOrigin;
-  orderIds: readonly string[];
-  /** The caller's language and its words for the drawn documents' labels (under `printing.pdf`). */
-  language: string;
-  label: (key: string, params?: Record<string, string | number>) => string;
-}
+/** What was asked, and the caller's language (the drawn documents' labels, under `printing.pdf`, and dates). */
+export type PrintInput = PrintBody & { language: Language };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const isUuid = (value: string) => UUID.test(value);
@@ -134,7 +130,7 @@ export async function printOrderDocuments(
 ): Promise<{ pdf: Buffer; name: string }> {
   const { db, store } = deps;
   const { document, origin } = input;
-  const { orders, missing } = await loadOrders(store, printer.tenantId, input.orderIds);
+  const { orders, missing } = await loadOrders(store, printer.tenantId, input.order_ids);
   if (missing.length > 0) throw refuse('ORDER_NOT_FOUND');
   if (limitedTo(printer, document)) {
     const printed = alreadyPrinted(orders, document);
@@ -170,7 +166,7 @@ export async function printOrderDocuments(
       company: settings.company,
       logo: logo?.data ?? null,
       language: input.language,
-      label: input.label,
+      label: (key, params) => translate(input.language, `printing.pdf.${key}`, params),
     });
   }
 
