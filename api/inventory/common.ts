@@ -1,13 +1,10 @@
 import { seller } from '@api/auth/session';
-import { forbidden } from '@api/errors';
+import { forbidden, notFound } from '@api/errors';
 import type { ReferenceDeps } from '@commands/inventory/reference-support';
 import type { PermissionKey } from '@domain/access/permissions';
 import type { FastifyRequest } from 'fastify';
 
-/**
- * What the inventory reference routes share: their dependencies, the id parameter and the read check of the pickers.
- * Field schemas live in api/contracts/inventory/fields.ts, the writes in commands/inventory/.
- */
+/** What the inventory reference routes share: their dependencies and the 404 of a record not found. */
 
 export type { StockOf } from '@commands/inventory/reference-support';
 
@@ -23,14 +20,16 @@ export interface InventoryDeps extends ReferenceDeps {
   initialStock?: InitialStock;
 }
 
-export { IdParams } from '@api/contracts/ids';
-export { referenceId } from '@api/contracts/inventory-fields';
-export { isUuid } from '@domain/platform/ids';
+export const tags = ['inventory'];
 
-/**
- * Read routes several screens need (the category, brand, unit and warehouse pickers): any of `keys` will do.
- * The route declares 'seller' and this check runs before the handler.
- */
+/** The record a query found, or 404. */
+export async function found<T>(record: Promise<T | undefined>): Promise<T> {
+  const value = await record;
+  if (value === undefined) throw notFound();
+  return value;
+}
+
+/** Still used by api/transfers/common.ts (re-exported there); the inventory routes declare `{ anyOf }` instead. */
 export function requireAny(keys: readonly PermissionKey[]) {
   return async (request: FastifyRequest) => {
     const session = seller(request);
