@@ -34,34 +34,35 @@ async function requireWarehouse(db: Db, tenantId: string, id: string) {
 const rackRefusal = (error: unknown, name: string | undefined) =>
   violation(error, '23505', 'racks_name_idx') ? refuseRack('NAME_TAKEN', { name: name ?? '' }) : error;
 
-async function lockRack(trx: Transaction<Database>, tenantId: string, id: string) {
-  const row = isUuid(id)
-    ? await trx
-        .selectFrom('racks')
-        .select(['id', 'warehouse_id', 'name', 'status', 'note'])
-        .where('id', '=', id)
-        .where('tenant_id', '=', tenantId)
-        .forUpdate()
-        .executeTakeFirst()
-    : undefined;
+/** A row of this tenant, locked for the change; another tenant's, or an id that is not a uuid, is missing. */
+async function lockOwned<Row>(id: string, select: (id: string) => Promise<Row | undefined>): Promise<Row> {
+  const row = isUuid(id) ? await select(id) : undefined;
   if (!row) throw refuseRack('NOT_FOUND');
   return row;
 }
 
-/** The master code of this tenant, locked for a location change; another tenant's is missing. */
-async function lockMasterCode(trx: Transaction<Database>, tenantId: string, id: string) {
-  const row = isUuid(id)
-    ? await trx
-        .selectFrom('master_codes')
-        .select(['id', 'code', 'type'])
-        .where('id', '=', id)
-        .where('tenant_id', '=', tenantId)
-        .forUpdate()
-        .executeTakeFirst()
-    : undefined;
-  if (!row) throw refuseRack('NOT_FOUND');
-  return row;
-}
+const lockRack = (trx: Transaction<Database>, tenantId: string, id: string) =>
+  lockOwned(id, (uuid) =>
+    trx
+      .selectFrom('racks')
+      .select(['id', 'warehouse_id', 'name', 'status', 'note'])
+      .where('id', '=', uuid)
+      .where('tenant_id', '=', tenantId)
+      .forUpdate()
+      .executeTakeFirst(),
+  );
+
+/** The master code, locked for a location change. */
+const lockMasterCode = (trx: Transaction<Database>, tenantId: string, id: string) =>
+  lockOwned(id, (uuid) =>
+    trx
+      .selectFrom('master_codes')
+      .select(['id', 'code', 'type'])
+      .where('id', '=', uuid)
+      .where('tenant_id', '=', tenantId)
+      .forUpdate()
+      .executeTakeFirst(),
+  );
 
 /** Adds a rack to a warehouse or branch (names are unique within the place). */
 export async function createRack(deps: Deps, actor: Actor, body: NewRack): Promise<string> {
