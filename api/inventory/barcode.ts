@@ -14,8 +14,7 @@ export const barcodeRoutes: FastifyPluginAsyncZod<InventoryDeps> = async (app, {
   route.post(
     '/api/inventory/barcode/print',
     {
-      summary:
-        'Barcode labels (Code 128 or QR) for master codes as a PDF: on A4 or Letter sheets, or one label per page on a continuous roll',
+      summary: 'Barcode labels (Code 128 or QR) for master codes as a PDF, on sheets or a continuous roll',
       body: PrintLabels,
       raw: {
         200: {

@@ -24,12 +24,13 @@ import {
   deleteEntry,
   renameEntry,
 } from '@commands/inventory/catalogue';
+import { CATALOGUE_READERS } from '@domain/inventory/readers';
 import { categoryTree, listEntries } from '@projections/inventory/catalogue';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { type InventoryDeps, tags } from './common';
 
-const readers = { anyOf: ['inventory-categories', 'inventory-master-code', 'inventory-combo-list'] } as const;
+const readers = { anyOf: CATALOGUE_READERS };
 const conflicts = { errors: { 409: ErrorAnswer } } as const;
 const deleted = { params: IdParams, answer: DeletedId, ...conflicts } as const;
 

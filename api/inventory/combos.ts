@@ -52,8 +52,7 @@ export const comboRoutes: FastifyPluginAsyncZod<InventoryDeps> = async (app, dep
   route.put(
     '/api/inventory/combo/:id/items',
     {
-      summary:
-        "Replace a combo's items: standard master codes of this account, each once, quantity 1 or more",
+      summary: "Replace a combo's items (standard master codes of this account, each once)",
       body: ComboItemsBody,
       ...itemsOf,
     },

@@ -1,5 +1,6 @@
 import { seller } from '@api/auth/session';
 import { forbidden, notFound } from '@api/errors';
+import type { InitialStock } from '@commands/inventory/initial-stock';
 import type { ReferenceDeps } from '@commands/inventory/reference-support';
 import type { PermissionKey } from '@domain/access/permissions';
 import type { FastifyRequest } from 'fastify';
@@ -7,13 +8,6 @@ import type { FastifyRequest } from 'fastify';
 /** What the inventory reference routes share: their dependencies and the 404 of a record not found. */
 
 export type { StockOf } from '@commands/inventory/reference-support';
-
-/** Receives a new master code's initial quantity as stock (api/inventory/stock-common.ts initialStockReceiver). */
-export type InitialStock = (
-  session: { tenantId: string; userId: string },
-  masterCodeId: string,
-  quantity: number,
-) => Promise<void>;
 
 export interface InventoryDeps extends ReferenceDeps {
   /** Absent (tests of the reference routes alone), the initial quantity is recorded on the master code only. */

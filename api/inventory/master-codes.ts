@@ -15,20 +15,12 @@ import {
 } from '@api/contracts/inventory-master-codes';
 import { router } from '@api/route';
 import { changeMasterCode, createMasterCode, setMasterCodeStatus } from '@commands/inventory/master-codes';
+import { MASTER_CODE_READERS } from '@domain/inventory/readers';
 import { listMasterCodes, masterCode, masterCodeById } from '@projections/inventory/master-codes';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { found, type InventoryDeps, tags } from './common';
 
-const readers = {
-  anyOf: [
-    'inventory-master-code',
-    'inventory-combo-list',
-    'inventory-stock-adjustment',
-    'inventory-stock-movement',
-    'inventory-list-export',
-    'inventory-rack',
-  ],
-} as const;
+const readers = { anyOf: MASTER_CODE_READERS };
 
 export const masterCodeRoutes: FastifyPluginAsyncZod<InventoryDeps> = async (app, { db, initialStock }) => {
   const route = router(app, { tags, access: { permission: 'inventory-master-code' } });
@@ -62,8 +54,7 @@ export const masterCodeRoutes: FastifyPluginAsyncZod<InventoryDeps> = async (app
   route.post(
     '/api/inventory/master-code',
     {
-      summary:
-        "Create a master code (409 when the code is taken; 403, code 472, past the package's master-code limit)",
+      summary: "Create a master code (within the package's master-code limit)",
       body: NewMasterCode,
       answer: MasterCodeDetail,
       errors: { 409: ErrorAnswer },

@@ -87,8 +87,7 @@ export const rackRoutes: FastifyPluginAsyncZod<InventoryDeps> = async (app, deps
   route.get(
     '/api/inventory/rack-location',
     {
-      summary:
-        "Master codes' rack locations (of one place with warehouse_id) for ag-grid's Infinite Row Model",
+      summary: "Master codes' rack locations, of every place or one, for ag-grid",
       query: RackLocationGridQuery,
       answer: GridPage(RackLocationRow),
     },
@@ -98,8 +97,7 @@ export const rackRoutes: FastifyPluginAsyncZod<InventoryDeps> = async (app, deps
   route.put(
     '/api/inventory/master-code/:id/location',
     {
-      summary:
-        'Put a master code in a warehouse or branch, on a rack of that place or none; answers its locations',
+      summary: 'Put a master code in a place, on one of its racks or none; answers its locations',
       params: IdParams,
       body: LocationBody,
       ...locationsOf,

@@ -1,13 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { ApiError } from '@api/errors';
 import { IDEMPOTENCY_KEY_MAX, idempotencyKeyOf } from '@api/idempotency';
-import { receiveInitialStock } from '@commands/inventory/initial-stock';
 import { wholeStore } from '@commands/support/document';
 import { StockCode } from '@domain/inventory/codes';
 import type { Db } from '@infra/db';
 import type { EventStore } from '@infra/eventstore/port';
 import type { FastifyRequest } from 'fastify';
-import type { InitialStock } from './common';
 
 /** What the stock routes share (api/inventory/stock.ts has the route list). */
 
@@ -34,8 +32,4 @@ export function commandIdOf(request: FastifyRequest, tenantId: string, bodyKey: 
   return key === undefined ? `${tenantId}:${randomUUID()}` : `${tenantId}:${key}`;
 }
 
-/** Receives a new master code's initial quantity (commands/inventory/initial-stock.ts), for the master code routes. */
-export const initialStockReceiver =
-  (db: Db, store: Pick<EventStore, 'kind'>): InitialStock =>
-  (session, masterCodeId, quantity) =>
-    receiveInitialStock({ db, store: commandStore(store) }, session, { masterCodeId, quantity });
+export { initialStockReceiver } from '@commands/inventory/initial-stock';

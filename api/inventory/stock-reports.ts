@@ -39,8 +39,7 @@ export const stockReportRoutes: FastifyPluginAsyncZod<StockDeps> = async (app, {
   route.get(
     '/api/inventory/stock',
     {
-      summary:
-        'The stock list per master code per warehouse for ag-grid (combos derived from their components); filter, search, sort, page',
+      summary: 'The stock per master code per place for ag-grid (combos from their components)',
       access: { permission: 'inventory-master-code' },
       query: StockListQuery,
       answer: GridPage(StockRow),
@@ -51,8 +50,7 @@ export const stockReportRoutes: FastifyPluginAsyncZod<StockDeps> = async (app, {
   route.get(
     '/api/inventory/stock/movements',
     {
-      summary:
-        'The stock movement report, newest first: previous stock, change, in, out, new stock, warehouse, time, action, description, created by',
+      summary: 'The stock movement report for ag-grid, newest first',
       query: MovementQuery,
       answer: GridPage(MovementRow),
     },
@@ -87,8 +85,7 @@ export const stockReportRoutes: FastifyPluginAsyncZod<StockDeps> = async (app, {
   route.get(
     '/api/inventory/stock/at',
     {
-      summary:
-        'The stock of a master code in a warehouse as it was at a past instant, and the movement that left it so',
+      summary: 'A stock as it was at a past instant, and the movement that left it so',
       query: AtQuery,
       answer: StockFiguresAnswer,
       ...combosRefused,
@@ -99,8 +96,7 @@ export const stockReportRoutes: FastifyPluginAsyncZod<StockDeps> = async (app, {
   route.get(
     '/api/inventory/stock/history',
     {
-      summary:
-        "The auditor's replay: a stock as of an instant and the movements that led to it, a page at a time (oldest first)",
+      summary: "The auditor's replay: a stock as of an instant and the movements up to it, a page at a time",
       query: HistoryQuery,
       answer: StockHistory,
       ...combosRefused,
@@ -111,8 +107,7 @@ export const stockReportRoutes: FastifyPluginAsyncZod<StockDeps> = async (app, {
   route.get(
     '/api/inventory/stock/series',
     {
-      summary:
-        'A stock over time for a chart: every movement in the period, or the stock sampled at evenly spaced instants',
+      summary: 'A stock over time for a chart: every movement, or samples at evenly spaced instants',
       query: SeriesQuery,
       answer: StockSeries,
       ...combosRefused,

@@ -5,7 +5,7 @@ import { StockUploadProgress, StockUploadStarted } from '@api/contracts/inventor
 import { ApiError, notFound } from '@api/errors';
 import { router } from '@api/route';
 import { UPLOAD_BODY_LIMIT, UploadQuery, UploadRefusal, uploadBody, uploadedFile } from '@api/sheet-upload';
-import { rowsRefusedAnswer, uploadStockFile } from '@commands/inventory/stock-upload';
+import { backgroundUploads, rowsRefusedAnswer, uploadStockFile } from '@commands/inventory/stock-upload';
 import { StockCode } from '@domain/inventory/codes';
 import { uploadProgress } from '@projections/inventory/stock-uploads';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -20,22 +20,13 @@ export const stockUploadRoutes: FastifyPluginAsyncZod<StockDeps> = async (app, d
   uploadBody(app);
   const route = router(app, { tags, access: { permission: 'inventory-stock-adjustment' } });
 
-  const running = new Set<Promise<void>>();
-  let closing = false;
-  app.addHook('onClose', async () => {
-    closing = true;
-    await Promise.allSettled([...running]);
-  });
-  const background = (task: Promise<void>) => {
-    const tracked = task.finally(() => running.delete(tracked));
-    running.add(tracked);
-  };
+  const uploads = backgroundUploads();
+  app.addHook('onClose', uploads.close);
 
   route.post(
     '/api/inventory/stock/upload',
     {
-      summary:
-        'Bulk stock adjustment: the CSV or XLSX file as the body (?filename=). Any bad row: 400 with every bad row, nothing applied; else 202 and the rows are applied in the background',
+      summary: 'Bulk stock adjustment by a CSV or XLSX body: checked whole, then applied in the background',
       bodyLimit: UPLOAD_BODY_LIMIT,
       query: UploadQuery,
       raw: {
@@ -53,13 +44,7 @@ export const stockUploadRoutes: FastifyPluginAsyncZod<StockDeps> = async (app, d
         request.query.filename,
         () => new ApiError(415, StockCode.mediaType, 'stock.upload.media_type'),
       );
-      const upload = {
-        db,
-        store: commandStore(deps.store),
-        log: request.log,
-        stopping: () => closing,
-        background,
-      };
+      const upload = { db, store: commandStore(deps.store), log: request.log, ...uploads };
       const answer = await uploadStockFile(upload, seller(request), file);
       if (answer.outcome === 'rows_refused')
         return reply.code(400).send(rowsRefusedAnswer(request.language, answer.problems));

@@ -31,23 +31,17 @@ const movements = [
   {
     kind: 'receive',
     body: ReceiveBody,
-    message: () => 'stock.received',
-    summary:
-      'Receive stock of a master code into a warehouse or branch (Idempotency-Key header: a retry moves nothing)',
+    summary: 'Receive stock of a master code into a warehouse or branch',
   },
   {
     kind: 'adjust',
     body: AdjustBody,
-    message: () => 'stock.adjusted',
-    summary:
-      'Adjust stock: add, deduct, or set to the counted quantity (409, code 451, when it would go below 0 and the account refuses that)',
+    summary: 'Adjust stock: add, deduct, or set to the counted quantity',
   },
   {
     kind: 'hold',
     body: HoldBody,
-    message: (action?: string) => (action === 'hold' ? 'stock.held' : 'stock.hold_released'),
-    summary:
-      'Put stock on hold or release it: the online hold, Smart POS hold or supplier hold (409, code 449, to release more than held)',
+    summary: 'Put stock on an online, Smart POS or supplier hold, or release it',
   },
 ] as const;
 
@@ -56,7 +50,7 @@ export const stockRoutes: FastifyPluginAsyncZod<StockDeps> = async (app, deps) =
   const commandDeps = { db, store: commandStore(deps.store) };
   const route = router(app, { tags, access: { permission: 'inventory-stock-adjustment' } });
 
-  for (const { kind, body, summary, message } of movements) {
+  for (const { kind, body, summary } of movements) {
     const spec = {
       summary,
       body: body as typeof ReceiveBody,
@@ -67,9 +61,9 @@ export const stockRoutes: FastifyPluginAsyncZod<StockDeps> = async (app, deps) =
       const session = seller(request);
       const commandId = commandIdOf(request, session.tenantId, request.body.idempotency_key);
       const input = { ...request.body, kind, commandId } as Parameters<typeof requestStockMovement>[2];
-      const { answer, replayed } = await requestStockMovement(commandDeps, session, input);
+      const { answer, replayed, message } = await requestStockMovement(commandDeps, session, input);
       if (replayed) reply.header('idempotent-replayed', 'true');
-      return ok(request, answer, message('action' in input ? input.action : undefined));
+      return ok(request, answer, message);
     });
   }
 

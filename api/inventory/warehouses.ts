@@ -16,22 +16,13 @@ import {
 } from '@api/contracts/inventory-warehouses';
 import { router } from '@api/route';
 import { changePlace, createPlace, deletePlace, makeDefaultWarehouse } from '@commands/inventory/warehouses';
+import { PLACE_READERS } from '@domain/inventory/readers';
 import { listPlaces, placeById } from '@projections/inventory/warehouses';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { found, type InventoryDeps, tags } from './common';
 
-const readers = {
-  anyOf: [
-    'inventory-warehouse',
-    'inventory-rack',
-    'inventory-master-code',
-    'inventory-stock-adjustment',
-    'inventory-stock-movement',
-    'inventory-list-export',
-    'inventory-manage-sync',
-  ],
-} as const;
+const readers = { anyOf: PLACE_READERS };
 const conflicts = { errors: { 409: ErrorAnswer } } as const;
 
 export const warehouseRoutes: FastifyPluginAsyncZod<InventoryDeps> = async (app, deps) => {

@@ -34,7 +34,18 @@ export type StockRequest =
 export interface StockRequestResult {
   answer: StockMovementAnswer;
   replayed: boolean;
+  /** The answer's message key. */
+  message: string;
 }
+
+const messageOf = (input: StockRequest) =>
+  input.kind === 'hold'
+    ? input.action === 'hold'
+      ? 'stock.held'
+      : 'stock.hold_released'
+    : input.kind === 'receive'
+      ? 'stock.received'
+      : 'stock.adjusted';
 
 /** The mode of a stock event, as the movement report shows it (projections/stock.ts stores the same). */
 function modeOf(event: StockEvent): MovementMode | null {
@@ -105,6 +116,7 @@ export async function requestStockMovement(
   });
   return {
     replayed: result.replayed,
+    message: messageOf(input),
     answer: {
       master_code: ref(target.masterCode),
       warehouse: ref(target.warehouse),

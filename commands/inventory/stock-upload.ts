@@ -466,3 +466,20 @@ export function rowsRefusedAnswer(language: Language, problems: RowProblem[]) {
     rows,
   };
 }
+
+/** The files being applied in the background: closing waits for them, and a running one stops between rows. */
+export function backgroundUploads() {
+  const running = new Set<Promise<void>>();
+  let closing = false;
+  return {
+    stopping: () => closing,
+    background: (task: Promise<void>) => {
+      const tracked = task.finally(() => running.delete(tracked));
+      running.add(tracked);
+    },
+    close: async () => {
+      closing = true;
+      await Promise.allSettled([...running]);
+    },
+  };
+}

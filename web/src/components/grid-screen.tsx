@@ -164,14 +164,9 @@ export function GridScreen<Row extends object>(props: GridScreenProps<Row>) {
   const ariaTabs = props.tabs?.aria === true;
   const panel = (body: ReactNode) =>
     ariaTabs && props.tabs ? (
-      <div
-        id={`${tabBase}-panel`}
-        role="tabpanel"
-        aria-labelledby={`${tabBase}-tab-${props.tabs.current}`}
-        className="tab-panel"
-      >
+      <TabPanel base={tabBase} current={props.tabs.current}>
         {body}
-      </div>
+      </TabPanel>
     ) : (
       body
     );
@@ -277,8 +272,33 @@ function LiveRows({
   return null;
 }
 
-/** ARIA tabs above a grid (`tabs.aria`): the grid screen's body is their panel. */
-function AriaTabs({
+/** The panel of an ARIA tab list (`AriaTabs` with the same `base`). */
+export function TabPanel({
+  base,
+  current,
+  children,
+}: {
+  base: string;
+  current: string;
+  children: ReactNode;
+}) {
+  return (
+    <div
+      id={`${base}-panel`}
+      role="tabpanel"
+      aria-labelledby={`${base}-tab-${current}`}
+      className="tab-panel"
+    >
+      {children}
+    </div>
+  );
+}
+
+/**
+ * An ARIA tab list (`tabs.aria`, and the tabs of a screen that are not grids): its tabs control the panel
+ * `<base>-panel` and are `<base>-tab-<id>`; arrow keys move between them.
+ */
+export function AriaTabs({
   label,
   current,
   items,
