@@ -7,10 +7,9 @@ import { ComboItem, MasterCodeDetail } from '@api/contracts/inventory-master-cod
 import { router } from '@api/route';
 import { createCombo, itemsOfCombo, replaceItemsOfCombo } from '@commands/inventory/combos';
 import { listCombos } from '@projections/inventory/combos';
-import { masterCodeById } from '@projections/inventory/master-codes';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { found, type InventoryDeps, tags } from './common';
+import { type InventoryDeps, tags } from './common';
 
 const itemsOf = { params: IdParams, answer: z.array(ComboItem), errors: { 409: ErrorAnswer } } as const;
 
@@ -36,11 +35,8 @@ export const comboRoutes: FastifyPluginAsyncZod<InventoryDeps> = async (app, dep
       answer: MasterCodeDetail,
       errors: { 409: ErrorAnswer },
     },
-    async (request) => {
-      const session = seller(request);
-      const id = await createCombo(deps, session, request.body);
-      return ok(request, await found(masterCodeById(db, session.tenantId, id)), 'inventory.combo.created');
-    },
+    async (request) =>
+      ok(request, await createCombo(deps, seller(request), request.body), 'inventory.combo.created'),
   );
 
   route.get(

@@ -78,10 +78,11 @@ export const masterCodeRoutes: FastifyPluginAsyncZod<InventoryDeps> = async (app
       errors: { 409: ErrorAnswer },
     },
     async (request) => {
-      const session = seller(request);
-      const { id } = request.params;
-      await changeMasterCode({ db }, session, { id, changes: request.body });
-      return ok(request, await detail(session.tenantId, id), 'inventory.master_code.updated');
+      const changed = await changeMasterCode({ db }, seller(request), {
+        id: request.params.id,
+        changes: request.body,
+      });
+      return ok(request, changed, 'inventory.master_code.updated');
     },
   );
 
@@ -95,10 +96,8 @@ export const masterCodeRoutes: FastifyPluginAsyncZod<InventoryDeps> = async (app
       `/api/inventory/master-code/:id/${verb}`,
       { summary, params: IdParams, answer: MasterCodeDetail },
       async (request) => {
-        const session = seller(request);
-        const { id } = request.params;
-        await setMasterCodeStatus({ db }, session, { id, status });
-        return ok(request, await detail(session.tenantId, id), `inventory.master_code.${verb}d`);
+        const changed = await setMasterCodeStatus({ db }, seller(request), { id: request.params.id, status });
+        return ok(request, changed, `inventory.master_code.${verb}d`);
       },
     );
   }

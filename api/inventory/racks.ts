@@ -19,7 +19,6 @@ import {
 } from '@api/contracts/inventory-racks';
 import { router } from '@api/route';
 import { changeRack, createRack, deleteRack, removeLocation, setLocation } from '@commands/inventory/racks';
-import { masterCodeLocations } from '@projections/inventory/master-codes';
 import { listLocations, listRacks, rackById } from '@projections/inventory/racks';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -58,20 +57,19 @@ export const rackRoutes: FastifyPluginAsyncZod<InventoryDeps> = async (app, deps
       answer: Rack,
       ...conflicts,
     },
-    async (request) => {
-      const session = seller(request);
-      const id = await createRack(deps, session, request.body);
-      return ok(request, await rack(session.tenantId, id), 'inventory.rack.created');
-    },
+    async (request) =>
+      ok(request, await createRack(deps, seller(request), request.body), 'inventory.rack.created'),
   );
 
   route.put(
     '/api/inventory/rack/:id',
     { summary: 'Rename a rack, or change its status or note', ...rackOf, body: RackChanges },
     async (request) => {
-      const session = seller(request);
-      await changeRack(deps, session, { id: request.params.id, changes: request.body });
-      return ok(request, await rack(session.tenantId, request.params.id), 'inventory.rack.updated');
+      const changed = await changeRack(deps, seller(request), {
+        id: request.params.id,
+        changes: request.body,
+      });
+      return ok(request, changed, 'inventory.rack.updated');
     },
   );
 
@@ -103,14 +101,8 @@ export const rackRoutes: FastifyPluginAsyncZod<InventoryDeps> = async (app, deps
       ...locationsOf,
     },
     async (request) => {
-      const session = seller(request);
       const location = { masterCodeId: request.params.id, location: request.body };
-      const masterCodeId = await setLocation(deps, session, location);
-      return ok(
-        request,
-        await masterCodeLocations(db, session.tenantId, masterCodeId),
-        'inventory.location.saved',
-      );
+      return ok(request, await setLocation(deps, seller(request), location), 'inventory.location.saved');
     },
   );
 
@@ -122,14 +114,8 @@ export const rackRoutes: FastifyPluginAsyncZod<InventoryDeps> = async (app, deps
       ...locationsOf,
     },
     async (request) => {
-      const session = seller(request);
-      const { id, warehouseId } = request.params;
-      const masterCodeId = await removeLocation(deps, session, { masterCodeId: id, warehouseId });
-      return ok(
-        request,
-        await masterCodeLocations(db, session.tenantId, masterCodeId),
-        'inventory.location.removed',
-      );
+      const location = { masterCodeId: request.params.id, warehouseId: request.params.warehouseId };
+      return ok(request, await removeLocation(deps, seller(request), location), 'inventory.location.removed');
     },
   );
 };

@@ -63,12 +63,11 @@ export const warehouseRoutes: FastifyPluginAsyncZod<InventoryDeps> = async (app,
         ...conflicts,
       },
       async (request) => {
-        const session = seller(request);
-        const id = await createPlace(deps, session, {
+        const created = await createPlace(deps, seller(request), {
           kind,
-          place: request.body as NewWarehouse | NewBranch,
+          place: request.body as NewWarehouse,
         });
-        return ok(request, await place(session.tenantId, id), `inventory.${kind}.created`);
+        return ok(request, created, `inventory.${kind}.created`);
       },
     );
 
@@ -84,14 +83,8 @@ export const warehouseRoutes: FastifyPluginAsyncZod<InventoryDeps> = async (app,
         ...conflicts,
       },
       async (request) => {
-        const session = seller(request);
-        const { id } = request.params;
-        await changePlace(deps, session, {
-          kind,
-          id,
-          changes: request.body as WarehouseChanges | BranchChanges,
-        });
-        return ok(request, await place(session.tenantId, id), `inventory.${kind}.updated`);
+        const changes = { kind, id: request.params.id, changes: request.body as WarehouseChanges };
+        return ok(request, await changePlace(deps, seller(request), changes), `inventory.${kind}.updated`);
       },
     );
 
@@ -118,9 +111,7 @@ export const warehouseRoutes: FastifyPluginAsyncZod<InventoryDeps> = async (app,
       answer: Place,
     },
     async (request) => {
-      const session = seller(request);
-      await makeDefaultWarehouse(deps, session, { id: request.params.id });
-      const warehouse = await found(placeById(db, session.tenantId, 'warehouse', request.params.id));
+      const warehouse = await makeDefaultWarehouse(deps, seller(request), { id: request.params.id });
       return ok(request, warehouse, 'inventory.warehouse.default_set');
     },
   );

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   type MasterCodeChanges,
+  type MasterCodeDetail,
   type NewMasterCode,
   PRICE_CURRENCIES,
   type PriceList,
@@ -9,6 +10,7 @@ import { refuseMasterCode } from '@domain/inventory/reference';
 import { isUuid } from '@domain/platform/ids';
 import type { Database, InventoryCurrency } from '@infra/db';
 import { violation } from '@infra/db/errors';
+import { masterCodeById } from '@projections/inventory/master-codes';
 import type { Kysely, Transaction } from 'kysely';
 import { logActivity } from '../support/activity';
 import type { Actor } from '../support/actor';
@@ -145,12 +147,23 @@ export async function createMasterCode(
   return id;
 }
 
+/** A master code in full as the API answers it, once written. */
+export async function masterCodeAnswer(
+  db: Kysely<Database>,
+  tenantId: string,
+  id: string,
+): Promise<MasterCodeDetail> {
+  const found = await masterCodeById(db, tenantId, id);
+  if (!found) throw refuseMasterCode('NOT_FOUND');
+  return found;
+}
+
 /** Edits a master code; a price list given replaces the whole list (the type cannot change). */
 export async function changeMasterCode(
   deps: { db: Kysely<Database> },
   actor: Actor,
   input: { id: string; changes: MasterCodeChanges },
-): Promise<void> {
+): Promise<MasterCodeDetail> {
   const { tenantId } = actor;
   const { id } = input;
   const { prices, type, ...changes } = input.changes;
@@ -191,6 +204,7 @@ export async function changeMasterCode(
   } catch (error) {
     throw masterCodeRefusal(error, changes.code);
   }
+  return masterCodeAnswer(deps.db, tenantId, id);
 }
 
 /** Activates or deactivates a master code (kept with its history; it can be activated again). */
@@ -198,7 +212,7 @@ export async function setMasterCodeStatus(
   deps: { db: Kysely<Database> },
   actor: Actor,
   input: { id: string; status: 'active' | 'inactive' },
-): Promise<void> {
+): Promise<MasterCodeDetail> {
   const { id, status } = input;
   const verb = status === 'active' ? 'activate' : 'deactivate';
   await deps.db.transaction().execute(async (trx) => {
@@ -227,4 +241,5 @@ export async function setMasterCodeStatus(
       detail: { status: { from: before.status, to: status } },
     });
   });
+  return masterCodeAnswer(deps.db, actor.tenantId, id);
 }
