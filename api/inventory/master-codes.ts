@@ -14,7 +14,7 @@ import {
   NewMasterCode,
 } from '@api/contracts/inventory-master-codes';
 import { router } from '@api/route';
-import { changeMasterCode, createMasterCode, setMasterCodeStatus } from '@commands/inventory/master-codes';
+import { addMasterCode, changeMasterCode, setMasterCodeStatus } from '@commands/inventory/master-codes';
 import { MASTER_CODE_READERS } from '@domain/inventory/readers';
 import { listMasterCodes, masterCode, masterCodeById } from '@projections/inventory/master-codes';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -24,7 +24,6 @@ const readers = { anyOf: MASTER_CODE_READERS };
 
 export const masterCodeRoutes: FastifyPluginAsyncZod<InventoryDeps> = async (app, { db, initialStock }) => {
   const route = router(app, { tags, access: { permission: 'inventory-master-code' } });
-  const detail = (tenantId: string, id: string) => found(masterCodeById(db, tenantId, id));
 
   route.get(
     '/api/inventory/master-code',
@@ -48,7 +47,8 @@ export const masterCodeRoutes: FastifyPluginAsyncZod<InventoryDeps> = async (app
       params: IdParams,
       answer: MasterCodeDetail,
     },
-    async (request) => ok(request, await detail(seller(request).tenantId, request.params.id)),
+    async (request) =>
+      ok(request, await found(masterCodeById(db, seller(request).tenantId, request.params.id))),
   );
 
   route.post(
@@ -60,11 +60,8 @@ export const masterCodeRoutes: FastifyPluginAsyncZod<InventoryDeps> = async (app
       errors: { 409: ErrorAnswer },
     },
     async (request) => {
-      const session = seller(request);
-      const id = await createMasterCode({ db }, session, request.body);
-      // Once the row is committed: the initial quantity is received into the default warehouse (once, by its id).
-      if (request.body.initial_quantity > 0) await initialStock?.(session, id, request.body.initial_quantity);
-      return ok(request, await detail(session.tenantId, id), 'inventory.master_code.created');
+      const created = await addMasterCode({ db, initialStock }, seller(request), request.body);
+      return ok(request, created, 'inventory.master_code.created');
     },
   );
 

@@ -31,7 +31,6 @@ const locationsOf = { answer: z.array(MasterCodeLocation), ...conflicts } as con
 export const rackRoutes: FastifyPluginAsyncZod<InventoryDeps> = async (app, deps) => {
   const { db } = deps;
   const route = router(app, { tags, access: { permission: 'inventory-rack' } });
-  const rack = (tenantId: string, id: string) => found(rackById(db, tenantId, id));
 
   route.get(
     '/api/inventory/rack',
@@ -46,7 +45,7 @@ export const rackRoutes: FastifyPluginAsyncZod<InventoryDeps> = async (app, deps
   route.get(
     '/api/inventory/rack/:id',
     { summary: 'One rack', params: IdParams, answer: Rack },
-    async (request) => ok(request, await rack(seller(request).tenantId, request.params.id)),
+    async (request) => ok(request, await found(rackById(db, seller(request).tenantId, request.params.id))),
   );
 
   route.post(

@@ -32,7 +32,6 @@ export const warehouseRoutes: FastifyPluginAsyncZod<InventoryDeps> = async (app,
   for (const kind of PLACE_KINDS) {
     const path = `/api/inventory/${kind}`;
     const isWarehouse = kind === 'warehouse';
-    const place = (tenantId: string, id: string) => found(placeById(db, tenantId, kind, id));
 
     route.get(
       path,
@@ -49,7 +48,8 @@ export const warehouseRoutes: FastifyPluginAsyncZod<InventoryDeps> = async (app,
     route.get(
       `${path}/:id`,
       { summary: `One ${kind}`, access: readers, params: IdParams, answer: Place },
-      async (request) => ok(request, await place(seller(request).tenantId, request.params.id)),
+      async (request) =>
+        ok(request, await found(placeById(db, seller(request).tenantId, kind, request.params.id))),
     );
 
     route.post(

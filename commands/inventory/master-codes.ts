@@ -15,6 +15,7 @@ import type { Kysely, Transaction } from 'kysely';
 import { logActivity } from '../support/activity';
 import type { Actor } from '../support/actor';
 import { lockTenant } from '../support/locks';
+import type { InitialStock } from './initial-stock';
 import { packageLimit } from './reference-support';
 
 /**
@@ -145,6 +146,20 @@ export async function createMasterCode(
     throw masterCodeRefusal(error, body.code);
   }
   return id;
+}
+
+/**
+ * Creates a master code and, once its row is committed, receives its initial quantity into the default warehouse
+ * (once, by its id; without `initialStock` the quantity is recorded on the master code only). Answers it in full.
+ */
+export async function addMasterCode(
+  deps: { db: Kysely<Database>; initialStock?: InitialStock | undefined },
+  actor: Required<Actor>,
+  body: NewMasterCode,
+): Promise<MasterCodeDetail> {
+  const id = await createMasterCode(deps, actor, body);
+  if (body.initial_quantity > 0) await deps.initialStock?.(actor, id, body.initial_quantity);
+  return masterCodeAnswer(deps.db, actor.tenantId, id);
 }
 
 /** A master code in full as the API answers it, once written. */
