@@ -1,13 +1,10 @@
 import { BarcodeCode, LABEL_LIMITS, ORIENTATIONS, PAPERS, SYMBOLOGIES } from '@domain/printing/labels';
 import { z } from 'zod';
-import { referenceId } from './inventory-fields';
+import { referenceId, wholeNumber } from './inventory-fields';
 import { PRICE_CURRENCIES } from './inventory-master-codes';
 import { rule } from './rules';
 
-/**
- * Barcode labels (spec §3 "Barcode printing"), POST /api/inventory/barcode/print: which master codes, how many
- * copies, the sheet and the label. At most LABEL_LIMITS.totalMax labels (copies summed) per print.
- */
+/** Barcode labels (spec §3 "Barcode printing"): at most LABEL_LIMITS.totalMax labels (copies summed) a print. */
 
 const option = (key: string) => rule(BarcodeCode.optionInvalid, `barcode.${key}`);
 const sizeInvalid = rule(BarcodeCode.sizeInvalid, 'barcode.size_invalid', {
@@ -34,12 +31,7 @@ export const PrintLabels = z
       .array(
         z.strictObject({
           id: referenceId,
-          copies: z
-            .number({ error: copiesInvalid })
-            .int(copiesInvalid)
-            .min(1, copiesInvalid)
-            .max(LABEL_LIMITS.copiesMax, copiesInvalid)
-            .default(1),
+          copies: wholeNumber(1, LABEL_LIMITS.copiesMax, copiesInvalid).default(1),
         }),
         { error: noItems },
       )
@@ -53,13 +45,7 @@ export const PrintLabels = z
     height_mm: millimetres(LABEL_LIMITS.heightMm.min, LABEL_LIMITS.heightMm.max).default(30),
     orientation: z.enum(ORIENTATIONS, { error: option('orientation_invalid') }).default('portrait'),
     symbology: z.enum(SYMBOLOGIES, { error: option('symbology_invalid') }).default('code128'),
-    per_sheet: z
-      .number({ error: perSheetInvalid })
-      .int(perSheetInvalid)
-      .min(1, perSheetInvalid)
-      .max(LABEL_LIMITS.perSheetMax, perSheetInvalid)
-      .nullable()
-      .default(null),
+    per_sheet: wholeNumber(1, LABEL_LIMITS.perSheetMax, perSheetInvalid).nullable().default(null),
     show_name: flag('show_name_invalid').default(true),
     show_price: flag('show_price_invalid').default(false),
     currency: z

@@ -1,8 +1,8 @@
 import { InventoryCode } from '@domain/inventory/codes';
 import { z } from 'zod';
-import { nothingToChange, referenceId, requiredText } from './inventory-fields';
+import { nothingToChange, referenceId, requiredText, stamps } from './inventory-fields';
 
-/** The inventory's categories (a tree per account), brands and units: request and answer schemas, zod only. */
+/** The inventory's categories (a tree per account), brands and units. */
 
 export const CATALOGUE_NAME_MAX = 100;
 
@@ -29,16 +29,14 @@ export const InventoryCategory = z.object({
   id: z.string(),
   name: z.string(),
   parent_id: z.string().nullable(),
-  created_at: z.string(),
-  updated_at: z.string(),
+  ...stamps,
 });
 
 export const CatalogueEntry = z.object({
   id: z.string(),
   name: z.string(),
   master_code_count: z.number().int(),
-  created_at: z.string(),
-  updated_at: z.string(),
+  ...stamps,
 });
 export type CatalogueEntry = z.infer<typeof CatalogueEntry>;
 

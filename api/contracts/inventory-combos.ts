@@ -1,14 +1,11 @@
 import { InventoryCode, MASTER_CODE_STATUSES, QUANTITY_MAX } from '@domain/inventory/codes';
 import { z } from 'zod';
 import { DateFilter, gridQuery, setFilter, TextFilter } from './grid';
-import { referenceId } from './inventory-fields';
+import { referenceId, wholeNumber } from './inventory-fields';
 import { ComboItem, MasterCode, newMasterCodeShape } from './inventory-master-codes';
 import { rule } from './rules';
 
-/**
- * Combos (spec §3: a combo master code, its name, items each with a master code and quantity): request and answer
- * schemas, zod only.
- */
+/** Combos (spec §3): a combo master code and its items, each a master code and a quantity. */
 
 export const COMBO_ITEMS_MAX = 100;
 
@@ -18,11 +15,7 @@ const componentRepeated = rule(InventoryCode.componentRepeated, 'inventory.combo
 
 export const ComboItemInput = z.strictObject({
   component_id: referenceId,
-  quantity: z
-    .number({ error: quantityInvalid })
-    .int(quantityInvalid)
-    .min(1, quantityInvalid)
-    .max(QUANTITY_MAX, quantityInvalid),
+  quantity: wholeNumber(1, QUANTITY_MAX, quantityInvalid),
 });
 export type ComboItemInput = z.infer<typeof ComboItemInput>;
 

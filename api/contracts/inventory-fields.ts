@@ -56,9 +56,18 @@ export function decimal(opts: { scale: number; integerDigits: number; positive: 
     });
 }
 
-/** A whole number of pieces within [min, max]; a fraction, a string or anything else is refused with `message`. */
+/** A whole number within [min, max]; a fraction, a string or anything else is refused with `message`. */
 export const wholeNumber = (min: number, max: number, message: string) =>
   z.number({ error: message }).int(message).min(min, message).max(max, message);
 
+/** A whole number in a query string, within [min, max]. */
+export const wholeNumberText = (min: number, max: number, message: string) =>
+  z.coerce.number({ error: message }).int(message).min(min, message).max(max, message);
+
+export const stamps = { created_at: z.string(), updated_at: z.string() };
+
 export const nothingToChange = rule(InventoryCode.nothingToChange, 'inventory.nothing_to_change');
 export const nonEmpty = (changes: object) => Object.keys(changes).length > 0;
+
+/** The answer of a delete: the id deleted. */
+export const DeletedId = z.object({ id: z.string() });

@@ -7,16 +7,21 @@ import {
 import { einvoiceClassifications } from '@domain/lookups';
 import { z } from 'zod';
 import { DateFilter, gridQuery, setFilter, TextFilter } from './grid';
-import { decimal, referenceId, requiredText, text, wholeNumber } from './inventory-fields';
+import {
+  decimal,
+  nonEmpty,
+  nothingToChange,
+  referenceId,
+  requiredText,
+  stamps,
+  text,
+  wholeNumber,
+} from './inventory-fields';
 import { rule } from './rules';
 
 export { MASTER_CODE_STATUSES, MASTER_CODE_TYPES };
 
-/**
- * A master code (spec §3): the seller's own item, the unit stock is kept in. Its fields, the per-currency price list,
- * and — for a combo — the components it is made of. The shapes here are shared by the master code, combo and location
- * routes; so are creation (within the package's master-code limit) and reading one master code in full.
- */
+/** A master code (spec §3): the seller's own item, the unit stock is kept in; a combo is made of others. */
 
 /** Price list currencies (spec §9). */
 export const PRICE_CURRENCIES = ['MYR', 'SGD', 'HKD', 'TWD', 'PHP'] as const;
@@ -34,13 +39,8 @@ export const MasterCodeCode = requiredText(
   'inventory.master_code.code_required',
 ).regex(/^[\x20-\x7e]+$/, rule(InventoryCode.codeRequired, 'inventory.master_code.code_invalid'));
 
-const money = (key: string) =>
-  decimal({
-    scale: 2,
-    integerDigits: 12,
-    positive: false,
-    message: rule(InventoryCode.amountInvalid, key),
-  });
+const money = (key: string, scale = 2, integerDigits = 12, positive = false) =>
+  decimal({ scale, integerDigits, positive, message: rule(InventoryCode.amountInvalid, key) });
 
 const classificationInvalid = rule(
   InventoryCode.classificationInvalid,
@@ -60,12 +60,7 @@ export const PriceEntry = z.strictObject({
   currency: z.enum(PRICE_CURRENCIES, {
     error: rule(InventoryCode.currencyInvalid, 'inventory.master_code.currency_invalid'),
   }),
-  unit_price: decimal({
-    scale: 2,
-    integerDigits: 12,
-    positive: true,
-    message: rule(InventoryCode.amountInvalid, 'inventory.master_code.list_price_invalid'),
-  }),
+  unit_price: money('inventory.master_code.list_price_invalid', 2, 12, true),
 });
 
 /** The whole price list: one entry per currency at most. */
@@ -96,12 +91,7 @@ const fields = {
     .nullable(),
   unit_price: money('inventory.master_code.unit_price_invalid'),
   cost: money('inventory.master_code.cost_invalid'),
-  weight_kg: decimal({
-    scale: 3,
-    integerDigits: 7,
-    positive: false,
-    message: rule(InventoryCode.amountInvalid, 'inventory.master_code.weight_invalid'),
-  }),
+  weight_kg: money('inventory.master_code.weight_invalid', 3, 7),
   seller_sku: text(CODE_MAX),
   upc: z
     .string({ error: rule(InventoryCode.upcInvalid, 'inventory.master_code.upc_invalid') })
@@ -166,11 +156,7 @@ export const NewMasterCode = z.strictObject(newMasterCodeShape).superRefine((bod
 });
 export type NewMasterCode = z.infer<typeof NewMasterCode>;
 
-/**
- * An edit: any of the fields, the code too while no listing is bound to it. The type is fixed at creation (stock and
- * combos depend on it) and the initial quantity is history once given; a `type` equal to the current one is accepted.
- * A price list, when given, replaces the whole list.
- */
+/** The type is fixed at creation (stock and combos depend on it): a `type` equal to the current one is accepted. */
 export const MasterCodeChanges = z
   .strictObject({
     code: MasterCodeCode,
@@ -180,10 +166,7 @@ export const MasterCodeChanges = z
     ...fields,
   })
   .partial()
-  .refine(
-    (changes) => Object.keys(changes).length > 0,
-    rule(InventoryCode.nothingToChange, 'inventory.nothing_to_change'),
-  );
+  .refine(nonEmpty, nothingToChange);
 export type MasterCodeChanges = z.infer<typeof MasterCodeChanges>;
 
 // ---- answer shapes ----
@@ -212,8 +195,7 @@ export const MasterCode = z.object({
   pos_app_name: z.string(),
   /** Linked to at least one listing (listings arrive later; until then false). */
   bound: z.boolean(),
-  created_at: z.string(),
-  updated_at: z.string(),
+  ...stamps,
 });
 export type MasterCode = z.infer<typeof MasterCode>;
 
@@ -226,13 +208,15 @@ export const ComboItem = z.object({
 });
 export type ComboItem = z.infer<typeof ComboItem>;
 
+export const PlaceRef = z.object({
+  id: z.string(),
+  kind: z.enum(['warehouse', 'branch']),
+  code: z.string(),
+  name: z.string(),
+});
+
 export const MasterCodeLocation = z.object({
-  warehouse: z.object({
-    id: z.string(),
-    kind: z.enum(['warehouse', 'branch']),
-    code: z.string(),
-    name: z.string(),
-  }),
+  warehouse: PlaceRef,
   rack: z.object({ id: z.string(), name: z.string(), status: z.enum(['occupied', 'available']) }).nullable(),
   note: z.string(),
   updated_at: z.string(),

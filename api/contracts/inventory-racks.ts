@@ -1,34 +1,30 @@
 import { InventoryCode, MASTER_CODE_STATUSES } from '@domain/inventory/codes';
 import { z } from 'zod';
 import { gridQuery, setFilter, TextFilter } from './grid';
-import { nonEmpty, nothingToChange, referenceId, requiredText, text } from './inventory-fields';
+import { nonEmpty, nothingToChange, referenceId, requiredText, stamps, text } from './inventory-fields';
+import { MasterCodeLocation, PlaceRef } from './inventory-master-codes';
 import { rule } from './rules';
 
-/**
- * Racks (spec §3: name, status occupied or available, note) inside a warehouse or branch, and a master code's rack
- * location per place (spec §3 "Master code in warehouse"): request and answer schemas, zod only.
- */
+/** Racks inside a warehouse or branch, and a master code's rack location per place (spec §3). */
 
 export const RACK_STATUSES = ['occupied', 'available'] as const;
 export const RACK_NAME_MAX = 64;
 
 const statusInvalid = rule(InventoryCode.statusInvalid, 'inventory.rack.status_invalid');
 const rackStatus = z.enum(RACK_STATUSES, { error: statusInvalid });
+const rackFields = {
+  name: requiredText(RACK_NAME_MAX, InventoryCode.nameRequired, 'inventory.rack.name_required'),
+  status: rackStatus,
+  note: text(500),
+};
 
 export const NewRack = z.strictObject({
   warehouse_id: referenceId,
-  name: requiredText(RACK_NAME_MAX, InventoryCode.nameRequired, 'inventory.rack.name_required'),
+  name: rackFields.name,
   status: rackStatus.default('available'),
-  note: text(500).default(''),
+  note: rackFields.note.default(''),
 });
-export const RackChanges = z
-  .strictObject({
-    name: requiredText(RACK_NAME_MAX, InventoryCode.nameRequired, 'inventory.rack.name_required'),
-    status: rackStatus,
-    note: text(500),
-  })
-  .partial()
-  .refine(nonEmpty, nothingToChange);
+export const RackChanges = z.strictObject(rackFields).partial().refine(nonEmpty, nothingToChange);
 
 export const LocationBody = z.strictObject({
   warehouse_id: referenceId,
@@ -37,12 +33,7 @@ export const LocationBody = z.strictObject({
   note: text(500).default(''),
 });
 
-const PlaceRef = z.object({
-  id: z.string(),
-  kind: z.enum(['warehouse', 'branch']),
-  code: z.string(),
-  name: z.string(),
-});
+export const LocationParams = z.strictObject({ id: z.string().max(64), warehouseId: z.string().max(64) });
 
 export const Rack = z.object({
   id: z.string(),
@@ -51,8 +42,7 @@ export const Rack = z.object({
   status: z.enum(RACK_STATUSES),
   note: z.string(),
   master_code_count: z.number().int(),
-  created_at: z.string(),
-  updated_at: z.string(),
+  ...stamps,
 });
 export type Rack = z.infer<typeof Rack>;
 
@@ -63,10 +53,7 @@ export const RackLocationRow = z.object({
     name: z.string(),
     status: z.enum(MASTER_CODE_STATUSES),
   }),
-  warehouse: PlaceRef,
-  rack: z.object({ id: z.string(), name: z.string(), status: z.enum(RACK_STATUSES) }).nullable(),
-  note: z.string(),
-  updated_at: z.string(),
+  ...MasterCodeLocation.shape,
 });
 
 const WarehouseScope = { warehouse_id: z.string().max(64).optional() };

@@ -2,36 +2,26 @@ import { MASTER_CODE_STATUSES, MASTER_CODE_TYPES, QUANTITY_MAX, StockCode } from
 import { HOLD_KINDS, STOCK_EVENT_TYPES, type StockEventType } from '@domain/inventory/stock';
 import { z } from 'zod';
 import { gridQuery, setFilter, TextFilter } from './grid';
+import { wholeNumber, wholeNumberText } from './inventory-fields';
 import { rule as invalid } from './rules';
 
-/**
- * The stock routes' request and answer shapes (api/inventory/stock*.ts; zod only). The figures of a stock (spec §3
- * "Stock figures"): on_hand, reserved, in_process, on_hold, pos_on_hold, supplier_on_hold, incoming, and available
- * (online) = on_hand − reserved − in_process − the three holds.
- */
-
-// ---- fields ----
+/** The stock routes' shapes (spec §3 "Stock figures"): available (online) = on hand − reserved − in process − holds. */
 
 export const STOCK_TEXT_MAX = 500;
 
 export const quantityInvalid = invalid(StockCode.quantityInvalid, 'stock.quantity_invalid', {
   max: QUANTITY_MAX,
 });
-export const setQuantityInvalid = invalid(StockCode.quantityInvalid, 'stock.set_quantity_invalid', {
-  max: QUANTITY_MAX,
-});
 
 /** A whole number of pieces, 1 to QUANTITY_MAX; `set` takes 0 too (checked by the body's refinement). */
-export const Quantity = z
-  .number({ error: quantityInvalid })
-  .int(quantityInvalid)
-  .min(0, quantityInvalid)
-  .max(QUANTITY_MAX, quantityInvalid);
+export const Quantity = wholeNumber(0, QUANTITY_MAX, quantityInvalid);
 
-export const StockText = z
-  .string({ error: invalid(400, 'stock.text_invalid') })
-  .trim()
-  .max(STOCK_TEXT_MAX, invalid(400, 'stock.too_long', { max: STOCK_TEXT_MAX }));
+const stockText = (max: number) =>
+  z
+    .string({ error: invalid(400, 'stock.text_invalid') })
+    .trim()
+    .max(max, invalid(400, 'stock.too_long', { max }));
+export const StockText = stockText(STOCK_TEXT_MAX);
 
 /** An id in a body or query; one that is not a uuid is looked up all the same and found missing (404). */
 export const RefId = z
@@ -96,25 +86,22 @@ export const FigureFields = {
   supplier_on_hold: z.number().int(),
   /** Expected from a supplier or in transit; not part of on hand. */
   incoming: z.number().int(),
-  /** Available online: on hand − reserved − in process − the three holds. */
   available: z.number().int(),
 };
 
 export const FigureAnswer = z.object(FigureFields);
 export type FigureAnswer = z.infer<typeof FigureAnswer>;
 
+const CodeRef = z.object({ id: z.string(), code: z.string(), name: z.string() });
+
 export const StockMovementAnswer = z.object({
-  master_code: z.object({ id: z.string(), code: z.string(), name: z.string() }),
-  warehouse: z.object({ id: z.string(), code: z.string(), name: z.string() }),
-  /** The event type: StockReceived, StockAdjusted, … */
+  master_code: CodeRef,
+  warehouse: CodeRef,
   action: z.enum(STOCK_EVENT_TYPES),
-  /** add, deduct or set for an adjustment; online, pos or supplier for a hold; reserved, inProcess or free for a
-   * shipment; null otherwise. */
   mode: z.enum(MOVEMENT_MODES).nullable(),
   /** What was entered: units received, added or deducted, or the counted quantity for `set`. */
   quantity: z.number().int(),
   previous_stock: z.number().int(),
-  /** Signed change to on hand. */
   change: z.number().int(),
   ...FigureFields,
   reason: z.string().nullable(),
@@ -125,27 +112,24 @@ export type StockMovementAnswer = z.infer<typeof StockMovementAnswer>;
 
 export const ADJUST_MODES = ['add', 'deduct', 'set'] as const;
 
+const TargetQuery = { master_code_id: RefId, warehouse_id: RefId };
+const keyed = { idempotency_key: IdempotencyKey.optional() };
+
 export const ReceiveBody = z.strictObject({
-  master_code_id: RefId,
-  warehouse_id: RefId,
+  ...TargetQuery,
   quantity: Quantity.min(1, quantityInvalid),
   reason: StockText.optional(),
-  reference: z
-    .string({ error: invalid(400, 'stock.text_invalid') })
-    .trim()
-    .max(100, invalid(400, 'stock.too_long', { max: 100 }))
-    .optional(),
-  idempotency_key: IdempotencyKey.optional(),
+  reference: stockText(100).optional(),
+  ...keyed,
 });
 
 export const AdjustBody = z
   .strictObject({
-    master_code_id: RefId,
-    warehouse_id: RefId,
+    ...TargetQuery,
     mode: z.enum(ADJUST_MODES, { error: invalid(StockCode.modeInvalid, 'stock.mode_invalid') }),
     quantity: Quantity,
     reason: StockText.optional(),
-    idempotency_key: IdempotencyKey.optional(),
+    ...keyed,
   })
   .superRefine((body, ctx) => {
     if (body.mode !== 'set' && body.quantity < 1) {
@@ -156,13 +140,12 @@ export const AdjustBody = z
 export const HOLD_ACTIONS = ['hold', 'release'] as const;
 
 export const HoldBody = z.strictObject({
-  master_code_id: RefId,
-  warehouse_id: RefId,
+  ...TargetQuery,
   hold: z.enum(HOLD_KINDS, { error: invalid(StockCode.holdInvalid, 'stock.hold_invalid') }),
   action: z.enum(HOLD_ACTIONS, { error: invalid(StockCode.holdInvalid, 'stock.hold_action_invalid') }),
   quantity: Quantity.min(1, quantityInvalid),
   reason: StockText.optional(),
-  idempotency_key: IdempotencyKey.optional(),
+  ...keyed,
 });
 
 export const StockSettings = z.object({
@@ -186,6 +169,11 @@ export const OWN_FIGURES = [
   'incoming',
 ] as const;
 export type OwnFigure = (typeof OWN_FIGURES)[number];
+const ownFiguresOrNull = Object.fromEntries(
+  OWN_FIGURES.map((figure) => [figure, z.number().int().nullable()]),
+) as {
+  [F in OwnFigure]: z.ZodNullable<z.ZodNumber>;
+};
 
 export const STOCK_SORT_COLUMNS = [
   'code',
@@ -231,14 +219,8 @@ export const StockRow = z.object({
   warehouse_code: z.string(),
   warehouse_name: z.string(),
   warehouse_kind: z.enum(['warehouse', 'branch']),
-  on_hand: z.number().int().nullable(),
-  reserved: z.number().int().nullable(),
-  in_process: z.number().int().nullable(),
-  on_hold: z.number().int().nullable(),
-  pos_on_hold: z.number().int().nullable(),
-  supplier_on_hold: z.number().int().nullable(),
-  incoming: z.number().int().nullable(),
-  /** Available online: on hand − reserved − in process − the three holds (a combo's: from its components). */
+  ...ownFiguresOrNull,
+  /** A combo's: from its components. */
   available: z.number().int(),
   /** Available as a percent of on hand, one decimal; null when on hand ≤ 0, and for a combo. */
   available_percent: z.number().nullable(),
@@ -285,6 +267,7 @@ export const ExportQuery = z.strictObject({
 });
 export type ExportQuery = z.infer<typeof ExportQuery>;
 
+const { on_hand: _onHand, ...figuresAfter } = FigureFields;
 const NamedRef = z.object({ id: z.string(), code: z.string().nullable(), name: z.string().nullable() });
 
 export const MovementRow = z.object({
@@ -302,13 +285,7 @@ export const MovementRow = z.object({
   stock_out: z.number().int(),
   /** On hand after the movement. */
   new_stock: z.number().int(),
-  reserved: FigureFields.reserved,
-  in_process: FigureFields.in_process,
-  on_hold: FigureFields.on_hold,
-  pos_on_hold: FigureFields.pos_on_hold,
-  supplier_on_hold: FigureFields.supplier_on_hold,
-  incoming: FigureFields.incoming,
-  available: FigureFields.available,
+  ...figuresAfter,
   description: z.string().nullable(),
   source: z.object({ type: z.string(), id: z.string() }).nullable(),
   counterpart_warehouse: NamedRef.nullable(),
@@ -318,35 +295,27 @@ export type MovementRow = z.infer<typeof MovementRow>;
 
 // ---- one stock in time ----
 
-const TargetQuery = { master_code_id: RefId, warehouse_id: RefId };
 export const AtQuery = z.strictObject({ ...TargetQuery, at: Instant });
 export const HistoryQuery = z.strictObject({
   ...TargetQuery,
   until: Instant.optional(),
-  limit: z.coerce
-    .number({ error: invalid(400, 'stock.limit_invalid', { max: 1000 }) })
-    .int(invalid(400, 'stock.limit_invalid', { max: 1000 }))
-    .min(1, invalid(400, 'stock.limit_invalid', { max: 1000 }))
-    .max(1000, invalid(400, 'stock.limit_invalid', { max: 1000 }))
-    .default(100),
-  before_revision: z.coerce
-    .number({ error: invalid(400, 'stock.revision_invalid') })
-    .int(invalid(400, 'stock.revision_invalid'))
-    .min(0, invalid(400, 'stock.revision_invalid'))
-    .max(Number.MAX_SAFE_INTEGER, invalid(400, 'stock.revision_invalid'))
-    .optional(),
+  limit: wholeNumberText(1, 1000, invalid(400, 'stock.limit_invalid', { max: 1000 })).default(100),
+  before_revision: wholeNumberText(
+    0,
+    Number.MAX_SAFE_INTEGER,
+    invalid(400, 'stock.revision_invalid'),
+  ).optional(),
 });
 export const SERIES_MAX_POINTS = 1000;
 export const SeriesQuery = z.strictObject({
   ...TargetQuery,
   from: Instant.optional(),
   to: Instant.optional(),
-  points: z.coerce
-    .number({ error: invalid(400, 'stock.points_invalid', { max: SERIES_MAX_POINTS }) })
-    .int(invalid(400, 'stock.points_invalid', { max: SERIES_MAX_POINTS }))
-    .min(2, invalid(400, 'stock.points_invalid', { max: SERIES_MAX_POINTS }))
-    .max(SERIES_MAX_POINTS, invalid(400, 'stock.points_invalid', { max: SERIES_MAX_POINTS }))
-    .default(200),
+  points: wholeNumberText(
+    2,
+    SERIES_MAX_POINTS,
+    invalid(400, 'stock.points_invalid', { max: SERIES_MAX_POINTS }),
+  ).default(200),
 });
 
 export const StockFiguresAnswer = z.object({ ...FigureFields, as_of_movement: MovementRow.nullable() });
@@ -362,7 +331,6 @@ export const StockSeries = z.object({
   points: z.array(SeriesPoint),
 });
 
-/** Ledger rows from the projection's queries, with the names the report shows. */
 // ---- bulk upload ----
 
 export const StockUploadRowProblem = z.object({

@@ -1,9 +1,9 @@
 import { InventoryCode } from '@domain/inventory/codes';
 import { z } from 'zod';
-import { nonEmpty, nothingToChange, phone, requiredText, text } from './inventory-fields';
+import { nonEmpty, nothingToChange, phone, requiredText, stamps, text } from './inventory-fields';
 import { rule } from './rules';
 
-/** Warehouses and branches (spec §3 "Warehouse and rack"): request and answer schemas, zod only. */
+/** Warehouses and branches (spec §3 "Warehouse and rack"). */
 
 export const PLACE_KINDS = ['warehouse', 'branch'] as const;
 export type PlaceKind = (typeof PLACE_KINDS)[number];
@@ -62,8 +62,7 @@ export const Place = z.object({
   use_phone_on_receipt: z.boolean(),
   rack_count: z.number().int(),
   master_code_count: z.number().int(),
-  created_at: z.string(),
-  updated_at: z.string(),
+  ...stamps,
 });
 export type Place = z.infer<typeof Place>;
 

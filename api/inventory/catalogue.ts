@@ -1,5 +1,10 @@
-import { ErrorAnswer, Ok, ok, refusals } from '@api/answers';
+/**
+ * The inventory's categories (a tree per account), brands and units: the pickers of the master code editor. Who:
+ * inventory-categories writes; the master code and combo editors read them too (any of the readers' keys).
+ */
+import { ErrorAnswer, ok } from '@api/answers';
 import { seller } from '@api/auth/session';
+import { IdParams } from '@api/contracts/ids';
 import {
   BrandBody,
   CatalogueEntry,
@@ -9,6 +14,8 @@ import {
   NewCategory,
   UnitBody,
 } from '@api/contracts/inventory-catalogue';
+import { DeletedId } from '@api/contracts/inventory-fields';
+import { router } from '@api/route';
 import {
   changeCategory,
   createCategory,
@@ -17,175 +24,100 @@ import {
   deleteEntry,
   renameEntry,
 } from '@commands/inventory/catalogue';
-import { categoryTree, type FlatKind, listEntries } from '@projections/inventory/catalogue';
+import { CATALOGUE_READERS } from '@domain/inventory/readers';
+import { categoryTree, listEntries } from '@projections/inventory/catalogue';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { IdParams, type InventoryDeps, requireAny } from './common';
+import { type InventoryDeps, tags } from './common';
 
-/**
- * The inventory's categories (a tree per account), brands and units: the pickers of the master code editor. Routes
- * over commands/inventory/catalogue.ts and projections/inventory/catalogue.ts.
- */
+const readers = { anyOf: CATALOGUE_READERS };
+const conflicts = { errors: { 409: ErrorAnswer } } as const;
+const deleted = { params: IdParams, answer: DeletedId, ...conflicts } as const;
 
-const access = { access: { permission: 'inventory-categories' } } as const;
-/** Reading the pickers: the master code and combo editors need them too. */
-const readers = ['inventory-categories', 'inventory-master-code', 'inventory-combo-list'] as const;
-const tags = ['inventory'];
-const conflicts = { 409: ErrorAnswer };
+export const catalogueRoutes: FastifyPluginAsyncZod<InventoryDeps> = async (app, deps) => {
+  const route = router(app, { tags, access: { permission: 'inventory-categories' } });
 
-type App = Parameters<FastifyPluginAsyncZod<InventoryDeps>>[0];
-
-function categoryRoutes(app: App, deps: InventoryDeps) {
-  app.get(
+  route.get(
     '/api/inventory/category',
     {
-      config: { access: 'seller' },
-      preHandler: requireAny(readers),
-      schema: {
-        tags,
-        summary: "The account's inventory category tree, sorted by name",
-        response: { 200: Ok(z.array(InventoryCategoryNode)), ...refusals },
-      },
+      summary: "The account's inventory category tree, sorted by name",
+      access: readers,
+      answer: z.array(InventoryCategoryNode),
     },
     async (request) => ok(request, await categoryTree(deps.db, seller(request).tenantId)),
   );
 
-  app.post(
+  route.post(
     '/api/inventory/category',
     {
-      config: access,
-      schema: {
-        tags,
-        summary: 'Add a category at the root or under a parent',
-        body: NewCategory,
-        response: { 200: Ok(InventoryCategory), ...refusals, ...conflicts },
-      },
+      summary: 'Add a category at the root or under a parent',
+      body: NewCategory,
+      answer: InventoryCategory,
+      ...conflicts,
     },
     async (request) =>
       ok(request, await createCategory(deps, seller(request), request.body), 'inventory.category.created'),
   );
 
-  app.put(
+  route.put(
     '/api/inventory/category/:id',
     {
-      config: access,
-      schema: {
-        tags,
-        summary: 'Rename or move a category (never under itself or one of its sub-categories)',
-        params: IdParams,
-        body: CategoryChanges,
-        response: { 200: Ok(InventoryCategory), ...refusals, ...conflicts },
-      },
+      summary: 'Rename or move a category (never under itself or one of its sub-categories)',
+      params: IdParams,
+      body: CategoryChanges,
+      answer: InventoryCategory,
+      ...conflicts,
     },
-    async (request) =>
-      ok(
-        request,
-        await changeCategory(deps, seller(request), { id: request.params.id, changes: request.body }),
-        'inventory.category.updated',
-      ),
+    async (request) => {
+      const changed = await changeCategory(deps, seller(request), {
+        id: request.params.id,
+        changes: request.body,
+      });
+      return ok(request, changed, 'inventory.category.updated');
+    },
   );
 
-  app.delete(
+  route.delete(
     '/api/inventory/category/:id',
-    {
-      config: access,
-      schema: {
-        tags,
-        summary: 'Delete a category no master code uses and without sub-categories',
-        params: IdParams,
-        response: { 200: Ok(z.object({ id: z.string() })), ...refusals, ...conflicts },
-      },
+    { summary: 'Delete a category no master code uses and without sub-categories', ...deleted },
+    async (request) => {
+      const id = await deleteCategory(deps, seller(request), { id: request.params.id });
+      return ok(request, { id }, 'inventory.category.deleted');
     },
-    async (request) =>
-      ok(
-        request,
-        { id: await deleteCategory(deps, seller(request), { id: request.params.id }) },
-        'inventory.category.deleted',
-      ),
-  );
-}
-
-// ---- brands and units: a name each ----
-
-function flatListRoutes(app: App, deps: InventoryDeps, kind: FlatKind) {
-  const Body = kind === 'brand' ? BrandBody : UnitBody;
-  const path = `/api/inventory/${kind}`;
-
-  app.get(
-    path,
-    {
-      config: { access: 'seller' },
-      preHandler: requireAny(readers),
-      schema: {
-        tags,
-        summary: `The account's ${kind}s, sorted by name`,
-        response: { 200: Ok(z.array(CatalogueEntry)), ...refusals },
-      },
-    },
-    async (request) => ok(request, await listEntries(deps.db, seller(request).tenantId, kind)),
   );
 
-  app.post(
-    path,
-    {
-      config: access,
-      schema: {
-        tags,
-        summary: `Add a ${kind}`,
-        body: Body,
-        response: { 200: Ok(CatalogueEntry), ...refusals, ...conflicts },
-      },
-    },
-    async (request) =>
-      ok(
-        request,
-        await createEntry(deps, seller(request), { kind, name: request.body.name }),
-        `inventory.${kind}.created`,
-      ),
-  );
+  // Brands and units: a name each.
+  for (const kind of ['brand', 'unit'] as const) {
+    const path = `/api/inventory/${kind}`;
+    const named = { body: kind === 'brand' ? BrandBody : UnitBody, answer: CatalogueEntry, ...conflicts };
 
-  app.put(
-    `${path}/:id`,
-    {
-      config: access,
-      schema: {
-        tags,
-        summary: `Rename a ${kind}`,
-        params: IdParams,
-        body: Body,
-        response: { 200: Ok(CatalogueEntry), ...refusals, ...conflicts },
-      },
-    },
-    async (request) =>
-      ok(
-        request,
-        await renameEntry(deps, seller(request), { kind, id: request.params.id, name: request.body.name }),
-        `inventory.${kind}.updated`,
-      ),
-  );
+    route.get(
+      path,
+      { summary: `The account's ${kind}s, sorted by name`, access: readers, answer: z.array(CatalogueEntry) },
+      async (request) => ok(request, await listEntries(deps.db, seller(request).tenantId, kind)),
+    );
 
-  app.delete(
-    `${path}/:id`,
-    {
-      config: access,
-      schema: {
-        tags,
-        summary: `Delete a ${kind} no master code uses`,
-        params: IdParams,
-        response: { 200: Ok(z.object({ id: z.string() })), ...refusals, ...conflicts },
-      },
-    },
-    async (request) =>
-      ok(
-        request,
-        { id: await deleteEntry(deps, seller(request), { kind, id: request.params.id }) },
-        `inventory.${kind}.deleted`,
-      ),
-  );
-}
+    route.post(path, { summary: `Add a ${kind}`, ...named }, async (request) => {
+      const entry = await createEntry(deps, seller(request), { kind, name: request.body.name });
+      return ok(request, entry, `inventory.${kind}.created`);
+    });
 
-export const catalogueRoutes: FastifyPluginAsyncZod<InventoryDeps> = async (app, deps) => {
-  categoryRoutes(app, deps);
-  flatListRoutes(app, deps, 'brand');
-  flatListRoutes(app, deps, 'unit');
+    route.put(`${path}/:id`, { summary: `Rename a ${kind}`, params: IdParams, ...named }, async (request) => {
+      const entry = await renameEntry(deps, seller(request), {
+        kind,
+        id: request.params.id,
+        name: request.body.name,
+      });
+      return ok(request, entry, `inventory.${kind}.updated`);
+    });
+
+    route.delete(
+      `${path}/:id`,
+      { summary: `Delete a ${kind} no master code uses`, ...deleted },
+      async (request) => {
+        const id = await deleteEntry(deps, seller(request), { kind, id: request.params.id });
+        return ok(request, { id }, `inventory.${kind}.deleted`);
+      },
+    );
+  }
 };

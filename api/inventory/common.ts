@@ -1,36 +1,29 @@
 import { seller } from '@api/auth/session';
-import { forbidden } from '@api/errors';
+import { forbidden, notFound } from '@api/errors';
+import type { InitialStock } from '@commands/inventory/initial-stock';
 import type { ReferenceDeps } from '@commands/inventory/reference-support';
 import type { PermissionKey } from '@domain/access/permissions';
 import type { FastifyRequest } from 'fastify';
 
-/**
- * What the inventory reference routes share: their dependencies, the id parameter and the read check of the pickers.
- * Field schemas live in api/contracts/inventory/fields.ts, the writes in commands/inventory/.
- */
+/** What the inventory reference routes share: their dependencies and the 404 of a record not found. */
 
 export type { StockOf } from '@commands/inventory/reference-support';
-
-/** Receives a new master code's initial quantity as stock (api/inventory/stock-common.ts initialStockReceiver). */
-export type InitialStock = (
-  session: { tenantId: string; userId: string },
-  masterCodeId: string,
-  quantity: number,
-) => Promise<void>;
 
 export interface InventoryDeps extends ReferenceDeps {
   /** Absent (tests of the reference routes alone), the initial quantity is recorded on the master code only. */
   initialStock?: InitialStock;
 }
 
-export { IdParams } from '@api/contracts/ids';
-export { referenceId } from '@api/contracts/inventory-fields';
-export { isUuid } from '@domain/platform/ids';
+export const tags = ['inventory'];
 
-/**
- * Read routes several screens need (the category, brand, unit and warehouse pickers): any of `keys` will do.
- * The route declares 'seller' and this check runs before the handler.
- */
+/** The record a query found, or 404. */
+export async function found<T>(record: Promise<T | undefined>): Promise<T> {
+  const value = await record;
+  if (value === undefined) throw notFound();
+  return value;
+}
+
+/** Still used by api/transfers/common.ts (re-exported there); the inventory routes declare `{ anyOf }` instead. */
 export function requireAny(keys: readonly PermissionKey[]) {
   return async (request: FastifyRequest) => {
     const session = seller(request);

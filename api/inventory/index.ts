@@ -6,10 +6,7 @@ import { masterCodeRoutes } from './master-codes';
 import { rackRoutes } from './racks';
 import { warehouseRoutes } from './warehouses';
 
-/**
- * The inventory's reference data: master codes, combos, categories, brands and units, warehouses and branches, racks
- * and rack locations. Stock itself is event-sourced elsewhere; `stockOf` is how these routes ask it (absent: 0).
- */
+/** The inventory's reference data; `stockOf` is how these routes ask the stock (absent: 0). */
 export const inventoryRoutes: FastifyPluginAsyncZod<InventoryDeps> = async (app, deps) => {
   await app.register(masterCodeRoutes, deps);
   await app.register(comboRoutes, deps);

@@ -1,5 +1,11 @@
-import { ErrorAnswer, GridPage, Ok, ok, refusals } from '@api/answers';
+/**
+ * Master codes (spec §3 "Master code"): the grid, one in full, create (within the package's limit), edit, activate
+ * and deactivate; no delete, as a master code may carry stock history. Who: inventory-master-code writes; the
+ * pickers of the combo, stock, movement, label and rack screens read them (any of the readers' keys).
+ */
+import { ErrorAnswer, GridPage, ok } from '@api/answers';
 import { seller } from '@api/auth/session';
+import { IdParams } from '@api/contracts/ids';
 import {
   MasterCode,
   MasterCodeChanges,
@@ -7,47 +13,25 @@ import {
   MasterCodeGridQuery,
   NewMasterCode,
 } from '@api/contracts/inventory-master-codes';
-import { changeMasterCode, createMasterCode, setMasterCodeStatus } from '@commands/inventory/master-codes';
-import { listMasterCodes, masterCode } from '@projections/inventory/master-codes';
+import { router } from '@api/route';
+import { addMasterCode, changeMasterCode, setMasterCodeStatus } from '@commands/inventory/master-codes';
+import { MASTER_CODE_READERS } from '@domain/inventory/readers';
+import { listMasterCodes, masterCode, masterCodeById } from '@projections/inventory/master-codes';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { IdParams, type InventoryDeps, requireAny } from './common';
-import { findMasterCode } from './master-code-data';
+import { found, type InventoryDeps, tags } from './common';
 
-/**
- * Master codes (spec §3 "Master code"): the grid, one master code in full, create (within the package's limit),
- * edit, activate and deactivate. There is no delete: a master code may already carry stock history, so a seller
- * deactivates it instead. Combo items and rack locations have routes of their own (combos.ts, racks.ts).
- */
-
-const conflicts = { 409: ErrorAnswer };
-const access = { access: { permission: 'inventory-master-code' } } as const;
-/**
- * Reading master codes (the grid and one in full) is also what the pickers of the combo, stock, movement, label and
- * rack screens do: any of their keys reads them; writing needs inventory-master-code.
- */
-const readAccess = { access: 'seller' } as const;
-const readers = requireAny([
-  'inventory-master-code',
-  'inventory-combo-list',
-  'inventory-stock-adjustment',
-  'inventory-stock-movement',
-  'inventory-list-export',
-  'inventory-rack',
-]);
-const tags = ['inventory'];
+const readers = { anyOf: MASTER_CODE_READERS };
 
 export const masterCodeRoutes: FastifyPluginAsyncZod<InventoryDeps> = async (app, { db, initialStock }) => {
-  app.get(
+  const route = router(app, { tags, access: { permission: 'inventory-master-code' } });
+
+  route.get(
     '/api/inventory/master-code',
     {
-      config: readAccess,
-      preHandler: readers,
-      schema: {
-        tags,
-        summary: "The account's master codes for ag-grid's Infinite Row Model",
-        querystring: MasterCodeGridQuery,
-        response: { 200: Ok(GridPage(MasterCode)), ...refusals },
-      },
+      summary: "The account's master codes for ag-grid's Infinite Row Model",
+      access: readers,
+      query: MasterCodeGridQuery,
+      answer: GridPage(MasterCode),
     },
     async (request) => {
       const page = await listMasterCodes(db, seller(request).tenantId, request.query);
@@ -55,84 +39,62 @@ export const masterCodeRoutes: FastifyPluginAsyncZod<InventoryDeps> = async (app
     },
   );
 
-  app.get(
+  route.get(
     '/api/inventory/master-code/:id',
     {
-      config: readAccess,
-      preHandler: readers,
-      schema: {
-        tags,
-        summary: 'One master code with its price list, combo items and rack locations',
-        params: IdParams,
-        response: { 200: Ok(MasterCodeDetail), ...refusals },
-      },
+      summary: 'One master code with its price list, combo items and rack locations',
+      access: readers,
+      params: IdParams,
+      answer: MasterCodeDetail,
     },
-    async (request) => ok(request, await findMasterCode(db, seller(request).tenantId, request.params.id)),
+    async (request) =>
+      ok(request, await found(masterCodeById(db, seller(request).tenantId, request.params.id))),
   );
 
-  app.post(
+  route.post(
     '/api/inventory/master-code',
     {
-      config: access,
-      schema: {
-        tags,
-        summary:
-          "Create a master code (409 when the code is taken; 403, code 472, past the package's master-code limit)",
-        body: NewMasterCode,
-        response: { 200: Ok(MasterCodeDetail), ...refusals, ...conflicts },
-      },
+      summary: "Create a master code (within the package's master-code limit)",
+      body: NewMasterCode,
+      answer: MasterCodeDetail,
+      errors: { 409: ErrorAnswer },
     },
     async (request) => {
-      const session = seller(request);
-      const id = await createMasterCode({ db }, session, request.body);
-      // Once the row is committed: the initial quantity is received into the default warehouse (once, by its id).
-      if (request.body.initial_quantity > 0) await initialStock?.(session, id, request.body.initial_quantity);
-      return ok(request, await findMasterCode(db, session.tenantId, id), 'inventory.master_code.created');
+      const created = await addMasterCode({ db, initialStock }, seller(request), request.body);
+      return ok(request, created, 'inventory.master_code.created');
     },
   );
 
-  app.put(
+  route.put(
     '/api/inventory/master-code/:id',
     {
-      config: access,
-      schema: {
-        tags,
-        summary: 'Edit a master code; a price list given replaces the whole list (the type cannot change)',
-        params: IdParams,
-        body: MasterCodeChanges,
-        response: { 200: Ok(MasterCodeDetail), ...refusals, ...conflicts },
-      },
+      summary: 'Edit a master code; a price list given replaces the whole list (the type cannot change)',
+      params: IdParams,
+      body: MasterCodeChanges,
+      answer: MasterCodeDetail,
+      errors: { 409: ErrorAnswer },
     },
     async (request) => {
-      const session = seller(request);
-      const { tenantId } = session;
-      const { id } = request.params;
-      await changeMasterCode({ db }, session, { id, changes: request.body });
-      return ok(request, await findMasterCode(db, tenantId, id), 'inventory.master_code.updated');
+      const changed = await changeMasterCode({ db }, seller(request), {
+        id: request.params.id,
+        changes: request.body,
+      });
+      return ok(request, changed, 'inventory.master_code.updated');
     },
   );
 
   for (const status of ['active', 'inactive'] as const) {
     const verb = status === 'active' ? 'activate' : 'deactivate';
-    app.post(
+    const summary =
+      status === 'active'
+        ? 'Activate a master code'
+        : 'Deactivate a master code (kept with its history; it can be activated again)';
+    route.post(
       `/api/inventory/master-code/:id/${verb}`,
-      {
-        config: access,
-        schema: {
-          tags,
-          summary:
-            status === 'active'
-              ? 'Activate a master code'
-              : 'Deactivate a master code (kept with its history; it can be activated again)',
-          params: IdParams,
-          response: { 200: Ok(MasterCodeDetail), ...refusals },
-        },
-      },
+      { summary, params: IdParams, answer: MasterCodeDetail },
       async (request) => {
-        const session = seller(request);
-        const { id } = request.params;
-        await setMasterCodeStatus({ db }, session, { id, status });
-        return ok(request, await findMasterCode(db, session.tenantId, id), `inventory.master_code.${verb}d`);
+        const changed = await setMasterCodeStatus({ db }, seller(request), { id: request.params.id, status });
+        return ok(request, changed, `inventory.master_code.${verb}d`);
       },
     );
   }

@@ -1,5 +1,5 @@
 import type { ComboItemInput, NewCombo } from '@api/contracts/inventory-combos';
-import type { ComboItem } from '@api/contracts/inventory-master-codes';
+import type { ComboItem, MasterCodeDetail } from '@api/contracts/inventory-master-codes';
 import { refuseCombo } from '@domain/inventory/reference';
 import { isUuid } from '@domain/platform/ids';
 import type { Database } from '@infra/db';
@@ -7,7 +7,7 @@ import { comboItems } from '@projections/inventory/master-codes';
 import type { Kysely, Transaction } from 'kysely';
 import { logActivity } from '../support/activity';
 import type { Actor } from '../support/actor';
-import { createMasterCode } from './master-codes';
+import { createMasterCode, masterCodeAnswer } from './master-codes';
 
 /**
  * Writing combos (spec §3). A combo has no stock of its own: its available quantity is derived from its components,
@@ -89,12 +89,16 @@ async function lockCombo(trx: Transaction<Database>, tenantId: string, id: strin
   return combo;
 }
 
-/** Creates a combo with its items (within the package's master-code limit). Answers its id. */
-export async function createCombo(deps: Deps, actor: Actor, input: NewCombo): Promise<string> {
+/** Creates a combo with its items (within the package's master-code limit). Answers it in full. */
+export async function createCombo(deps: Deps, actor: Actor, input: NewCombo): Promise<MasterCodeDetail> {
   const { items, ...fields } = input;
-  return createMasterCode(deps, actor, { ...fields, type: 'combo', initial_quantity: 0 }, (trx, comboId) =>
-    replaceComboItems(trx, actor.tenantId, comboId, items),
+  const id = await createMasterCode(
+    deps,
+    actor,
+    { ...fields, type: 'combo', initial_quantity: 0 },
+    (trx, comboId) => replaceComboItems(trx, actor.tenantId, comboId, items),
   );
+  return masterCodeAnswer(deps.db, actor.tenantId, id);
 }
 
 /** A combo's items, in order (a standard master code is refused). */

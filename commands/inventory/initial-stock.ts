@@ -5,6 +5,7 @@ import type { EventStore } from '@infra/eventstore/port';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import { logActivity } from '../support/activity';
 import type { Actor } from '../support/actor';
+import { wholeStore } from '../support/document';
 import { lockTenant } from '../support/locks';
 import { moveStock } from './move-stock';
 
@@ -69,6 +70,14 @@ export async function defaultWarehouse(db: Kysely<Database>, session: Required<A
     }
   });
 }
+
+/** Receives a new master code's initial quantity (the master code routes' `initialStock`). */
+export type InitialStock = (actor: Required<Actor>, masterCodeId: string, quantity: number) => Promise<void>;
+
+export const initialStockReceiver =
+  (db: Kysely<Database>, store: Pick<EventStore, 'kind'>): InitialStock =>
+  (actor, masterCodeId, quantity) =>
+    receiveInitialStock({ db, store: wholeStore(store, 'stock') }, actor, { masterCodeId, quantity });
 
 /**
  * A new master code's initial quantity, received into the default warehouse once the master code is committed, with

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   type MasterCodeChanges,
+  type MasterCodeDetail,
   type NewMasterCode,
   PRICE_CURRENCIES,
   type PriceList,
@@ -9,10 +10,12 @@ import { refuseMasterCode } from '@domain/inventory/reference';
 import { isUuid } from '@domain/platform/ids';
 import type { Database, InventoryCurrency } from '@infra/db';
 import { violation } from '@infra/db/errors';
+import { masterCodeById } from '@projections/inventory/master-codes';
 import type { Kysely, Transaction } from 'kysely';
 import { logActivity } from '../support/activity';
 import type { Actor } from '../support/actor';
 import { lockTenant } from '../support/locks';
+import type { InitialStock } from './initial-stock';
 import { packageLimit } from './reference-support';
 
 /**
@@ -145,12 +148,37 @@ export async function createMasterCode(
   return id;
 }
 
+/**
+ * Creates a master code and, once its row is committed, receives its initial quantity into the default warehouse
+ * (once, by its id; without `initialStock` the quantity is recorded on the master code only). Answers it in full.
+ */
+export async function addMasterCode(
+  deps: { db: Kysely<Database>; initialStock?: InitialStock | undefined },
+  actor: Required<Actor>,
+  body: NewMasterCode,
+): Promise<MasterCodeDetail> {
+  const id = await createMasterCode(deps, actor, body);
+  if (body.initial_quantity > 0) await deps.initialStock?.(actor, id, body.initial_quantity);
+  return masterCodeAnswer(deps.db, actor.tenantId, id);
+}
+
+/** A master code in full as the API answers it, once written. */
+export async function masterCodeAnswer(
+  db: Kysely<Database>,
+  tenantId: string,
+  id: string,
+): Promise<MasterCodeDetail> {
+  const found = await masterCodeById(db, tenantId, id);
+  if (!found) throw refuseMasterCode('NOT_FOUND');
+  return found;
+}
+
 /** Edits a master code; a price list given replaces the whole list (the type cannot change). */
 export async function changeMasterCode(
   deps: { db: Kysely<Database> },
   actor: Actor,
   input: { id: string; changes: MasterCodeChanges },
-): Promise<void> {
+): Promise<MasterCodeDetail> {
   const { tenantId } = actor;
   const { id } = input;
   const { prices, type, ...changes } = input.changes;
@@ -191,6 +219,7 @@ export async function changeMasterCode(
   } catch (error) {
     throw masterCodeRefusal(error, changes.code);
   }
+  return masterCodeAnswer(deps.db, tenantId, id);
 }
 
 /** Activates or deactivates a master code (kept with its history; it can be activated again). */
@@ -198,7 +227,7 @@ export async function setMasterCodeStatus(
   deps: { db: Kysely<Database> },
   actor: Actor,
   input: { id: string; status: 'active' | 'inactive' },
-): Promise<void> {
+): Promise<MasterCodeDetail> {
   const { id, status } = input;
   const verb = status === 'active' ? 'activate' : 'deactivate';
   await deps.db.transaction().execute(async (trx) => {
@@ -227,4 +256,5 @@ export async function setMasterCodeStatus(
       detail: { status: { from: before.status, to: status } },
     });
   });
+  return masterCodeAnswer(deps.db, actor.tenantId, id);
 }

@@ -1,9 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import type { LocationBody, NewRack, RackChanges } from '@api/contracts/inventory-racks';
+import type { MasterCodeLocation } from '@api/contracts/inventory-master-codes';
+import type { LocationBody, NewRack, Rack, RackChanges } from '@api/contracts/inventory-racks';
 import { refuseRack } from '@domain/inventory/reference';
 import { isUuid } from '@domain/platform/ids';
 import type { Database } from '@infra/db';
 import { violation } from '@infra/db/errors';
+import { masterCodeLocations } from '@projections/inventory/master-codes';
+import { rackById } from '@projections/inventory/racks';
 import type { Kysely, Transaction } from 'kysely';
 import { logActivity } from '../support/activity';
 import type { Actor } from '../support/actor';
@@ -34,37 +37,45 @@ async function requireWarehouse(db: Db, tenantId: string, id: string) {
 const rackRefusal = (error: unknown, name: string | undefined) =>
   violation(error, '23505', 'racks_name_idx') ? refuseRack('NAME_TAKEN', { name: name ?? '' }) : error;
 
-async function lockRack(trx: Transaction<Database>, tenantId: string, id: string) {
-  const row = isUuid(id)
-    ? await trx
-        .selectFrom('racks')
-        .select(['id', 'warehouse_id', 'name', 'status', 'note'])
-        .where('id', '=', id)
-        .where('tenant_id', '=', tenantId)
-        .forUpdate()
-        .executeTakeFirst()
-    : undefined;
+/** A row of this tenant, locked for the change; another tenant's, or an id that is not a uuid, is missing. */
+async function lockOwned<Row>(id: string, select: (id: string) => Promise<Row | undefined>): Promise<Row> {
+  const row = isUuid(id) ? await select(id) : undefined;
   if (!row) throw refuseRack('NOT_FOUND');
   return row;
 }
 
-/** The master code of this tenant, locked for a location change; another tenant's is missing. */
-async function lockMasterCode(trx: Transaction<Database>, tenantId: string, id: string) {
-  const row = isUuid(id)
-    ? await trx
-        .selectFrom('master_codes')
-        .select(['id', 'code', 'type'])
-        .where('id', '=', id)
-        .where('tenant_id', '=', tenantId)
-        .forUpdate()
-        .executeTakeFirst()
-    : undefined;
-  if (!row) throw refuseRack('NOT_FOUND');
-  return row;
+const lockRack = (trx: Transaction<Database>, tenantId: string, id: string) =>
+  lockOwned(id, (uuid) =>
+    trx
+      .selectFrom('racks')
+      .select(['id', 'warehouse_id', 'name', 'status', 'note'])
+      .where('id', '=', uuid)
+      .where('tenant_id', '=', tenantId)
+      .forUpdate()
+      .executeTakeFirst(),
+  );
+
+/** The master code, locked for a location change. */
+const lockMasterCode = (trx: Transaction<Database>, tenantId: string, id: string) =>
+  lockOwned(id, (uuid) =>
+    trx
+      .selectFrom('master_codes')
+      .select(['id', 'code', 'type'])
+      .where('id', '=', uuid)
+      .where('tenant_id', '=', tenantId)
+      .forUpdate()
+      .executeTakeFirst(),
+  );
+
+/** The rack as the API answers it, once written. */
+async function rackAnswer(db: Db, tenantId: string, id: string): Promise<Rack> {
+  const rack = await rackById(db, tenantId, id);
+  if (!rack) throw refuseRack('NOT_FOUND');
+  return rack;
 }
 
 /** Adds a rack to a warehouse or branch (names are unique within the place). */
-export async function createRack(deps: Deps, actor: Actor, body: NewRack): Promise<string> {
+export async function createRack(deps: Deps, actor: Actor, body: NewRack): Promise<Rack> {
   const { tenantId } = actor;
   const id = randomUUID();
   try {
@@ -88,7 +99,7 @@ export async function createRack(deps: Deps, actor: Actor, body: NewRack): Promi
     if (violation(error, '23503')) throw refuseRack('WAREHOUSE_NOT_FOUND');
     throw rackRefusal(error, body.name);
   }
-  return id;
+  return rackAnswer(deps.db, tenantId, id);
 }
 
 /** Renames a rack, or changes its status or note. */
@@ -96,7 +107,7 @@ export async function changeRack(
   deps: Deps,
   actor: Actor,
   input: { id: string; changes: RackChanges },
-): Promise<void> {
+): Promise<Rack> {
   const { tenantId } = actor;
   try {
     await deps.db.transaction().execute(async (trx) => {
@@ -121,6 +132,7 @@ export async function changeRack(
   } catch (error) {
     throw rackRefusal(error, input.changes.name);
   }
+  return rackAnswer(deps.db, tenantId, input.id);
 }
 
 /** Deletes a rack no master code sits on. */
@@ -152,10 +164,10 @@ export async function setLocation(
   deps: Deps,
   actor: Actor,
   input: { masterCodeId: string; location: LocationBody },
-): Promise<string> {
+): Promise<MasterCodeLocation[]> {
   const { tenantId } = actor;
   const body = input.location;
-  return deps.db.transaction().execute(async (trx) => {
+  const masterCodeId = await deps.db.transaction().execute(async (trx) => {
     const masterCode = await lockMasterCode(trx, tenantId, input.masterCodeId);
     if (masterCode.type === 'combo') throw refuseRack('COMBO_NO_LOCATION');
     const warehouse = await requireWarehouse(trx, tenantId, body.warehouse_id);
@@ -200,6 +212,7 @@ export async function setLocation(
     });
     return masterCode.id;
   });
+  return masterCodeLocations(deps.db, tenantId, masterCodeId);
 }
 
 /** Removes a master code from a warehouse or branch: only with 0 quantity there. Answers the master code's id. */
@@ -207,11 +220,11 @@ export async function removeLocation(
   deps: Deps,
   actor: Actor,
   input: { masterCodeId: string; warehouseId: string },
-): Promise<string> {
+): Promise<MasterCodeLocation[]> {
   const { tenantId } = actor;
   const stockOf = deps.stockOf ?? noStock;
   const { warehouseId } = input;
-  return deps.db.transaction().execute(async (trx) => {
+  const masterCodeId = await deps.db.transaction().execute(async (trx) => {
     const masterCode = await lockMasterCode(trx, tenantId, input.masterCodeId);
     const location = isUuid(warehouseId)
       ? await trx
@@ -240,4 +253,5 @@ export async function removeLocation(
     });
     return masterCode.id;
   });
+  return masterCodeLocations(deps.db, tenantId, masterCodeId);
 }

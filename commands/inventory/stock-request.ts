@@ -1,12 +1,19 @@
-import type { HoldKind } from '@domain/inventory/stock';
+import type {
+  AdjustBody,
+  HoldBody,
+  MovementMode,
+  ReceiveBody,
+  StockMovementAnswer,
+} from '@api/contracts/inventory-stock';
+import { figuresOf, type StockEvent } from '@domain/inventory/stock';
 import type { Database } from '@infra/db';
 import type { EventStore } from '@infra/eventstore/port';
-import { type StockTarget, stockTarget } from '@projections/inventory/reference';
+import { stockTarget } from '@projections/inventory/reference';
 import { stockSettings } from '@projections/inventory/stock-settings';
+import { figureAnswer } from '@projections/stock.queries';
 import type { Kysely } from 'kysely';
 import type { Actor } from '../support/actor';
 import { moveStock } from './move-stock';
-import type { StockCommandResult } from './stock';
 
 /**
  * A stock movement a person asks for by hand: receive, adjust (add, deduct, set to the count), or put on or take off
@@ -19,30 +26,49 @@ export interface StockRequestDeps {
   store: EventStore;
 }
 
-interface Named {
-  masterCodeId: string;
-  warehouseId: string;
-  reason?: string;
-  /** The idempotency key, scoped by tenant. */
-  commandId: string;
-}
-
 export type StockRequest =
-  | ({ kind: 'receive'; quantity: number; reference?: string } & Named)
-  | ({ kind: 'adjust'; mode: 'add' | 'deduct' | 'set'; quantity: number } & Named)
-  | ({ kind: 'hold'; action: 'hold' | 'release'; hold: HoldKind; quantity: number } & Named);
+  | ({ kind: 'receive' } & ReceiveBody)
+  | ({ kind: 'adjust' } & AdjustBody)
+  | ({ kind: 'hold' } & HoldBody);
 
 export interface StockRequestResult {
-  target: StockTarget;
-  result: StockCommandResult;
+  answer: StockMovementAnswer;
+  replayed: boolean;
+  /** The answer's message key. */
+  message: string;
 }
 
+const messageOf = (input: StockRequest) =>
+  input.kind === 'hold'
+    ? input.action === 'hold'
+      ? 'stock.held'
+      : 'stock.hold_released'
+    : input.kind === 'receive'
+      ? 'stock.received'
+      : 'stock.adjusted';
+
+/** The mode of a stock event, as the movement report shows it (projections/stock.ts stores the same). */
+function modeOf(event: StockEvent): MovementMode | null {
+  switch (event.type) {
+    case 'StockAdjusted':
+      return event.data.mode;
+    case 'StockHeld':
+    case 'StockHoldReleased':
+      return event.data.hold;
+    case 'StockShipped':
+      return event.data.from;
+    default:
+      return null;
+  }
+}
+
+/** `commandId` is the idempotency key, scoped by tenant: a retry moves stock once and answers the same. */
 export async function requestStockMovement(
   deps: StockRequestDeps,
   actor: Actor,
-  input: StockRequest,
+  input: StockRequest & { commandId: string },
 ): Promise<StockRequestResult> {
-  const target = await stockTarget(deps.db, actor.tenantId, input.masterCodeId, input.warehouseId);
+  const target = await stockTarget(deps.db, actor.tenantId, input.master_code_id, input.warehouse_id);
   const at = {
     masterCodeId: target.masterCode.id,
     warehouseId: target.warehouse.id,
@@ -81,5 +107,27 @@ export async function requestStockMovement(
     }
   })();
   const result = await moveStock({ store: deps.store }, actor, { command, commandId: input.commandId });
-  return { target, result };
+  const { event } = result;
+  const data = event.data;
+  const ref = (of: { id: string; code: string; name: string }) => ({
+    id: of.id,
+    code: of.code,
+    name: of.name,
+  });
+  return {
+    replayed: result.replayed,
+    message: messageOf(input),
+    answer: {
+      master_code: ref(target.masterCode),
+      warehouse: ref(target.warehouse),
+      action: event.type,
+      mode: modeOf(event),
+      quantity: data.quantity,
+      previous_stock: data.onHand - data.change,
+      change: data.change,
+      ...figureAnswer(figuresOf(data)),
+      reason: data.reason ?? null,
+      revision: Number(result.revision),
+    },
+  };
 }

@@ -1,11 +1,13 @@
 import { randomUUID } from 'node:crypto';
+import { StockCode } from '@domain/inventory/codes';
 import { decide, evolve, initialState, type StockEvent, type StockState } from '@domain/inventory/stock';
 import { type RowProblem, stockFileErrors } from '@domain/inventory/stock-upload';
 import { refusalOf, refuser } from '@domain/shared/errors';
 import type { Database, StockUploadStatus } from '@infra/db';
 import type { EventStore } from '@infra/eventstore/port';
+import { type Language, translate } from '@infra/i18n';
 import { stockSettings } from '@projections/inventory/stock-settings';
-import { isStale, latestUploadOf } from '@projections/inventory/stock-uploads';
+import { isStale, latestUploadOf, rowMessages } from '@projections/inventory/stock-uploads';
 import { stockLevelsOf } from '@projections/stock';
 import { type Kysely, sql } from 'kysely';
 import { logActivity } from '../support/activity';
@@ -447,4 +449,37 @@ export async function uploadStockFile(
       .catch((error: unknown) => deps.log.error({ err: error, upload: id }, 'stock upload failed')),
   );
   return { outcome: 'started', uploadId: id, total: resolved.length };
+}
+
+/** The 400 answer of a file with bad rows: every bad row, in the caller's language, by path and by row. */
+export function rowsRefusedAnswer(language: Language, problems: RowProblem[]) {
+  const rows = rowMessages(language, problems);
+  return {
+    code: StockCode.uploadRows,
+    msg: translate(language, 'stock.upload.rows_invalid', {
+      count: new Set(problems.map((problem) => problem.row)).size,
+    }),
+    errors: rows.map((row) => ({
+      path: row.column ? `row ${row.row} ${row.column}` : `row ${row.row}`,
+      message: row.message,
+    })),
+    rows,
+  };
+}
+
+/** The files being applied in the background: closing waits for them, and a running one stops between rows. */
+export function backgroundUploads() {
+  const running = new Set<Promise<void>>();
+  let closing = false;
+  return {
+    stopping: () => closing,
+    background: (task: Promise<void>) => {
+      const tracked = task.finally(() => running.delete(tracked));
+      running.add(tracked);
+    },
+    close: async () => {
+      closing = true;
+      await Promise.allSettled([...running]);
+    },
+  };
 }

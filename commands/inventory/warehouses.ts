@@ -3,6 +3,7 @@ import type {
   BranchChanges,
   NewBranch,
   NewWarehouse,
+  Place,
   PlaceKind,
   WarehouseChanges,
 } from '@api/contracts/inventory-warehouses';
@@ -10,7 +11,7 @@ import { refusePlace } from '@domain/inventory/reference';
 import { isUuid } from '@domain/platform/ids';
 import type { Database } from '@infra/db';
 import { violation } from '@infra/db/errors';
-import { masterCodesLocatedIn } from '@projections/inventory/warehouses';
+import { masterCodesLocatedIn, placeById } from '@projections/inventory/warehouses';
 import type { Kysely, Transaction } from 'kysely';
 import { logActivity } from '../support/activity';
 import type { Actor } from '../support/actor';
@@ -86,12 +87,19 @@ export async function requireNoStockIn(
   }
 }
 
+/** The place as the API answers it, once written. */
+async function placeAnswer(db: Db, tenantId: string, kind: PlaceKind, id: string): Promise<Place> {
+  const place = await placeById(db, tenantId, kind, id);
+  if (!place) throw refusePlace('NOT_FOUND');
+  return place;
+}
+
 /** Adds a warehouse (the first one, or one marked default, becomes the default) or a branch (within the package). */
 export async function createPlace(
   deps: Deps,
   actor: Actor,
   input: { kind: PlaceKind; place: NewWarehouse | NewBranch },
-): Promise<string> {
+): Promise<Place> {
   const { tenantId } = actor;
   const { kind, place: body } = input;
   const id = randomUUID();
@@ -148,7 +156,7 @@ export async function createPlace(
   } catch (error) {
     throw placeRefusal(error, body.code);
   }
-  return id;
+  return placeAnswer(deps.db, tenantId, kind, id);
 }
 
 /** Edits a place (marking a warehouse default clears the old default; the default cannot be unset). */
@@ -156,7 +164,7 @@ export async function changePlace(
   deps: Deps,
   actor: Actor,
   input: { kind: PlaceKind; id: string; changes: WarehouseChanges | BranchChanges },
-): Promise<void> {
+): Promise<Place> {
   const { tenantId } = actor;
   const { is_default, ...changes } = input.changes as WarehouseChanges & BranchChanges;
   try {
@@ -188,6 +196,7 @@ export async function changePlace(
   } catch (error) {
     throw placeRefusal(error, changes.code);
   }
+  return placeAnswer(deps.db, tenantId, input.kind, input.id);
 }
 
 /** Deletes a place whose master codes all have 0 stock, with its racks and rack locations. */
@@ -226,7 +235,7 @@ export async function deletePlace(
 }
 
 /** Makes a warehouse the default (the old default is cleared in the same change). */
-export async function makeDefaultWarehouse(deps: Deps, actor: Actor, input: { id: string }): Promise<void> {
+export async function makeDefaultWarehouse(deps: Deps, actor: Actor, input: { id: string }): Promise<Place> {
   const { tenantId } = actor;
   await deps.db.transaction().execute(async (trx) => {
     await lockTenant(trx, tenantId);
@@ -242,4 +251,5 @@ export async function makeDefaultWarehouse(deps: Deps, actor: Actor, input: { id
       detail: { previous_default: previous },
     });
   });
+  return placeAnswer(deps.db, tenantId, 'warehouse', input.id);
 }

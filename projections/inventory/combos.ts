@@ -11,7 +11,7 @@ import {
   textWhere,
 } from '@projections/runtime/grid';
 import { type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely';
-import { masterCode, selectMasterCodes } from './master-codes';
+import { comboItemsOf, masterCode, selectMasterCodes } from './master-codes';
 
 /** The combo grid (ag-grid Infinite Row Model): the account's combos with their items. */
 
@@ -61,19 +61,11 @@ export async function listCombos(
   const items =
     rows.length === 0
       ? []
-      : await db
-          .selectFrom('combo_items as i')
-          .innerJoin('master_codes as p', 'p.id', 'i.component_id')
-          .select(['i.combo_id', 'i.component_id', 'p.code', 'p.name', 'p.status', 'i.quantity'])
-          .where('i.tenant_id', '=', tenantId)
-          .where(
-            'i.combo_id',
-            'in',
-            rows.map((row) => row.id),
-          )
-          .orderBy('i.combo_id')
-          .orderBy('i.position')
-          .execute();
+      : await comboItemsOf(
+          db,
+          tenantId,
+          rows.map((row) => row.id),
+        );
   const itemsOf = new Map<string, ComboItem[]>();
   for (const { combo_id, ...item } of items) {
     itemsOf.set(combo_id, [...(itemsOf.get(combo_id) ?? []), item]);

@@ -97,53 +97,71 @@ export function masterCode(row: MasterCodeRow): MasterCode {
   };
 }
 
-/** A combo's components, in order. */
-export async function comboItems(db: Db, tenantId: string, comboId: string): Promise<ComboItem[]> {
-  return db
+/** The components of some combos, each combo's in order (the combo grid and one combo read them alike). */
+export const comboItemsOf = (db: Db, tenantId: string, comboIds: readonly string[]) =>
+  db
     .selectFrom('combo_items as i')
-    .innerJoin('master_codes as m', 'm.id', 'i.component_id')
-    .select(['i.component_id', 'm.code', 'm.name', 'm.status', 'i.quantity'])
+    .innerJoin('master_codes as p', 'p.id', 'i.component_id')
+    .select(['i.combo_id', 'i.component_id', 'p.code', 'p.name', 'p.status', 'i.quantity'])
     .where('i.tenant_id', '=', tenantId)
-    .where('i.combo_id', '=', comboId)
+    .where('i.combo_id', 'in', comboIds)
+    .orderBy('i.combo_id')
     .orderBy('i.position')
     .execute();
+
+/** A combo's components, in order. */
+export async function comboItems(db: Db, tenantId: string, comboId: string): Promise<ComboItem[]> {
+  return (await comboItemsOf(db, tenantId, [comboId])).map(({ combo_id: _, ...item }) => item);
 }
 
-export async function masterCodeLocations(
-  db: Db,
-  tenantId: string,
-  masterCodeId: string,
-): Promise<MasterCodeLocation[]> {
-  const rows = await db
+/** Master codes' places and racks (one master code's locations and the rack location grid read them alike). */
+export const selectLocations = (db: Db, tenantId: string) =>
+  db
     .selectFrom('master_code_locations as l')
     .innerJoin('warehouses as w', 'w.id', 'l.warehouse_id')
     .leftJoin('racks as r', 'r.id', 'l.rack_id')
     .select([
       'w.id as warehouse_id',
-      'w.kind',
-      'w.code',
-      'w.name',
+      'w.kind as warehouse_kind',
+      'w.code as warehouse_code',
+      'w.name as warehouse_name',
       'r.id as rack_id',
       'r.name as rack_name',
       'r.status as rack_status',
       'l.note',
       'l.updated_at',
     ])
-    .where('l.tenant_id', '=', tenantId)
+    .where('l.tenant_id', '=', tenantId);
+
+type LocationRow = Awaited<ReturnType<ReturnType<typeof selectLocations>['execute']>>[number];
+
+export const locationOf = (row: LocationRow): MasterCodeLocation => ({
+  warehouse: {
+    id: row.warehouse_id,
+    kind: row.warehouse_kind,
+    code: row.warehouse_code,
+    name: row.warehouse_name,
+  },
+  rack:
+    row.rack_id && row.rack_name !== null && row.rack_status !== null
+      ? { id: row.rack_id, name: row.rack_name, status: row.rack_status }
+      : null,
+  note: row.note,
+  updated_at: iso(row.updated_at),
+});
+
+export async function masterCodeLocations(
+  db: Db,
+  tenantId: string,
+  masterCodeId: string,
+): Promise<MasterCodeLocation[]> {
+  const rows = await selectLocations(db, tenantId)
     .where('l.master_code_id', '=', masterCodeId)
     .orderBy('w.is_default', 'desc')
     .orderBy((eb) => eb.fn('lower', ['w.name']))
     .orderBy('w.id')
     .execute();
-  return rows.map((row) => ({
-    warehouse: { id: row.warehouse_id, kind: row.kind, code: row.code, name: row.name },
-    rack:
-      row.rack_id && row.rack_name !== null && row.rack_status !== null
-        ? { id: row.rack_id, name: row.rack_name, status: row.rack_status }
-        : null,
-    note: row.note,
-    updated_at: iso(row.updated_at),
-  }));
+  return rows.map(locationOf);
 }
 
 /** The master code row of this tenant, or undefined (an id that is not a uuid names nothing). */

@@ -8,6 +8,7 @@ import { isUuid } from '@domain/platform/ids';
 import type { Database } from '@infra/db';
 import { allOf, pageWindow, searchWhere, setWhere, sortTerms, textWhere } from '@projections/runtime/grid';
 import { type Kysely, type RawBuilder, type SqlBool, sql, type Transaction } from 'kysely';
+import { locationOf, selectLocations } from './master-codes';
 
 /** Reading racks and master codes' rack locations (plain tables; commands/inventory/racks.ts writes them). */
 
@@ -115,27 +116,9 @@ export async function listLocations(
   const search = query.search?.trim();
   if (search)
     where.push(searchWhere([sql`m.code`, sql`m.name`, sql`coalesce(r.name, '')`, sql`l.note`], search));
-  const filtered = db
-    .selectFrom('master_code_locations as l')
+  const filtered = selectLocations(db, tenantId)
     .innerJoin('master_codes as m', 'm.id', 'l.master_code_id')
-    .innerJoin('warehouses as w', 'w.id', 'l.warehouse_id')
-    .leftJoin('racks as r', 'r.id', 'l.rack_id')
-    .select([
-      'm.id as master_code_id',
-      'm.code',
-      'm.name',
-      'm.status',
-      'w.id as warehouse_id',
-      'w.kind as warehouse_kind',
-      'w.code as warehouse_code',
-      'w.name as warehouse_name',
-      'r.id as rack_id',
-      'r.name as rack_name',
-      'r.status as rack_status',
-      'l.note',
-      'l.updated_at',
-    ])
-    .where('l.tenant_id', '=', tenantId)
+    .select(['m.id as master_code_id', 'm.code', 'm.name', 'm.status'])
     .where(allOf(where));
   let page = filtered;
   for (const term of sortTerms(query.sortModel, {
@@ -158,18 +141,7 @@ export async function listLocations(
   return {
     rows: rows.map((row) => ({
       master_code: { id: row.master_code_id, code: row.code, name: row.name, status: row.status },
-      warehouse: {
-        id: row.warehouse_id,
-        kind: row.warehouse_kind,
-        code: row.warehouse_code,
-        name: row.warehouse_name,
-      },
-      rack:
-        row.rack_id && row.rack_name !== null && row.rack_status !== null
-          ? { id: row.rack_id, name: row.rack_name, status: row.rack_status }
-          : null,
-      note: row.note,
-      updated_at: iso(row.updated_at),
+      ...locationOf(row),
     })),
     lastRow: Number(total.n),
   };

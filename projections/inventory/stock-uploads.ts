@@ -1,4 +1,8 @@
+import type { StockUploadProgress } from '@api/contracts/inventory-stock';
+import type { RowProblem } from '@domain/inventory/stock-upload';
+import { isUuid } from '@domain/platform/ids';
 import type { Database } from '@infra/db';
+import { type Language, translate } from '@infra/i18n';
 import type { Kysely, Selectable } from 'kysely';
 
 /**
@@ -34,3 +38,42 @@ export const latestUploadOf = (db: Kysely<Database>, tenantId: string, fileHash:
     .orderBy('created_at', 'desc')
     .limit(1)
     .executeTakeFirst();
+
+/** Row problems in the reader's language. */
+export const rowMessages = (language: Language, problems: RowProblem[]) =>
+  problems.map((problem) => ({
+    row: problem.row,
+    column: problem.column,
+    message: translate(language, problem.key, problem.params),
+  }));
+
+/** An upload's progress in the reader's language; undefined when the tenant has none with that id. */
+export async function uploadProgress(
+  db: Kysely<Database>,
+  tenantId: string,
+  id: string,
+  language: Language,
+): Promise<StockUploadProgress | undefined> {
+  const row = isUuid(id) ? await stockUpload(db, tenantId, id) : undefined;
+  if (!row) return undefined;
+  const stored = (Array.isArray(row.errors) ? row.errors : []) as unknown as RowProblem[];
+  const whole = stored.filter((problem) => problem.row === 0);
+  const stale = isStale(row);
+  return {
+    id: row.id,
+    filename: row.filename,
+    status: stale ? 'failed' : row.status,
+    total: row.total,
+    applied: row.applied,
+    replayed: row.replayed,
+    failed: row.failed,
+    processed: row.applied + row.replayed + row.failed,
+    errors: rowMessages(
+      language,
+      stored.filter((problem) => problem.row !== 0),
+    ),
+    message: whole.length > 0 || stale ? translate(language, 'stock.upload.interrupted') : null,
+    created_at: row.created_at.toISOString(),
+    finished_at: row.finished_at?.toISOString() ?? null,
+  };
+}

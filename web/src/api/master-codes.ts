@@ -1,8 +1,11 @@
 import {
   type MasterCode,
+  type MasterCodeChanges,
   type MasterCodeDetail,
   type MasterCodeLocation,
+  type NewMasterCode as NewMasterCodeBody,
   PRICE_CURRENCIES,
+  type PriceList,
 } from '@api/contracts/inventory-master-codes';
 import { MASTER_CODE_STATUSES, MASTER_CODE_TYPES } from '@domain/inventory/codes';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -29,33 +32,12 @@ export type Named = NonNullable<MasterCode['category']>;
 export type PlaceRef = MasterCodeLocation['warehouse'];
 export type RackStatus = NonNullable<MasterCodeLocation['rack']>['status'];
 
-export interface PriceEntry {
-  currency: PriceCurrency;
-  unit_price: string;
-}
+export type PriceEntry = PriceList[number];
 
 /** What the editor sends: every field but the type and the initial quantity, which only a new one has. */
-export interface MasterCodeFields {
-  code: string;
-  name: string;
-  category_id: string | null;
-  brand_id: string | null;
-  unit_id: string | null;
-  image_url: string | null;
-  unit_price: string;
-  cost: string;
-  weight_kg: string;
-  seller_sku: string;
-  upc: string;
-  einvoice_classification: string | null;
-  remark: string;
-  status: MasterCodeStatus;
-  soft_threshold: number;
-  pos_app_name: string;
-  prices: PriceEntry[];
-}
+export type MasterCodeFields = Omit<Required<MasterCodeChanges>, 'type'>;
 
-export type NewMasterCode = MasterCodeFields & { type: MasterCodeType; initial_quantity: number };
+export type NewMasterCode = MasterCodeFields & Pick<NewMasterCodeBody, 'type' | 'initial_quantity'>;
 
 export interface Classification {
   code: string;

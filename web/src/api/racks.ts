@@ -1,4 +1,4 @@
-import type { Rack } from '@api/contracts/inventory-racks';
+import type { LocationBody, Rack, RackChanges } from '@api/contracts/inventory-racks';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type Answer, api, apiData } from './client';
 import { type MasterCodeLocation, masterCodeKeys, type RackStatus } from './master-codes';
@@ -15,18 +15,9 @@ export const RACK_STATUSES = ['available', 'occupied'] as const satisfies readon
 
 export type { Rack, RackLocationRow } from '@api/contracts/inventory-racks';
 
-export interface RackFields {
-  name: string;
-  status: RackStatus;
-  note: string;
-}
-
-export interface LocationFields {
-  warehouse_id: string;
-  /** null: in the place, on no particular rack. */
-  rack_id: string | null;
-  note: string;
-}
+export type RackFields = Required<RackChanges>;
+/** rack_id null: in the place, on no particular rack. */
+export type LocationFields = LocationBody;
 
 export const RACKS_ENDPOINT = '/api/inventory/rack';
 export const RACK_LOCATIONS_ENDPOINT = '/api/inventory/rack-location';

@@ -1,4 +1,4 @@
-import type { Place, PlaceKind } from '@api/contracts/inventory-warehouses';
+import type { BranchChanges, Place, PlaceKind, WarehouseChanges } from '@api/contracts/inventory-warehouses';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type Answer, api, apiData } from './client';
 import { masterCodeKeys } from './master-codes';
@@ -11,24 +11,8 @@ import { masterCodeKeys } from './master-codes';
 
 export type { Place, PlaceKind } from '@api/contracts/inventory-warehouses';
 
-export interface WarehouseFields {
-  code: string;
-  name: string;
-  manager: string;
-  phone: string;
-  address: string;
-  is_default: boolean;
-  use_address_on_receipt: boolean;
-  use_phone_on_receipt: boolean;
-}
-
-export interface BranchFields {
-  code: string;
-  name: string;
-  manager: string;
-  phone: string;
-  location: string;
-}
+export type WarehouseFields = Required<WarehouseChanges>;
+export type BranchFields = Required<BranchChanges>;
 
 export type PlaceFields<Kind extends PlaceKind> = Kind extends 'warehouse' ? WarehouseFields : BranchFields;
 

@@ -5,7 +5,7 @@ import { messageOf } from '@web/shell/form';
 import { useNotify } from '@web/shell/notifications';
 import { PageHeader, SearchToolbar } from '@web/shell/page';
 import type { ColDef } from 'ag-grid-community';
-import { type ReactNode, type RefObject, useCallback, useMemo, useRef, useState } from 'react';
+import { type ReactNode, type RefObject, useCallback, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import '@web/routes/management.css';
@@ -28,9 +28,10 @@ import '@web/routes/management.css';
  *   and the tabs/toolbar (a settings panel).
  * - `form({ row, onClose, onSaved })`: the create (row null) or edit dialog; gives the header its "add" button.
  * - `remove` + `deleteMessage(row)`: delete after a confirmation (a mutation answering `{ msg }`).
- * - `tabs`: `{ label, current, items: [{ id, label, count?, to? }], onChange? }`; an item with `to` is a link (a
- *   route per tab), otherwise a button calling `onChange(id)`. A count shows as a badge (`data-testid="tab-count-<id>"`,
- *   `…` while undefined).
+ * - `tabs`: `{ label, current, items: [{ id, label, count?, to? }], onChange?, aria? }`; an item with `to` is a link
+ *   (a route per tab), otherwise a button calling `onChange(id)`. A count shows as a badge
+ *   (`data-testid="tab-count-<id>"`, `…` while undefined). `aria: true` makes them ARIA tabs (a tablist whose panel
+ *   holds the toolbar and the grid; arrow keys move between tabs) for a page whose tabs are views of one screen.
  * - `filters`: the toolbar's controls after the search box; `search={false}` drops the search box; `query`: the
  *   search text of a page that keeps its own search box (say, in a filters card in `above`).
  * - `selection`: `{ label, count?(n), actions(rows, clear) }` turns on row checkboxes and a toolbar of bulk actions.
@@ -88,7 +89,13 @@ export interface GridScreenProps<Row extends object> {
   actions?: ReactNode;
   /** Between the header and the tabs/toolbar (say, a settings panel). */
   above?: ReactNode;
-  tabs?: { label: string; current: string; items: readonly GridTab[]; onChange?(id: string): void };
+  tabs?: {
+    label: string;
+    current: string;
+    items: readonly GridTab[];
+    onChange?(id: string): void;
+    aria?: boolean;
+  };
   /** The toolbar's controls after the search box. */
   filters?: ReactNode;
   /** `false` leaves the search box out (the toolbar still shows `filters`). */
@@ -153,6 +160,16 @@ export function GridScreen<Row extends object>(props: GridScreenProps<Row>) {
     </button>
   );
   const className = ['page', 'management-page', props.className].filter(Boolean).join(' ');
+  const tabBase = useId();
+  const ariaTabs = props.tabs?.aria === true;
+  const panel = (body: ReactNode) =>
+    ariaTabs && props.tabs ? (
+      <TabPanel base={tabBase} current={props.tabs.current}>
+        {body}
+      </TabPanel>
+    ) : (
+      body
+    );
   return (
     <div className={className}>
       <PageHeader title={props.title ?? t(key('title'))} intro={props.intro ?? t(key('intro'))}>
@@ -166,41 +183,45 @@ export function GridScreen<Row extends object>(props: GridScreenProps<Row>) {
         )}
       </PageHeader>
       {props.above}
-      {props.tabs && <GridTabs {...props.tabs} />}
-      {props.search === false ? (
-        props.filters && <div className="toolbar">{props.filters}</div>
-      ) : (
-        <SearchToolbar
-          label={t(key('search_label'))}
-          placeholder={t(key('search_placeholder'))}
-          value={search}
-          onChange={setSearch}
-        >
-          {props.filters}
-        </SearchToolbar>
-      )}
-      {props.selection && (
-        <div className="grid-selection" role="toolbar" aria-label={props.selection.label}>
-          {props.selection.count && (
-            <span className="muted" data-testid="selected-count">
-              {props.selection.count(selected.length)}
-            </span>
+      {props.tabs && (ariaTabs ? <AriaTabs {...props.tabs} base={tabBase} /> : <GridTabs {...props.tabs} />)}
+      {panel(
+        <>
+          {props.search === false ? (
+            props.filters && <div className="toolbar">{props.filters}</div>
+          ) : (
+            <SearchToolbar
+              label={t(key('search_label'))}
+              placeholder={t(key('search_placeholder'))}
+              value={search}
+              onChange={setSearch}
+            >
+              {props.filters}
+            </SearchToolbar>
           )}
-          {props.selection.actions(selected, clear)}
-        </div>
+          {props.selection && (
+            <div className="grid-selection" role="toolbar" aria-label={props.selection.label}>
+              {props.selection.count && (
+                <span className="muted" data-testid="selected-count">
+                  {props.selection.count(selected.length)}
+                </span>
+              )}
+              {props.selection.actions(selected, clear)}
+            </div>
+          )}
+          <DataGrid<Row>
+            gridId={props.gridId}
+            endpoint={props.endpoint}
+            columns={columns}
+            label={t(key('grid_label'))}
+            search={props.query ?? search}
+            getRowId={rowId}
+            handle={grid}
+            blockSize={props.blockSize}
+            onSelect={props.selection ? setSelected : undefined}
+            className={props.gridClassName}
+          />
+        </>,
       )}
-      <DataGrid<Row>
-        gridId={props.gridId}
-        endpoint={props.endpoint}
-        columns={columns}
-        label={t(key('grid_label'))}
-        search={props.query ?? search}
-        getRowId={rowId}
-        handle={grid}
-        blockSize={props.blockSize}
-        onSelect={props.selection ? setSelected : undefined}
-        className={props.gridClassName}
-      />
       {(typeof props.live === 'string' ? [props.live] : (props.live ?? [])).map((view) => (
         <LiveRows key={view} view={view} refresh={refresh} also={props.onLive} />
       ))}
@@ -249,6 +270,70 @@ function LiveRows({
     also?.();
   });
   return null;
+}
+
+/** The panel of an ARIA tab list (`AriaTabs` with the same `base`). */
+export function TabPanel({
+  base,
+  current,
+  children,
+}: {
+  base: string;
+  current: string;
+  children: ReactNode;
+}) {
+  return (
+    <div
+      id={`${base}-panel`}
+      role="tabpanel"
+      aria-labelledby={`${base}-tab-${current}`}
+      className="tab-panel"
+    >
+      {children}
+    </div>
+  );
+}
+
+/**
+ * An ARIA tab list (`tabs.aria`, and the tabs of a screen that are not grids): its tabs control the panel
+ * `<base>-panel` and are `<base>-tab-<id>`; arrow keys move between them.
+ */
+export function AriaTabs({
+  label,
+  current,
+  items,
+  onChange,
+  base,
+}: NonNullable<GridScreenProps<{ id: string }>['tabs']> & { base: string }) {
+  const tabId = (id: string) => `${base}-tab-${id}`;
+  const move = (from: number, step: number) => {
+    const next = items[(from + step + items.length) % items.length]!;
+    onChange?.(next.id);
+    document.getElementById(tabId(next.id))?.focus();
+  };
+  return (
+    <div className="tab-list" role="tablist" aria-label={label}>
+      {items.map((tab, index) => (
+        <button
+          key={tab.id}
+          id={tabId(tab.id)}
+          type="button"
+          role="tab"
+          className="tab"
+          aria-selected={tab.id === current}
+          aria-controls={`${base}-panel`}
+          tabIndex={tab.id === current ? 0 : -1}
+          onClick={() => onChange?.(tab.id)}
+          onKeyDown={(event) => {
+            if (event.key === 'ArrowRight') move(index, 1);
+            else if (event.key === 'ArrowLeft') move(index, -1);
+          }}
+        >
+          {tab.label}
+        </button>
+      ))}
+    </div>
+  );
 }
 
 /** The tabs above a grid: links to a route per tab, or buttons; each with its count when it has one. */

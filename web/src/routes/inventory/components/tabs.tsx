@@ -1,3 +1,4 @@
+import { AriaTabs, TabPanel } from '@web/components/grid-screen';
 import { type ReactNode, useId } from 'react';
 import { useSearchParams } from 'react-router-dom';
 
@@ -44,38 +45,18 @@ export function Tabs<Id extends string>({
   children: ReactNode;
 }) {
   const base = useId();
-  const tabId = (id: Id) => `${base}-tab-${id}`;
-  const move = (from: number, step: number) => {
-    const next = tabs[(from + step + tabs.length) % tabs.length]!;
-    onChange(next.id);
-    document.getElementById(tabId(next.id))?.focus();
-  };
   return (
     <>
-      <div className="tab-list" role="tablist" aria-label={label}>
-        {tabs.map((tab, index) => (
-          <button
-            key={tab.id}
-            id={tabId(tab.id)}
-            type="button"
-            role="tab"
-            className="tab"
-            aria-selected={tab.id === current}
-            aria-controls={`${base}-panel`}
-            tabIndex={tab.id === current ? 0 : -1}
-            onClick={() => onChange(tab.id)}
-            onKeyDown={(event) => {
-              if (event.key === 'ArrowRight') move(index, 1);
-              else if (event.key === 'ArrowLeft') move(index, -1);
-            }}
-          >
-            {tab.label}
-          </button>
-        ))}
-      </div>
-      <div id={`${base}-panel`} role="tabpanel" aria-labelledby={tabId(current)} className="tab-panel">
+      <AriaTabs
+        label={label}
+        current={current}
+        items={tabs}
+        onChange={(id) => onChange(id as Id)}
+        base={base}
+      />
+      <TabPanel base={base} current={current}>
         {children}
-      </div>
+      </TabPanel>
     </>
   );
 }

@@ -9,16 +9,16 @@ import {
 } from '@web/api/racks';
 import { useAllPlaces } from '@web/api/warehouses';
 import { useSession } from '@web/auth/session';
-import { DataGrid, type DataGridHandle } from '@web/components/data-grid';
-import type { RowActions } from '@web/components/grid-screen';
+import type { DataGridHandle } from '@web/components/data-grid';
+import { GridScreen } from '@web/components/grid-screen';
 import { ConfirmDialog } from '@web/components/modal-dialog';
 import { FormMessage, messageOf, SelectField } from '@web/shell/form';
 import { useNotify } from '@web/shell/notifications';
-import { useCallback, useId, useMemo, useRef, useState } from 'react';
+import { type ReactNode, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { LocationDialog, type LocationTarget } from '../components/location-dialog';
-import { Tabs, useTab } from '../components/tabs';
+import { useTab } from '../components/tabs';
 import { RackForm } from './rack-form';
 import { useLocationColumns } from './use-location-columns';
 import { useRackColumns } from './use-rack-columns';
@@ -26,120 +26,70 @@ import '@web/routes/management.css';
 import '../inventory.css';
 
 /**
- * Inventory → rack location (spec §3 "Warehouse and rack"): the racks of every place or of one (name, status
- * occupied or available, note), and where each master code sits. A master code is removed from a place only with 0
- * quantity there; the API's refusal ("Only 0 quantity able to be removed from a branch") is shown as it comes.
+ * Inventory → rack location (spec §3 "Warehouse and rack"): the racks of every place or of one, and where each master
+ * code sits, as two ARIA tabs of one grid screen. A master code is removed from a place only with 0 quantity there;
+ * the API's refusal ("Only 0 quantity able to be removed from a branch") is shown as it comes.
  */
 
 const TABS = ['racks', 'locations'] as const;
 
-function useRowActions<Row>(onEdit: (row: Row) => void, onDelete: (row: Row) => void): RowActions<Row> {
-  return useMemo(() => ({ onEdit, onDelete }), [onEdit, onDelete]);
+interface TabProps {
+  warehouseId: string | null;
+  /** The header, the place filter and the tabs both tabs share. */
+  screen: {
+    namespace: string;
+    title: string;
+    intro: string;
+    className: string;
+    above: ReactNode;
+    tabs: {
+      label: string;
+      current: string;
+      items: { id: string; label: string }[];
+      onChange(id: string): void;
+      aria: true;
+    };
+  };
 }
 
-function RacksTab({ warehouseId }: { warehouseId: string | null }) {
+function RacksTab({ warehouseId, screen }: TabProps) {
   const { t } = useTranslation('inventory');
-  const notify = useNotify();
-  const searchId = useId();
-  const grid = useRef<DataGridHandle>(null);
-  const remove = useDeleteRack();
-  const [search, setSearch] = useState('');
-  const [editing, setEditing] = useState<Rack | 'new' | null>(null);
-  const [deleting, setDeleting] = useState<Rack | null>(null);
-  const actions = useRowActions<Rack>(
-    useCallback((row) => setEditing(row), []),
-    useCallback((row) => setDeleting(row), []),
-  );
-  const columns = useRackColumns(actions);
-
-  async function confirmDelete() {
-    if (!deleting) return;
-    try {
-      const answer = await remove.mutateAsync(deleting.id);
-      notify({ kind: 'success', message: answer.msg });
-      grid.current?.refresh();
-    } catch (error) {
-      notify({ kind: 'error', message: messageOf(error) });
-    } finally {
-      setDeleting(null);
-    }
-  }
-
   return (
-    <>
-      <div className="toolbar">
-        <label htmlFor={searchId} className="visually-hidden">
-          {t('racks.search_label')}
-        </label>
-        <input
-          id={searchId}
-          type="search"
-          className="input toolbar-search"
-          placeholder={t('racks.search_placeholder')}
-          value={search}
-          onChange={(event) => setSearch(event.target.value)}
-        />
-        <button type="button" className="button button-primary toolbar-end" onClick={() => setEditing('new')}>
-          {t('racks.add')}
-        </button>
-      </div>
-      <DataGrid<Rack>
-        gridId="inventory.racks"
-        endpoint={scopedEndpoint(RACKS_ENDPOINT, warehouseId)}
-        columns={columns}
-        label={t('racks.grid_label')}
-        search={search}
-        getRowId={(row) => row.id}
-        handle={grid}
-      />
-      {editing && (
-        <RackForm
-          rack={editing === 'new' ? null : editing}
-          warehouseId={warehouseId}
-          onClose={() => setEditing(null)}
-          onSaved={() => {
-            setEditing(null);
-            grid.current?.refresh();
-          }}
-        />
+    <GridScreen<Rack>
+      {...screen}
+      prefix="racks"
+      gridId="inventory.racks"
+      endpoint={scopedEndpoint(RACKS_ENDPOINT, warehouseId)}
+      useColumns={useRackColumns}
+      remove={useDeleteRack()}
+      deleteMessage={(row) => t('racks.delete_confirm', { name: row.name, place: row.warehouse.name })}
+      form={({ row, onClose, onSaved }) => (
+        <RackForm rack={row} warehouseId={warehouseId} onClose={onClose} onSaved={onSaved} />
       )}
-      {deleting && (
-        <ConfirmDialog
-          title={t('racks.delete_title')}
-          message={t('racks.delete_confirm', { name: deleting.name, place: deleting.warehouse.name })}
-          confirmLabel={t('actions.delete')}
-          cancelLabel={t('actions.cancel')}
-          busy={remove.isPending}
-          onConfirm={confirmDelete}
-          onCancel={() => setDeleting(null)}
-        />
-      )}
-    </>
+    />
   );
 }
 
-function LocationsTab({ warehouseId }: { warehouseId: string | null }) {
+function LocationsTab({ warehouseId, screen }: TabProps) {
   const { t } = useTranslation('inventory');
   const notify = useNotify();
   const { can } = useSession();
-  const searchId = useId();
   const grid = useRef<DataGridHandle>(null);
   const remove = useRemoveLocation();
-  const [search, setSearch] = useState('');
   const [editing, setEditing] = useState<LocationTarget | null>(null);
   const [removing, setRemoving] = useState<RackLocationRow | null>(null);
-  const actions = useRowActions<RackLocationRow>(
-    useCallback(
-      (row) =>
+  const actions = useMemo(
+    () => ({
+      onEdit: (row: RackLocationRow) =>
         setEditing({
           masterCode: row.master_code,
           warehouseId: row.warehouse.id,
           rackId: row.rack?.id ?? null,
           note: row.note,
         }),
-      [],
-    ),
-    useCallback((row) => setRemoving(row), []),
+      onDelete: setRemoving,
+    }),
+    [],
   );
   const columns = useLocationColumns(actions);
 
@@ -160,38 +110,26 @@ function LocationsTab({ warehouseId }: { warehouseId: string | null }) {
   }
 
   return (
-    <>
-      <div className="toolbar">
-        <label htmlFor={searchId} className="visually-hidden">
-          {t('locations.search_label')}
-        </label>
-        <input
-          id={searchId}
-          type="search"
-          className="input toolbar-search"
-          placeholder={t('locations.search_placeholder')}
-          value={search}
-          onChange={(event) => setSearch(event.target.value)}
-        />
-        {(can('inventory-master-code') || can('inventory-rack')) && (
+    <GridScreen<RackLocationRow>
+      {...screen}
+      prefix="locations"
+      gridId="inventory.rack-locations"
+      endpoint={scopedEndpoint(RACK_LOCATIONS_ENDPOINT, warehouseId)}
+      useColumns={() => columns}
+      getRowId={(row) => `${row.master_code.id}@${row.warehouse.id}`}
+      grid={grid}
+      actions={
+        (can('inventory-master-code') || can('inventory-rack')) && (
           <button
             type="button"
-            className="button button-primary toolbar-end"
+            className="button button-primary"
             onClick={() => setEditing({ masterCode: null, warehouseId: null, rackId: null, note: '' })}
           >
             {t('locations.place')}
           </button>
-        )}
-      </div>
-      <DataGrid<RackLocationRow>
-        gridId="inventory.rack-locations"
-        endpoint={scopedEndpoint(RACK_LOCATIONS_ENDPOINT, warehouseId)}
-        columns={columns}
-        label={t('locations.grid_label')}
-        search={search}
-        getRowId={(row) => `${row.master_code.id}@${row.warehouse.id}`}
-        handle={grid}
-      />
+        )
+      }
+    >
       {editing && (
         <LocationDialog
           target={editing}
@@ -216,7 +154,7 @@ function LocationsTab({ warehouseId }: { warehouseId: string | null }) {
           onCancel={() => setRemoving(null)}
         />
       )}
-    </>
+    </GridScreen>
   );
 }
 
@@ -239,39 +177,39 @@ export default function RackLocationPage() {
       { replace: true },
     );
 
-  return (
-    <div className="page management-page inventory-page">
-      <div className="page-header">
-        <div>
-          <h1 className="page-title">{t('racks.title')}</h1>
-          <p className="muted">{t('racks.intro')}</p>
+  const screen: TabProps['screen'] = {
+    namespace: 'inventory',
+    title: t('racks.title'),
+    intro: t('racks.intro'),
+    className: 'inventory-page',
+    above: (
+      <>
+        {error && <FormMessage kind="error">{messageOf(error)}</FormMessage>}
+        <div className="place-scope">
+          <SelectField
+            label={t('racks.place_filter')}
+            value={warehouseId ?? ''}
+            onChange={(event) => choosePlace(event.target.value)}
+            options={places.map((place) => ({
+              value: place.id,
+              label: `${place.name} (${place.code}) · ${t(`places.kind.${place.kind}`)}`,
+            }))}
+            placeholder={t('racks.all_places')}
+          />
         </div>
-      </div>
-      {error && <FormMessage kind="error">{messageOf(error)}</FormMessage>}
-      <div className="place-scope">
-        <SelectField
-          label={t('racks.place_filter')}
-          value={warehouseId ?? ''}
-          onChange={(event) => choosePlace(event.target.value)}
-          options={places.map((place) => ({
-            value: place.id,
-            label: `${place.name} (${place.code}) · ${t(`places.kind.${place.kind}`)}`,
-          }))}
-          placeholder={t('racks.all_places')}
-        />
-      </div>
-      <Tabs
-        label={t('racks.tabs_label')}
-        tabs={TABS.map((id) => ({ id, label: t(`racks.tabs.${id}`) }))}
-        current={tab}
-        onChange={setTab}
-      >
-        {tab === 'racks' ? (
-          <RacksTab warehouseId={warehouseId} />
-        ) : (
-          <LocationsTab warehouseId={warehouseId} />
-        )}
-      </Tabs>
-    </div>
+      </>
+    ),
+    tabs: {
+      label: t('racks.tabs_label'),
+      current: tab,
+      items: TABS.map((id) => ({ id, label: t(`racks.tabs.${id}`) })),
+      onChange: (id) => setTab(id as (typeof TABS)[number]),
+      aria: true,
+    },
+  };
+  return tab === 'racks' ? (
+    <RacksTab key="racks" warehouseId={warehouseId} screen={screen} />
+  ) : (
+    <LocationsTab key="locations" warehouseId={warehouseId} screen={screen} />
   );
 }
