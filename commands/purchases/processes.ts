@@ -51,25 +51,19 @@ export const workflowHandlers = (codes: ReadonlyMap<string, { code: string }>) =
   missing: closedRefusal,
 });
 
-/** The purchase workflows as the purchasing commands drive them. */
-export const purchaseProcesses = (workflows: WorkflowDeps): PurchaseProcesses => ({
-  start: (tenantId, purchase, revision) =>
-    startWorkflow(workflows, PURCHASE_WORKFLOW, purchaseWorkflowId(tenantId, purchase.purchaseId), {
-      tenantId,
-      purchaseId: purchase.purchaseId,
-      purchase,
-      revision,
-    } satisfies PurchaseWorkflowInput),
-  place: async (actor, purchaseId, approvalRequired, codes) => {
-    await runUpdate(
-      workflows,
-      purchaseWorkflowId(actor.tenantId, purchaseId),
-      placePurchaseUpdate,
-      [{ userId: actor.userId, owner: actor.owner, approvalRequired }],
-      workflowHandlers(codes),
-    );
-  },
-});
+/** Starts an order's workflow from the order as recorded, or finds it running. */
+export const startPurchaseWorkflow = (
+  workflows: WorkflowDeps,
+  tenantId: string,
+  purchase: Purchase,
+  revision: number,
+) =>
+  startWorkflow(workflows, PURCHASE_WORKFLOW, purchaseWorkflowId(tenantId, purchase.purchaseId), {
+    tenantId,
+    purchaseId: purchase.purchaseId,
+    purchase,
+    revision,
+  } satisfies PurchaseWorkflowInput);
 
 /** Starts an open order's workflow again from the order as recorded (null: the order is closed). */
 export const purchaseRestart = (
@@ -80,7 +74,24 @@ export const purchaseRestart = (
 ) =>
   FINAL_PURCHASE_STATUSES.includes(purchase.status)
     ? null
-    : () => purchaseProcesses(workflows).start(tenantId, purchase, revision);
+    : () => startPurchaseWorkflow(workflows, tenantId, purchase, revision);
+
+/** The purchase workflows as the purchasing commands drive them. */
+export const purchaseProcesses = (workflows: WorkflowDeps): PurchaseProcesses => ({
+  place: async (actor, { purchase, revision }, approvalRequired, codes) => {
+    await withWorkflow(
+      () =>
+        runUpdate(
+          workflows,
+          purchaseWorkflowId(actor.tenantId, purchase.purchaseId),
+          placePurchaseUpdate,
+          [{ userId: actor.userId, owner: actor.owner, approvalRequired }],
+          workflowHandlers(codes),
+        ),
+      purchaseRestart(workflows, actor.tenantId, purchase, revision),
+    );
+  },
+});
 
 /** The workflows a goods receive note's opening drives. */
 export const goodsReceiptProcesses = (workflows: WorkflowDeps): GoodsReceiptProcesses => ({
