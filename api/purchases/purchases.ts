@@ -114,11 +114,12 @@ export const purchaseRoutes: FastifyPluginAsyncZod<PurchaseDeps> = async (app, d
       body: PurchaseSettingsBody,
       answer: PurchaseSettings,
     },
-    async (request) => {
-      const viewer = viewerOf(request);
-      await savePurchaseSettings({ db }, viewer, request.body);
-      return ok(request, await purchaseSettings(db, viewer.tenantId), 'purchases.settings_saved');
-    },
+    async (request) =>
+      ok(
+        request,
+        await savePurchaseSettings({ db }, viewerOf(request), request.body),
+        'purchases.settings_saved',
+      ),
   );
 
   route.get(

@@ -14,12 +14,12 @@ import { router } from '@api/route';
 import { uploadBody } from '@api/sheet-upload';
 import {
   createSupplier,
-  existingSupplier,
+  supplierDetail,
   updateSupplier,
   uploadSuppliers,
 } from '@commands/purchases/suppliers';
 import { SUPPLIER_COLUMNS } from '@domain/purchases/supplier';
-import { supplierAnswer, supplierList, supplierOptions } from '@projections/suppliers.queries';
+import { supplierList, supplierOptions } from '@projections/suppliers.queries';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { managing, type PurchaseDeps, tags, viewerOf, viewing } from './common';
@@ -54,19 +54,18 @@ export const supplierRoutes: FastifyPluginAsyncZod<PurchaseDeps> = async (app, {
   route.get(
     '/api/purchases/suppliers/:id',
     { summary: 'One supplier', params: IdParams, answer: Supplier },
-    async (request) =>
-      ok(request, supplierAnswer(await existingSupplier(db, seller(request).tenantId, request.params.id))),
+    async (request) => ok(request, await supplierDetail(db, seller(request).tenantId, request.params.id)),
   );
 
   route.post(
     '/api/purchases/suppliers',
     { summary: 'Add a supplier (409, code 529, when the code is taken)', body: NewSupplier, ...saving },
-    async (request) => {
-      const actor = viewerOf(request);
-      const id = await createSupplier({ db }, actor, request.body);
-      const saved = supplierAnswer(await existingSupplier(db, actor.tenantId, id));
-      return ok(request, saved, 'purchases.supplier.created');
-    },
+    async (request) =>
+      ok(
+        request,
+        await createSupplier({ db }, viewerOf(request), request.body),
+        'purchases.supplier.created',
+      ),
   );
 
   route.put(
@@ -78,10 +77,8 @@ export const supplierRoutes: FastifyPluginAsyncZod<PurchaseDeps> = async (app, {
       ...saving,
     },
     async (request) => {
-      const actor = viewerOf(request);
-      const id = await updateSupplier({ db }, actor, { id: request.params.id, changes: request.body });
-      const saved = supplierAnswer(await existingSupplier(db, actor.tenantId, id));
-      return ok(request, saved, 'purchases.supplier.saved');
+      const input = { id: request.params.id, changes: request.body };
+      return ok(request, await updateSupplier({ db }, viewerOf(request), input), 'purchases.supplier.saved');
     },
   );
 

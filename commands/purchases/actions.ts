@@ -24,7 +24,7 @@ import {
   returnPurchaseUpdate,
   voidPurchaseUpdate,
 } from '@workflows/purchase-protocol';
-import { runUpdate, type WorkflowDeps } from '@workflows/updates';
+import { runUpdate, type UpdateHandlers, type WorkflowDeps } from '@workflows/updates';
 import { goodsReceiptDetail, goodsReceiptOf, purchaseDetail, purchaseOf, type Viewer } from './details';
 import { purchaseRestart, startWorkflow, withWorkflow, workflowHandlers } from './processes';
 
@@ -52,20 +52,32 @@ export type GoodsReceiptAction =
   | { action: 'approve' | 'receive' }
   | { action: 'reject' | 'cancel'; reason: string };
 
+/**
+ * Runs the update on the document's workflow, a refusal naming the document's master codes by their code; a workflow
+ * gone while the document is open is started by `restart`, and the update tried once more.
+ */
+async function onWorkflow(
+  deps: PurchasingDeps,
+  tenantId: string,
+  lines: readonly { masterCodeId: string }[],
+  run: (handlers: UpdateHandlers) => Promise<unknown>,
+  restart: (() => Promise<void>) | null,
+) {
+  const codes = await masterCodesOfTenant(
+    deps.db,
+    tenantId,
+    lines.map((line) => line.masterCodeId),
+  );
+  await withWorkflow(() => run(workflowHandlers(codes)), restart);
+}
+
 export async function actOnPurchase(deps: PurchasingDeps, viewer: Viewer, id: string, input: PurchaseAction) {
   const { db, workflows } = deps;
   const { tenantId } = viewer;
   const { purchase, revision } = await purchaseOf(deps.store, tenantId, id);
   const workflowId = purchaseWorkflowId(tenantId, purchase.purchaseId);
-  const handlers = workflowHandlers(
-    await masterCodesOfTenant(
-      db,
-      tenantId,
-      purchase.lines.map((line) => line.masterCodeId),
-    ),
-  );
   const by = { userId: viewer.userId, owner: viewer.owner };
-  const run = async () => {
+  const run = async (handlers: UpdateHandlers) => {
     switch (input.action) {
       case 'place': {
         const settings = await purchaseSettings(db, tenantId);
@@ -110,7 +122,13 @@ export async function actOnPurchase(deps: PurchasingDeps, viewer: Viewer, id: st
       }
     }
   };
-  await withWorkflow(run, purchaseRestart(workflows, tenantId, purchase, revision));
+  await onWorkflow(
+    deps,
+    tenantId,
+    purchase.lines,
+    run,
+    purchaseRestart(workflows, tenantId, purchase, revision),
+  );
   return {
     detail: await purchaseDetail(deps, viewer, purchase.purchaseId),
     key: `purchases.done.${input.action}`,
@@ -124,19 +142,12 @@ export async function actOnGoodsReceipt(
   id: string,
   input: GoodsReceiptAction,
 ) {
-  const { db, workflows } = deps;
+  const { workflows } = deps;
   const { tenantId } = viewer;
   const { note, revision } = await goodsReceiptOf(deps.store, tenantId, id);
   const workflowId = goodsReceiptWorkflowId(tenantId, note.goodsReceiptId);
-  const handlers = workflowHandlers(
-    await masterCodesOfTenant(
-      db,
-      tenantId,
-      note.lines.map((line) => line.masterCodeId),
-    ),
-  );
   const by = { userId: viewer.userId, owner: viewer.owner };
-  const run = async () => {
+  const run = async (handlers: UpdateHandlers) => {
     switch (input.action) {
       case 'approve':
         return runUpdate(workflows, workflowId, approveGoodsReceiptUpdate, [by], handlers);
@@ -164,7 +175,7 @@ export async function actOnGoodsReceipt(
           revision,
           purchaseWorkflowId: purchaseWorkflowId(tenantId, note.purchaseId),
         } satisfies GoodsReceiptWorkflowInput);
-  await withWorkflow(run, restart);
+  await onWorkflow(deps, tenantId, note.lines, run, restart);
   return {
     detail: await goodsReceiptDetail(deps, viewer, note.goodsReceiptId),
     key: `purchases.grn.done.${input.action}`,

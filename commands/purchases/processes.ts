@@ -2,6 +2,7 @@ import { PurchaseCode } from '@domain/purchases/codes';
 import { FINAL_PURCHASE_STATUSES, type Purchase } from '@domain/purchases/purchase';
 import { namingMasterCode, purchasingRefusal } from '@domain/purchases/refusals';
 import { DomainError, refusalOf } from '@domain/shared/errors';
+import type { UpdateDefinition } from '@temporalio/common';
 import { goodsReceiptWorkflowId, receiveGoodsReceiptUpdate } from '@workflows/goods-receipt-protocol';
 import {
   openReceiptUpdate,
@@ -17,6 +18,7 @@ import {
   type WorkflowRefusal,
   withWorkflow as withWorkflowOf,
 } from '@workflows/updates';
+import type { ApprovingActor } from '../support/actor';
 import type { PurchaseProcesses } from './create-purchase';
 import type { GoodsReceiptProcesses } from './open-goods-receipt';
 
@@ -76,38 +78,34 @@ export const purchaseRestart = (
     ? null
     : () => startPurchaseWorkflow(workflows, tenantId, purchase, revision);
 
+/** Runs a person's update on an order's workflow, started again first if it is gone while the order is open. */
+const onOrder = async <Arg>(
+  workflows: WorkflowDeps,
+  actor: ApprovingActor,
+  { purchase, revision }: { purchase: Purchase; revision: number },
+  update: UpdateDefinition<unknown, [Arg & { userId: string; owner: boolean }]>,
+  arg: Arg,
+  codes: ReadonlyMap<string, { code: string }>,
+) => {
+  const workflowId = purchaseWorkflowId(actor.tenantId, purchase.purchaseId);
+  const args: [Arg & { userId: string; owner: boolean }] = [
+    { userId: actor.userId, owner: actor.owner, ...arg },
+  ];
+  await withWorkflow(
+    () => runUpdate(workflows, workflowId, update, args, workflowHandlers(codes)),
+    purchaseRestart(workflows, actor.tenantId, purchase, revision),
+  );
+};
+
 /** The purchase workflows as the purchasing commands drive them. */
 export const purchaseProcesses = (workflows: WorkflowDeps): PurchaseProcesses => ({
-  place: async (actor, { purchase, revision }, approvalRequired, codes) => {
-    await withWorkflow(
-      () =>
-        runUpdate(
-          workflows,
-          purchaseWorkflowId(actor.tenantId, purchase.purchaseId),
-          placePurchaseUpdate,
-          [{ userId: actor.userId, owner: actor.owner, approvalRequired }],
-          workflowHandlers(codes),
-        ),
-      purchaseRestart(workflows, actor.tenantId, purchase, revision),
-    );
-  },
+  place: (actor, order, approvalRequired, codes) =>
+    onOrder(workflows, actor, order, placePurchaseUpdate, { approvalRequired }, codes),
 });
 
 /** The workflows a goods receive note's opening drives. */
 export const goodsReceiptProcesses = (workflows: WorkflowDeps): GoodsReceiptProcesses => ({
-  open: async (actor, { purchase, revision }, note, codes) => {
-    await withWorkflow(
-      () =>
-        runUpdate(
-          workflows,
-          purchaseWorkflowId(actor.tenantId, purchase.purchaseId),
-          openReceiptUpdate,
-          [{ userId: actor.userId, owner: actor.owner, ...note }],
-          workflowHandlers(codes),
-        ),
-      purchaseRestart(workflows, actor.tenantId, purchase, revision),
-    );
-  },
+  open: (actor, order, note, codes) => onOrder(workflows, actor, order, openReceiptUpdate, note, codes),
   receive: async (actor, goodsReceiptId, codes) => {
     await runUpdate(
       workflows,

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { NewSupplier, SupplierChanges, SupplierUploadResult } from '@api/contracts/purchases';
+import type { NewSupplier, Supplier, SupplierChanges, SupplierUploadResult } from '@api/contracts/purchases';
 import { logActivity } from '@commands/support/activity';
 import { PurchaseCode } from '@domain/purchases/codes';
 import { SUPPLIER_COLUMNS, SUPPLIER_LIMITS } from '@domain/purchases/supplier';
@@ -7,7 +7,7 @@ import { type ErrorTable, refuser } from '@domain/shared/errors';
 import type { Database } from '@infra/db';
 import { violation } from '@infra/db/errors';
 import { type Language, translate } from '@infra/i18n';
-import { supplierRow } from '@projections/suppliers.queries';
+import { supplierAnswer, supplierRow } from '@projections/suppliers.queries';
 import { type Kysely, sql } from 'kysely';
 import type { ApprovingActor as Actor } from '../support/actor';
 import { MAX_SUPPLIER_ROWS, parseSupplierFile, type SupplierProblem } from './supplier-file';
@@ -40,7 +40,12 @@ export async function existingSupplier(db: Kysely<Database>, tenantId: string, i
   return row;
 }
 
-export async function createSupplier(deps: Deps, actor: Actor, input: NewSupplier): Promise<string> {
+/** The account's supplier as answered, or 404. */
+export const supplierDetail = async (db: Kysely<Database>, tenantId: string, id: string) =>
+  supplierAnswer(await existingSupplier(db, tenantId, id));
+
+/** Adds a supplier; answers it as saved. */
+export async function createSupplier(deps: Deps, actor: Actor, input: NewSupplier): Promise<Supplier> {
   const id = randomUUID();
   try {
     await deps.db.transaction().execute(async (trx) => {
@@ -62,7 +67,7 @@ export async function createSupplier(deps: Deps, actor: Actor, input: NewSupplie
       throw refuse('SUPPLIER_CODE_TAKEN', { code: input.code });
     throw error;
   }
-  return id;
+  return supplierDetail(deps.db, actor.tenantId, id);
 }
 
 /** Changes a supplier, or deactivates it (status inactive): its orders stay, it takes no new one. */
@@ -70,7 +75,7 @@ export async function updateSupplier(
   deps: Deps,
   actor: Actor,
   input: { id: string; changes: SupplierChanges },
-): Promise<string> {
+): Promise<Supplier> {
   const before = await existingSupplier(deps.db, actor.tenantId, input.id);
   const { changes } = input;
   try {
@@ -103,7 +108,7 @@ export async function updateSupplier(
       throw refuse('SUPPLIER_CODE_TAKEN', { code: changes.code ?? '' });
     throw error;
   }
-  return before.id;
+  return supplierDetail(deps.db, actor.tenantId, before.id);
 }
 
 const problemKeys: Record<SupplierProblem, string> = {
