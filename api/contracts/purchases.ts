@@ -28,13 +28,6 @@ export const text = (max: number) =>
     .trim()
     .max(max, tooLong(max));
 
-const requiredText = (max: number, code: number, key: string) =>
-  z
-    .string({ error: rule(code, key) })
-    .trim()
-    .min(1, rule(code, key))
-    .max(max, tooLong(max));
-
 const idInvalid = rule(400, 'purchases.id_invalid');
 /** An id in a body; one that is not a uuid is looked up all the same and found missing (404). */
 export const RefId = z.string({ error: idInvalid }).trim().min(1, idInvalid).max(64, idInvalid);
@@ -114,8 +107,12 @@ const contactInvalid = rule(PurchaseCode.supplierContactInvalid, 'purchases.supp
 const emailInvalid = rule(PurchaseCode.supplierEmailInvalid, 'purchases.supplier.email_invalid');
 const currencyInvalid = rule(PurchaseCode.choiceInvalid, 'purchases.supplier.currency_invalid');
 
-const required = (field: keyof typeof SUPPLIER_LIMITS, code: number) =>
-  requiredText(SUPPLIER_LIMITS[field], code, `purchases.supplier.${field}_required`);
+/** A supplier's required text field, refused with its own code and message when missing. */
+const required = (field: keyof typeof SUPPLIER_LIMITS, code: number) => {
+  const missing = rule(code, `purchases.supplier.${field}_required`);
+  const max = SUPPLIER_LIMITS[field];
+  return z.string({ error: missing }).trim().min(1, missing).max(max, tooLong(max));
+};
 
 const supplierFields = {
   code: text(SUPPLIER_LIMITS.code),
