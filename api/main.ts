@@ -7,6 +7,7 @@ import { ensureFirstStart } from '@commands/accounts/seed';
 import { AutoBatchCountTrigger, followOrderCounts } from '@commands/batches/auto-batch';
 import { createGoodsIssueWorkflowReactor } from '@commands/goods-issue/workflow-reactor';
 import { createOrderStockReactor } from '@commands/orders/stock-reactor';
+import { createPurchaseWorkflowReactor } from '@commands/purchases/workflow-reactor';
 import { createTransferWorkflowReactor } from '@commands/transfers/workflow-reactor';
 import { eventSchemas } from '@domain/events';
 import { SYSTEM_TENANT, type SystemStarted, systemStreamId } from '@domain/platform/system';
@@ -208,6 +209,7 @@ async function start(config: Config): Promise<void> {
       createOrderStockReactor({ db: infra.db, store: infra.store, logger: reactorLog }),
       createTransferWorkflowReactor({ store: infra.store, workflows: workflowDeps }),
       createGoodsIssueWorkflowReactor({ store: infra.store, workflows: workflowDeps }),
+      createPurchaseWorkflowReactor({ store: infra.store, workflows: workflowDeps }),
     ],
     logger: reactorLog,
   });

@@ -1,9 +1,13 @@
 import type { AverageCostAnswer, AverageCostQuery } from '@api/contracts/purchases';
+import { purchasingInputErrors } from '@domain/purchases/codes';
 import { fromUnits, toUnits } from '@domain/purchases/money';
+import { refuser } from '@domain/shared/errors';
 import type { Database } from '@infra/db';
 import { withTenant } from '@infra/db/tenant';
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import { pageWindow, searchWhere, sortTerms } from './runtime/grid';
+
+const refuse = refuser(purchasingInputErrors);
 
 /**
  * The moving average costs (projections/average-cost.ts keeps them) as the purchasing routes answer them: what each
@@ -82,12 +86,12 @@ export async function averageCostList(db: Kysely<Database>, tenantId: string, qu
   return { rows: rows.map(answer), lastRow: count };
 }
 
-/** One master code's average cost (0.0000 and 0 units before any receipt at a cost); undefined: no such code. */
+/** One master code's average cost (0.0000 and 0 units before any receipt at a cost); 404: no such code. */
 export async function averageCostOfCode(
   db: Kysely<Database>,
   tenantId: string,
   masterCodeId: string,
-): Promise<AverageCostAnswer | undefined> {
+): Promise<AverageCostAnswer> {
   const id = masterCodeId.toLowerCase();
   const code = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(id)
     ? await db
@@ -97,7 +101,7 @@ export async function averageCostOfCode(
         .where('id', '=', id)
         .executeTakeFirst()
     : undefined;
-  if (!code) return undefined;
+  if (!code) throw refuse('MASTER_CODE_NOT_FOUND', { code: masterCodeId });
   const row = await withTenant(db, tenantId, (trx) =>
     trx
       .selectFrom('average_costs')

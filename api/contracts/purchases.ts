@@ -28,13 +28,6 @@ export const text = (max: number) =>
     .trim()
     .max(max, tooLong(max));
 
-const requiredText = (max: number, code: number, key: string) =>
-  z
-    .string({ error: rule(code, key) })
-    .trim()
-    .min(1, rule(code, key))
-    .max(max, tooLong(max));
-
 const idInvalid = rule(400, 'purchases.id_invalid');
 /** An id in a body; one that is not a uuid is looked up all the same and found missing (404). */
 export const RefId = z.string({ error: idInvalid }).trim().min(1, idInvalid).max(64, idInvalid);
@@ -79,8 +72,17 @@ export const Day = z
   }, dateInvalid);
 
 const ReasonText = text(500).default('');
+/** Answer fields of one type, in the order named. */
+const fields = <K extends string, T extends z.ZodType>(type: () => T, ...keys: K[]) =>
+  Object.fromEntries(keys.map((key) => [key, type()])) as Record<K, T>;
+const string = () => z.string();
+const int = () => z.number().int();
+const nullableString = () => z.string().nullable();
 const flagInvalid = rule(400, 'purchases.flag_invalid');
 const itemsRequired = rule(PurchaseCode.itemsRequired, 'purchases.items_required');
+/** A body's items: 1 to 500. */
+const itemsOf = <T extends z.ZodType>(item: T) =>
+  z.array(item, { error: itemsRequired }).min(1, itemsRequired).max(500, itemsRequired);
 
 /** The most characters of an idempotency key. */
 export const IDEMPOTENCY_KEY_MAX = 100;
@@ -105,18 +107,17 @@ const contactInvalid = rule(PurchaseCode.supplierContactInvalid, 'purchases.supp
 const emailInvalid = rule(PurchaseCode.supplierEmailInvalid, 'purchases.supplier.email_invalid');
 const currencyInvalid = rule(PurchaseCode.choiceInvalid, 'purchases.supplier.currency_invalid');
 
+/** A supplier's required text field, refused with its own code and message when missing. */
+const required = (field: keyof typeof SUPPLIER_LIMITS, code: number) => {
+  const missing = rule(code, `purchases.supplier.${field}_required`);
+  const max = SUPPLIER_LIMITS[field];
+  return z.string({ error: missing }).trim().min(1, missing).max(max, tooLong(max));
+};
+
 const supplierFields = {
   code: text(SUPPLIER_LIMITS.code),
-  name: requiredText(
-    SUPPLIER_LIMITS.name,
-    PurchaseCode.supplierNameRequired,
-    'purchases.supplier.name_required',
-  ),
-  company: requiredText(
-    SUPPLIER_LIMITS.company,
-    PurchaseCode.supplierCompanyRequired,
-    'purchases.supplier.company_required',
-  ),
+  name: required('name', PurchaseCode.supplierNameRequired),
+  company: required('company', PurchaseCode.supplierCompanyRequired),
   contact_number: z
     .string({ error: contactRequired })
     .trim()
@@ -127,31 +128,11 @@ const supplierFields = {
     .trim()
     .max(SUPPLIER_LIMITS.email, emailInvalid)
     .refine((value) => value === '' || EMAIL.test(value), emailInvalid),
-  address: requiredText(
-    SUPPLIER_LIMITS.address,
-    PurchaseCode.supplierAddressRequired,
-    'purchases.supplier.address_required',
-  ),
-  city: requiredText(
-    SUPPLIER_LIMITS.city,
-    PurchaseCode.supplierCityRequired,
-    'purchases.supplier.city_required',
-  ),
-  postal_code: requiredText(
-    SUPPLIER_LIMITS.postal_code,
-    PurchaseCode.supplierPostalCodeRequired,
-    'purchases.supplier.postal_code_required',
-  ),
-  state: requiredText(
-    SUPPLIER_LIMITS.state,
-    PurchaseCode.supplierStateRequired,
-    'purchases.supplier.state_required',
-  ),
-  country: requiredText(
-    SUPPLIER_LIMITS.country,
-    PurchaseCode.supplierCountryRequired,
-    'purchases.supplier.country_required',
-  ),
+  address: required('address', PurchaseCode.supplierAddressRequired),
+  city: required('city', PurchaseCode.supplierCityRequired),
+  postal_code: required('postal_code', PurchaseCode.supplierPostalCodeRequired),
+  state: required('state', PurchaseCode.supplierStateRequired),
+  country: required('country', PurchaseCode.supplierCountryRequired),
   currency: z
     .string({ error: currencyInvalid })
     .trim()
@@ -184,34 +165,23 @@ export type SupplierChanges = z.infer<typeof SupplierChanges>;
 
 export const Supplier = z.object({
   id: z.string(),
-  code: z.string(),
-  name: z.string(),
-  company: z.string(),
-  contact_number: z.string(),
-  email: z.string(),
-  address: z.string(),
-  city: z.string(),
-  postal_code: z.string(),
-  state: z.string(),
-  country: z.string(),
-  currency: z.string(),
-  vat_number: z.string(),
+  ...fields(string, 'code', 'name', 'company', 'contact_number', 'email', 'address', 'city', 'postal_code'),
+  ...fields(string, 'state', 'country', 'currency', 'vat_number'),
   status: z.enum(SUPPLIER_STATUSES),
-  created_at: z.string(),
-  updated_at: z.string(),
+  ...fields(string, 'created_at', 'updated_at'),
 });
 export type Supplier = z.infer<typeof Supplier>;
 
-export const SupplierOption = z.object({
-  id: z.string(),
-  code: z.string(),
-  name: z.string(),
-  company: z.string(),
-  currency: z.string(),
+export const SupplierOption = Supplier.pick({
+  id: true,
+  code: true,
+  name: true,
+  company: true,
+  currency: true,
 });
 export type SupplierOption = z.infer<typeof SupplierOption>;
 
-export const SUPPLIER_SORT_COLUMNS = [
+const SUPPLIER_SORT_COLUMNS = [
   'code',
   'name',
   'company',
@@ -219,34 +189,27 @@ export const SUPPLIER_SORT_COLUMNS = [
   'email',
   'city',
   'state',
-  'country',
-  'currency',
-  'status',
-  'created_at',
 ] as const;
-export const SupplierQuery = gridQuery(SUPPLIER_SORT_COLUMNS, {
-  code: TextFilter,
-  name: TextFilter,
-  company: TextFilter,
-  contact_number: TextFilter,
-  city: TextFilter,
-  country: TextFilter,
-  status: setFilter(SUPPLIER_STATUSES),
-});
+export const SupplierQuery = gridQuery(
+  [...SUPPLIER_SORT_COLUMNS, 'country', 'currency', 'status', 'created_at'],
+  {
+    code: TextFilter,
+    name: TextFilter,
+    company: TextFilter,
+    contact_number: TextFilter,
+    city: TextFilter,
+    country: TextFilter,
+    status: setFilter(SUPPLIER_STATUSES),
+  },
+);
 export type SupplierQuery = z.infer<typeof SupplierQuery>;
 
-export const SupplierUploadResult = z.object({ created: z.number().int(), updated: z.number().int() });
+export const SupplierUploadResult = z.object(fields(int, 'created', 'updated'));
 export type SupplierUploadResult = z.infer<typeof SupplierUploadResult>;
 
 // ---- purchase orders ----
 
 const unitCostInvalid = rule(PurchaseCode.unitCostInvalid, 'purchases.unit_cost_invalid');
-
-export const PurchaseItem = z.strictObject({
-  master_code_id: RefId,
-  quantity: Pieces(1),
-  unit_cost: Money(unitCostInvalid),
-});
 
 export const NewPurchase = z.strictObject({
   reference: text(100).default(''),
@@ -254,7 +217,9 @@ export const NewPurchase = z.strictObject({
   date: Day.optional(),
   supplier_id: RefId,
   warehouse_id: RefId,
-  items: z.array(PurchaseItem, { error: itemsRequired }).min(1, itemsRequired).max(500, itemsRequired),
+  items: itemsOf(
+    z.strictObject({ master_code_id: RefId, quantity: Pieces(1), unit_cost: Money(unitCostInvalid) }),
+  ),
   discount: Money(rule(PurchaseCode.discountInvalid, 'purchases.discount_invalid')).default('0.0000'),
   estimated_arrival: Day.nullable().default(null),
   note: text(500).default(''),
@@ -266,10 +231,7 @@ export type NewPurchase = z.infer<typeof NewPurchase>;
 
 export const ReturnBody = z.strictObject({
   reason: ReasonText,
-  items: z
-    .array(z.strictObject({ master_code_id: RefId, quantity: Pieces(1) }), { error: itemsRequired })
-    .min(1, itemsRequired)
-    .max(500, itemsRequired),
+  items: itemsOf(z.strictObject({ master_code_id: RefId, quantity: Pieces(1) })),
 });
 export type ReturnBody = z.infer<typeof ReturnBody>;
 
@@ -287,59 +249,56 @@ export const PurchaseSettingsBody = z.strictObject({
 export type PurchaseSettingsBody = z.infer<typeof PurchaseSettingsBody>;
 
 export const PurchaseListRow = z.object({
-  id: z.string(),
-  po_number: z.string(),
-  reference: z.string(),
-  date: z.string(),
-  supplier_id: z.string(),
+  ...fields(string, 'id', 'po_number', 'reference', 'date', 'supplier_id'),
   supplier_name: z.string().nullable(),
   warehouse_id: z.string(),
   warehouse_name: z.string().nullable(),
   status: z.enum(PURCHASE_STATUSES),
-  item_count: z.number().int(),
-  quantity: z.number().int(),
-  received: z.number().int(),
-  subtotal: z.string(),
-  discount: z.string(),
-  total: z.string(),
+  ...fields(int, 'item_count', 'quantity', 'received'),
+  ...fields(string, 'subtotal', 'discount', 'total'),
   estimated_arrival: z.string().nullable(),
   open_receipts: z.number().int(),
-  created_at: z.string(),
-  updated_at: z.string(),
+  ...fields(string, 'created_at', 'updated_at'),
 });
 export type PurchaseListRow = z.infer<typeof PurchaseListRow>;
 
-export const PURCHASE_SORT_COLUMNS = [
+const PURCHASE_SORT_COLUMNS = [
   'po_number',
   'reference',
   'date',
   'supplier_name',
   'warehouse_name',
   'status',
-  'item_count',
-  'quantity',
-  'received',
-  'total',
-  'estimated_arrival',
-  'created_at',
 ] as const;
-export const PurchaseListQuery = gridQuery(PURCHASE_SORT_COLUMNS, {
-  po_number: TextFilter,
-  reference: TextFilter,
-  supplier_name: TextFilter,
-  warehouse_name: TextFilter,
-  status: setFilter(PURCHASE_STATUSES),
-  date: DateFilter,
-  created_at: DateFilter,
-}).extend({
+export const PurchaseListQuery = gridQuery(
+  [
+    ...PURCHASE_SORT_COLUMNS,
+    'item_count',
+    'quantity',
+    'received',
+    'total',
+    'estimated_arrival',
+    'created_at',
+  ],
+  {
+    po_number: TextFilter,
+    reference: TextFilter,
+    supplier_name: TextFilter,
+    warehouse_name: TextFilter,
+    status: setFilter(PURCHASE_STATUSES),
+    date: DateFilter,
+    created_at: DateFilter,
+  },
+).extend({
   supplier_id: z.string().max(64).optional(),
   /** One status only (the console's status picker; the grid's own filter takes several). */
   status: z.enum(PURCHASE_STATUSES).optional(),
 });
 export type PurchaseListQuery = z.infer<typeof PurchaseListQuery>;
 
-const Named = z.object({ id: z.string(), code: z.string().nullable(), name: z.string().nullable() });
-const Person = z.object({ id: z.string(), name: z.string().nullable() }).nullable();
+const Named = z.object({ id: z.string(), ...fields(nullableString, 'code', 'name') });
+const PersonRef = z.object({ id: z.string(), name: z.string().nullable() });
+const Person = PersonRef.nullable();
 
 export const TimelineItem = z.object({
   type: z.string(),
@@ -349,43 +308,30 @@ export const TimelineItem = z.object({
 });
 export type TimelineItem = z.infer<typeof TimelineItem>;
 
-export const PurchaseLineAnswer = z.object({
+/**
+ * An order's line. net_unit_cost: the unit cost less the line's share of the discount; returned_on_receipt: refused at
+ * the door, still owed; returned: sent back after receipt; receivable: what a new note may still take (outstanding
+ * less what open notes reserve); average_cost: the code's moving average, null before any receipt at a cost.
+ */
+const PurchaseLine = z.object({
   master_code: Named,
   quantity: z.number().int(),
-  unit_cost: z.string(),
-  line_total: z.string(),
-  /** The unit cost less the line's share of the order's discount. */
-  net_unit_cost: z.string(),
-  received: z.number().int(),
-  damaged: z.number().int(),
-  /** Refused at the door on receipt: still owed by the supplier. */
-  returned_on_receipt: z.number().int(),
-  /** Sent back to the supplier after receipt. */
-  returned: z.number().int(),
-  outstanding: z.number().int(),
-  /** What a new goods receive note may still take (outstanding less what open notes reserve). */
-  receivable: z.number().int(),
-  /** The master code's moving average cost across the account; null before any receipt at a cost. */
+  ...fields(string, 'unit_cost', 'line_total', 'net_unit_cost'),
+  ...fields(int, 'received', 'damaged', 'returned_on_receipt', 'returned', 'outstanding', 'receivable'),
   average_cost: z.string().nullable(),
 });
-export type PurchaseLineAnswer = z.infer<typeof PurchaseLineAnswer>;
 
 export const PurchaseDetail = z.object({
-  id: z.string(),
-  po_number: z.string(),
-  reference: z.string(),
-  date: z.string(),
+  ...fields(string, 'id', 'po_number', 'reference', 'date'),
   status: z.enum(PURCHASE_STATUSES),
   supplier: Named.extend({ company: z.string().nullable() }),
   warehouse: Named,
-  discount: z.string(),
-  subtotal: z.string(),
-  total: z.string(),
+  ...fields(string, 'discount', 'subtotal', 'total'),
   estimated_arrival: z.string().nullable(),
   note: z.string(),
   reject_reason: z.string().nullable(),
   created_by: Person,
-  lines: z.array(PurchaseLineAnswer),
+  lines: z.array(PurchaseLine),
   open_receipts: z.array(z.object({ id: z.string(), grn_number: z.string() })),
   goods_receipts: z.array(
     z.object({ id: z.string(), grn_number: z.string(), status: z.number().int(), created_at: z.string() }),
@@ -396,30 +342,28 @@ export const PurchaseDetail = z.object({
 });
 export type PurchaseDetail = z.infer<typeof PurchaseDetail>;
 
+/** existing: orders already made by an earlier upload of the same file. */
 export const PurchaseUploadResult = z.object({
-  created: z.number().int(),
-  /** Orders already made by an earlier upload of the same file. */
-  existing: z.number().int(),
-  purchases: z.array(z.object({ id: z.string(), po_number: z.string(), reference: z.string() })),
+  ...fields(int, 'created', 'existing'),
+  purchases: z.array(z.object(fields(string, 'id', 'po_number', 'reference'))),
 });
 export type PurchaseUploadResult = z.infer<typeof PurchaseUploadResult>;
 
 // ---- goods receive notes ----
 
-export const ReceiptItem = z.strictObject({
+/**
+ * A note's item. received: arrived and counted against the order (damaged included); damaged: received, then
+ * written off; returned: refused at the door, never in stock, still owed by the supplier.
+ */
+const ReceiptItem = z.strictObject({
   master_code_id: RefId,
-  /** Arrived and counted against the order (damaged units included). */
-  received: Pieces(0).default(0),
-  /** Of the received, damaged: received, then written off. */
-  damaged: Pieces(0).default(0),
-  /** Refused at the door and sent back: never in stock, still owed by the supplier. */
-  returned: Pieces(0).default(0),
+  ...fields(() => Pieces(0).default(0), 'received', 'damaged', 'returned'),
 });
 
 export const NewGoodsReceipt = z.strictObject({
   reference: text(100).default(''),
   note: text(500).default(''),
-  items: z.array(ReceiptItem, { error: itemsRequired }).min(1, itemsRequired).max(500, itemsRequired),
+  items: itemsOf(ReceiptItem),
   /** Complete the note at once when it needs no approval (the stock moves now). */
   receive_now: z.boolean({ error: flagInvalid }).default(false),
   idempotency_key: IdempotencyKey.optional(),
@@ -429,47 +373,36 @@ export type NewGoodsReceipt = z.infer<typeof NewGoodsReceipt>;
 const GRN_STATUS_VALUES = ['1', '2', '3', '4', '5', '6'] as const;
 
 export const GoodsReceiptListRow = z.object({
-  id: z.string(),
-  grn_number: z.string(),
-  purchase_id: z.string(),
-  po_number: z.string(),
-  supplier_name: z.string().nullable(),
-  warehouse_name: z.string().nullable(),
+  ...fields(string, 'id', 'grn_number', 'purchase_id', 'po_number'),
+  ...fields(nullableString, 'supplier_name', 'warehouse_name'),
   status: z.number().int(),
-  status_name: z.string(),
-  reference: z.string(),
-  line_count: z.number().int(),
-  received: z.number().int(),
-  damaged: z.number().int(),
-  returned: z.number().int(),
+  ...fields(string, 'status_name', 'reference'),
+  ...fields(int, 'line_count', 'received', 'damaged', 'returned'),
   approval_required: z.boolean(),
-  created_by: z.object({ id: z.string(), name: z.string().nullable() }),
-  approved_by: z.object({ id: z.string(), name: z.string().nullable() }).nullable(),
-  created_at: z.string(),
-  updated_at: z.string(),
+  created_by: PersonRef,
+  approved_by: Person,
+  ...fields(string, 'created_at', 'updated_at'),
 });
 export type GoodsReceiptListRow = z.infer<typeof GoodsReceiptListRow>;
 
-export const GOODS_RECEIPT_SORT_COLUMNS = [
+const GOODS_RECEIPT_SORT_COLUMNS = [
   'grn_number',
   'po_number',
   'supplier_name',
   'warehouse_name',
   'status',
-  'received',
-  'damaged',
-  'returned',
-  'created_at',
-  'updated_at',
 ] as const;
-export const GoodsReceiptListQuery = gridQuery(GOODS_RECEIPT_SORT_COLUMNS, {
-  grn_number: TextFilter,
-  po_number: TextFilter,
-  supplier_name: TextFilter,
-  warehouse_name: TextFilter,
-  status: setFilter(GRN_STATUS_VALUES),
-  created_at: DateFilter,
-}).extend({
+export const GoodsReceiptListQuery = gridQuery(
+  [...GOODS_RECEIPT_SORT_COLUMNS, 'received', 'damaged', 'returned', 'created_at', 'updated_at'],
+  {
+    grn_number: TextFilter,
+    po_number: TextFilter,
+    supplier_name: TextFilter,
+    warehouse_name: TextFilter,
+    status: setFilter(GRN_STATUS_VALUES),
+    created_at: DateFilter,
+  },
+).extend({
   purchase_id: z.string().max(64).optional(),
   /** One status only (1–6), the console's status picker. */
   status: z.coerce.number().int().min(1).max(6).optional(),
@@ -477,16 +410,13 @@ export const GoodsReceiptListQuery = gridQuery(GOODS_RECEIPT_SORT_COLUMNS, {
 export type GoodsReceiptListQuery = z.infer<typeof GoodsReceiptListQuery>;
 
 export const GoodsReceiptDetail = z.object({
-  id: z.string(),
-  grn_number: z.string(),
+  ...fields(string, 'id', 'grn_number'),
   purchase: z.object({ id: z.string(), po_number: z.string() }),
   supplier: Named,
   warehouse: Named,
   /** 1 Pending, 2 Complete, 3 Cancel, 4 Waiting Approve, 5 Waiting Receive, 6 Reject. */
   status: z.number().int().min(1).max(6),
-  status_name: z.string(),
-  reference: z.string(),
-  note: z.string(),
+  ...fields(string, 'status_name', 'reference', 'note'),
   reason: z.string().nullable(),
   approval_required: z.boolean(),
   created_by: Person,
@@ -494,9 +424,7 @@ export const GoodsReceiptDetail = z.object({
   lines: z.array(
     z.object({
       master_code: Named,
-      received: z.number().int(),
-      damaged: z.number().int(),
-      returned: z.number().int(),
+      ...fields(int, 'received', 'damaged', 'returned'),
       /** Net of the order's discount share; null until the note completes. */
       unit_cost: z.string().nullable(),
     }),
@@ -511,42 +439,28 @@ export type GoodsReceiptDetail = z.infer<typeof GoodsReceiptDetail>;
 
 export const AverageCostAnswer = z.object({
   master_code_id: z.string(),
-  code: z.string().nullable(),
-  name: z.string().nullable(),
+  ...fields(nullableString, 'code', 'name'),
   average_cost: z.string(),
-  on_hand: z.number().int(),
-  receipts: z.number().int(),
+  ...fields(int, 'on_hand', 'receipts'),
   last_receipt_at: z.string().nullable(),
 });
 export type AverageCostAnswer = z.infer<typeof AverageCostAnswer>;
 
-export const AVERAGE_COST_SORT_COLUMNS = [
-  'code',
-  'name',
-  'average_cost',
-  'on_hand',
-  'receipts',
-  'last_receipt_at',
-] as const;
-export const AverageCostQuery = gridQuery(AVERAGE_COST_SORT_COLUMNS, {});
+export const AverageCostQuery = gridQuery(
+  ['code', 'name', 'average_cost', 'on_hand', 'receipts', 'last_receipt_at'] as const,
+  {},
+);
 export type AverageCostQuery = z.infer<typeof AverageCostQuery>;
 
 // ---- pickers ----
 
 export const PlaceOption = z.object({
-  id: z.string(),
-  code: z.string(),
-  name: z.string(),
+  ...fields(string, 'id', 'code', 'name'),
   kind: z.enum(['warehouse', 'branch']),
 });
 export type PlaceOption = z.infer<typeof PlaceOption>;
 
-export const MasterCodeOption = z.object({
-  id: z.string(),
-  code: z.string(),
-  name: z.string(),
-  cost: z.string(),
-});
+export const MasterCodeOption = z.object(fields(string, 'id', 'code', 'name', 'cost'));
 export type MasterCodeOption = z.infer<typeof MasterCodeOption>;
 
 export const MasterCodeOptionQuery = z.strictObject({

@@ -1,9 +1,9 @@
-import { GridPage, Ok, ok, refusals } from '@api/answers';
+import { ok } from '@api/answers';
 import { seller } from '@api/auth/session';
+import { GridPage } from '@api/contracts/common';
 import { IdParams } from '@api/contracts/ids';
 import { AverageCostAnswer, AverageCostQuery } from '@api/contracts/purchases';
-import { purchasingInputErrors } from '@domain/purchases/codes';
-import { refuser } from '@domain/shared/errors';
+import { router } from '@api/route';
 import { averageCostList, averageCostOfCode } from '@projections/average-cost.queries';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { type PurchaseDeps, tags, viewing } from './common';
@@ -12,40 +12,24 @@ import { type PurchaseDeps, tags, viewing } from './common';
  * The moving average cost of each master code across the account (projections/average-cost.ts): blended from every
  * goods receive note's net unit costs. Live view `averageCosts`.
  */
-
-const refuse = refuser(purchasingInputErrors);
-
 export const averageCostRoutes: FastifyPluginAsyncZod<PurchaseDeps> = async (app, { db }) => {
-  app.get(
+  const route = router(app, { tags, access: viewing });
+  route.get(
     '/api/purchases/average-costs',
     {
-      config: viewing,
-      schema: {
-        tags,
-        summary:
-          'The moving average cost of every master code received at a cost (ag-grid Infinite Row Model)',
-        querystring: AverageCostQuery,
-        response: { 200: Ok(GridPage(AverageCostAnswer)), ...refusals },
-      },
+      summary: 'The moving average cost of every master code received at a cost (ag-grid Infinite Row Model)',
+      query: AverageCostQuery,
+      answer: GridPage(AverageCostAnswer),
     },
     async (request) => ok(request, await averageCostList(db, seller(request).tenantId, request.query)),
   );
-
-  app.get(
+  route.get(
     '/api/purchases/average-costs/:id',
     {
-      config: viewing,
-      schema: {
-        tags,
-        summary: "One master code's moving average cost (0.0000 and 0 units before any receipt at a cost)",
-        params: IdParams,
-        response: { 200: Ok(AverageCostAnswer), ...refusals },
-      },
+      summary: "One master code's moving average cost (0.0000 and 0 units before any receipt at a cost)",
+      params: IdParams,
+      answer: AverageCostAnswer,
     },
-    async (request) => {
-      const cost = await averageCostOfCode(db, seller(request).tenantId, request.params.id);
-      if (!cost) throw refuse('MASTER_CODE_NOT_FOUND', { code: request.params.id });
-      return ok(request, cost);
-    },
+    async (request) => ok(request, await averageCostOfCode(db, seller(request).tenantId, request.params.id)),
   );
 };

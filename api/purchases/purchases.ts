@@ -1,5 +1,6 @@
-import { GridPage, Ok, ok, refusals } from '@api/answers';
+import { ok } from '@api/answers';
 import { seller } from '@api/auth/session';
+import { GridPage } from '@api/contracts/common';
 import { IdParams } from '@api/contracts/ids';
 import {
   EmptyBody,
@@ -12,260 +13,135 @@ import {
   ReasonBody,
   ReturnBody,
 } from '@api/contracts/purchases';
-import { runUpdate } from '@api/workflows';
-import { createPurchase } from '@commands/purchases/create-purchase';
-import { purchaseProcesses, purchaseRestart } from '@commands/purchases/processes';
+import { conflicts, router } from '@api/route';
+import { actOnPurchase, type PurchaseAction } from '@commands/purchases/actions';
+import { raisePurchase } from '@commands/purchases/create-purchase';
+import { purchaseDetail } from '@commands/purchases/details';
 import { savePurchaseSettings } from '@commands/purchases/settings';
-import { logActivity } from '@commands/support/activity';
-import { purchasingInputErrors } from '@domain/purchases/codes';
-import { refuser } from '@domain/shared/errors';
-import { masterCodesOfTenant } from '@projections/documents.queries';
 import { purchaseList, purchaseSettings } from '@projections/purchases.queries';
-import {
-  approvePurchaseUpdate,
-  cancelPurchaseUpdate,
-  placePurchaseUpdate,
-  purchaseWorkflowId,
-  rejectPurchaseUpdate,
-  returnPurchaseUpdate,
-  voidPurchaseUpdate,
-} from '@workflows/purchase-protocol';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  actionRoutes,
-  actorOf,
-  commandStore,
-  conflicts,
-  documentIdOf,
-  managing,
-  type PurchaseDeps,
-  tags,
-  viewing,
-  workflowActor,
-} from './common';
-import { purchaseDetail, purchaseOf } from './documents';
+import type { z } from 'zod';
+import { commandDeps, documentIdOf, managing, type PurchaseDeps, tags, viewerOf, viewing } from './common';
 
 /**
- * Purchase orders (spec §3 Purchase, §4 states; domain/purchases/purchase.ts has the state machine). The route
- * records a new order (a draft, `pending`) and starts its workflow (`purchase-<tenant>-<id>`); every later action is
- * an update of that workflow, which refuses what the order's state does not allow — the answer is then a 4xx and
- * nothing is recorded or moved. See api/purchases/index.ts for the list of routes.
+ * Purchase orders (spec §3 Purchase, §4 states; domain/purchases/purchase.ts has the state machine). Creation records
+ * a draft (the reactor starts its workflow `purchase-<tenant>-<id>`); every later action is an update of that
+ * workflow, which refuses what the order's state does not allow. Viewing: purchases-index; changing:
+ * purchases-manage; the settings: the owner.
  */
 
-const refuse = refuser(purchasingInputErrors);
+const Reason = ReasonBody.default({ reason: '' });
+
+/** The actions, `POST /api/purchases/:id/<action>`, each run by the order's workflow. */
+const actions: Record<PurchaseAction['action'], { summary: string; body: z.ZodType }> = {
+  place: {
+    summary:
+      'Place a draft order: ordered (its items become incoming at the warehouse), or pending approval when the account requires it',
+    body: EmptyBody,
+  },
+  approve: {
+    summary: 'Approve an order pending approval (not by its creator, unless the owner): it becomes ordered',
+    body: EmptyBody,
+  },
+  reject: {
+    summary: 'Reject an order pending approval: it goes back to pending with the reason',
+    body: ReasonBody,
+  },
+  cancel: {
+    summary:
+      'Cancel an order before anything was received (no goods receive note open): what was expected stops being incoming',
+    body: Reason,
+  },
+  void: {
+    summary:
+      'Void (annul) an order not fully received, with no note open: received stock stays, the rest stops being incoming',
+    body: Reason,
+  },
+  return: {
+    summary:
+      'Return received goods to the supplier: they leave the stock, and the order becomes returned (closed)',
+    body: ReturnBody,
+  },
+};
 
 export const purchaseRoutes: FastifyPluginAsyncZod<PurchaseDeps> = async (app, deps) => {
-  const { db, workflows } = deps;
-  const commandDeps = () => ({
-    db,
-    store: commandStore(deps.store),
-    processes: purchaseProcesses(workflows),
-  });
+  const { db } = deps;
+  const route = router(app, { tags, access: viewing });
+  const detailOf = { params: IdParams, answer: PurchaseDetail } as const;
 
-  app.get(
+  route.get(
     '/api/purchases',
     {
-      config: viewing,
-      schema: {
-        tags,
-        summary: 'The purchase list (ag-grid Infinite Row Model); live view `purchases`',
-        querystring: PurchaseListQuery,
-        response: { 200: Ok(GridPage(PurchaseListRow)), ...refusals },
-      },
+      summary: 'The purchase list (ag-grid Infinite Row Model); live view `purchases`',
+      query: PurchaseListQuery,
+      answer: GridPage(PurchaseListRow),
     },
     async (request) => ok(request, await purchaseList(db, seller(request).tenantId, request.query)),
   );
 
-  app.post(
+  route.post(
     '/api/purchases',
     {
-      config: managing,
-      schema: {
-        tags,
-        summary:
-          'Raise a purchase order: saved as a draft (pending), or placed at once with place: true (ordered, or pending approval when the account requires it). Idempotency-Key: a retry creates nothing twice',
-        body: NewPurchase,
-        response: { 200: Ok(PurchaseDetail), ...refusals, ...conflicts },
-      },
+      summary:
+        'Raise a purchase order: saved as a draft (pending), or placed at once with place: true (ordered, or pending approval when the account requires it). Idempotency-Key: a retry creates nothing twice',
+      access: managing,
+      body: NewPurchase,
+      answer: PurchaseDetail,
+      errors: conflicts,
     },
     async (request) => {
-      const session = seller(request);
       const { idempotency_key: key, ...input } = request.body;
-      const purchaseId = documentIdOf(request, session.tenantId, 'purchase', key);
-      const created = await createPurchase(commandDeps(), actorOf(session), {
-        ...input,
-        purchaseId,
-        commandId: `purchase-create:${purchaseId}`,
-        occurredAt: new Date().toISOString(),
-      });
-      if (!created.replayed) {
-        await logActivity(db, {
-          tenantId: session.tenantId,
-          userId: session.userId,
-          action: 'purchase.created',
-          subjectType: 'purchase',
-          subjectId: purchaseId,
-          detail: { po_number: created.poNumber, placed: input.place },
-        });
-      }
-      return ok(
-        request,
-        await purchaseDetail(db, commandStore(deps.store), session, purchaseId),
-        'purchases.created',
-        { poNumber: created.poNumber },
-      );
+      const purchaseId = documentIdOf(request, 'purchase', key);
+      const done = await raisePurchase(commandDeps(deps), viewerOf(request), { ...input, purchaseId });
+      return ok(request, done.detail, done.key, done.params);
     },
   );
 
-  app.get(
+  route.get(
     '/api/purchases/settings',
     {
-      config: viewing,
-      schema: {
-        tags,
-        summary: "The account's purchase settings: whether orders and goods receive notes need an approval",
-        response: { 200: Ok(PurchaseSettings), ...refusals },
-      },
+      summary: "The account's purchase settings: whether orders and goods receive notes need an approval",
+      answer: PurchaseSettings,
     },
     async (request) => ok(request, await purchaseSettings(db, seller(request).tenantId)),
   );
 
-  app.put(
+  route.put(
     '/api/purchases/settings',
     {
-      config: { access: 'owner' },
-      schema: {
-        tags,
-        summary: "Change the account's purchase settings (the owner only)",
-        body: PurchaseSettingsBody,
-        response: { 200: Ok(PurchaseSettings), ...refusals },
-      },
-    },
-    async (request) => {
-      const session = seller(request);
-      await savePurchaseSettings({ db }, actorOf(session), request.body);
-      return ok(request, await purchaseSettings(db, session.tenantId), 'purchases.settings_saved');
-    },
-  );
-
-  app.get(
-    '/api/purchases/:id',
-    {
-      config: viewing,
-      schema: {
-        tags,
-        summary:
-          'One purchase order: its lines (with the moving average cost), goods receive notes, the actions the caller may take and the timeline',
-        params: IdParams,
-        response: { 200: Ok(PurchaseDetail), ...refusals },
-      },
+      summary: "Change the account's purchase settings (the owner only)",
+      access: 'owner',
+      body: PurchaseSettingsBody,
+      answer: PurchaseSettings,
     },
     async (request) =>
-      ok(request, await purchaseDetail(db, commandStore(deps.store), seller(request), request.params.id)),
+      ok(
+        request,
+        await savePurchaseSettings({ db }, viewerOf(request), request.body),
+        'purchases.settings_saved',
+      ),
   );
 
-  const action = actionRoutes(app, '/api/purchases', PurchaseDetail, async (session, id) => {
-    const { purchase, revision } = await purchaseOf(commandStore(deps.store), session.tenantId, id);
-    return {
-      workflowId: purchaseWorkflowId(session.tenantId, purchase.purchaseId),
-      codes: await masterCodesOfTenant(
-        db,
-        session.tenantId,
-        purchase.lines.map((line) => line.masterCodeId),
-      ),
-      // An open order whose workflow is gone gets it back (api/workflows.ts withWorkflow).
-      restart: purchaseRestart(workflows, session.tenantId, purchase, revision),
-      answer: async (name) => ({
-        detail: await purchaseDetail(db, commandStore(deps.store), session, purchase.purchaseId),
-        key: `purchases.done.${name}`,
-        params: { poNumber: purchase.poNumber },
-      }),
-    };
-  });
+  route.get(
+    '/api/purchases/:id',
+    {
+      summary:
+        'One purchase order: its lines (with the moving average cost), goods receive notes, the actions the caller may take and the timeline',
+      ...detailOf,
+    },
+    async (request) =>
+      ok(request, await purchaseDetail(commandDeps(deps), viewerOf(request), request.params.id)),
+  );
 
-  action(
-    'place',
-    'Place a draft order: ordered (its items become incoming at the warehouse), or pending approval when the account requires it',
-    EmptyBody,
-    async (session, workflowId, _body, handlers) => {
-      const settings = await purchaseSettings(db, session.tenantId);
-      await runUpdate(
-        workflows,
-        workflowId,
-        placePurchaseUpdate,
-        [{ ...workflowActor(session), approvalRequired: settings.purchase_approval }],
-        handlers,
-      );
-    },
-  );
-  action(
-    'approve',
-    'Approve an order pending approval (not by its creator, unless the owner): it becomes ordered',
-    EmptyBody,
-    (session, workflowId, _body, handlers) =>
-      runUpdate(workflows, workflowId, approvePurchaseUpdate, [workflowActor(session)], handlers),
-  );
-  action(
-    'reject',
-    'Reject an order pending approval: it goes back to pending with the reason',
-    ReasonBody,
-    (session, workflowId, body, handlers) =>
-      runUpdate(
-        workflows,
-        workflowId,
-        rejectPurchaseUpdate,
-        [{ ...workflowActor(session), reason: body.reason }],
-        handlers,
-      ),
-  );
-  action(
-    'cancel',
-    'Cancel an order before anything was received (no goods receive note open): what was expected stops being incoming',
-    ReasonBody.default({ reason: '' }),
-    (session, workflowId, body, handlers) =>
-      runUpdate(
-        workflows,
-        workflowId,
-        cancelPurchaseUpdate,
-        [{ ...workflowActor(session), reason: body.reason }],
-        handlers,
-      ),
-  );
-  action(
-    'void',
-    'Void (annul) an order not fully received, with no note open: received stock stays, the rest stops being incoming',
-    ReasonBody.default({ reason: '' }),
-    (session, workflowId, body, handlers) =>
-      runUpdate(
-        workflows,
-        workflowId,
-        voidPurchaseUpdate,
-        [{ ...workflowActor(session), reason: body.reason }],
-        handlers,
-      ),
-  );
-  action(
-    'return',
-    'Return received goods to the supplier: they leave the stock, and the order becomes returned (closed)',
-    ReturnBody,
-    async (session, workflowId, body, handlers) => {
-      const codes = await masterCodesOfTenant(
-        db,
-        session.tenantId,
-        body.items.map((item) => item.master_code_id),
-      );
-      const lines = body.items.map((item) => {
-        const code = codes.get(item.master_code_id.toLowerCase());
-        if (!code) throw refuse('MASTER_CODE_NOT_FOUND', { code: item.master_code_id });
-        return { masterCodeId: code.id, quantity: item.quantity };
-      });
-      await runUpdate(
-        workflows,
-        workflowId,
-        returnPurchaseUpdate,
-        [{ ...workflowActor(session), reason: body.reason, lines }],
-        handlers,
-      );
-    },
-  );
+  for (const [action, { summary, body }] of Object.entries(actions)) {
+    route.post(
+      `/api/purchases/:id/${action}`,
+      { summary, access: managing, ...detailOf, body, errors: conflicts },
+      async (request) => {
+        const input = { action, ...(request.body as object) } as PurchaseAction;
+        const done = await actOnPurchase(commandDeps(deps), viewerOf(request), request.params.id, input);
+        return ok(request, done.detail, done.key, done.params);
+      },
+    );
+  }
 };

@@ -1,10 +1,13 @@
+import { ErrorAnswer, Ok, ok } from '@api/answers';
 import { ApiError } from '@api/errors';
-import { uploadedFile } from '@api/sheet-upload';
-import type { RowProblem } from '@commands/purchases/upload-purchases';
+import { UPLOAD_BODY_LIMIT, UploadQuery, UploadRefusal, uploadedFile } from '@api/sheet-upload';
+import type { SheetUpload } from '@commands/purchases/upload-purchases';
 import { PurchaseCode } from '@domain/purchases/codes';
-import { translate } from '@infra/i18n';
+import { type MessageParams, translate } from '@infra/i18n';
 import { type FileProblem, MAX_BYTES } from '@infra/sheets/read';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import { managing } from './common';
 
 /**
  * What the supplier and purchase bulk uploads share: the file as the request body (api/sheet-upload.ts; CSV or XLSX,
@@ -12,12 +15,29 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
  * row listed.
  */
 
+/** An upload route's spec: the file as the body, `?filename=`, and its refusals beyond `errors`. */
+export const uploadSpec = (summary: string, answer: z.ZodType, errors: Record<number, z.ZodType> = {}) => ({
+  summary,
+  access: managing,
+  bodyLimit: UPLOAD_BODY_LIMIT,
+  query: UploadQuery,
+  raw: {
+    200: Ok(answer),
+    400: UploadRefusal,
+    401: ErrorAnswer,
+    403: ErrorAnswer,
+    413: ErrorAnswer,
+    415: ErrorAnswer,
+    ...errors,
+  },
+});
+
 /** The uploaded file and its name (the extension decides how it is read). */
-export const fileOf = (body: unknown, contentType: string | undefined, filename: string | undefined) =>
+export const fileOf = (request: FastifyRequest<{ Querystring: { filename?: string } }>) =>
   uploadedFile(
-    body,
-    contentType,
-    filename,
+    request.body,
+    request.headers['content-type'],
+    request.query.filename,
     () => new ApiError(415, PurchaseCode.uploadFile, 'purchases.upload.media_type'),
   );
 
@@ -31,21 +51,25 @@ const fileProblemKeys: Record<FileProblem, string> = {
   unreadable: 'purchases.upload.file.unreadable',
 };
 
-export const fileRefusal = (problem: FileProblem, maxRows: number) =>
-  new ApiError(400, PurchaseCode.uploadFile, fileProblemKeys[problem], {
-    max: problem === 'too_many_rows' ? maxRows : MAX_BYTES / 1024 / 1024,
-  });
-
-/** A row problem with its message key. */
-type StoredProblem = RowProblem;
-
-/** The 400 of a file with bad rows: every bad row, in row then column order. */
-export function rowsRefusal(
+/**
+ * The answer of an upload: done, with the message `key`; a file that cannot be read; or the 400 of a file with bad
+ * rows — every bad row, in row then column order.
+ */
+export function uploadAnswer<Result>(
   request: FastifyRequest,
   reply: FastifyReply,
-  problems: StoredProblem[],
+  upload: SheetUpload<Result>,
   columns: readonly string[],
+  key: string,
+  params: (result: Result) => MessageParams,
 ) {
+  if (upload.ok) return ok(request, upload.result, key, params(upload.result));
+  if (upload.file) {
+    throw new ApiError(400, PurchaseCode.uploadFile, fileProblemKeys[upload.file], {
+      max: upload.file === 'too_many_rows' ? upload.maxRows : MAX_BYTES / 1024 / 1024,
+    });
+  }
+  const problems = upload.rows;
   const order = (column: string | null) => (column === null ? -1 : columns.indexOf(column));
   problems.sort((a, b) => a.row - b.row || order(a.column) - order(b.column));
   const rows = problems.map((problem) => ({

@@ -9,26 +9,32 @@ import { masterCodesOfTenant, placeOfTenant } from '@projections/documents.queri
 import { purchaseSettings } from '@projections/purchases.queries';
 import { supplierRow } from '@projections/suppliers.queries';
 import type { Kysely } from 'kysely';
+import { logActivity } from '../support/activity';
 import type { ApprovingActor as Actor } from '../support/actor';
+import type { PurchasingDeps } from './actions';
+import { purchaseDetail, type Viewer } from './details';
 import { documentNumber } from './document-number';
 import { handlePurchaseCommand, loadPurchase } from './documents';
+import { purchaseProcesses } from './processes';
 
 /**
  * Raising a purchase order: the supplier must be the account's and active, the warehouse the account's, every item a
  * standard master code of the account (a combo has no stock: 409); the order's own rules are the decider's. The order
- * is recorded as a draft, its process (the purchase workflow) started, and the order placed through it when asked.
+ * is recorded as a draft (its workflow is started by the reactor, workflow-reactor.ts), and placed through the
+ * workflow when asked.
  */
 
 const refuse = refuser(purchasingInputErrors);
 
-/** The purchase workflows as the purchasing commands drive them (api/purchases/common.ts runs them on Temporal). */
+/** The purchase workflows as the purchasing commands drive them (processes.ts runs them on Temporal). */
 export interface PurchaseProcesses {
-  /** Starts the order's workflow from the order as recorded, or finds it running. */
-  start(tenantId: string, purchase: Purchase, revision: number): Promise<void>;
-  /** Places a draft through its workflow; a refusal names master codes by `codes`. */
+  /**
+   * Places a draft through its workflow (started from the order as recorded if the reactor has not started it yet);
+   * a refusal names master codes by `codes`.
+   */
   place(
     actor: Actor,
-    purchaseId: string,
+    order: { purchase: Purchase; revision: number },
     approvalRequired: boolean,
     codes: ReadonlyMap<string, { code: string }>,
   ): Promise<void>;
@@ -107,10 +113,37 @@ export async function createPurchase(
     throw withMasterCodeNamed(error, codes);
   }
   if (created.state.status === 'none') throw new Error('a created purchase has no state');
-  await deps.processes.start(tenantId, created.state, Number(created.revision ?? 0));
+  // Its workflow is started by the reactor (workflow-reactor.ts); placing it now starts it first if need be.
   if (input.place) {
     const settings = await purchaseSettings(db, tenantId);
-    await deps.processes.place(actor, purchaseId, settings.purchase_approval, codes);
+    const order = { purchase: created.state, revision: Number(created.revision ?? 0) };
+    await deps.processes.place(actor, order, settings.purchase_approval, codes);
   }
   return { purchaseId, poNumber, replayed: created.replayed };
+}
+
+/** A purchase order raised by a person: created, its creation logged, answered as the order and the message. */
+export async function raisePurchase(
+  deps: PurchasingDeps,
+  viewer: Viewer,
+  input: PurchaseInput & { purchaseId: string },
+) {
+  const { purchaseId } = input;
+  const created = await createPurchase({ ...deps, processes: purchaseProcesses(deps.workflows) }, viewer, {
+    ...input,
+    commandId: `purchase-create:${purchaseId}`,
+    occurredAt: new Date().toISOString(),
+  });
+  if (!created.replayed) {
+    await logActivity(deps.db, {
+      tenantId: viewer.tenantId,
+      userId: viewer.userId,
+      action: 'purchase.created',
+      subjectType: 'purchase',
+      subjectId: purchaseId,
+      detail: { po_number: created.poNumber, placed: input.place },
+    });
+  }
+  const detail = await purchaseDetail(deps, viewer, purchaseId);
+  return { detail, key: 'purchases.created', params: { poNumber: created.poNumber } };
 }

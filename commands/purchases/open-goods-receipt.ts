@@ -2,15 +2,17 @@ import type { NewGoodsReceipt } from '@api/contracts/purchases';
 import { logActivity } from '@commands/support/activity';
 import type { Purchase, ReceiptLine } from '@domain/purchases/purchase';
 import { refusePurchase } from '@domain/purchases/purchase';
-import type { Database } from '@infra/db';
+import type { Db } from '@infra/db';
 import type { EventStore } from '@infra/eventstore/port';
 import { masterCodesOfTenant } from '@projections/documents.queries';
 import { purchaseSettings } from '@projections/purchases.queries';
 import type { OpenReceiptArgs } from '@workflows/purchase-protocol';
-import type { Kysely } from 'kysely';
 import type { ApprovingActor as Actor } from '../support/actor';
+import type { PurchasingDeps } from './actions';
+import { goodsReceiptDetail, purchaseOf, type Viewer } from './details';
 import { documentNumber } from './document-number';
 import { loadGoodsReceipt } from './documents';
+import { goodsReceiptProcesses } from './processes';
 
 /**
  * Opening a goods receive note on an order (ordered or partial): the order's workflow reserves its quantities
@@ -19,7 +21,7 @@ import { loadGoodsReceipt } from './documents';
  * request (the same key) opens nothing twice.
  */
 
-/** The workflows a note's opening drives (api/purchases/common.ts runs them on Temporal). */
+/** The workflows a note's opening drives (processes.ts runs them on Temporal). */
 export interface GoodsReceiptProcesses {
   /** Asks the order's workflow to open the note; `codes` name master codes in a refusal. */
   open(
@@ -32,8 +34,23 @@ export interface GoodsReceiptProcesses {
   receive(actor: Actor, goodsReceiptId: string, codes: ReadonlyMap<string, { code: string }>): Promise<void>;
 }
 
+/** Opens the note on the caller's order `purchaseId` (404 otherwise); answers the note and the message. */
 export async function openGoodsReceipt(
-  deps: { db: Kysely<Database>; store: EventStore; processes: GoodsReceiptProcesses },
+  deps: PurchasingDeps,
+  viewer: Viewer,
+  input: Omit<NewGoodsReceipt, 'idempotency_key'> & { purchaseId: string; goodsReceiptId: string },
+) {
+  const order = await purchaseOf(deps.store, viewer.tenantId, input.purchaseId);
+  await recordOpening({ ...deps, processes: goodsReceiptProcesses(deps.workflows) }, viewer, {
+    ...input,
+    order,
+  });
+  const detail = await goodsReceiptDetail(deps, viewer, input.goodsReceiptId);
+  return { detail, key: 'purchases.grn.created', params: { grnNumber: detail.grn_number } };
+}
+
+async function recordOpening(
+  deps: { db: Db; store: EventStore; processes: GoodsReceiptProcesses },
   actor: Actor,
   input: Omit<NewGoodsReceipt, 'idempotency_key'> & {
     goodsReceiptId: string;

@@ -2,6 +2,7 @@ import { PurchaseCode } from '@domain/purchases/codes';
 import { FINAL_PURCHASE_STATUSES, type Purchase } from '@domain/purchases/purchase';
 import { namingMasterCode, purchasingRefusal } from '@domain/purchases/refusals';
 import { DomainError, refusalOf } from '@domain/shared/errors';
+import type { UpdateDefinition } from '@temporalio/common';
 import { goodsReceiptWorkflowId, receiveGoodsReceiptUpdate } from '@workflows/goods-receipt-protocol';
 import {
   openReceiptUpdate,
@@ -17,6 +18,7 @@ import {
   type WorkflowRefusal,
   withWorkflow as withWorkflowOf,
 } from '@workflows/updates';
+import type { ApprovingActor } from '../support/actor';
 import type { PurchaseProcesses } from './create-purchase';
 import type { GoodsReceiptProcesses } from './open-goods-receipt';
 
@@ -51,25 +53,19 @@ export const workflowHandlers = (codes: ReadonlyMap<string, { code: string }>) =
   missing: closedRefusal,
 });
 
-/** The purchase workflows as the purchasing commands drive them. */
-export const purchaseProcesses = (workflows: WorkflowDeps): PurchaseProcesses => ({
-  start: (tenantId, purchase, revision) =>
-    startWorkflow(workflows, PURCHASE_WORKFLOW, purchaseWorkflowId(tenantId, purchase.purchaseId), {
-      tenantId,
-      purchaseId: purchase.purchaseId,
-      purchase,
-      revision,
-    } satisfies PurchaseWorkflowInput),
-  place: async (actor, purchaseId, approvalRequired, codes) => {
-    await runUpdate(
-      workflows,
-      purchaseWorkflowId(actor.tenantId, purchaseId),
-      placePurchaseUpdate,
-      [{ userId: actor.userId, owner: actor.owner, approvalRequired }],
-      workflowHandlers(codes),
-    );
-  },
-});
+/** Starts an order's workflow from the order as recorded, or finds it running. */
+export const startPurchaseWorkflow = (
+  workflows: WorkflowDeps,
+  tenantId: string,
+  purchase: Purchase,
+  revision: number,
+) =>
+  startWorkflow(workflows, PURCHASE_WORKFLOW, purchaseWorkflowId(tenantId, purchase.purchaseId), {
+    tenantId,
+    purchaseId: purchase.purchaseId,
+    purchase,
+    revision,
+  } satisfies PurchaseWorkflowInput);
 
 /** Starts an open order's workflow again from the order as recorded (null: the order is closed). */
 export const purchaseRestart = (
@@ -80,23 +76,36 @@ export const purchaseRestart = (
 ) =>
   FINAL_PURCHASE_STATUSES.includes(purchase.status)
     ? null
-    : () => purchaseProcesses(workflows).start(tenantId, purchase, revision);
+    : () => startPurchaseWorkflow(workflows, tenantId, purchase, revision);
+
+/** Runs a person's update on an order's workflow, started again first if it is gone while the order is open. */
+const onOrder = async <Arg>(
+  workflows: WorkflowDeps,
+  actor: ApprovingActor,
+  { purchase, revision }: { purchase: Purchase; revision: number },
+  update: UpdateDefinition<unknown, [Arg & { userId: string; owner: boolean }]>,
+  arg: Arg,
+  codes: ReadonlyMap<string, { code: string }>,
+) => {
+  const workflowId = purchaseWorkflowId(actor.tenantId, purchase.purchaseId);
+  const args: [Arg & { userId: string; owner: boolean }] = [
+    { userId: actor.userId, owner: actor.owner, ...arg },
+  ];
+  await withWorkflow(
+    () => runUpdate(workflows, workflowId, update, args, workflowHandlers(codes)),
+    purchaseRestart(workflows, actor.tenantId, purchase, revision),
+  );
+};
+
+/** The purchase workflows as the purchasing commands drive them. */
+export const purchaseProcesses = (workflows: WorkflowDeps): PurchaseProcesses => ({
+  place: (actor, order, approvalRequired, codes) =>
+    onOrder(workflows, actor, order, placePurchaseUpdate, { approvalRequired }, codes),
+});
 
 /** The workflows a goods receive note's opening drives. */
 export const goodsReceiptProcesses = (workflows: WorkflowDeps): GoodsReceiptProcesses => ({
-  open: async (actor, { purchase, revision }, note, codes) => {
-    await withWorkflow(
-      () =>
-        runUpdate(
-          workflows,
-          purchaseWorkflowId(actor.tenantId, purchase.purchaseId),
-          openReceiptUpdate,
-          [{ userId: actor.userId, owner: actor.owner, ...note }],
-          workflowHandlers(codes),
-        ),
-      purchaseRestart(workflows, actor.tenantId, purchase, revision),
-    );
-  },
+  open: (actor, order, note, codes) => onOrder(workflows, actor, order, openReceiptUpdate, note, codes),
   receive: async (actor, goodsReceiptId, codes) => {
     await runUpdate(
       workflows,

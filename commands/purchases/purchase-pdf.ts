@@ -1,5 +1,9 @@
 import type { PurchaseDetail } from '@api/contracts/purchases';
+import type { Db } from '@infra/db';
+import type { EventStore } from '@infra/eventstore/port';
 import { openPdf, A4 as PAGE, tableHeader, tableRow, writeLine as write } from '@infra/pdf/document';
+import { supplierRow } from '@projections/suppliers.queries';
+import { purchaseDetail, type Viewer } from './details';
 
 /**
  * A purchase order as a PDF to send the supplier (A4): the PO number, date and status, the supplier and the
@@ -136,4 +140,17 @@ export async function renderPurchasePdf(
   }
   doc.end();
   return finished;
+}
+
+/** The caller's order `purchaseId` (404 otherwise) as a PDF, in the supplier's currency, and its file name. */
+export async function purchaseOrderPdf(
+  deps: { db: Db; store: EventStore },
+  viewer: Viewer,
+  purchaseId: string,
+  translate: Translate,
+) {
+  const order = await purchaseDetail(deps, viewer, purchaseId);
+  const supplier = await supplierRow(deps.db, viewer.tenantId, order.supplier.id);
+  const pdf = await renderPurchasePdf(order, translate, supplier?.currency ?? '');
+  return { pdf, filename: `${order.po_number}.pdf` };
 }

@@ -1,15 +1,16 @@
-import type { PurchaseSettingsBody } from '@api/contracts/purchases';
+import type { PurchaseSettings, PurchaseSettingsBody } from '@api/contracts/purchases';
 import { logActivity } from '@commands/support/activity';
 import type { Database } from '@infra/db';
+import { purchaseSettings } from '@projections/purchases.queries';
 import type { Kysely } from 'kysely';
 import type { ApprovingActor as Actor } from '../support/actor';
 
-/** Saves the account's purchase settings (the owner's), with its activity-log row. */
+/** Saves the account's purchase settings (the owner's), with its activity-log row; answers them as saved. */
 export async function savePurchaseSettings(
   deps: { db: Kysely<Database> },
   actor: Actor,
   settings: PurchaseSettingsBody,
-): Promise<void> {
+): Promise<PurchaseSettings> {
   await deps.db.transaction().execute(async (trx) => {
     await trx
       .insertInto('purchase_settings')
@@ -27,4 +28,5 @@ export async function savePurchaseSettings(
       detail: settings,
     });
   });
+  return purchaseSettings(deps.db, actor.tenantId);
 }

@@ -1,16 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import type { NewSupplier, SupplierChanges, SupplierUploadResult } from '@api/contracts/purchases';
+import type { NewSupplier, Supplier, SupplierChanges, SupplierUploadResult } from '@api/contracts/purchases';
 import { logActivity } from '@commands/support/activity';
 import { PurchaseCode } from '@domain/purchases/codes';
-import type { SupplierColumn } from '@domain/purchases/supplier';
+import { SUPPLIER_COLUMNS, SUPPLIER_LIMITS } from '@domain/purchases/supplier';
 import { type ErrorTable, refuser } from '@domain/shared/errors';
 import type { Database } from '@infra/db';
 import { violation } from '@infra/db/errors';
-import type { FileProblem } from '@infra/sheets/read';
-import { supplierRow } from '@projections/suppliers.queries';
+import { type Language, translate } from '@infra/i18n';
+import { supplierAnswer, supplierRow } from '@projections/suppliers.queries';
 import { type Kysely, sql } from 'kysely';
 import type { ApprovingActor as Actor } from '../support/actor';
 import { MAX_SUPPLIER_ROWS, parseSupplierFile, type SupplierProblem } from './supplier-file';
+import type { SheetUpload } from './upload-purchases';
 
 /**
  * Writing the purchasing suppliers (a plain table; projections/suppliers.queries.ts reads it): each change with its
@@ -39,7 +40,12 @@ export async function existingSupplier(db: Kysely<Database>, tenantId: string, i
   return row;
 }
 
-export async function createSupplier(deps: Deps, actor: Actor, input: NewSupplier): Promise<string> {
+/** The account's supplier as answered, or 404. */
+export const supplierDetail = async (db: Kysely<Database>, tenantId: string, id: string) =>
+  supplierAnswer(await existingSupplier(db, tenantId, id));
+
+/** Adds a supplier; answers it as saved. */
+export async function createSupplier(deps: Deps, actor: Actor, input: NewSupplier): Promise<Supplier> {
   const id = randomUUID();
   try {
     await deps.db.transaction().execute(async (trx) => {
@@ -61,7 +67,7 @@ export async function createSupplier(deps: Deps, actor: Actor, input: NewSupplie
       throw refuse('SUPPLIER_CODE_TAKEN', { code: input.code });
     throw error;
   }
-  return id;
+  return supplierDetail(deps.db, actor.tenantId, id);
 }
 
 /** Changes a supplier, or deactivates it (status inactive): its orders stay, it takes no new one. */
@@ -69,7 +75,7 @@ export async function updateSupplier(
   deps: Deps,
   actor: Actor,
   input: { id: string; changes: SupplierChanges },
-): Promise<string> {
+): Promise<Supplier> {
   const before = await existingSupplier(deps.db, actor.tenantId, input.id);
   const { changes } = input;
   try {
@@ -102,31 +108,45 @@ export async function updateSupplier(
       throw refuse('SUPPLIER_CODE_TAKEN', { code: changes.code ?? '' });
     throw error;
   }
-  return before.id;
+  return supplierDetail(deps.db, actor.tenantId, before.id);
 }
 
-export type SupplierUpload =
-  | { ok: true; result: SupplierUploadResult }
-  | { ok: false; file: FileProblem; maxRows: number }
-  | {
-      ok: false;
-      file?: undefined;
-      rows: { row: number; column: SupplierColumn | null; problem: SupplierProblem }[];
-    };
+const problemKeys: Record<SupplierProblem, string> = {
+  column_count: 'purchases.upload.row.column_count',
+  required: 'purchases.upload.row.required',
+  too_long: 'purchases.upload.row.too_long',
+  contact_invalid: 'purchases.supplier.contact_invalid',
+  email_invalid: 'purchases.supplier.email_invalid',
+  currency_invalid: 'purchases.supplier.currency_invalid',
+  code_repeated: 'purchases.upload.row.code_repeated',
+};
 
-/** The bulk supplier file: a code already used updates that supplier; any bad row, nothing applied. */
+/**
+ * The bulk supplier file: a code already used updates that supplier; any bad row, nothing applied (a row's message
+ * names its column in the caller's `language`).
+ */
 export async function uploadSuppliers(
   deps: Deps,
   actor: Actor,
-  input: { bytes: Buffer; filename: string },
-): Promise<SupplierUpload> {
+  input: { bytes: Buffer; filename: string; language: Language },
+): Promise<SheetUpload<SupplierUploadResult>> {
   const { tenantId } = actor;
   const parsed = await parseSupplierFile(input.bytes, input.filename);
   if (!parsed.ok) {
     if (parsed.file) return { ok: false, file: parsed.file, maxRows: MAX_SUPPLIER_ROWS };
     return {
       ok: false,
-      rows: parsed.rows.map((row) => ({ row: row.row, column: row.column ?? null, problem: row.problem })),
+      rows: parsed.rows.map(({ row, column, problem }) => ({
+        row,
+        column: column ?? null,
+        key: problemKeys[problem],
+        params: {
+          row,
+          columns: SUPPLIER_COLUMNS.join(', '),
+          column: column ? translate(input.language, `purchases.supplier.column.${column}`) : '',
+          max: column ? SUPPLIER_LIMITS[column] : 0,
+        },
+      })),
     };
   }
   const result = await deps.db.transaction().execute(async (trx) => {

@@ -32,10 +32,13 @@ export interface RowProblem {
   params: Record<string, string | number>;
 }
 
-export type PurchaseUpload =
-  | { ok: true; result: PurchaseUploadResult }
+/** A bulk upload's outcome: done, a file that cannot be read, or every bad row (nothing applied). */
+export type SheetUpload<Result> =
+  | { ok: true; result: Result }
   | { ok: false; file: FileProblem; maxRows: number }
   | { ok: false; file?: undefined; rows: RowProblem[] };
+
+export type PurchaseUpload = SheetUpload<PurchaseUploadResult>;
 
 const problemKeys: Record<PurchaseFileProblem, string> = {
   column_count: 'purchases.upload.row.column_count',

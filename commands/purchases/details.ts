@@ -1,7 +1,4 @@
-import type { SellerSession } from '@api/auth/session';
 import type { GoodsReceiptDetail, PurchaseDetail } from '@api/contracts/purchases';
-import { loadGoodsReceipt, loadPurchase } from '@commands/purchases/documents';
-import { namedTimeline } from '@commands/support/named-timeline';
 import { isUuid } from '@domain/platform/ids';
 import {
   allowedActions as allowedGoodsReceiptActions,
@@ -24,7 +21,9 @@ import { averageCostsOf } from '@projections/average-cost';
 import { masterCodesOfTenant, placeOfTenant } from '@projections/documents.queries';
 import { goodsReceiptsOfPurchase } from '@projections/purchases.queries';
 import { supplierNamed } from '@projections/suppliers.queries';
-import { mayManage } from './common';
+import type { ApprovingActor } from '../support/actor';
+import { namedTimeline } from '../support/named-timeline';
+import { loadGoodsReceipt, loadPurchase } from './documents';
 
 const refuseNote = refuser(goodsReceiptErrors);
 
@@ -34,11 +33,14 @@ const refuseNote = refuser(goodsReceiptErrors);
  * average cost, the actions the caller may take now, and the timeline — who did what, when.
  */
 
-/** What the caller may do to a document: none without purchases-manage, else what its state allows them. */
-const actionsFor = <Action>(
-  session: SellerSession,
-  allowed: (by: { userId: string; owner: boolean }) => Action[],
-) => (mayManage(session) ? allowed({ userId: session.userId, owner: session.kind === 'owner' }) : []);
+/** Who reads a document: without `manages` (purchases-manage), a detail offers no action. */
+export interface Viewer extends ApprovingActor {
+  manages: boolean;
+}
+
+/** What the viewer may do to a document: none without purchases-manage, else what its state allows them. */
+const actionsFor = <Action>(viewer: Viewer, allowed: (by: ApprovingActor) => Action[]) =>
+  viewer.manages ? allowed(viewer) : [];
 
 /** The order of the tenant, or 404 (an id that is not a uuid and another tenant's answer the same). */
 export async function purchaseOf(store: EventStore, tenantId: string, id: string) {
@@ -61,12 +63,11 @@ async function placeOf(db: Db, tenantId: string, id: string) {
 
 /** The order as a purchase-index holder sees it; another tenant's or an unknown id is 404. */
 export async function purchaseDetail(
-  db: Db,
-  store: EventStore,
-  session: SellerSession,
+  { db, store }: { db: Db; store: EventStore },
+  viewer: Viewer,
   purchaseId: string,
 ): Promise<PurchaseDetail> {
-  const { tenantId } = session;
+  const { tenantId } = viewer;
   const { purchase, timeline } = await purchaseOf(store, tenantId, purchaseId);
   const ids = purchase.lines.map((line) => line.masterCodeId);
   const [codes, costs, named, supplier, warehouse, notes] = await Promise.all([
@@ -120,19 +121,18 @@ export async function purchaseDetail(
       status: note.status,
       created_at: note.created_at.toISOString(),
     })),
-    actions: actionsFor(session, (by) => allowedPurchaseActions(purchase, by)),
+    actions: actionsFor(viewer, (by) => allowedPurchaseActions(purchase, by)),
     timeline: named.timeline,
   };
 }
 
 /** The note as a purchase-index holder sees it; another tenant's or an unknown id is 404. */
 export async function goodsReceiptDetail(
-  db: Db,
-  store: EventStore,
-  session: SellerSession,
+  { db, store }: { db: Db; store: EventStore },
+  viewer: Viewer,
   goodsReceiptId: string,
 ): Promise<GoodsReceiptDetail> {
-  const { tenantId } = session;
+  const { tenantId } = viewer;
   const { note, timeline } = await goodsReceiptOf(store, tenantId, goodsReceiptId);
   const [codes, named, supplier, warehouse] = await Promise.all([
     masterCodesOfTenant(
@@ -168,7 +168,7 @@ export async function goodsReceiptDetail(
         unit_cost: line.unitCost,
       };
     }),
-    actions: actionsFor(session, (by) => allowedGoodsReceiptActions(note, by)),
+    actions: actionsFor(viewer, (by) => allowedGoodsReceiptActions(note, by)),
     timeline: named.timeline,
   };
 }
