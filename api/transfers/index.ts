@@ -200,26 +200,31 @@ export const transferRoutes: FastifyPluginAsyncZod<TransferDeps> = async (app, d
     },
   );
 
-  route.post(
-    `${TRANSFERS}/:id/confirm`,
-    {
-      summary: 'Confirm a pending transfer: the source acknowledges it (optional before shipping)',
-      body: TransferActionBody,
-      ...transferAction,
-    },
-    async (request) => act(request, { action: 'confirm' }, request.body?.idempotency_key),
-  );
-
-  route.post(
-    `${TRANSFERS}/:id/ship`,
-    {
-      summary:
-        'Ship a pending transfer: each line out of the source and in transit, incoming at the destination (409: wrong state 509, another action running 510, not enough stock 513)',
-      body: TransferActionBody,
-      ...transferAction,
-    },
-    async (request) => act(request, { action: 'ship' }, request.body?.idempotency_key),
-  );
+  /** The actions without fields of their own (spec §4), by path. */
+  const plainActions = [
+    [
+      'confirm',
+      'confirm',
+      'Confirm a pending transfer: the source acknowledges it (optional before shipping)',
+    ],
+    [
+      'ship',
+      'ship',
+      'Ship a pending transfer: each line out of the source and in transit, incoming at the destination (409: wrong state 509, another action running 510, not enough stock 513)',
+    ],
+    [
+      'return-rest',
+      'returnRest',
+      'Return what is still in transit to the source after a partial receipt; the transfer is then completed (409, code 514, when nothing was received: cancel instead)',
+    ],
+  ] as const;
+  for (const [path, action, summary] of plainActions) {
+    route.post(
+      `${TRANSFERS}/:id/${path}`,
+      { summary, body: TransferActionBody, ...transferAction },
+      async (request) => act(request, { action }, request.body?.idempotency_key),
+    );
+  }
 
   route.post(
     `${TRANSFERS}/:id/receive`,
@@ -233,17 +238,6 @@ export const transferRoutes: FastifyPluginAsyncZod<TransferDeps> = async (app, d
       const { lines, idempotency_key } = request.body;
       return act(request, { action: 'receive', lines }, idempotency_key);
     },
-  );
-
-  route.post(
-    `${TRANSFERS}/:id/return-rest`,
-    {
-      summary:
-        'Return what is still in transit to the source after a partial receipt; the transfer is then completed (409, code 514, when nothing was received: cancel instead)',
-      body: TransferActionBody,
-      ...transferAction,
-    },
-    async (request) => act(request, { action: 'returnRest' }, request.body?.idempotency_key),
   );
 
   route.post(
