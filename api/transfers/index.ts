@@ -29,6 +29,7 @@ import {
 import { ApiError } from '@api/errors';
 import { IDEMPOTENCY_KEY_MAX, idempotencyKeyOf } from '@api/idempotency';
 import { conflicts, router } from '@api/route';
+import type { Answered } from '@commands/support/answer';
 import { createTransfer, createTransferRequest } from '@commands/transfers/create-document';
 import { requestDetail, transferDetail } from '@commands/transfers/details';
 import {
@@ -67,6 +68,13 @@ const keyOf = (request: FastifyRequest, bodyKey?: string) =>
 export const transferRoutes: FastifyPluginAsyncZod<TransferDeps> = async (app, deps) => {
   const { db } = deps;
   const route = router(app, { tags: ['transfer-stock'], access: transferReaders });
+
+  /** A decision on the request of the path, answered with the request after it. */
+  const decide = async <T>(
+    request: FastifyRequest<{ Params: IdParams }>,
+    bodyKey: string | undefined,
+    run: (input: { id: string; key: string | undefined }) => Promise<Answered<T>>,
+  ) => ok(request, ...(await run({ id: request.params.id, key: keyOf(request, bodyKey) })));
 
   /** One action through the transfer's workflow, answered with the transfer after it. */
   const act = async (
@@ -127,10 +135,10 @@ export const transferRoutes: FastifyPluginAsyncZod<TransferDeps> = async (app, d
       ...requestChange,
       answer: ApprovedRequest,
     },
-    async (request) => {
-      const input = { id: request.params.id, key: keyOf(request, request.body?.idempotency_key) };
-      return ok(request, ...(await approveTransferRequest(deps, seller(request), input)));
-    },
+    async (request) =>
+      decide(request, request.body?.idempotency_key, (input) =>
+        approveTransferRequest(deps, seller(request), input),
+      ),
   );
 
   route.post(
@@ -142,11 +150,10 @@ export const transferRoutes: FastifyPluginAsyncZod<TransferDeps> = async (app, d
       body: RejectRequestBody,
       ...requestChange,
     },
-    async (request) => {
-      const { reason, idempotency_key } = request.body;
-      const input = { id: request.params.id, reason, key: keyOf(request, idempotency_key) };
-      return ok(request, ...(await rejectTransferRequest(deps, seller(request), input)));
-    },
+    async (request) =>
+      decide(request, request.body.idempotency_key, (input) =>
+        rejectTransferRequest(deps, seller(request), { ...input, reason: request.body.reason }),
+      ),
   );
 
   route.post(
@@ -157,10 +164,10 @@ export const transferRoutes: FastifyPluginAsyncZod<TransferDeps> = async (app, d
       body: TransferActionBody,
       ...requestChange,
     },
-    async (request) => {
-      const input = { id: request.params.id, key: keyOf(request, request.body?.idempotency_key) };
-      return ok(request, ...(await cancelTransferRequest(deps, seller(request), input)));
-    },
+    async (request) =>
+      decide(request, request.body?.idempotency_key, (input) =>
+        cancelTransferRequest(deps, seller(request), input),
+      ),
   );
 
   route.get(
