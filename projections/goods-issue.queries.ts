@@ -1,9 +1,14 @@
 import type { GridPage } from '@api/contracts/common';
-import type { GIN_SORT_COLUMNS, GoodsIssueListQuery, GoodsIssueListRow } from '@api/contracts/goods-issue';
+import type {
+  ApprovalSettingsAnswer,
+  GIN_SORT_COLUMNS,
+  GoodsIssueListQuery,
+  GoodsIssueListRow,
+} from '@api/contracts/goods-issue';
 
 type GoodsIssueSort = (typeof GIN_SORT_COLUMNS)[number];
 
-import { type ApprovalSettings, DEFAULT_APPROVAL_SETTINGS } from '@domain/approvals/layers';
+import { type ApprovalSettings, DEFAULT_APPROVAL_SETTINGS, ginApprovalKey } from '@domain/approvals/layers';
 import { GIN_STATUS } from '@domain/goods-issue/decider';
 import type { Database } from '@infra/db';
 import { withTenant } from '@infra/db/tenant';
@@ -55,9 +60,10 @@ export async function goodsIssuePage(
   db: Kysely<Database>,
   tenantId: string,
   query: GoodsIssueListQuery,
-  /** The layers whose key the caller holds. */
-  myLayers: readonly number[],
+  /** The caller's keys: the layers whose key they hold are "waiting for me". */
+  permissions: ReadonlySet<string>,
 ): Promise<GridPage<GoodsIssueListRow>> {
+  const myLayers = [1, 2, 3].filter((layer) => permissions.has(ginApprovalKey(layer)));
   const where: RawBuilder<SqlBool>[] = [sql<SqlBool>`gi.tenant_id = ${tenantId}`];
   const { filterModel } = query;
   if (filterModel.reference) where.push(textWhere(sql<string>`gi.reference`, filterModel.reference));
@@ -143,6 +149,23 @@ export async function approvalSettingsOf(db: Kysely<Database>, tenantId: string)
       }
     : { ...DEFAULT_APPROVAL_SETTINGS };
   return { settings, updatedAt: row?.updated_at ?? null };
+}
+
+/** The settings as the API answers them: the reminder in minutes, when they changed. */
+export const settingsAnswer = (
+  settings: ApprovalSettings,
+  updatedAt: Date | null,
+): ApprovalSettingsAnswer => ({
+  layers: settings.layers,
+  reminder_minutes: settings.reminderSeconds / 60,
+  allow_same_approver: settings.allowSameApprover,
+  updated_at: updatedAt?.toISOString() ?? null,
+});
+
+/** The account's approval settings as the API answers them. */
+export async function approvalSettingsAnswer(db: Kysely<Database>, tenantId: string) {
+  const { settings, updatedAt } = await approvalSettingsOf(db, tenantId);
+  return settingsAnswer(settings, updatedAt);
 }
 
 /** The full names ("first last") of the account's users among `ids` that are uuids, by id. */

@@ -11,10 +11,7 @@ import { z } from 'zod';
 import { gridQuery, setFilter, TextFilter } from './grid';
 import { rule } from './rules';
 
-/**
- * Every request and answer of the goods issue note routes (api/goods-issue/) and of the approval settings. Zod
- * only: the routes, the OpenAPI document, the console and the tests read the same shapes.
- */
+/** The requests and answers of the goods issue note routes (api/goods-issue/) and of the approval settings. */
 
 // ---- bodies ----
 
@@ -23,42 +20,40 @@ const text = (code: number, key: string, max: number, tooLong: string) =>
     .string({ error: rule(code, key) })
     .trim()
     .max(max, rule(code, tooLong, { max }));
+/** A text that must be given: `key` when it is missing or blank. */
+const required = (code: number, key: string, max: number, tooLong: string) =>
+  text(code, key, max, tooLong).min(1, rule(code, key));
+/** A whole number from 1 to `max`, else `message`. */
+const count = (max: number, message: string) =>
+  z.number({ error: message }).int(message).min(1, message).max(max, message);
+/** An id in a body: 1 to 64 characters. */
+const id = (message: string, tooLong = message) =>
+  z.string({ error: message }).min(1, message).max(64, tooLong);
 
-const masterCodeRequired = rule(GinCode.masterCodeNotFound, 'goods_issue.master_code_required');
-const quantityInvalid = rule(GinCode.quantityInvalid, 'goods_issue.quantity_invalid');
-
-export const GoodsIssueLineBody = z.strictObject({
-  master_code_id: z
-    .string({ error: masterCodeRequired })
-    .min(1, masterCodeRequired)
-    .max(64, masterCodeRequired),
-  quantity: z
-    .number({ error: quantityInvalid })
-    .int(quantityInvalid)
-    .min(1, quantityInvalid)
-    .max(GIN_MAX_QUANTITY, quantityInvalid),
+const GoodsIssueLineBody = z.strictObject({
+  master_code_id: id(rule(GinCode.masterCodeNotFound, 'goods_issue.master_code_required')),
+  quantity: count(GIN_MAX_QUANTITY, rule(GinCode.quantityInvalid, 'goods_issue.quantity_invalid')),
 });
 
-const warehouseRequired = rule(GinCode.warehouseNotFound, 'goods_issue.warehouse_required');
 const linesRequired = rule(GinCode.linesInvalid, 'goods_issue.lines_required');
 
 export const GoodsIssueBody = z.strictObject({
-  warehouse_id: z
-    .string({ error: warehouseRequired })
-    .min(1, warehouseRequired)
-    .max(64, rule(GinCode.warehouseNotFound, 'goods_issue.warehouse_not_found')),
-  reference: text(
+  warehouse_id: id(
+    rule(GinCode.warehouseNotFound, 'goods_issue.warehouse_required'),
+    rule(GinCode.warehouseNotFound, 'goods_issue.warehouse_not_found'),
+  ),
+  reference: required(
     GinCode.referenceInvalid,
     'goods_issue.reference_required',
     GIN_REFERENCE_MAX,
     'goods_issue.reference_too_long',
-  ).min(1, rule(GinCode.referenceInvalid, 'goods_issue.reference_required')),
-  reason: text(
+  ),
+  reason: required(
     GinCode.reasonInvalid,
     'goods_issue.reason_required',
     GIN_REASON_MAX,
     'goods_issue.reason_too_long',
-  ).min(1, rule(GinCode.reasonInvalid, 'goods_issue.reason_required')),
+  ),
   remark: text(GinCode.textInvalid, 'goods_issue.text_invalid', GIN_REMARK_MAX, 'goods_issue.remark_too_long')
     .optional()
     .default(''),
@@ -69,24 +64,19 @@ export const GoodsIssueBody = z.strictObject({
 });
 export type GoodsIssueBody = z.infer<typeof GoodsIssueBody>;
 
-const layerRequired = rule(GinCode.layerOutOfOrder, 'goods_issue.layer_required');
-const Layer = z
-  .number({ error: layerRequired })
-  .int(layerRequired)
-  .min(1, layerRequired)
-  .max(3, layerRequired);
+const Layer = count(3, rule(GinCode.layerOutOfOrder, 'goods_issue.layer_required'));
 
 export const ApproveGoodsIssueBody = z.strictObject({ layer: Layer });
 export type ApproveGoodsIssueBody = z.infer<typeof ApproveGoodsIssueBody>;
 
 export const RejectGoodsIssueBody = z.strictObject({
   layer: Layer,
-  reason: text(
+  reason: required(
     GinCode.rejectReasonRequired,
     'goods_issue.reject_reason_required',
     GIN_REASON_MAX,
     'goods_issue.reject_reason_too_long',
-  ).min(1, rule(GinCode.rejectReasonRequired, 'goods_issue.reject_reason_required')),
+  ),
 });
 export type RejectGoodsIssueBody = z.infer<typeof RejectGoodsIssueBody>;
 
@@ -108,20 +98,10 @@ export type CancelGoodsIssueBody = z.infer<typeof CancelGoodsIssueBody>;
 
 export const REMINDER_MAX_MINUTES = 10_080;
 const settingsInvalid = (key: string) => rule(GinCode.settingsInvalid, key);
-const layersInvalid = settingsInvalid('goods_issue.settings.layers_invalid');
-const reminderInvalid = settingsInvalid('goods_issue.settings.reminder_invalid');
 
 export const ApprovalSettingsBody = z.strictObject({
-  layers: z
-    .number({ error: layersInvalid })
-    .int(layersInvalid)
-    .min(1, layersInvalid)
-    .max(MAX_LAYERS, layersInvalid),
-  reminder_minutes: z
-    .number({ error: reminderInvalid })
-    .int(reminderInvalid)
-    .min(1, reminderInvalid)
-    .max(REMINDER_MAX_MINUTES, reminderInvalid),
+  layers: count(MAX_LAYERS, settingsInvalid('goods_issue.settings.layers_invalid')),
+  reminder_minutes: count(REMINDER_MAX_MINUTES, settingsInvalid('goods_issue.settings.reminder_invalid')),
   allow_same_approver: z.boolean({ error: settingsInvalid('goods_issue.settings.same_approver_invalid') }),
 });
 export type ApprovalSettingsBody = z.infer<typeof ApprovalSettingsBody>;
@@ -163,18 +143,22 @@ export const GoodsIssueListQuery = gridQuery(GIN_SORT_COLUMNS, {
 });
 export type GoodsIssueListQuery = z.infer<typeof GoodsIssueListQuery>;
 
+const Named = z.object({ id: z.string(), name: z.string() });
+const Coded = z.object({ id: z.string(), code: z.string(), name: z.string() });
+const at = z.string().nullable();
+
 export const GoodsIssueListRow = z.object({
   id: z.string(),
   reference: z.string(),
   reason: z.string(),
   status: z.number(),
-  warehouse: z.object({ id: z.string(), code: z.string(), name: z.string() }),
+  warehouse: Coded,
   layers: z.number().nullable(),
   current_layer: z.number().nullable(),
   line_count: z.number(),
   total_quantity: z.number(),
   issue_failed: z.boolean(),
-  created_by: z.object({ id: z.string(), name: z.string() }),
+  created_by: Named,
   created_at: z.string(),
   updated_at: z.string(),
   waiting_for_me: z.boolean(),
@@ -183,8 +167,6 @@ export type GoodsIssueListRow = z.infer<typeof GoodsIssueListRow>;
 
 // ---- one note ----
 
-const Named = z.object({ id: z.string(), name: z.string() });
-const Coded = z.object({ id: z.string(), code: z.string(), name: z.string() });
 const StockLine = z.object({ master_code: Coded, quantity: z.number(), on_hand: z.number() });
 export type GoodsIssueStockLine = z.infer<typeof StockLine>;
 
@@ -192,7 +174,7 @@ export const ApprovalStep = z.object({
   layer: z.number(),
   state: z.enum(['approved', 'rejected', 'waiting', 'not_reached']),
   by: Named.nullable(),
-  at: z.string().nullable(),
+  at,
   reason: z.string().nullable(),
 });
 export type ApprovalStep = z.infer<typeof ApprovalStep>;
@@ -211,7 +193,7 @@ export const GoodsIssueTimelineItem = z.object({
 export type GoodsIssueTimelineItem = z.infer<typeof GoodsIssueTimelineItem>;
 
 /** What the caller may do now: approve/reject name the layer they would act at. */
-export const GoodsIssueActions = z.object({
+const GoodsIssueActions = z.object({
   edit: z.boolean(),
   submit: z.boolean(),
   approve: z.number().nullable(),
@@ -219,7 +201,8 @@ export const GoodsIssueActions = z.object({
   cancel: z.boolean(),
   retry: z.boolean(),
 });
-export type GoodsIssueActions = z.infer<typeof GoodsIssueActions>;
+
+const issued = z.object({ at: z.string(), lines: z.array(StockLine) }).nullable();
 
 export const GoodsIssueDetail = z.object({
   id: z.string(),
@@ -233,22 +216,12 @@ export const GoodsIssueDetail = z.object({
   created_by: Named,
   created_at: z.string(),
   updated_at: z.string(),
-  submitted_at: z.string().nullable(),
-  approval: z
-    .object({
-      layers: z.number(),
-      reminder_minutes: z.number(),
-      allow_same_approver: z.boolean(),
-      current_layer: z.number().nullable(),
-      steps: z.array(ApprovalStep),
-    })
+  submitted_at: at,
+  approval: ApprovalSettingsAnswer.omit({ updated_at: true })
+    .extend({ current_layer: z.number().nullable(), steps: z.array(ApprovalStep) })
     .nullable(),
   cancellation: z.object({ by: Named, at: z.string(), reason: z.string() }).nullable(),
-  issue: z.object({
-    attempt: z.number(),
-    failure: z.object({ at: z.string(), lines: z.array(StockLine) }).nullable(),
-    issued: z.object({ at: z.string(), lines: z.array(StockLine) }).nullable(),
-  }),
+  issue: z.object({ attempt: z.number(), failure: issued, issued }),
   timeline: z.array(GoodsIssueTimelineItem),
   actions: GoodsIssueActions,
 });

@@ -14,21 +14,13 @@ import { DateFilter, gridQuery, setFilter, TextFilter } from './grid';
 import { IDEMPOTENCY_KEY_MAX, idempotencyKeyField } from './idempotency';
 import { rule } from './rules';
 
-/**
- * Every request and answer of the transfer stock routes (api/transfers/): transfer requests, transfers, their
- * lists and the pickers of their forms. Zod only: the routes, the OpenAPI document, the console and the tests
- * read the same shapes.
- */
+/** The requests and answers of the transfer stock routes (api/transfers/): requests, transfers, lists, pickers. */
 
 // ---- bodies ----
 
-const quantityInvalid = rule(TransferCode.quantityInvalid, 'transfer.quantity_invalid', {
-  max: MAX_QUANTITY,
-});
 const idInvalid = rule(400, 'transfer.id_invalid');
-
 /** An id in a body; one that is not a uuid is looked up all the same and found missing (404). */
-export const RefId = z.string({ error: idInvalid }).trim().min(1, idInvalid).max(64, idInvalid);
+const RefId = z.string({ error: idInvalid }).trim().min(1, idInvalid).max(64, idInvalid);
 
 const text = (max: number, field: string) =>
   z
@@ -36,21 +28,28 @@ const text = (max: number, field: string) =>
     .trim()
     .max(max, rule(TransferCode.textInvalid, 'transfer.too_long', { field, max }));
 
-export const TransferLineBody = z.strictObject({
-  master_code_id: RefId,
-  quantity: z
-    .number({ error: quantityInvalid })
-    .int(quantityInvalid)
-    .min(1, quantityInvalid)
-    .max(MAX_QUANTITY, quantityInvalid),
+/** A line: a master code and a whole number of pieces from `min`, else `message`. */
+const line = (min: number, message: string) =>
+  z.strictObject({
+    master_code_id: RefId,
+    quantity: z.number({ error: message }).int(message).min(min, message).max(MAX_QUANTITY, message),
+  });
+
+/** 1 to MAX_LINES lines, else `message`. */
+const lines = (item: ReturnType<typeof line>, message: string) =>
+  z.array(item, { error: message }).min(1, message).max(MAX_LINES, message);
+
+/** Every write's optional idempotency key (the header's, when both are given, must agree). */
+const withKey = {
+  idempotency_key: idempotencyKeyField(
+    rule(TransferCode.keyInvalid, 'transfer.idempotency_key_invalid', { max: IDEMPOTENCY_KEY_MAX }),
+  ).optional(),
+};
+
+const quantityInvalid = rule(TransferCode.quantityInvalid, 'transfer.quantity_invalid', {
+  max: MAX_QUANTITY,
 });
-export type TransferLineBody = z.infer<typeof TransferLineBody>;
-
 const linesRequired = rule(TransferCode.linesRequired, 'transfer.lines_required', { max: MAX_LINES });
-
-export const IdempotencyKey = idempotencyKeyField(
-  rule(TransferCode.keyInvalid, 'transfer.idempotency_key_invalid', { max: IDEMPOTENCY_KEY_MAX }),
-);
 
 /** A request or a transfer: from, to, reference, remark and lines (the same fields for both, spec §3). */
 export const TransferDocumentBody = z
@@ -59,19 +58,13 @@ export const TransferDocumentBody = z
     to_warehouse_id: RefId,
     reference: text(REFERENCE_MAX, 'reference').optional(),
     remark: text(REMARK_MAX, 'remark').optional(),
-    lines: z
-      .array(TransferLineBody, { error: linesRequired })
-      .min(1, linesRequired)
-      .max(MAX_LINES, linesRequired),
-    idempotency_key: IdempotencyKey.optional(),
+    lines: lines(line(1, quantityInvalid), linesRequired),
+    ...withKey,
   })
   .superRefine((body, ctx) => {
     if (body.from_warehouse_id.toLowerCase() === body.to_warehouse_id.toLowerCase()) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['to_warehouse_id'],
-        message: rule(TransferCode.sameBranch, 'transfer.same_branch'),
-      });
+      const message = rule(TransferCode.sameBranch, 'transfer.same_branch');
+      ctx.addIssue({ code: 'custom', path: ['to_warehouse_id'], message });
     }
     const seen = new Set<string>();
     body.lines.forEach((line, index) => {
@@ -98,34 +91,20 @@ const reasonTooLong = rule(TransferCode.textInvalid, 'transfer.too_long', {
 
 export const RejectRequestBody = z.strictObject({
   reason: z.string({ error: reasonRequired }).trim().min(1, reasonRequired).max(REMARK_MAX, reasonTooLong),
-  idempotency_key: IdempotencyKey.optional(),
+  ...withKey,
 });
 export type RejectRequestBody = z.infer<typeof RejectRequestBody>;
 
 /** An action without fields of its own: approve, cancel a request; confirm, ship, return the rest. */
-export const TransferActionBody = z.strictObject({ idempotency_key: IdempotencyKey.optional() }).optional();
+export const TransferActionBody = z.strictObject(withKey).optional();
 export type TransferActionBody = z.infer<typeof TransferActionBody>;
 
 const receiptQuantity = rule(TransferCode.quantityInvalid, 'transfer.receipt_quantity_invalid', {
   max: MAX_QUANTITY,
 });
-const receiptRequired = rule(TransferCode.receiptInvalid, 'transfer.nothing_to_receive');
 export const ReceiveTransferBody = z.strictObject({
-  lines: z
-    .array(
-      z.strictObject({
-        master_code_id: RefId,
-        quantity: z
-          .number({ error: receiptQuantity })
-          .int(receiptQuantity)
-          .min(0, receiptQuantity)
-          .max(MAX_QUANTITY, receiptQuantity),
-      }),
-      { error: receiptRequired },
-    )
-    .min(1, receiptRequired)
-    .max(MAX_LINES, receiptRequired),
-  idempotency_key: IdempotencyKey.optional(),
+  lines: lines(line(0, receiptQuantity), rule(TransferCode.receiptInvalid, 'transfer.nothing_to_receive')),
+  ...withKey,
 });
 export type ReceiveTransferBody = z.infer<typeof ReceiveTransferBody>;
 
@@ -136,27 +115,23 @@ export const CancelTransferBody = z
       .trim()
       .max(REMARK_MAX, reasonTooLong)
       .optional(),
-    idempotency_key: IdempotencyKey.optional(),
+    ...withKey,
   })
   .optional();
 export type CancelTransferBody = z.infer<typeof CancelTransferBody>;
 
 // ---- answers: the documents ----
 
-export const PlaceAnswer = z.object({
-  id: z.string(),
-  code: z.string().nullable(),
-  name: z.string().nullable(),
-  kind: z.enum(['warehouse', 'branch']).nullable(),
-});
-export type PlaceAnswer = z.infer<typeof PlaceAnswer>;
-
+/** A master code or a place a document names (code and name null when it is gone). */
 export const MasterCodeAnswer = z.object({
   id: z.string(),
   code: z.string().nullable(),
   name: z.string().nullable(),
 });
 export type MasterCodeAnswer = z.infer<typeof MasterCodeAnswer>;
+const PlaceKind = z.enum(['warehouse', 'branch']);
+export const PlaceAnswer = MasterCodeAnswer.extend({ kind: PlaceKind.nullable() });
+export type PlaceAnswer = z.infer<typeof PlaceAnswer>;
 export const UserAnswer = z.object({ id: z.string(), name: z.string().nullable() });
 export type UserAnswer = z.infer<typeof UserAnswer>;
 
@@ -173,7 +148,12 @@ export type TimelineAnswer = z.infer<typeof TimelineAnswer>;
 const Stamp = z.object({ by: UserAnswer.nullable(), at: z.string().nullable() });
 export type Stamp = z.infer<typeof Stamp>;
 
-export const RequestDetail = z.object({
+const int = z.number().int();
+const at = z.string().nullable();
+const by = UserAnswer.nullable();
+
+/** What a request's list row and detail both show. */
+const requestHead = {
   id: z.string(),
   reference: z.string(),
   status: z.enum(REQUEST_STATUSES),
@@ -181,8 +161,25 @@ export const RequestDetail = z.object({
   to_warehouse: PlaceAnswer,
   remark: z.string(),
   reject_reason: z.string().nullable(),
+};
+
+/** What a transfer's list row and detail both show. */
+const transferHead = {
+  id: z.string(),
+  reference: z.string(),
+  request_id: z.string().nullable(),
+  status: z.enum(TRANSFER_STATUSES),
+  confirmed: z.boolean(),
+  from_warehouse: PlaceAnswer,
+  to_warehouse: PlaceAnswer,
+  remark: z.string(),
+  cancel_reason: z.string().nullable(),
+};
+
+export const RequestDetail = z.object({
+  ...requestHead,
   transfer_id: z.string().nullable(),
-  lines: z.array(z.object({ master_code: MasterCodeAnswer, quantity: z.number().int() })),
+  lines: z.array(z.object({ master_code: MasterCodeAnswer, quantity: int })),
   created: Stamp,
   approved: Stamp,
   rejected: Stamp,
@@ -198,23 +195,15 @@ export const ApprovedRequest = RequestDetail.extend({ transfer_id: z.string() })
 export type ApprovedRequest = z.infer<typeof ApprovedRequest>;
 
 export const TransferDetail = z.object({
-  id: z.string(),
-  reference: z.string(),
-  request_id: z.string().nullable(),
-  status: z.enum(TRANSFER_STATUSES),
-  confirmed: z.boolean(),
-  from_warehouse: PlaceAnswer,
-  to_warehouse: PlaceAnswer,
-  remark: z.string(),
-  cancel_reason: z.string().nullable(),
+  ...transferHead,
   lines: z.array(
     z.object({
       master_code: MasterCodeAnswer,
-      quantity: z.number().int(),
-      shipped: z.number().int(),
-      received: z.number().int(),
-      returned: z.number().int(),
-      in_transit: z.number().int(),
+      quantity: int,
+      shipped: int,
+      received: int,
+      returned: int,
+      in_transit: int,
     }),
   ),
   created: Stamp,
@@ -231,120 +220,75 @@ export type TransferDetail = z.infer<typeof TransferDetail>;
 
 // ---- the lists ----
 
-const placeFilters = {
-  /** One place: the source, the destination, or either end. */
-  from_warehouse_id: z.string().max(64).optional(),
-  to_warehouse_id: z.string().max(64).optional(),
-  warehouse_id: z.string().max(64).optional(),
-};
+const textFilters = { reference: TextFilter, remark: TextFilter, from: TextFilter, to: TextFilter };
+/** One place: the source, the destination, or either end. */
+const placeId = z.string().max(64).optional();
+const placeFilters = { from_warehouse_id: placeId, to_warehouse_id: placeId, warehouse_id: placeId };
 
-export const REQUEST_SORTS = [
-  'reference',
-  'from',
-  'to',
-  'status',
-  'total_quantity',
-  'created_at',
-  'updated_at',
-] as const;
-export const RequestListQuery = gridQuery(REQUEST_SORTS, {
-  reference: TextFilter,
-  remark: TextFilter,
-  from: TextFilter,
-  to: TextFilter,
-  status: setFilter(REQUEST_STATUSES),
-  created_at: DateFilter,
-}).extend({ ...placeFilters, status: z.enum(REQUEST_STATUSES).optional() });
+export const RequestListQuery = gridQuery(
+  ['reference', 'from', 'to', 'status', 'total_quantity', 'created_at', 'updated_at'],
+  { ...textFilters, status: setFilter(REQUEST_STATUSES), created_at: DateFilter },
+).extend({ ...placeFilters, status: z.enum(REQUEST_STATUSES).optional() });
 export type RequestListQuery = z.infer<typeof RequestListQuery>;
 
-export const TRANSFER_SORTS = [
-  'reference',
-  'from',
-  'to',
-  'status',
-  'total_quantity',
-  'received_quantity',
-  'created_at',
-  'shipped_at',
-  'received_at',
-  'updated_at',
-] as const;
-export const TransferListQuery = gridQuery(TRANSFER_SORTS, {
-  reference: TextFilter,
-  remark: TextFilter,
-  from: TextFilter,
-  to: TextFilter,
-  status: setFilter(TRANSFER_STATUSES),
-  created_at: DateFilter,
-  shipped_at: DateFilter,
-}).extend({ ...placeFilters, status: z.enum(TRANSFER_STATUSES).optional() });
+export const TransferListQuery = gridQuery(
+  [
+    'reference',
+    'from',
+    'to',
+    'status',
+    'total_quantity',
+    'received_quantity',
+    'created_at',
+    'shipped_at',
+    'received_at',
+    'updated_at',
+  ],
+  { ...textFilters, status: setFilter(TRANSFER_STATUSES), created_at: DateFilter, shipped_at: DateFilter },
+).extend({ ...placeFilters, status: z.enum(TRANSFER_STATUSES).optional() });
 export type TransferListQuery = z.infer<typeof TransferListQuery>;
 
 export const RequestListRow = z.object({
-  id: z.string(),
-  reference: z.string(),
-  status: z.enum(REQUEST_STATUSES),
-  from_warehouse: PlaceAnswer,
-  to_warehouse: PlaceAnswer,
-  remark: z.string(),
-  reject_reason: z.string().nullable(),
-  line_count: z.number().int(),
-  total_quantity: z.number().int(),
+  ...requestHead,
+  line_count: int,
+  total_quantity: int,
   transfer_id: z.string().nullable(),
-  created_by: UserAnswer.nullable(),
+  created_by: by,
   created_at: z.string(),
-  approved_at: z.string().nullable(),
-  rejected_at: z.string().nullable(),
-  cancelled_at: z.string().nullable(),
+  approved_at: at,
+  rejected_at: at,
+  cancelled_at: at,
   updated_at: z.string(),
 });
 export type RequestListRow = z.infer<typeof RequestListRow>;
 
 export const TransferListRow = z.object({
-  id: z.string(),
-  reference: z.string(),
-  request_id: z.string().nullable(),
-  status: z.enum(TRANSFER_STATUSES),
-  confirmed: z.boolean(),
-  from_warehouse: PlaceAnswer,
-  to_warehouse: PlaceAnswer,
-  remark: z.string(),
-  cancel_reason: z.string().nullable(),
-  line_count: z.number().int(),
-  total_quantity: z.number().int(),
-  shipped_quantity: z.number().int(),
-  received_quantity: z.number().int(),
-  returned_quantity: z.number().int(),
-  in_transit_quantity: z.number().int(),
-  created_by: UserAnswer.nullable(),
+  ...transferHead,
+  line_count: int,
+  total_quantity: int,
+  shipped_quantity: int,
+  received_quantity: int,
+  returned_quantity: int,
+  in_transit_quantity: int,
+  created_by: by,
   created_at: z.string(),
-  shipped_by: UserAnswer.nullable(),
-  shipped_at: z.string().nullable(),
-  received_by: UserAnswer.nullable(),
-  received_at: z.string().nullable(),
-  cancelled_by: UserAnswer.nullable(),
-  cancelled_at: z.string().nullable(),
-  completed_at: z.string().nullable(),
+  shipped_by: by,
+  shipped_at: at,
+  received_by: by,
+  received_at: at,
+  cancelled_by: by,
+  cancelled_at: at,
+  completed_at: at,
   updated_at: z.string(),
 });
 export type TransferListRow = z.infer<typeof TransferListRow>;
 
 // ---- the pickers ----
 
-export const PickerPlace = z.object({
-  id: z.string(),
-  code: z.string(),
-  name: z.string(),
-  kind: z.enum(['warehouse', 'branch']),
-});
+const picked = { id: z.string(), code: z.string(), name: z.string() };
+export const PickerPlace = z.object({ ...picked, kind: PlaceKind });
 export type PickerPlace = z.infer<typeof PickerPlace>;
-
-export const PickerMasterCode = z.object({
-  id: z.string(),
-  code: z.string(),
-  name: z.string(),
-  status: z.enum(['active', 'inactive']),
-});
+export const PickerMasterCode = z.object({ ...picked, status: z.enum(['active', 'inactive']) });
 export type PickerMasterCode = z.infer<typeof PickerMasterCode>;
 
 export const PickerSearchQuery = z.strictObject({

@@ -18,8 +18,7 @@ import {
   ApprovalSettingsBody,
   ApproveGoodsIssueBody,
   CancelGoodsIssueBody,
-  type GoodsIssueBody,
-  GoodsIssueBody as GoodsIssueBodySchema,
+  GoodsIssueBody,
   GoodsIssueDetail,
   GoodsIssueListQuery,
   GoodsIssueListRow,
@@ -32,68 +31,30 @@ import { conflicts, router } from '@api/route';
 import { saveApprovalSettings } from '@commands/goods-issue/approval-settings';
 import { goodsIssueDetail } from '@commands/goods-issue/details';
 import { createGoodsIssue, editGoodsIssue } from '@commands/goods-issue/draft';
-import { type GoodsIssueActionInput, runGoodsIssueAction } from '@commands/goods-issue/note-actions';
-import { ginApprovalKey } from '@domain/approvals/layers';
+import { actOnGoodsIssue, type GoodsIssueActionRequest } from '@commands/goods-issue/note-actions';
+import type { GoodsIssueDeps } from '@commands/goods-issue/support';
+import { PERMISSION_AREAS, type PermissionKey } from '@domain/access/permissions';
 import { GinCode } from '@domain/goods-issue/codes';
-import { GIN_STATUS, type GinFields } from '@domain/goods-issue/decider';
-import { translate } from '@infra/i18n';
-import { approvalSettingsOf, goodsIssuePage } from '@projections/goods-issue.queries';
+import { GIN_MANAGE_KEY } from '@domain/goods-issue/decider';
+import { approvalSettingsAnswer, goodsIssuePage } from '@projections/goods-issue.queries';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { type GoodsIssueDeps, layerKeysOf, MANAGE_KEY, tags, VIEW_KEYS, viewerOf } from './common';
 
-const managing = { permission: MANAGE_KEY } as const;
+const VIEW_KEYS = [...PERMISSION_AREAS.inventory, ...PERMISSION_AREAS.goodsIssueNotes];
+/** Creating, editing, submitting a note takes stock out like an adjustment: the same key. */
+const managing = { permission: GIN_MANAGE_KEY as PermissionKey } as const;
 const BASE = '/api/inventory/goods-issue-notes';
 const detailOf = { params: IdParams, answer: GoodsIssueDetail, errors: conflicts } as const;
 
-const fieldsOf = (body: GoodsIssueBody): GinFields => ({
-  warehouseId: body.warehouse_id,
-  reference: body.reference,
-  reason: body.reason,
-  remark: body.remark,
-  lines: body.lines.map((line) => ({ masterCodeId: line.master_code_id, quantity: line.quantity })),
-});
-
-/** "CODE (2 on hand, 5 asked), …" for a failed issue's message. */
-function shortLines(request: FastifyRequest, detail: GoodsIssueDetail): string {
-  return (detail.issue.failure?.lines ?? [])
-    .map((line) =>
-      translate(request.language, 'goods_issue.short_line', {
-        code: line.master_code.code,
-        on_hand: line.on_hand,
-        quantity: line.quantity,
-      }),
-    )
-    .join(', ');
-}
-
-const settingsAnswer = (settings: {
-  layers: number;
-  reminderSeconds: number;
-  allowSameApprover: boolean;
-  updatedAt: Date | null;
-}) => ({
-  layers: settings.layers,
-  reminder_minutes: settings.reminderSeconds / 60,
-  allow_same_approver: settings.allowSameApprover,
-  updated_at: settings.updatedAt?.toISOString() ?? null,
-});
-
 export const goodsIssueRoutes: FastifyPluginAsyncZod<GoodsIssueDeps> = async (app, deps) => {
   const { db } = deps;
-  const route = router(app, { tags, access: { anyOf: VIEW_KEYS } });
+  const route = router(app, { tags: ['inventory-goods-issue'], access: { anyOf: VIEW_KEYS } });
 
-  /** Runs an action on the note's workflow; answers its outcome and the note after it. */
-  async function act(request: FastifyRequest<{ Params: { id: string } }>, input: GoodsIssueActionInput) {
-    const session = seller(request);
-    const ginId = request.params.id;
-    const outcome = await runGoodsIssueAction(
-      deps,
-      { ...session, keys: layerKeysOf(session) },
-      { ...input, ginId },
-    );
-    return { outcome, detail: await goodsIssueDetail(deps, viewerOf(session), ginId) };
-  }
+  /** Runs an action on the note's workflow; answers the note after it, with the message its outcome calls for. */
+  const act = async (request: FastifyRequest<{ Params: IdParams }>, action: GoodsIssueActionRequest) => {
+    const viewer = { ...seller(request), language: request.language };
+    return ok(request, ...(await actOnGoodsIssue(deps, viewer, { ...action, ginId: request.params.id })));
+  };
 
   route.get(
     BASE,
@@ -103,9 +64,8 @@ export const goodsIssueRoutes: FastifyPluginAsyncZod<GoodsIssueDeps> = async (ap
       answer: GridPage(GoodsIssueListRow),
     },
     async (request) => {
-      const session = seller(request);
-      const myLayers = [1, 2, 3].filter((layer) => session.permissions.has(ginApprovalKey(layer) as never));
-      return ok(request, await goodsIssuePage(db, session.tenantId, request.query, myLayers));
+      const { tenantId, permissions } = seller(request);
+      return ok(request, await goodsIssuePage(db, tenantId, request.query, permissions));
     },
   );
 
@@ -114,19 +74,17 @@ export const goodsIssueRoutes: FastifyPluginAsyncZod<GoodsIssueDeps> = async (ap
     {
       summary: 'Create a goods issue note (a draft, status 1 Pending)',
       access: managing,
-      body: GoodsIssueBodySchema,
+      body: GoodsIssueBody,
       answer: GoodsIssueDetail,
       errors: conflicts,
     },
     async (request, reply) => {
-      const session = seller(request);
       const key = idempotencyKeyOf(request, undefined, {
         invalid: () => new ApiError(400, GinCode.textInvalid, 'goods_issue.idempotency_key_invalid'),
       });
-      const created = await createGoodsIssue(deps, session, { key, fields: fieldsOf(request.body) });
+      const created = await createGoodsIssue(deps, seller(request), { key, body: request.body });
       if (created.replayed) reply.header('idempotent-replayed', 'true');
-      const detail = await goodsIssueDetail(deps, viewerOf(session), created.ginId);
-      return ok(request, detail, 'goods_issue.created');
+      return ok(request, ...created.answer);
     },
   );
 
@@ -138,8 +96,7 @@ export const goodsIssueRoutes: FastifyPluginAsyncZod<GoodsIssueDeps> = async (ap
       params: IdParams,
       answer: GoodsIssueDetail,
     },
-    async (request) =>
-      ok(request, await goodsIssueDetail(deps, viewerOf(seller(request)), request.params.id)),
+    async (request) => ok(request, await goodsIssueDetail(deps, seller(request), request.params.id)),
   );
 
   route.put(
@@ -147,25 +104,19 @@ export const goodsIssueRoutes: FastifyPluginAsyncZod<GoodsIssueDeps> = async (ap
     {
       summary: 'Edit a draft goods issue note (its creator, while Pending)',
       access: managing,
-      body: GoodsIssueBodySchema,
+      body: GoodsIssueBody,
       ...detailOf,
     },
     async (request) => {
-      const session = seller(request);
-      const ginId = request.params.id;
-      await editGoodsIssue(deps, session, { ginId, fields: fieldsOf(request.body) });
-      return ok(request, await goodsIssueDetail(deps, viewerOf(session), ginId), 'goods_issue.saved');
+      const input = { ginId: request.params.id, body: request.body };
+      return ok(request, ...(await editGoodsIssue(deps, seller(request), input)));
     },
   );
 
   route.post(
     `${BASE}/:id/submit`,
     { summary: 'Submit a draft for approval (status 4, layer 1 waiting)', access: managing, ...detailOf },
-    async (request) => {
-      const { settings } = await approvalSettingsOf(db, seller(request).tenantId);
-      const { detail } = await act(request, { action: 'submit', settings });
-      return ok(request, detail, 'goods_issue.submitted');
-    },
+    async (request) => act(request, { action: 'submit' }),
   );
 
   route.post(
@@ -176,17 +127,7 @@ export const goodsIssueRoutes: FastifyPluginAsyncZod<GoodsIssueDeps> = async (ap
       body: ApproveGoodsIssueBody,
       ...detailOf,
     },
-    async (request) => {
-      const { layer } = request.body;
-      const { outcome, detail } = await act(request, { action: 'approve', layer });
-      if (outcome.status === GIN_STATUS.complete) return ok(request, detail, 'goods_issue.approved_complete');
-      if (outcome.issueFailed) {
-        return ok(request, detail, 'goods_issue.approved_issue_failed', {
-          lines: shortLines(request, detail),
-        });
-      }
-      return ok(request, detail, 'goods_issue.approved_layer', { layer });
-    },
+    async (request) => act(request, { action: 'approve', layer: request.body.layer }),
   );
 
   route.post(
@@ -196,11 +137,7 @@ export const goodsIssueRoutes: FastifyPluginAsyncZod<GoodsIssueDeps> = async (ap
       body: RejectGoodsIssueBody,
       ...detailOf,
     },
-    async (request) => {
-      const { layer, reason } = request.body;
-      const { detail } = await act(request, { action: 'reject', layer, reason });
-      return ok(request, detail, 'goods_issue.rejected', { layer });
-    },
+    async (request) => act(request, { action: 'reject', ...request.body }),
   );
 
   route.post(
@@ -210,10 +147,7 @@ export const goodsIssueRoutes: FastifyPluginAsyncZod<GoodsIssueDeps> = async (ap
       body: CancelGoodsIssueBody,
       ...detailOf,
     },
-    async (request) => {
-      const { detail } = await act(request, { action: 'cancel', reason: request.body?.reason ?? '' });
-      return ok(request, detail, 'goods_issue.cancelled');
-    },
+    async (request) => act(request, { action: 'cancel', reason: request.body?.reason ?? '' }),
   );
 
   route.post(
@@ -222,11 +156,7 @@ export const goodsIssueRoutes: FastifyPluginAsyncZod<GoodsIssueDeps> = async (ap
       summary: 'Issue the stock of an approved note again after a failure (its creator or the last layer)',
       ...detailOf,
     },
-    async (request) => {
-      const { outcome, detail } = await act(request, { action: 'retry' });
-      if (outcome.status === GIN_STATUS.complete) return ok(request, detail, 'goods_issue.issued');
-      return ok(request, detail, 'goods_issue.issue_failed', { lines: shortLines(request, detail) });
-    },
+    async (request) => act(request, { action: 'retry' }),
   );
 
   route.get(
@@ -235,10 +165,7 @@ export const goodsIssueRoutes: FastifyPluginAsyncZod<GoodsIssueDeps> = async (ap
       summary: 'The approval layers of goods issue notes: how many, the reminder, one user at two layers',
       answer: ApprovalSettingsAnswer,
     },
-    async (request) => {
-      const { settings, updatedAt } = await approvalSettingsOf(db, seller(request).tenantId);
-      return ok(request, settingsAnswer({ ...settings, updatedAt }));
-    },
+    async (request) => ok(request, await approvalSettingsAnswer(db, seller(request).tenantId)),
   );
 
   route.put(
@@ -249,20 +176,6 @@ export const goodsIssueRoutes: FastifyPluginAsyncZod<GoodsIssueDeps> = async (ap
       body: ApprovalSettingsBody,
       answer: ApprovalSettingsAnswer,
     },
-    async (request) => {
-      const { body } = request;
-      const row = await saveApprovalSettings(deps, seller(request), {
-        layers: body.layers,
-        reminderSeconds: body.reminder_minutes * 60,
-        allowSameApprover: body.allow_same_approver,
-      });
-      const answer = settingsAnswer({
-        layers: row.layers,
-        reminderSeconds: row.reminder_seconds,
-        allowSameApprover: row.allow_same_approver,
-        updatedAt: row.updated_at,
-      });
-      return ok(request, answer, 'goods_issue.settings.saved');
-    },
+    async (request) => ok(request, ...(await saveApprovalSettings(deps, seller(request), request.body))),
   );
 };

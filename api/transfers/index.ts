@@ -1,64 +1,280 @@
 /**
- * The transfer stock API (issue 5; spec §3 "Transfer request and transfer", §4, §5, §6): transfer requests, plain
- * event-sourced documents (domain/transfers/transfer-request.ts), and transfers, each driven by its Temporal
- * workflow `transfer-<tenant>-<id>` (workflows/transfer.workflow.ts), the saga that moves the stock.
- *
- * Every answer is `{ code: 0, msg, data }`; a refusal is an HTTP 4xx with `{ code, msg, errors? }`. Another account's
- * request, transfer, place or master code answers exactly like a missing one (404). Every write takes an idempotency
- * key (header `Idempotency-Key` or body `idempotency_key`): a create retried with it makes one document; an action
- * retried with it answers the first answer. Codes (domain/transfers/rules.ts TransferCode):
- * 500 "Transfer source and destination branches must differ", 501 lines required (1–500), 502 quantity not a
- * whole number 1..1e9, 503 master code twice, 504 master code not found (404), 505 a combo (no stock of its own),
- * 506 place not found (404), 507 reject reason required, 508 request no longer pending (409), 509 the transfer's
- * state does not allow the action (409), 510 another action on the transfer still running (409: a double click),
- * 511 receive more than in transit (409), 512 receipt invalid (nothing to receive, a master code not on the
- * transfer), 513 not enough stock at the source while the account refuses negative manual stock (409), 514 nothing
- * to return or nothing received yet (409), 515 a stock step failed and the action was undone (409), 516 text too
- * long, 517 idempotency key invalid, 518 idempotency key used for another document (409); 403 without the key of
- * spec §6; 503 when the workflows do not answer.
- *
- * ---- pickers (any of the three keys) ----
- * GET  /api/transfer-stock/places               the account's warehouses and branches [{ id, code, name, kind }]
- * GET  /api/transfer-stock/master-codes?search&limit  standard master codes [{ id, code, name, status }]
- *
- * ---- requests (read: transfer-manage-request or transfer-approve-request) ----
- * GET  /api/transfer-stock/requests            grid: startRow, endRow, sortModel (reference, from, to, status,
- *      total_quantity, created_at, updated_at), filterModel (reference, remark, from, to: text; status: set;
- *      created_at: date), search (reference, remark), status, from_warehouse_id, to_warehouse_id, warehouse_id
- * GET  /api/transfer-stock/requests/:id        detail: lines, stamps (created, approved, rejected, cancelled: by, at),
- *      timeline [{type, at, user {id, name}, data}]
- * POST /api/transfer-stock/requests            (transfer-manage-request) { from_warehouse_id, to_warehouse_id,
- *      reference?, remark?, lines: [{ master_code_id, quantity }] } → pending
- * POST /api/transfer-stock/requests/:id/approve (transfer-approve-request) → approved, data.transfer_id: the transfer
- *      made of its lines (pending, its workflow started)
- * POST /api/transfer-stock/requests/:id/reject  (transfer-approve-request) { reason } → rejected
- * POST /api/transfer-stock/requests/:id/cancel  (transfer-manage-request) → cancelled
- *
- * ---- transfers (read: any of the three keys; write: transfer-manage-transfer) ----
- * GET  /api/transfer-stock/transfers           grid as above (+ received_quantity, shipped_at, received_at sorts;
- *      shipped_at filter)
- * GET  /api/transfer-stock/transfers/:id       detail: lines {quantity, shipped, received, returned, in_transit},
- *      stamps, timeline (with every stock step and the undo it recorded)
- * POST /api/transfer-stock/transfers           (as a request) → pending
- * POST /api/transfer-stock/transfers/:id/confirm      pending, not yet confirmed → confirmed (optional: shipping
- *      confirms too)
- * POST /api/transfer-stock/transfers/:id/ship         pending → in transit: TransferStockOut at the source and
- *      ExpectStock (incoming) at the destination, per line
- * POST /api/transfer-stock/transfers/:id/receive      in transit, { lines: [{ master_code_id, quantity ≥ 0 }] }:
- *      TransferStockIn at the destination settling incoming; completed when nothing is left in transit
- * POST /api/transfer-stock/transfers/:id/return-rest  in transit, something received: the rest back into the source
- *      (TransferStockIn there, CancelExpectedStock at the destination) → completed
- * POST /api/transfer-stock/transfers/:id/cancel       { reason? } pending → cancelled (nothing moves); in transit →
- *      the rest returns to the source, cancelled
+ * Transfer stock (issue 5; spec §3 "Transfer request and transfer", §4–§6): transfer requests, approved into
+ * transfers, and transfers, each driven by its workflow (workflows/transfer.workflow.ts); the pickers of their
+ * forms. Requests are read with transfer-manage-request or transfer-approve-request, made and cancelled with the
+ * first, approved and rejected with the second; transfers and the pickers are read with any of the three transfer
+ * keys, made and acted on with transfer-manage-transfer. Every write takes an idempotency key (header or body).
  */
+import { ok } from '@api/answers';
+import { seller } from '@api/auth/session';
+import { GridPage } from '@api/contracts/common';
+import { IdParams } from '@api/contracts/ids';
+import {
+  ApprovedRequest,
+  CancelTransferBody,
+  PickerMasterCode,
+  PickerPlace,
+  PickerSearchQuery,
+  ReceiveTransferBody,
+  RejectRequestBody,
+  RequestDetail,
+  RequestListQuery,
+  RequestListRow,
+  TransferActionBody,
+  TransferDetail,
+  TransferDocumentBody,
+  TransferListQuery,
+  TransferListRow,
+} from '@api/contracts/transfers';
+import { ApiError } from '@api/errors';
+import { IDEMPOTENCY_KEY_MAX, idempotencyKeyOf } from '@api/idempotency';
+import { conflicts, router } from '@api/route';
+import type { Answered } from '@commands/support/answer';
+import { createTransfer, createTransferRequest } from '@commands/transfers/create-document';
+import { requestDetail, transferDetail } from '@commands/transfers/details';
+import {
+  approveTransferRequest,
+  cancelTransferRequest,
+  rejectTransferRequest,
+} from '@commands/transfers/request-decisions';
+import { actOnTransfer, type TransferActionRequest } from '@commands/transfers/run-action';
+import type { TransferDeps } from '@commands/transfers/support';
+import { TransferCode } from '@domain/transfers/rules';
+import { pickerMasterCodes, pickerPlaces, requestPage, transferPage } from '@projections/transfers.queries';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { TransferRouteDeps } from './common';
-import { transferPickerRoutes } from './pickers';
-import { transferRequestRoutes } from './requests';
-import { transferRoutes as transferDocumentRoutes } from './transfers';
+import { z } from 'zod';
 
-export const transferRoutes: FastifyPluginAsyncZod<TransferRouteDeps> = async (app, deps) => {
-  await app.register(transferRequestRoutes, deps);
-  await app.register(transferDocumentRoutes, deps);
-  await app.register(transferPickerRoutes, deps);
+const REQUESTS = '/api/transfer-stock/requests';
+const TRANSFERS = '/api/transfer-stock/transfers';
+const requestReaders = { anyOf: ['transfer-manage-request', 'transfer-approve-request'] } as const;
+const transferReaders = { anyOf: ['transfer-manage-transfer', ...requestReaders.anyOf] } as const;
+const manageRequests = { permission: 'transfer-manage-request' } as const;
+const approveRequests = { permission: 'transfer-approve-request' } as const;
+const requestChange = { params: IdParams, answer: RequestDetail, errors: { 409: conflicts[409] } } as const;
+const transferChange = { access: { permission: 'transfer-manage-transfer' }, errors: conflicts } as const;
+const transferAction = { ...transferChange, params: IdParams, answer: TransferDetail } as const;
+
+/** The request's idempotency key: the header or the body's (both given, they must agree). */
+const keyOf = (request: FastifyRequest, bodyKey?: string) =>
+  idempotencyKeyOf(request, bodyKey, {
+    invalid: () =>
+      new ApiError(400, TransferCode.keyInvalid, 'transfer.idempotency_key_invalid', {
+        max: IDEMPOTENCY_KEY_MAX,
+      }),
+    mismatch: () => new ApiError(400, TransferCode.keyInvalid, 'transfer.idempotency_key_mismatch'),
+  });
+
+export const transferRoutes: FastifyPluginAsyncZod<TransferDeps> = async (app, deps) => {
+  const { db } = deps;
+  const route = router(app, { tags: ['transfer-stock'], access: transferReaders });
+
+  /** A decision on the request of the path, answered with the request after it. */
+  const decide = async <T>(
+    request: FastifyRequest<{ Params: IdParams }>,
+    bodyKey: string | undefined,
+    run: (input: { id: string; key: string | undefined }) => Promise<Answered<T>>,
+  ) => ok(request, ...(await run({ id: request.params.id, key: keyOf(request, bodyKey) })));
+
+  /** One action through the transfer's workflow, answered with the transfer after it. */
+  const act = async (
+    request: FastifyRequest<{ Params: IdParams }>,
+    action: TransferActionRequest,
+    bodyKey: string | undefined,
+  ) => {
+    const input = { ...action, id: request.params.id, key: keyOf(request, bodyKey) };
+    return ok(request, ...(await actOnTransfer(deps, seller(request), input)));
+  };
+
+  route.get(
+    REQUESTS,
+    {
+      summary:
+        'Transfer requests, ag-grid Infinite Row Model: filter by status, places (from, to, either) and reference',
+      access: requestReaders,
+      query: RequestListQuery,
+      answer: GridPage(RequestListRow),
+    },
+    async (request) => ok(request, await requestPage(db, seller(request).tenantId, request.query)),
+  );
+
+  route.get(
+    `${REQUESTS}/:id`,
+    {
+      summary: 'One transfer request with its lines and timeline (who did what, when)',
+      access: requestReaders,
+      params: IdParams,
+      answer: RequestDetail,
+    },
+    async (request) => ok(request, await requestDetail(deps, seller(request).tenantId, request.params.id)),
+  );
+
+  route.post(
+    REQUESTS,
+    {
+      summary:
+        'Ask for stock: from and to (warehouses or branches, different), reference, lines of standard master codes, remark (Idempotency-Key: a retry creates once)',
+      access: manageRequests,
+      body: TransferDocumentBody,
+      answer: RequestDetail,
+      errors: { 409: conflicts[409] },
+    },
+    async (request) => {
+      const input = { key: keyOf(request, request.body.idempotency_key), body: request.body };
+      return ok(request, ...(await createTransferRequest(deps, seller(request), input)));
+    },
+  );
+
+  route.post(
+    `${REQUESTS}/:id/approve`,
+    {
+      summary:
+        'Approve a pending request: the transfer of its lines is made (409, code 508, when it is no longer pending)',
+      access: approveRequests,
+      body: TransferActionBody,
+      ...requestChange,
+      answer: ApprovedRequest,
+    },
+    async (request) =>
+      decide(request, request.body?.idempotency_key, (input) =>
+        approveTransferRequest(deps, seller(request), input),
+      ),
+  );
+
+  route.post(
+    `${REQUESTS}/:id/reject`,
+    {
+      summary:
+        'Reject a pending request with a reason (400, code 507, without one; 409, code 508, when not pending)',
+      access: approveRequests,
+      body: RejectRequestBody,
+      ...requestChange,
+    },
+    async (request) =>
+      decide(request, request.body.idempotency_key, (input) =>
+        rejectTransferRequest(deps, seller(request), { ...input, reason: request.body.reason }),
+      ),
+  );
+
+  route.post(
+    `${REQUESTS}/:id/cancel`,
+    {
+      summary: 'Cancel a pending request (409, code 508, when it is no longer pending)',
+      access: manageRequests,
+      body: TransferActionBody,
+      ...requestChange,
+    },
+    async (request) =>
+      decide(request, request.body?.idempotency_key, (input) =>
+        cancelTransferRequest(deps, seller(request), input),
+      ),
+  );
+
+  route.get(
+    TRANSFERS,
+    {
+      summary:
+        'Transfers, ag-grid Infinite Row Model: filter by status (pending, in_transit, completed, cancelled), places and reference',
+      query: TransferListQuery,
+      answer: GridPage(TransferListRow),
+    },
+    async (request) => ok(request, await transferPage(db, seller(request).tenantId, request.query)),
+  );
+
+  route.get(
+    `${TRANSFERS}/:id`,
+    {
+      summary:
+        'One transfer: lines with shipped, received, returned and in-transit quantities, who acted when, and its timeline (every stock step with its recorded undo)',
+      params: IdParams,
+      answer: TransferDetail,
+    },
+    async (request) => ok(request, await transferDetail(deps, seller(request).tenantId, request.params.id)),
+  );
+
+  route.post(
+    TRANSFERS,
+    {
+      summary:
+        'Make a transfer directly: from and to (different places), reference, lines of standard master codes, remark (Idempotency-Key: a retry creates once)',
+      ...transferChange,
+      body: TransferDocumentBody,
+      answer: TransferDetail,
+    },
+    async (request) => {
+      const input = { key: keyOf(request, request.body.idempotency_key), body: request.body };
+      return ok(request, ...(await createTransfer(deps, seller(request), input)));
+    },
+  );
+
+  /** The actions without fields of their own (spec §4), by path. */
+  const plainActions = [
+    [
+      'confirm',
+      'confirm',
+      'Confirm a pending transfer: the source acknowledges it (optional before shipping)',
+    ],
+    [
+      'ship',
+      'ship',
+      'Ship a pending transfer: each line out of the source and in transit, incoming at the destination (409: wrong state 509, another action running 510, not enough stock 513)',
+    ],
+    [
+      'return-rest',
+      'returnRest',
+      'Return what is still in transit to the source after a partial receipt; the transfer is then completed (409, code 514, when nothing was received: cancel instead)',
+    ],
+  ] as const;
+  for (const [path, action, summary] of plainActions) {
+    route.post(
+      `${TRANSFERS}/:id/${path}`,
+      { summary, body: TransferActionBody, ...transferAction },
+      async (request) => act(request, { action }, request.body?.idempotency_key),
+    );
+  }
+
+  route.post(
+    `${TRANSFERS}/:id/receive`,
+    {
+      summary:
+        'Receive a transfer in transit, in part or whole: pieces per master code, each at most what is in transit (409, code 511); completed when nothing is left in transit',
+      body: ReceiveTransferBody,
+      ...transferAction,
+    },
+    async (request) => {
+      const { lines, idempotency_key } = request.body;
+      return act(request, { action: 'receive', lines }, idempotency_key);
+    },
+  );
+
+  route.post(
+    `${TRANSFERS}/:id/cancel`,
+    {
+      summary:
+        'Cancel a transfer: before shipping nothing moves; after shipping what is still in transit returns to the source',
+      body: CancelTransferBody,
+      ...transferAction,
+    },
+    async (request) =>
+      act(request, { action: 'cancel', reason: request.body?.reason }, request.body?.idempotency_key),
+  );
+
+  route.get(
+    '/api/transfer-stock/places',
+    {
+      summary: 'The warehouses (default first) and branches a transfer may go from or to',
+      answer: z.array(PickerPlace),
+    },
+    async (request) => ok(request, await pickerPlaces(db, seller(request).tenantId)),
+  );
+
+  route.get(
+    '/api/transfer-stock/master-codes',
+    {
+      summary: 'Standard master codes whose code, name or seller SKU contains the search, by code',
+      query: PickerSearchQuery,
+      answer: z.array(PickerMasterCode),
+    },
+    async (request) => ok(request, await pickerMasterCodes(db, seller(request).tenantId, request.query)),
+  );
 };

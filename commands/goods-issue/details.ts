@@ -6,7 +6,7 @@ import type { EventStore } from '@infra/eventstore/port';
 import { masterCodesOfTenant, placeOfTenant } from '@projections/documents.queries';
 import { peopleNames } from '@projections/goods-issue.queries';
 import type { Kysely } from 'kysely';
-import { noteOrRefuse } from './support';
+import { type GoodsIssueViewer, noteOrRefuse } from './support';
 
 /**
  * A note as the console shows it: its fields with the names behind the ids (warehouse, master codes, people), the
@@ -19,7 +19,7 @@ import { noteOrRefuse } from './support';
  */
 export async function goodsIssueDetail(
   deps: { db: Kysely<Database>; store: EventStore },
-  viewer: { tenantId: string; userId: string; holds(key: string): boolean },
+  viewer: GoodsIssueViewer,
   ginId: string,
 ): Promise<GoodsIssueDetail> {
   const { db } = deps;
@@ -136,6 +136,9 @@ export async function goodsIssueDetail(
         lines: issueLines ? stockLines(data.lines ?? []) : [],
       };
     }),
-    actions: allowedActions(state, viewer),
+    actions: allowedActions(state, {
+      userId: viewer.userId,
+      holds: (key) => viewer.permissions.has(key),
+    }),
   };
 }

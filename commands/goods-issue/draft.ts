@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { GoodsIssueBody, GoodsIssueDetail } from '@api/contracts/goods-issue';
 import {
   decide,
   type GinFields,
@@ -8,10 +9,11 @@ import {
 import type { Database } from '@infra/db';
 import { masterCodesOfTenant, placeOfTenant } from '@projections/documents.queries';
 import type { Kysely } from 'kysely';
-import type { Actor } from '../support/actor';
+import type { Answered } from '../support/answer';
 import { eventIdFor } from '../support/ids';
+import { goodsIssueDetail } from './details';
 import { handleGoodsIssueCommand } from './goods-issue';
-import { type GoodsIssueDeps, noteOrRefuse, startGoodsIssueWorkflow } from './support';
+import { type GoodsIssueDeps, type GoodsIssueViewer, noteOrRefuse, startGoodsIssueWorkflow } from './support';
 
 /**
  * A goods issue note's draft: created (its id derived from the idempotency key, so a retried create makes one
@@ -46,34 +48,48 @@ async function checkReferences(db: Kysely<Database>, tenantId: string, fields: G
   });
 }
 
-/** A new draft (status 1 Pending); `replayed` when the key made it before. */
+const fieldsOf = (body: GoodsIssueBody): GinFields => ({
+  warehouseId: body.warehouse_id,
+  reference: body.reference,
+  reason: body.reason,
+  remark: body.remark,
+  lines: body.lines.map((line) => ({ masterCodeId: line.master_code_id, quantity: line.quantity })),
+});
+
+/** A new draft (status 1 Pending), answered with its detail; `replayed` when the key made it before. */
 export async function createGoodsIssue(
   deps: GoodsIssueDeps,
-  actor: Actor,
-  input: { key: string | undefined; fields: GinFields },
-) {
-  await checkReferences(deps.db, actor.tenantId, input.fields);
+  actor: GoodsIssueViewer,
+  input: { key: string | undefined; body: GoodsIssueBody },
+): Promise<{ replayed: boolean; answer: Answered<GoodsIssueDetail> }> {
+  const fields = fieldsOf(input.body);
+  await checkReferences(deps.db, actor.tenantId, fields);
   const ginId = input.key ? eventIdFor(`gin:${actor.tenantId}:${input.key}`) : randomUUID();
   const at = new Date().toISOString();
   const result = await handleGoodsIssueCommand(
     deps.store,
     actor.tenantId,
     ginId,
-    { type: 'CreateGoodsIssue', ginId, userId: actor.userId, at, ...input.fields },
+    { type: 'CreateGoodsIssue', ginId, userId: actor.userId, at, ...fields },
     { userId: actor.userId, commandId: `gin-create:${ginId}`, occurredAt: at },
   );
   // Started now, so an action right after finds it; the reactor on the creation starts it should this fail.
   await startGoodsIssueWorkflow(deps.workflows, actor.tenantId, ginId, result.state).catch(() => undefined);
-  return { ginId, replayed: result.replayed };
+  const detail = await goodsIssueDetail(deps, actor, ginId);
+  return { replayed: result.replayed, answer: [detail, 'goods_issue.created'] };
 }
 
-/** The draft's new fields: its state and its creator checked first (with the fields it has), then what is named. */
+/**
+ * The draft's new fields: its state and its creator checked first (with the fields it has), then what is named;
+ * answered with the note after it.
+ */
 export async function editGoodsIssue(
   deps: GoodsIssueDeps,
-  actor: Actor,
-  input: { ginId: string; fields: GinFields },
-) {
+  actor: GoodsIssueViewer,
+  input: { ginId: string; body: GoodsIssueBody },
+): Promise<Answered<GoodsIssueDetail>> {
   const { state } = await noteOrRefuse(deps.store, actor.tenantId, input.ginId);
+  const fields = fieldsOf(input.body);
   const at = new Date().toISOString();
   const command = (fields: GinFields): GoodsIssueCommand => ({
     type: 'EditGoodsIssue',
@@ -83,10 +99,11 @@ export async function editGoodsIssue(
   });
   // The decider's verdict on the note as it is (wrong state, not the creator) comes before the body's references.
   decide(command(state), state);
-  await checkReferences(deps.db, actor.tenantId, input.fields);
-  await handleGoodsIssueCommand(deps.store, actor.tenantId, input.ginId, command(input.fields), {
+  await checkReferences(deps.db, actor.tenantId, fields);
+  await handleGoodsIssueCommand(deps.store, actor.tenantId, input.ginId, command(fields), {
     userId: actor.userId,
     commandId: `gin-edit:${input.ginId}:${randomUUID()}`,
     occurredAt: at,
   });
+  return [await goodsIssueDetail(deps, actor, input.ginId), 'goods_issue.saved'];
 }

@@ -1,6 +1,10 @@
+import type { GoodsIssueDetail } from '@api/contracts/goods-issue';
+import { PERMISSION_AREAS } from '@domain/access/permissions';
 import type { ApprovalSettings } from '@domain/approvals/layers';
-import { decide, type GoodsIssueCommand, isFinished } from '@domain/goods-issue/decider';
+import { decide, GIN_STATUS, type GoodsIssueCommand, isFinished } from '@domain/goods-issue/decider';
 import { refusalOf } from '@domain/shared/errors';
+import { type Language, translate } from '@infra/i18n';
+import { approvalSettingsOf } from '@projections/goods-issue.queries';
 import {
   approveGoodsIssueUpdate,
   cancelGoodsIssueUpdate,
@@ -12,8 +16,11 @@ import {
 } from '@workflows/goods-issue-protocol';
 import { runUpdate, withWorkflow } from '@workflows/updates';
 import type { Actor } from '../support/actor';
+import type { Answered } from '../support/answer';
+import { goodsIssueDetail } from './details';
 import {
   type GoodsIssueDeps,
+  type GoodsIssueViewer,
   noteOrRefuse,
   refusalFrom,
   startGoodsIssueWorkflow,
@@ -103,4 +110,64 @@ export async function runGoodsIssueAction(
     isFinished(state) ? null : () => startGoodsIssueWorkflow(deps.workflows, tenantId, input.ginId, state),
     (error) => refusalOf(error, WORKFLOW_MISSING) !== undefined,
   );
+}
+
+/** An action as its route gives it: submit takes the account's approval settings as they are now. */
+export type GoodsIssueActionRequest =
+  | { action: 'submit' }
+  | { action: 'retry' }
+  | { action: 'approve'; layer: number }
+  | { action: 'reject'; layer: number; reason: string }
+  | { action: 'cancel'; reason: string };
+
+/** "CODE (2 on hand, 5 asked), …" for a failed issue's message. */
+const shortLines = (language: Language, detail: GoodsIssueDetail) =>
+  (detail.issue.failure?.lines ?? [])
+    .map((line) =>
+      translate(language, 'goods_issue.short_line', {
+        code: line.master_code.code,
+        on_hand: line.on_hand,
+        quantity: line.quantity,
+      }),
+    )
+    .join(', ');
+
+/**
+ * The action on the note `ginId`, answered with the note after it and the message its outcome calls for (`language`:
+ * the caller's, for the short lines of a failed issue).
+ */
+export async function actOnGoodsIssue(
+  deps: GoodsIssueDeps,
+  viewer: GoodsIssueViewer & { language: Language },
+  input: GoodsIssueActionRequest & { ginId: string },
+): Promise<Answered<GoodsIssueDetail>> {
+  const action: GoodsIssueActionInput =
+    input.action === 'submit'
+      ? { action: 'submit', settings: (await approvalSettingsOf(deps.db, viewer.tenantId)).settings }
+      : input;
+  const keys = PERMISSION_AREAS.goodsIssueNotes.filter((key) => viewer.permissions.has(key));
+  const outcome = await runGoodsIssueAction(deps, { ...viewer, keys }, { ...action, ginId: input.ginId });
+  const detail = await goodsIssueDetail(deps, viewer, input.ginId);
+  const complete = outcome.status === GIN_STATUS.complete;
+  switch (input.action) {
+    case 'submit':
+      return [detail, 'goods_issue.submitted'];
+    case 'approve':
+      if (complete) return [detail, 'goods_issue.approved_complete'];
+      if (outcome.issueFailed) {
+        return [detail, 'goods_issue.approved_issue_failed', { lines: shortLines(viewer.language, detail) }];
+      }
+      return [detail, 'goods_issue.approved_layer', { layer: input.layer }];
+    case 'reject':
+      return [detail, 'goods_issue.rejected', { layer: input.layer }];
+    case 'cancel':
+      return [detail, 'goods_issue.cancelled'];
+    case 'retry':
+      if (complete) return [detail, 'goods_issue.issued'];
+      return [detail, 'goods_issue.issue_failed', { lines: shortLines(viewer.language, detail) }];
+    default: {
+      const unknown: never = input;
+      throw new Error(`unknown goods issue action ${(unknown as { action: string }).action}`);
+    }
+  }
 }

@@ -20,6 +20,7 @@ import {
   workflowErrors,
 } from '@workflows/updates';
 import type { Kysely } from 'kysely';
+import type { Actor } from '../support/actor';
 import { loadGoodsIssue } from './goods-issue';
 
 /** What the goods issue use cases share: their deps, the note by id, and the note's workflow. */
@@ -28,6 +29,11 @@ export interface GoodsIssueDeps {
   db: Kysely<Database>;
   store: EventStore;
   workflows: WorkflowDeps;
+}
+
+/** Who reads or acts on a note: the keys they hold decide the actions offered and the layers they act at. */
+export interface GoodsIssueViewer extends Actor {
+  permissions: ReadonlySet<string>;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

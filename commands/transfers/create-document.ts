@@ -1,8 +1,11 @@
+import type { RequestDetail, TransferDetail, TransferDocumentBody } from '@api/contracts/transfers';
 import { refuseTransferReference } from '@domain/transfers/rules';
 import type { Database } from '@infra/db';
 import { masterCodesOfTenant, placesOfTenant } from '@projections/documents.queries';
 import type { Kysely } from 'kysely';
 import type { Actor } from '../support/actor';
+import type { Answered } from '../support/answer';
+import { requestDetail, transferDetail } from './details';
 import {
   commandContext,
   commandIdOf,
@@ -24,11 +27,7 @@ import { handleTransferRequestCommand } from './transfer-request';
 export interface NewTransferDocument {
   /** The idempotency key, if the caller sent one. */
   key: string | undefined;
-  fromWarehouseId: string;
-  toWarehouseId: string;
-  reference?: string | undefined;
-  remark?: string | undefined;
-  lines: readonly { masterCodeId: string; quantity: number }[];
+  body: TransferDocumentBody;
 }
 
 /** The reference a document gets when none is typed: its kind and the first part of its id. */
@@ -48,15 +47,15 @@ async function checkPlaces(db: Kysely<Database>, tenantId: string, fromId: strin
 async function checkMasterCodes(
   db: Kysely<Database>,
   tenantId: string,
-  lines: NewTransferDocument['lines'],
+  lines: TransferDocumentBody['lines'],
 ): Promise<{ masterCodeId: string; quantity: number }[]> {
   const codes = await masterCodesOfTenant(
     db,
     tenantId,
-    lines.map((line) => line.masterCodeId),
+    lines.map((line) => line.master_code_id),
   );
   return lines.map((line, index) => {
-    const masterCode = codes.get(line.masterCodeId.toLowerCase());
+    const masterCode = codes.get(line.master_code_id.toLowerCase());
     if (!masterCode) throw refuseTransferReference('MASTER_CODE_NOT_FOUND', { index: index + 1 });
     if (masterCode.type === 'combo')
       throw refuseTransferReference('COMBO_REFUSED', { code: masterCode.code });
@@ -67,27 +66,31 @@ async function checkMasterCodes(
 async function newDocument(
   deps: TransferDeps,
   actor: Actor,
-  input: NewTransferDocument,
+  { key, body }: NewTransferDocument,
   kind: 'transfer-request' | 'transfer',
 ) {
-  const places = await checkPlaces(deps.db, actor.tenantId, input.fromWarehouseId, input.toWarehouseId);
-  const lines = await checkMasterCodes(deps.db, actor.tenantId, input.lines);
-  const id = newDocumentId(actor.tenantId, kind, input.key);
+  const places = await checkPlaces(deps.db, actor.tenantId, body.from_warehouse_id, body.to_warehouse_id);
+  const lines = await checkMasterCodes(deps.db, actor.tenantId, body.lines);
+  const id = newDocumentId(actor.tenantId, kind, key);
   return {
     id,
     fields: {
       fromWarehouseId: places.from,
       toWarehouseId: places.to,
-      reference: input.reference || defaultReference(kind === 'transfer' ? 'TRF' : 'TRQ', id),
-      remark: input.remark ?? '',
+      reference: body.reference || defaultReference(kind === 'transfer' ? 'TRF' : 'TRQ', id),
+      remark: body.remark ?? '',
       lines,
     },
-    context: commandContext(actor, commandIdOf(actor.tenantId, kind, input.key)),
+    context: commandContext(actor, commandIdOf(actor.tenantId, kind, key)),
   };
 }
 
-/** A pending request; `replayed` when the key made it before. */
-export async function createTransferRequest(deps: TransferDeps, actor: Actor, input: NewTransferDocument) {
+/** A pending request, answered with its detail (a plain "ok" when the key made it before). */
+export async function createTransferRequest(
+  deps: TransferDeps,
+  actor: Actor,
+  input: NewTransferDocument,
+): Promise<Answered<RequestDetail>> {
   const created = await newDocument(deps, actor, input, 'transfer-request');
   const result = await namingMasterCodes(deps.db, actor.tenantId, () =>
     handleTransferRequestCommand(
@@ -97,11 +100,16 @@ export async function createTransferRequest(deps: TransferDeps, actor: Actor, in
       created.context,
     ),
   );
-  return { requestId: created.id, replayed: result.replayed };
+  const detail = await requestDetail(deps, actor.tenantId, created.id);
+  return [detail, result.replayed ? 'common.ok' : 'transfer.request_created'];
 }
 
-/** A pending transfer made directly; `replayed` when the key made it before. */
-export async function createTransfer(deps: TransferDeps, actor: Actor, input: NewTransferDocument) {
+/** A pending transfer made directly, answered with its detail (a plain "ok" when the key made it before). */
+export async function createTransfer(
+  deps: TransferDeps,
+  actor: Actor,
+  input: NewTransferDocument,
+): Promise<Answered<TransferDetail>> {
   const created = await newDocument(deps, actor, input, 'transfer');
   const result = await namingMasterCodes(deps.db, actor.tenantId, () =>
     handleTransferCommand(
@@ -112,5 +120,6 @@ export async function createTransfer(deps: TransferDeps, actor: Actor, input: Ne
     ),
   );
   await startTransferWorkflowNow(deps.workflows, actor.tenantId, result.state);
-  return { transferId: created.id, replayed: result.replayed };
+  const detail = await transferDetail(deps, actor.tenantId, created.id);
+  return [detail, result.replayed ? 'common.ok' : 'transfer.created'];
 }

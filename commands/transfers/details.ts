@@ -6,6 +6,7 @@ import { masterCodesOfTenant, placesOfTenant } from '@projections/documents.quer
 import type { Kysely } from 'kysely';
 import type { TimelineEntry } from '../support/document';
 import { namedTimeline } from '../support/named-timeline';
+import { documentIdOf } from './support';
 import { loadTransfer } from './transfer';
 import { loadTransferRequest } from './transfer-request';
 
@@ -75,13 +76,10 @@ async function namesOf<Name extends string>(
   };
 }
 
-/** The request, or not found (also another account's: its stream is not under this account). */
-export async function requestDetail(
-  deps: DetailDeps,
-  tenantId: string,
-  requestId: string,
-): Promise<RequestDetail> {
+/** The request, or not found (also another account's, or an id that is not a uuid). */
+export async function requestDetail(deps: DetailDeps, tenantId: string, id: string): Promise<RequestDetail> {
   const { db } = deps;
+  const requestId = documentIdOf(id);
   const { state, timeline } = await loadTransferRequest(deps.store, tenantId, requestId);
   if (state.status === 'none') throw refuseTransfer('DOCUMENT_NOT_FOUND');
   const named = await namesOf(db, tenantId, state, timeline, {
@@ -116,9 +114,10 @@ export async function requestDetail(
 export async function transferDetail(
   deps: DetailDeps,
   tenantId: string,
-  transferId: string,
+  id: string,
 ): Promise<TransferDetail> {
   const { db } = deps;
+  const transferId = documentIdOf(id);
   const { state, timeline } = await loadTransfer(deps.store, tenantId, transferId);
   if (state.status === 'none') throw refuseTransfer('DOCUMENT_NOT_FOUND');
   const named = await namesOf(db, tenantId, state, timeline, {

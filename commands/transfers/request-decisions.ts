@@ -1,8 +1,12 @@
+import type { ApprovedRequest, RequestDetail } from '@api/contracts/transfers';
 import type { TransferRequestCommand, TransferRequestState } from '@domain/transfers/transfer-request';
 import type { Actor } from '../support/actor';
+import type { Answered } from '../support/answer';
+import { requestDetail } from './details';
 import {
   commandContext,
   commandIdOf,
+  documentIdOf,
   startTransferWorkflowNow,
   type TransferDeps,
   transferIdOfRequest,
@@ -12,8 +16,15 @@ import { handleTransferRequestCommand, loadTransferRequest } from './transfer-re
 
 /**
  * A person's decision on a pending transfer request: approve (which makes the transfer of its lines), reject with a
- * reason, or cancel. `key` is the idempotency key: the same key records once and answers what it recorded.
+ * reason, or cancel, each answered with the request after it. `key` is the idempotency key: the same key records
+ * once and answers what it recorded.
  */
+
+interface Decision {
+  /** The request's id as the path gives it. */
+  id: string;
+  key: string | undefined;
+}
 
 type Decided = Exclude<TransferRequestState, { status: 'none' }>;
 
@@ -65,42 +76,43 @@ const decide = (
 export async function approveTransferRequest(
   deps: TransferDeps,
   actor: Actor,
-  input: { requestId: string; key: string | undefined },
-) {
-  const before = await loadTransferRequest(deps.store, actor.tenantId, input.requestId);
+  input: Decision,
+): Promise<Answered<ApprovedRequest>> {
+  const requestId = documentIdOf(input.id);
+  const before = await loadTransferRequest(deps.store, actor.tenantId, requestId);
   if (before.state.status === 'approved') await makeTransferOf(deps, actor, before.state);
-  const transferId = transferIdOfRequest(actor.tenantId, input.requestId);
+  const transferId = transferIdOfRequest(actor.tenantId, requestId);
   const result = await decide(
     deps,
     actor,
-    input.requestId,
+    requestId,
     'approve',
     { type: 'ApproveTransferRequest', transferId },
     input.key,
   );
   if (result.state.status === 'none') throw new Error('an approved request has no state');
-  return { transferId: await makeTransferOf(deps, actor, result.state) };
+  const made = await makeTransferOf(deps, actor, result.state);
+  const detail = await requestDetail(deps, actor.tenantId, requestId);
+  return [{ ...detail, transfer_id: made }, 'transfer.request_approved'];
 }
 
 export async function rejectTransferRequest(
   deps: TransferDeps,
   actor: Actor,
-  input: { requestId: string; reason: string; key: string | undefined },
-) {
-  await decide(
-    deps,
-    actor,
-    input.requestId,
-    'reject',
-    { type: 'RejectTransferRequest', reason: input.reason },
-    input.key,
-  );
+  input: Decision & { reason: string },
+): Promise<Answered<RequestDetail>> {
+  const requestId = documentIdOf(input.id);
+  const command = { type: 'RejectTransferRequest', reason: input.reason } as const;
+  await decide(deps, actor, requestId, 'reject', command, input.key);
+  return [await requestDetail(deps, actor.tenantId, requestId), 'transfer.request_rejected'];
 }
 
 export async function cancelTransferRequest(
   deps: TransferDeps,
   actor: Actor,
-  input: { requestId: string; key: string | undefined },
-) {
-  await decide(deps, actor, input.requestId, 'cancel', { type: 'CancelTransferRequest' }, input.key);
+  input: Decision,
+): Promise<Answered<RequestDetail>> {
+  const requestId = documentIdOf(input.id);
+  await decide(deps, actor, requestId, 'cancel', { type: 'CancelTransferRequest' }, input.key);
+  return [await requestDetail(deps, actor.tenantId, requestId), 'transfer.request_cancelled'];
 }

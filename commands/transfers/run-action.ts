@@ -1,3 +1,4 @@
+import type { ReceiveTransferBody, TransferDetail } from '@api/contracts/transfers';
 import { DomainError, refusalOf } from '@domain/shared/errors';
 import {
   actionProblem,
@@ -21,7 +22,9 @@ import {
 } from '@workflows/transfer-protocol';
 import { runUpdate, type WorkflowRefusal, workflowErrors } from '@workflows/updates';
 import type { Actor } from '../support/actor';
-import { namingMasterCodes, startTransferWorkflow, type TransferDeps } from './support';
+import type { Answered } from '../support/answer';
+import { transferDetail } from './details';
+import { documentIdOf, namingMasterCodes, startTransferWorkflow, type TransferDeps } from './support';
 import { loadTransfer } from './transfer';
 
 /**
@@ -72,7 +75,7 @@ function update(
 
 export async function runTransferAction(
   deps: TransferDeps,
-  actor: Actor & { permissions: readonly string[] },
+  actor: Actor & { permissions: Iterable<string> },
   input: TransferActionInput & { transferId: string; key: string | undefined },
 ): Promise<TransferSnapshot> {
   const { tenantId } = actor;
@@ -111,4 +114,41 @@ export async function runTransferAction(
       return attempt();
     }
   });
+}
+
+/** An action as its route's body gives it. */
+export type TransferActionRequest =
+  | { action: 'confirm' | 'ship' | 'returnRest' }
+  | { action: 'receive'; lines: ReceiveTransferBody['lines'] }
+  | { action: 'cancel'; reason?: string | undefined };
+
+const MESSAGES: Record<TransferAction, string> = {
+  confirm: 'transfer.confirmed',
+  ship: 'transfer.shipped',
+  receive: 'transfer.received',
+  returnRest: 'transfer.rest_returned',
+  cancel: 'transfer.cancelled',
+};
+
+const actionOf = (input: TransferActionRequest): TransferActionInput => {
+  if (input.action === 'receive') {
+    const lines = input.lines.map((line) => ({
+      masterCodeId: line.master_code_id.toLowerCase(),
+      quantity: line.quantity,
+    }));
+    return { action: 'receive', lines };
+  }
+  if (input.action === 'cancel') return { action: 'cancel', reason: input.reason ?? '' };
+  return { action: input.action };
+};
+
+/** An action on the transfer `id` (from the path), answered with the transfer after it. */
+export async function actOnTransfer(
+  deps: TransferDeps,
+  actor: Actor & { permissions: Iterable<string> },
+  input: TransferActionRequest & { id: string; key: string | undefined },
+): Promise<Answered<TransferDetail>> {
+  const transferId = documentIdOf(input.id);
+  await runTransferAction(deps, actor, { ...actionOf(input), transferId, key: input.key });
+  return [await transferDetail(deps, actor.tenantId, transferId), MESSAGES[input.action]];
 }

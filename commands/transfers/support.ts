@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { isUuid } from '@domain/platform/ids';
 import { DomainError, refusalOf } from '@domain/shared/errors';
-import { isClosed } from '@domain/transfers/rules';
+import { isClosed, refuseTransfer } from '@domain/transfers/rules';
 import { type OpenTransfer, type TransferState, transferWorkflowId } from '@domain/transfers/transfer';
 import type { Database } from '@infra/db';
 import type { EventStore } from '@infra/eventstore/port';
@@ -16,6 +17,12 @@ export interface TransferDeps {
   db: Kysely<Database>;
   store: EventStore;
   workflows: WorkflowDeps;
+}
+
+/** A document id from a path: anything but a uuid is an id nobody has. */
+export function documentIdOf(id: string): string {
+  if (!isUuid(id)) throw refuseTransfer('DOCUMENT_NOT_FOUND');
+  return id.toLowerCase();
 }
 
 /** The command id of a person's request (scoped by tenant), fresh without a key: such a request is not retried safely. */
