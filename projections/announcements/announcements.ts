@@ -266,3 +266,9 @@ export async function shownAnnouncement(
     .executeTakeFirst();
   return row ? toSellerAnnouncement(row) : undefined;
 }
+
+/** One announcement as the admins see it, or undefined. */
+export async function announcementById(db: Kysely<Database>, id: string): Promise<Announcement | undefined> {
+  const row = await findAnnouncement(db, id);
+  return row && toAnnouncement(row);
+}
