@@ -30,14 +30,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
 /**
- * Marketplace stores (issue 6; spec §2 /settings/store-integration and the store callback routes, §3 "Callback
- * result", §7). Every route needs `marketplace_control`: spec §6 has no "settings → store integration" key, and the
- * closest is the listings area's control of the account's marketplaces (the owner holds it, as every key).
- *
- * Connecting: the console asks `…/authorize` for the marketplace's link; the marketplace sends the browser back to
- * the public `/settings/store/add/:platform/create`, which goes on into the console's hash route (a marketplace adds
- * its query before the `#`, where a hash route would not see it); that route calls `GET /api/…/create`, which
- * connects the store and answers in the callback's own shape (`error` 0 or 1).
+ * Marketplace stores (issue 6; spec §2 /settings/store-integration, §3 "Callback result", §7). Every route needs
+ * `marketplace_control` (spec §6 has no store integration key; this is the closest, the listings area's control of
+ * the marketplaces). The marketplace sends the browser back to the public `/settings/store/add/:platform/create`,
+ * which goes on into the console's hash route (a marketplace adds its query before the `#`); that calls the API's
+ * `…/create`, which answers in the callback's own shape (`error` 0 or 1).
  */
 
 export interface StoreDeps {
