@@ -1,11 +1,5 @@
-import { addCategory, deleteCategory, updateCategory } from '@commands/categories/categories';
-import { CATEGORY_SEARCH_MIN_LENGTH } from '@domain/platform/categories';
-import type { Db } from '@infra/db';
-import { categoryTree, searchCategories } from '@projections/categories/tree';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { Ok, ok, refusals } from './answers';
-import { seller } from './auth/session';
+import { ok, refusals } from '@api/answers';
+import { seller } from '@api/auth/session';
 import {
   AddCategory,
   Category,
@@ -16,108 +10,87 @@ import {
   DeleteCategory,
   DeletedCategory,
   UpdateCategory,
-} from './contracts/categories';
+} from '@api/contracts/categories';
+import { router } from '@api/route';
+import { addCategory, deleteCategory, updateCategory } from '@commands/categories/categories';
+import { CATEGORY_SEARCH_MIN_LENGTH } from '@domain/platform/categories';
+import type { Db } from '@infra/db';
+import { categoryTree, searchCategories } from '@projections/categories/tree';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 
 /**
- * The storefront and other-platform category managers (spec §3, §5, §8): add (0 created, 410 name required), update
- * (0 updated, 400 missing ID, 410 name required), delete with its sub-tree (0 deleted, 400 missing ID), and search
- * from 2 characters (§9). Another account's category answers like a missing one.
+ * The storefront and other-platform category managers (spec §3, §5, §8; search from 2 characters, §9): read with
+ * listings-index, written with listings-manage. Another account's category answers like a missing one.
  */
 export const categoryRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
-  const tags = ['categories'];
-  const read = { access: { permission: 'listings-index' } } as const;
-  const write = { access: { permission: 'listings-manage' } } as const;
+  const route = router(app, { tags: ['categories'], access: { permission: 'listings-index' } });
+  const write = { access: { permission: 'listings-manage' }, params: CategoryPlatformParams } as const;
 
-  app.get(
+  route.get(
     '/api/category/:platform',
     {
-      config: read,
-      schema: {
-        tags,
-        summary: "The platform's category tree, sorted by name",
-        params: CategoryPlatformParams,
-        response: { 200: Ok(z.array(CategoryNode)), ...refusals },
-      },
+      summary: "The platform's category tree, sorted by name",
+      params: CategoryPlatformParams,
+      answer: z.array(CategoryNode),
     },
     async (request) => ok(request, await categoryTree(db, seller(request).tenantId, request.params.platform)),
   );
 
-  app.get(
+  route.get(
     '/api/category/:platform/search',
     {
-      config: read,
-      schema: {
-        tags,
-        summary: `Categories whose name contains q (at least ${CATEGORY_SEARCH_MIN_LENGTH} characters)`,
-        params: CategoryPlatformParams,
-        querystring: CategorySearchQuery,
-        response: { 200: Ok(z.array(CategoryMatch)), ...refusals },
-      },
+      summary: `Categories whose name contains q (at least ${CATEGORY_SEARCH_MIN_LENGTH} characters)`,
+      params: CategoryPlatformParams,
+      query: CategorySearchQuery,
+      answer: z.array(CategoryMatch),
     },
-    async (request) =>
-      ok(
-        request,
-        await searchCategories(db, seller(request).tenantId, request.params.platform, request.query.q),
-      ),
+    async (request) => {
+      const { tenantId } = seller(request);
+      return ok(request, await searchCategories(db, tenantId, request.params.platform, request.query.q));
+    },
   );
 
-  app.post(
+  route.post(
     '/api/category/:platform/add',
     {
-      config: write,
-      schema: {
-        tags,
-        summary: 'Add a category at the root or under a parent (0 created; 410 name required)',
-        params: CategoryPlatformParams,
-        body: AddCategory,
-        response: { 200: Ok(Category), ...refusals },
-      },
+      ...write,
+      summary: 'Add a category at the root or under a parent',
+      body: AddCategory,
+      answer: Category,
     },
-    async (request) =>
-      ok(
-        request,
-        await addCategory({ db }, seller(request), { ...request.body, platform: request.params.platform }),
-        'category.created',
-      ),
+    async (request) => {
+      const input = { ...request.body, platform: request.params.platform };
+      return ok(request, await addCategory({ db }, seller(request), input), 'category.created');
+    },
   );
 
-  app.post(
+  route.post(
     '/api/category/:platform/update',
     {
-      config: write,
-      schema: {
-        tags,
-        summary: 'Rename or move a category (0 updated; 400 missing ID; 410 name required)',
-        params: CategoryPlatformParams,
-        body: UpdateCategory,
-        response: { 200: Ok(Category), 409: refusals[400], ...refusals },
-      },
+      ...write,
+      summary: 'Rename or move a category',
+      body: UpdateCategory,
+      answer: Category,
+      errors: { 409: refusals[400] },
     },
-    async (request) =>
-      ok(
-        request,
-        await updateCategory({ db }, seller(request), { ...request.body, platform: request.params.platform }),
-        'category.updated',
-      ),
+    async (request) => {
+      const input = { ...request.body, platform: request.params.platform };
+      return ok(request, await updateCategory({ db }, seller(request), input), 'category.updated');
+    },
   );
 
-  app.post(
+  route.post(
     '/api/category/:platform/delete',
     {
-      config: write,
-      schema: {
-        tags,
-        summary: 'Delete a category and its sub-categories (0 deleted; 400 missing ID)',
-        params: CategoryPlatformParams,
-        body: DeleteCategory,
-        response: { 200: Ok(DeletedCategory), ...refusals },
-      },
+      ...write,
+      summary: 'Delete a category and its sub-categories',
+      body: DeleteCategory,
+      answer: DeletedCategory,
     },
-    async (request) =>
-      ok(
-        request,
-        await deleteCategory({ db }, seller(request), { ...request.body, platform: request.params.platform }),
-        'category.deleted',
-      ),
+    async (request) => {
+      const input = { ...request.body, platform: request.params.platform };
+      return ok(request, await deleteCategory({ db }, seller(request), input), 'category.deleted');
+    },
   );
 };

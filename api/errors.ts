@@ -33,3 +33,9 @@ export function refusalAnswer(refused: DomainError, language: Language) {
   const { status, code, key } = refused.refusal;
   return { status, code, msg: translate(language, key, refused.params) };
 }
+
+/** The record, or the 404 of one the caller cannot see. */
+export function found<T>(record: T | null | undefined): T {
+  if (record === null || record === undefined) throw notFound();
+  return record;
+}

@@ -1,17 +1,16 @@
+import { ErrorAnswer, Ok, ok } from '@api/answers';
+import { ForgotRequest, PasswordResetRequest, PinResetRequest } from '@api/contracts/accounts';
+import { router } from '@api/route';
+import { resetLinkMail } from '@commands/accounts/mail';
 import { type ResetPurpose, resetPassword, resetPosPin, sendResetLink } from '@commands/accounts/recovery';
-import { RESET_LINK_TTL_SECONDS } from '@domain/access/accounts';
 import type { Db } from '@infra/db';
-import { translate } from '@infra/i18n';
 import type { Mailer } from '@infra/mail';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ErrorAnswer, Ok, ok } from '../answers';
-import { ForgotRequest, PasswordResetRequest, PinResetRequest } from '../contracts/accounts';
 
 /**
- * Forgotten password and forgotten POS app PIN (spec §2 public routes /reset-password and /reset-pos-app-pin); the
- * rules are in commands/accounts/recovery.ts, the mail and the answers speak the caller's language.
+ * Forgotten password and forgotten POS app PIN (spec §2 public routes /reset-password and /reset-pos-app-pin),
+ * public: ask for a link by e-mail, then set the new secret through it (commands/accounts/recovery.ts).
  */
 
 export interface RecoveryDeps {
@@ -21,117 +20,52 @@ export interface RecoveryDeps {
   publicUrl: string;
 }
 
-/** What the mail and the answers of each flow say. */
+const raw = { 200: Ok(z.null()), 400: ErrorAnswer };
+
 const flows = {
-  password: {
-    route: '/reset-password',
-    mailPurpose: 'password-reset',
-    mailKey: 'recovery.mail.password',
-    sentKey: 'recovery.password_link_sent',
-    doneKey: 'recovery.password_changed',
-  },
-  pos_pin: {
-    route: '/reset-pos-app-pin',
-    mailPurpose: 'pos-pin-reset',
-    mailKey: 'recovery.mail.pin',
-    sentKey: 'recovery.pin_link_sent',
-    doneKey: 'recovery.pin_changed',
-  },
+  password: { base: '/api/password', what: 'password', sent: 'recovery.password_link_sent' },
+  pos_pin: { base: '/api/pos-pin', what: 'POS app PIN', sent: 'recovery.pin_link_sent' },
 } as const satisfies Record<ResetPurpose, unknown>;
 
-export const recoveryRoutes: FastifyPluginAsyncZod<RecoveryDeps> = async (app, deps) => {
-  const { db, mailer } = deps;
-  const publicUrl = deps.publicUrl.replace(/\/+$/, '');
+export const recoveryRoutes: FastifyPluginAsyncZod<RecoveryDeps> = async (app, { db, mailer, publicUrl }) => {
+  const route = router(app, { tags: ['registration'], access: 'public' });
 
-  const mailLink =
-    (request: FastifyRequest) =>
-    (purpose: ResetPurpose, to: { email: string; name: string }, token: string) => {
-      const flow = flows[purpose];
-      const link = `${publicUrl}/#${flow.route}?token=${encodeURIComponent(token)}`;
-      return mailer.send({
-        to: to.email,
-        subject: translate(request.language, `${flow.mailKey}_subject`),
-        body: translate(request.language, `${flow.mailKey}_body`, {
-          name: to.name,
-          link,
-          minutes: RESET_LINK_TTL_SECONDS / 60,
-        }),
-        purpose: flow.mailPurpose,
-      });
-    };
+  for (const purpose of ['password', 'pos_pin'] as const) {
+    const flow = flows[purpose];
+    route.post(
+      `${flow.base}/forgot`,
+      {
+        summary: `Mail a ${flow.what} reset link (the same answer whether or not the e-mail has an account)`,
+        body: ForgotRequest,
+        raw,
+      },
+      async (request) => {
+        const mailLink = resetLinkMail(mailer, publicUrl, request.language);
+        await sendResetLink({ db, mailLink }, { purpose, email: request.body.email });
+        return ok(request, null, flow.sent);
+      },
+    );
+  }
 
-  const forgotSchema = (summary: string) => ({
-    tags: ['registration'],
-    summary,
-    body: ForgotRequest,
-    response: { 200: Ok(z.null()), 400: ErrorAnswer },
-  });
-
-  app.post(
-    '/api/password/forgot',
-    {
-      config: { access: 'public' },
-      schema: forgotSchema(
-        'Mail a password reset link (the same answer whether or not the e-mail has an account)',
-      ),
-    },
-    async (request) => {
-      await sendResetLink(
-        { db, mailLink: mailLink(request) },
-        { purpose: 'password', email: request.body.email },
-      );
-      return ok(request, null, flows.password.sentKey);
-    },
-  );
-
-  app.post(
+  route.post(
     '/api/password/reset',
     {
-      config: { access: 'public' },
-      schema: {
-        tags: ['registration'],
-        summary: 'Set a new password through a reset link; signs the user out everywhere',
-        body: PasswordResetRequest,
-        response: { 200: Ok(z.null()), 400: ErrorAnswer },
-      },
+      summary: 'Set a new password through a reset link; signs the user out everywhere',
+      body: PasswordResetRequest,
+      raw,
     },
     async (request) => {
       await resetPassword({ db }, request.body);
-      return ok(request, null, flows.password.doneKey);
+      return ok(request, null, 'recovery.password_changed');
     },
   );
 
-  app.post(
-    '/api/pos-pin/forgot',
-    {
-      config: { access: 'public' },
-      schema: forgotSchema(
-        'Mail a POS app PIN reset link (the same answer whether or not the e-mail has an account)',
-      ),
-    },
-    async (request) => {
-      await sendResetLink(
-        { db, mailLink: mailLink(request) },
-        { purpose: 'pos_pin', email: request.body.email },
-      );
-      return ok(request, null, flows.pos_pin.sentKey);
-    },
-  );
-
-  app.post(
+  route.post(
     '/api/pos-pin/reset',
-    {
-      config: { access: 'public' },
-      schema: {
-        tags: ['registration'],
-        summary: 'Set a new 6-digit POS app PIN through a reset link',
-        body: PinResetRequest,
-        response: { 200: Ok(z.null()), 400: ErrorAnswer },
-      },
-    },
+    { summary: 'Set a new 6-digit POS app PIN through a reset link', body: PinResetRequest, raw },
     async (request) => {
       await resetPosPin({ db }, request.body);
-      return ok(request, null, flows.pos_pin.doneKey);
+      return ok(request, null, 'recovery.pin_changed');
     },
   );
 };

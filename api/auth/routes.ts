@@ -1,29 +1,29 @@
+import { ok } from '@api/answers';
+import { OAuthError, TokenAnswer, TokenRequest } from '@api/contracts/auth';
+import { router } from '@api/route';
 import { type SignInDeps, signIn, signOut } from '@commands/accounts/sign-in';
 import { translate } from '@infra/i18n';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { Ok, ok, refusals } from '../answers';
-import { OAuthError, TokenAnswer, TokenRequest } from '../contracts/auth';
 import { signedIn } from './session';
 
 /**
- * POST /oauth/token (OAuth 2.0 password grant, answering in OAuth's own shape) and POST /api/logout; the rules are in
- * commands/accounts/sign-in.ts.
+ * POST /oauth/token (OAuth 2.0 password grant, public, answering in OAuth's own shape) and POST /api/logout (any
+ * signed-in user); the rules are in commands/accounts/sign-in.ts.
  */
 
 export type AuthDeps = SignInDeps;
 
 export const authRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps) => {
-  app.post(
+  const route = router(app, { tags: ['session'] });
+
+  route.post(
     '/oauth/token',
     {
-      config: { access: 'public' },
-      schema: {
-        tags: ['session'],
-        summary: 'Sign in (password grant)',
-        body: TokenRequest,
-        response: { 200: TokenAnswer, 400: OAuthError, 401: OAuthError, 429: OAuthError },
-      },
+      summary: 'Sign in (password grant)',
+      access: 'public',
+      body: TokenRequest,
+      raw: { 200: TokenAnswer, 400: OAuthError, 401: OAuthError, 429: OAuthError },
     },
     async (request, reply) => {
       const result = await signIn(deps, { address: request.ip }, request.body);
@@ -33,16 +33,9 @@ export const authRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps) => 
     },
   );
 
-  app.post(
+  route.post(
     '/api/logout',
-    {
-      config: { access: 'signed-in' },
-      schema: {
-        tags: ['session'],
-        summary: 'Sign out: revokes the bearer token',
-        response: { 200: Ok(z.null()), ...refusals },
-      },
-    },
+    { summary: 'Sign out: revokes the bearer token', access: 'signed-in', answer: z.null() },
     async (request) => {
       await signOut(deps, signedIn(request));
       return ok(request, null, 'auth.signed_out');

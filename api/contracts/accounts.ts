@@ -17,8 +17,6 @@ import { rule } from './rules';
  * sign-up form, the code, and the reset links' forms.
  */
 
-// ---- the form's shapes (shared with the password and PIN reset calls) ----
-
 const invalid = (key: string, params?: Record<string, number>) => rule(RegistrationCode.invalid, key, params);
 
 /** An e-mail address, trimmed and lower-cased (the users table is unique on lower(email)). */
@@ -42,6 +40,18 @@ const text = (key: string, max: number) =>
     .trim()
     .min(1, invalid(key))
     .max(max, invalid(key));
+const ConfirmPassword = z.string({ error: invalid('register.password_mismatch') }).max(200);
+
+/** The refinement of a secret typed twice: `second` must repeat `first`. */
+const repeats = (
+  first: string,
+  second: string,
+  key: string,
+): [(form: Record<string, unknown>) => boolean, { error: string; path: string[] }] => [
+  (form) => form[first] === form[second],
+  { error: invalid(key), path: [second] },
+];
+
 const choice = <Values extends readonly [string, ...string[]]>(values: Values, key: string) =>
   z.enum(values, { error: invalid(key) });
 
@@ -57,7 +67,7 @@ export const RegisterRequest = z
     email: EmailAddress,
     country: choice(SIGN_UP_COUNTRIES, 'register.country_invalid'),
     password: NewPassword,
-    confirm_password: z.string({ error: invalid('register.password_mismatch') }).max(200),
+    confirm_password: ConfirmPassword,
     promo_code: z
       .string({ error: invalid('register.promo_code_invalid') })
       .trim()
@@ -72,59 +82,39 @@ export const RegisterRequest = z
     found_us: choice(FOUND_US, 'register.found_us_invalid'),
     looking_for: choice(LOOKING_FOR, 'register.looking_for_invalid'),
   })
-  .refine((form) => form.password === form.confirm_password, {
-    error: invalid('register.password_mismatch'),
-    path: ['confirm_password'],
-  });
+  .refine(...repeats('password', 'confirm_password', 'register.password_mismatch'));
 export type RegisterRequest = z.infer<typeof RegisterRequest>;
 
-export const Otp = z
-  .string({ error: invalid('register.otp_format') })
-  .regex(/^\d{6}$/, invalid('register.otp_format'));
+const sixDigits = (key: string) => z.string({ error: invalid(key) }).regex(/^\d{6}$/, invalid(key));
+const Otp = sixDigits('register.otp_format');
 
 export const VerifyRequest = z.strictObject({ email: EmailAddress, otp: Otp });
 export type VerifyRequest = z.infer<typeof VerifyRequest>;
 export const ResendRequest = z.strictObject({ email: EmailAddress });
 export type ResendRequest = z.infer<typeof ResendRequest>;
 export const VerifiedEmail = z.object({ email: z.string() });
+export type VerifiedEmail = z.infer<typeof VerifiedEmail>;
 
 export const CodeSent = z.object({ email: z.string(), expires_in: z.number().int() });
 export type CodeSent = z.infer<typeof CodeSent>;
 
 // ---- password and POS PIN recovery ----
 
-export const ForgotRequest = z.strictObject({ email: EmailAddress });
+export const ForgotRequest = ResendRequest;
 export type ForgotRequest = z.infer<typeof ForgotRequest>;
 
-const LinkToken = z
-  .string({ error: rule(RecoveryCode.linkInvalid, 'recovery.link_invalid') })
-  .min(1, rule(RecoveryCode.linkInvalid, 'recovery.link_invalid'))
-  .max(200, rule(RecoveryCode.linkInvalid, 'recovery.link_invalid'));
+const linkInvalid = rule(RecoveryCode.linkInvalid, 'recovery.link_invalid');
+const LinkToken = z.string({ error: linkInvalid }).min(1, linkInvalid).max(200, linkInvalid);
 
 export const PasswordResetRequest = z
-  .strictObject({
-    token: LinkToken,
-    password: NewPassword,
-    confirm_password: z.string({ error: invalid('register.password_mismatch') }).max(200),
-  })
-  .refine((form) => form.password === form.confirm_password, {
-    error: invalid('register.password_mismatch'),
-    path: ['confirm_password'],
-  });
+  .strictObject({ token: LinkToken, password: NewPassword, confirm_password: ConfirmPassword })
+  .refine(...repeats('password', 'confirm_password', 'register.password_mismatch'));
 
-const Pin = z
-  .string({ error: invalid('recovery.pin_format') })
-  .regex(/^\d{6}$/, invalid('recovery.pin_format'));
+const Pin = sixDigits('recovery.pin_format');
 
+const ConfirmPin = z.string({ error: invalid('recovery.pin_mismatch') }).max(20);
 export const PinResetRequest = z
-  .strictObject({
-    token: LinkToken,
-    pin: Pin,
-    confirm_pin: z.string({ error: invalid('recovery.pin_mismatch') }).max(20),
-  })
-  .refine((form) => form.pin === form.confirm_pin, {
-    error: invalid('recovery.pin_mismatch'),
-    path: ['confirm_pin'],
-  });
+  .strictObject({ token: LinkToken, pin: Pin, confirm_pin: ConfirmPin })
+  .refine(...repeats('pin', 'confirm_pin', 'recovery.pin_mismatch'));
 export type PasswordResetRequest = z.infer<typeof PasswordResetRequest>;
 export type PinResetRequest = z.infer<typeof PinResetRequest>;

@@ -6,13 +6,10 @@ import {
   TITLE_MAX_LENGTH,
 } from '@domain/platform/announcements';
 import { z } from 'zod';
+import { noBody } from './ids';
 import { rule } from './rules';
 
-/**
- * Announcements (spec §3–5): the admins' requests that write them, with the codes of spec §8 — add 0/400/410,
- * update 0/400/401/402/410, delete 0/401/402 — and the sellers' view and answer — 0 OK, 400 invalid ID, 401 invalid
- * status, 410 invalid action, 420 error.
- */
+/** Announcements (spec §3–5, codes §8): the admins' requests that write them, and the sellers' view and answer. */
 
 export const Announcement = z.object({
   id: z.string(),
@@ -32,19 +29,9 @@ export type Announcement = z.infer<typeof Announcement>;
 
 // ---- the admins' requests: each field required, each refusal with the catalogue's code and message ----
 
-type Field =
-  | 'subject'
-  | 'content'
-  | 'start_at'
-  | 'end_at'
-  | 'is_active'
-  | 'requires_ack'
-  | 'country'
-  | 'prompt';
-
 /** "Missing announcement {field}" when absent or null, "Invalid announcement {field}" when of the wrong type or form. */
 const fieldError =
-  (field: Field) =>
+  (field: string) =>
   (issue: { input?: unknown }): string =>
     issue.input === undefined || issue.input === null
       ? rule(400, `announcement.missing.${field}`)
@@ -98,26 +85,20 @@ const AnnouncementId = z
   .min(1, missingId)
   .max(64, adminInvalidId);
 
-/** With no body at all, the id is what is missing first. */
-const noBodyIsMissingId = {
-  error: (issue: { code?: string; input?: unknown }) =>
-    issue.code === 'invalid_type' && issue.input == null ? missingId : undefined,
-};
-
 export const AddAnnouncement = z
   .strictObject(AnnouncementFields)
   .refine(endAfterStart.check, endAfterStart.params);
 export type AddAnnouncement = z.infer<typeof AddAnnouncement>;
 
 export const UpdateAnnouncement = z
-  .strictObject({ id: AnnouncementId, ...AnnouncementFields }, noBodyIsMissingId)
+  .strictObject({ id: AnnouncementId, ...AnnouncementFields }, noBody(missingId))
   .refine(endAfterStart.check, endAfterStart.params);
 export type UpdateAnnouncement = z.infer<typeof UpdateAnnouncement>;
 
-export const DeleteAnnouncement = z.strictObject({ id: AnnouncementId }, noBodyIsMissingId);
+export const DeleteAnnouncement = z.strictObject({ id: AnnouncementId }, noBody(missingId));
 export type DeleteAnnouncement = z.infer<typeof DeleteAnnouncement>;
 
-export const DeletedAnnouncement = z.object({ id: z.string() });
+export { DeletedRecord as DeletedAnnouncement } from './ids';
 
 export const AnnouncementParams = z.object({ id: z.string().max(64) });
 
@@ -129,33 +110,6 @@ export const AdminAnnouncement = Announcement.extend({
   }),
 });
 export type AdminAnnouncement = z.infer<typeof AdminAnnouncement>;
-
-// ---- the admins' grid: its filters, checked when the query runs ----
-
-export const ANNOUNCEMENT_SORT_COLUMNS = [
-  'subject',
-  'priority',
-  'start_at',
-  'end_at',
-  'is_active',
-  'requires_ack',
-  'country',
-  'prompt',
-  'created_at',
-  'updated_at',
-] as const;
-export type AnnouncementSortColumn = (typeof ANNOUNCEMENT_SORT_COLUMNS)[number];
-
-export const AnnouncementTextFilter = z.strictObject({
-  filterType: z.literal('text'),
-  type: z.enum(['contains', 'notContains', 'equals', 'notEqual', 'startsWith', 'endsWith']),
-  filter: z.string().max(200),
-});
-export const AnnouncementNumberFilter = z.strictObject({
-  filterType: z.literal('number'),
-  type: z.enum(['equals', 'notEqual', 'greaterThan', 'greaterThanOrEqual', 'lessThan', 'lessThanOrEqual']),
-  filter: z.number(),
-});
 
 // ---- the sellers' view and answer ----
 
@@ -173,7 +127,7 @@ export const AcknowledgeAnnouncement = z.strictObject(
     status: z.literal(ACK_STATUSES, { error: rule(401, 'announcement.invalid_status') }),
     dont_show_again: z.boolean().optional(),
   },
-  { error: (issue) => (issue.code === 'invalid_type' && issue.input == null ? invalidId : undefined) },
+  noBody(invalidId),
 );
 export type AcknowledgeAnnouncement = z.infer<typeof AcknowledgeAnnouncement>;
 

@@ -4,6 +4,7 @@ import {
   CATEGORY_SEARCH_MIN_LENGTH,
 } from '@domain/platform/categories';
 import { z } from 'zod';
+import { noBody } from './ids';
 import { rule } from './rules';
 
 /** The category managers' requests and answers: add (410 name required), update (400 missing ID), delete, search. */
@@ -57,12 +58,6 @@ const CategoryId = z
 
 /** null or absent: at the root. */
 const ParentId = z.string().max(64).nullable();
-
-/** With no body at all, the first thing missing is what the catalogue names. */
-const noBody = (message: string) => ({
-  error: (issue: { code?: string; input?: unknown }) =>
-    issue.code === 'invalid_type' && issue.input == null ? message : undefined,
-});
 
 export const AddCategory = z.strictObject(
   { name: CategoryName, parent_id: ParentId.optional() },

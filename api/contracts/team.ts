@@ -5,9 +5,8 @@ import { z } from 'zod';
 import { gridQuery, setFilter, TextFilter } from './grid';
 import { rule } from './rules';
 
-/**
- * Settings → users and user groups: the owner's sub-users and the groups whose permission keys (spec §6) they hold.
- */
+/** Settings → users and user groups: the owner's sub-users and the groups whose permission keys (spec §6) they hold. */
+export { DeletedRecord } from './ids';
 
 // ---- sub-users ----
 
@@ -159,6 +158,3 @@ export const PermissionCatalogue = z.object({
   areas: z.array(z.object({ area: z.string(), keys: z.array(z.string()) })),
 });
 export type PermissionCatalogue = z.infer<typeof PermissionCatalogue>;
-
-export const DeletedRecord = z.object({ id: z.string() });
-export type DeletedRecord = z.infer<typeof DeletedRecord>;

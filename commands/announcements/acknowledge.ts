@@ -54,3 +54,10 @@ export async function acknowledgeAnnouncement(
   if (!saved) throw refuseAnnouncement('ALREADY_ANSWERED');
   return { id, status: saved.status, dont_show_again: saved.dont_show_again };
 }
+
+/** The answer's message, by the status recorded. */
+export const ACK_MESSAGE = {
+  100: 'announcement.ack.100',
+  110: 'announcement.ack.110',
+  120: 'announcement.ack.120',
+} as const;

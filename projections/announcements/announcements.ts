@@ -1,12 +1,4 @@
-import {
-  type AdminAnnouncement,
-  ANNOUNCEMENT_SORT_COLUMNS,
-  type Announcement,
-  AnnouncementNumberFilter,
-  type AnnouncementSortColumn,
-  AnnouncementTextFilter,
-  type SellerAnnouncement,
-} from '@api/contracts/announcements';
+import type { AdminAnnouncement, Announcement, SellerAnnouncement } from '@api/contracts/announcements';
 import type { GridQuery } from '@api/contracts/common';
 import {
   type AnnouncementCountry,
@@ -16,6 +8,7 @@ import {
 import { isUuid } from '@domain/platform/ids';
 import type { AnnouncementsTable, Database } from '@infra/db';
 import { type ExpressionBuilder, type Kysely, type Nullable, type Selectable, sql } from 'kysely';
+import { z } from 'zod';
 
 /**
  * Reads of the announcements: the admins' grid (ag-grid Infinite Row Model, sorted and filtered in SQL) with the
@@ -49,7 +42,32 @@ export async function findAnnouncement(
   return db.selectFrom('announcements').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-// ---- the admins' grid ----
+// ---- the admins' grid: its sort columns and filters, checked when the query runs ----
+
+const ANNOUNCEMENT_SORT_COLUMNS = [
+  'subject',
+  'priority',
+  'start_at',
+  'end_at',
+  'is_active',
+  'requires_ack',
+  'country',
+  'prompt',
+  'created_at',
+  'updated_at',
+] as const;
+type AnnouncementSortColumn = (typeof ANNOUNCEMENT_SORT_COLUMNS)[number];
+
+const AnnouncementTextFilter = z.strictObject({
+  filterType: z.literal('text'),
+  type: z.enum(['contains', 'notContains', 'equals', 'notEqual', 'startsWith', 'endsWith']),
+  filter: z.string().max(200),
+});
+const AnnouncementNumberFilter = z.strictObject({
+  filterType: z.literal('number'),
+  type: z.enum(['equals', 'notEqual', 'greaterThan', 'greaterThanOrEqual', 'lessThan', 'lessThanOrEqual']),
+  filter: z.number(),
+});
 
 const isSortable = (column: string): column is AnnouncementSortColumn =>
   (ANNOUNCEMENT_SORT_COLUMNS as readonly string[]).includes(column);
@@ -265,4 +283,10 @@ export async function shownAnnouncement(
     .where((eb) => eb.and([shownAt(eb, now), targets(eb, country)]))
     .executeTakeFirst();
   return row ? toSellerAnnouncement(row) : undefined;
+}
+
+/** One announcement as the admins see it, or undefined. */
+export async function announcementById(db: Kysely<Database>, id: string): Promise<Announcement | undefined> {
+  const row = await findAnnouncement(db, id);
+  return row && toAnnouncement(row);
 }

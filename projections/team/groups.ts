@@ -1,4 +1,5 @@
-import type { Group } from '@api/contracts/team';
+import type { Group, PermissionCatalogue } from '@api/contracts/team';
+import { PERMISSION_AREAS, type PermissionArea } from '@domain/access/permissions';
 import { isUuid } from '@domain/platform/ids';
 import type { Database } from '@infra/db';
 import type { Kysely } from 'kysely';
@@ -51,3 +52,11 @@ export async function findGroup(
   const row = await selectGroups(db, tenantId).where('g.id', '=', id).executeTakeFirst();
   return row ? group(row) : undefined;
 }
+
+/** The permission keys of spec §6 by area, for the group checklist. */
+export const permissionCatalogue: PermissionCatalogue = {
+  areas: (Object.keys(PERMISSION_AREAS) as PermissionArea[]).map((area) => ({
+    area,
+    keys: [...PERMISSION_AREAS[area]],
+  })),
+};

@@ -1,5 +1,6 @@
 import type {
   AcknowledgeAnnouncement,
+  AddAnnouncement,
   AdminAnnouncement,
   Announcement,
   SellerAnnouncement,
@@ -19,18 +20,13 @@ export const ACK_ACCEPT: AckStatus = 100;
 export const ACK_REJECT: AckStatus = 110;
 export const ACK_READ: AckStatus = 120;
 
-/** What the admin form sends: every field (spec §5), the id too on update. */
-export interface AnnouncementFields {
-  subject: string;
-  content: string;
+/** What the admin form sends (the id too on update): the contract's body, a field left empty sent as missing so the
+ * server names it (spec §5). */
+export type AnnouncementFields = Omit<z.input<typeof AddAnnouncement>, 'priority' | 'start_at' | 'end_at'> & {
+  priority: number | null;
   start_at?: string;
   end_at?: string;
-  priority: number | null;
-  is_active: boolean;
-  requires_ack: boolean;
-  country: string | null;
-  prompt: boolean;
-}
+};
 
 export type Acknowledgement = z.input<typeof AcknowledgeAnnouncement>;
 

@@ -1,3 +1,4 @@
+import type { ForgotRequest } from '@api/contracts/accounts';
 import { type Answer, api } from '@web/api/client';
 import { LOGIN_PATH } from '@web/config';
 import { FormMessage, fieldErrorsOf, messageOf, TextField } from '@web/shell/form';
@@ -32,7 +33,10 @@ export function EmailRequest({
     setBusy(true);
     setMessage(null);
     try {
-      const answer = await api<Answer<null>>(path, { method: 'POST', body: { email: email.trim() } });
+      const answer = await api<Answer<null>>(path, {
+        method: 'POST',
+        body: { email: email.trim() } satisfies ForgotRequest,
+      });
       setMessage({ kind: 'success', text: answer.msg });
     } catch (failure) {
       setError(fieldErrorsOf(failure).email);

@@ -1,3 +1,4 @@
+import type { CodeSent, RegisterRequest } from '@api/contracts/accounts';
 import {
   ACCOUNTING_SYSTEMS,
   AVERAGE_ORDERS,
@@ -5,6 +6,7 @@ import {
   LOOKING_FOR,
   WAREHOUSE_SIZES,
 } from '@domain/access/sign-up';
+import type { Country } from '@domain/lookups';
 import { useQuery } from '@tanstack/react-query';
 import { type Answer, api, apiData } from '@web/api/client';
 import { passwordIsStrong, SIGN_UP_COUNTRIES } from '@web/config';
@@ -19,6 +21,7 @@ import {
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
+import type { z } from 'zod';
 import { AuthFrame } from './auth-frame';
 
 /**
@@ -27,7 +30,10 @@ import { AuthFrame } from './auth-frame';
  * step asks for.
  */
 
-const EMPTY = {
+/** The form's text fields, each as typed (the contract trims and checks them). */
+type Form = Record<Exclude<keyof z.input<typeof RegisterRequest>, 'agree_terms'>, string>;
+
+const EMPTY: Form = {
   first_name: '',
   last_name: '',
   phone: '',
@@ -43,7 +49,6 @@ const EMPTY = {
   found_us: '',
   looking_for: '',
 };
-type Form = typeof EMPTY;
 type FieldName = keyof Form | 'agree_terms';
 
 const REQUIRED: (keyof Form)[] = [
@@ -62,12 +67,6 @@ const REQUIRED: (keyof Form)[] = [
   'looking_for',
 ];
 
-interface CountryRow {
-  code: string;
-  name: string;
-  supported: boolean;
-}
-
 export default function Register() {
   const { t } = useTranslation('auth');
   const navigate = useNavigate();
@@ -79,7 +78,7 @@ export default function Register() {
 
   const countries = useQuery({
     queryKey: ['lookup', 'countries'],
-    queryFn: () => apiData<CountryRow[]>('/api/lookup/countries'),
+    queryFn: () => apiData<Country[]>('/api/lookup/countries'),
     staleTime: Number.POSITIVE_INFINITY,
     retry: false,
   });
@@ -118,14 +117,14 @@ export default function Register() {
     setSending(true);
     try {
       const email = form.email.trim();
-      const answer = await api<Answer<{ email: string; expires_in: number }>>('/api/register', {
+      const answer = await api<Answer<CodeSent>>('/api/register', {
         method: 'POST',
         body: {
           ...form,
           email,
           promo_code: form.promo_code.trim() || undefined,
           agree_terms: true,
-        },
+        } satisfies Record<keyof z.input<typeof RegisterRequest>, unknown>,
       });
       navigate(`/register/verify?email=${encodeURIComponent(answer.data.email)}`, {
         state: { sent: answer.msg },

@@ -1,3 +1,4 @@
+import type { PasswordResetRequest, PinResetRequest } from '@api/contracts/accounts';
 import { type Answer, api } from '@web/api/client';
 import { LOGIN_PATH } from '@web/config';
 import { FormMessage, fieldErrorsOf, messageOf, TextField } from '@web/shell/form';
@@ -7,15 +8,17 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { AuthFrame } from './auth-frame';
 
+/** The secret's body fields: `password` / `confirm_password` or `pin` / `confirm_pin`. */
+type SecretField = Exclude<keyof PasswordResetRequest | keyof PinResetRequest, 'token'>;
+
 /** Setting a new secret (password or POS PIN) through a mailed link: the secret twice, checked here, then sent. */
 export interface SecretResetProps {
   token: string;
   path: string;
   titleKey: string;
   subtitleKey: string;
-  /** Body field names, e.g. `password` / `confirm_password`. */
-  field: string;
-  confirmField: string;
+  field: SecretField;
+  confirmField: SecretField;
   labelKey: string;
   confirmLabelKey: string;
   hintKey: string;

@@ -1,3 +1,4 @@
+import type { CodeSent, ResendRequest, VerifiedEmail, VerifyRequest } from '@api/contracts/accounts';
 import { type Answer, api } from '@web/api/client';
 import { LOGIN_PATH, OTP_LENGTH } from '@web/config';
 import { FormMessage, fieldErrorsOf, messageOf, TextField } from '@web/shell/form';
@@ -53,9 +54,9 @@ export default function VerifyEmail() {
     setBusy(true);
     setMessage(null);
     try {
-      const answer = await api<Answer<{ email: string }>>('/api/register/verify', {
+      const answer = await api<Answer<VerifiedEmail>>('/api/register/verify', {
         method: 'POST',
-        body: { email: email.trim(), otp },
+        body: { email: email.trim(), otp } satisfies VerifyRequest,
       });
       notify({ kind: 'success', message: answer.msg || t('otp.verified') });
       navigate(LOGIN_PATH, { replace: true });
@@ -73,9 +74,9 @@ export default function VerifyEmail() {
     if (Object.keys(found).length > 0) return;
     setMessage(null);
     try {
-      const answer = await api<Answer<unknown>>('/api/register/resend', {
+      const answer = await api<Answer<CodeSent>>('/api/register/resend', {
         method: 'POST',
-        body: { email: email.trim() },
+        body: { email: email.trim() } satisfies ResendRequest,
       });
       setMessage({ kind: 'success', text: answer.msg });
       setWait(RESEND_WAIT_SECONDS);

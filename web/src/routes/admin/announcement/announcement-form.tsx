@@ -89,7 +89,7 @@ function toFields(values: Values): AnnouncementFields {
     priority: priority === '' ? null : Number(priority),
     is_active: values.is_active,
     requires_ack: values.requires_ack,
-    country: values.country || null,
+    country: (values.country || null) as AnnouncementFields['country'],
     prompt: values.prompt,
   };
   const start = instant(values.start_at);

@@ -1,0 +1,34 @@
+import { z } from 'zod';
+
+/** GET /api/health: each component up (with its latency) or down (with its error), and each projection's lag. */
+
+const Down = z.object({ status: z.literal('down'), error: z.string() });
+const Up = z.object({ status: z.literal('up'), latencyMs: z.number() });
+
+const component = <Shape extends z.ZodRawShape>(shape: Shape) =>
+  z.discriminatedUnion('status', [Up.extend(shape), Down.extend(shape)]);
+
+const ProjectionHealth = z.object({
+  name: z.string(),
+  status: z.enum(['live', 'rebuilding']),
+  /** `commit/prepare`, or null before the first event. */
+  position: z.string().nullable(),
+  eventsApplied: z.string().describe('a count, as a string: it may exceed 2^53'),
+  lag: z.string().describe('events (Postgres) or log bytes (EventStoreDB) behind the head of the log'),
+});
+
+export const HealthAnswer = z.object({
+  code: z.literal(0),
+  msg: z.literal('ok'),
+  data: z.object({
+    status: z.enum(['ok', 'degraded']),
+    version: z.string(),
+    components: z.object({
+      database: component({}),
+      eventStore: component({ kind: z.enum(['postgres', 'eventstoredb']) }),
+      temporal: component({ address: z.string() }),
+      projections: z.array(ProjectionHealth).or(Down),
+    }),
+  }),
+});
+export type HealthAnswer = z.infer<typeof HealthAnswer>;
