@@ -13,12 +13,13 @@ import {
   MasterCodeGridQuery,
   NewMasterCode,
 } from '@api/contracts/inventory-master-codes';
+import { found } from '@api/errors';
 import { router } from '@api/route';
 import { addMasterCode, changeMasterCode, setMasterCodeStatus } from '@commands/inventory/master-codes';
 import { MASTER_CODE_READERS } from '@domain/inventory/readers';
 import { listMasterCodes, masterCode, masterCodeById } from '@projections/inventory/master-codes';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { found, type InventoryDeps, tags } from './common';
+import { type InventoryDeps, tags } from './common';
 
 const readers = { anyOf: MASTER_CODE_READERS };
 
@@ -48,7 +49,7 @@ export const masterCodeRoutes: FastifyPluginAsyncZod<InventoryDeps> = async (app
       answer: MasterCodeDetail,
     },
     async (request) =>
-      ok(request, await found(masterCodeById(db, seller(request).tenantId, request.params.id))),
+      ok(request, found(await masterCodeById(db, seller(request).tenantId, request.params.id))),
   );
 
   route.post(

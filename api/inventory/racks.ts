@@ -17,12 +17,13 @@ import {
   RackLocationGridQuery,
   RackLocationRow,
 } from '@api/contracts/inventory-racks';
+import { found } from '@api/errors';
 import { router } from '@api/route';
 import { changeRack, createRack, deleteRack, removeLocation, setLocation } from '@commands/inventory/racks';
 import { listLocations, listRacks, rackById } from '@projections/inventory/racks';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { found, type InventoryDeps, tags } from './common';
+import { type InventoryDeps, tags } from './common';
 
 const conflicts = { errors: { 409: ErrorAnswer } } as const;
 const rackOf = { params: IdParams, answer: Rack, ...conflicts } as const;
@@ -45,7 +46,7 @@ export const rackRoutes: FastifyPluginAsyncZod<InventoryDeps> = async (app, deps
   route.get(
     '/api/inventory/rack/:id',
     { summary: 'One rack', params: IdParams, answer: Rack },
-    async (request) => ok(request, await found(rackById(db, seller(request).tenantId, request.params.id))),
+    async (request) => ok(request, found(await rackById(db, seller(request).tenantId, request.params.id))),
   );
 
   route.post(

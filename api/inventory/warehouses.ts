@@ -14,13 +14,14 @@ import {
   Place,
   WarehouseChanges,
 } from '@api/contracts/inventory-warehouses';
+import { found } from '@api/errors';
 import { router } from '@api/route';
 import { changePlace, createPlace, deletePlace, makeDefaultWarehouse } from '@commands/inventory/warehouses';
 import { PLACE_READERS } from '@domain/inventory/readers';
 import { listPlaces, placeById } from '@projections/inventory/warehouses';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { found, type InventoryDeps, tags } from './common';
+import { type InventoryDeps, tags } from './common';
 
 const readers = { anyOf: PLACE_READERS };
 const conflicts = { errors: { 409: ErrorAnswer } } as const;
@@ -49,7 +50,7 @@ export const warehouseRoutes: FastifyPluginAsyncZod<InventoryDeps> = async (app,
       `${path}/:id`,
       { summary: `One ${kind}`, access: readers, params: IdParams, answer: Place },
       async (request) =>
-        ok(request, await found(placeById(db, seller(request).tenantId, kind, request.params.id))),
+        ok(request, found(await placeById(db, seller(request).tenantId, kind, request.params.id))),
     );
 
     route.post(

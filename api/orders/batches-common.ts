@@ -1,6 +1,5 @@
-import { seller } from '@api/auth/session';
 import { IDEMPOTENCY_KEY_MAX } from '@api/contracts/idempotency';
-import { ApiError, forbidden } from '@api/errors';
+import { ApiError } from '@api/errors';
 import { idempotencyKeyOf as keyOfRequest } from '@api/idempotency';
 import type { WorkflowDeps } from '@api/workflows';
 import type { AutoBatchCountTrigger } from '@commands/batches/auto-batch';
@@ -29,15 +28,6 @@ export const BATCH_KEY: PermissionKey = 'orders-batch';
 export const batchAccess = { permission: BATCH_KEY } as const;
 /** Scanning orders to verify: whoever works the unscan orders, and pickers ("order by task for pickers"). */
 export const SCAN_KEYS: readonly PermissionKey[] = ['orders-unscan', 'orders-order-by-task', 'orders-batch'];
-/** Taking back a scan (reset scan of a scanned order; another picker's check): "scan delete". */
-export const SCAN_DELETE_KEY: PermissionKey = 'orders-scan-delete';
-
-/** The scan routes' check of SCAN_KEYS, until they declare `access: { anyOf: SCAN_KEYS }`. */
-export function requireAny(keys: readonly PermissionKey[]) {
-  return async (request: FastifyRequest) => {
-    if (!keys.some((key) => seller(request).permissions.has(key))) throw forbidden();
-  };
-}
 
 /** The `Idempotency-Key` header or the body's `idempotency_key` (both given, they must agree). */
 export const idempotencyKeyOf = (request: FastifyRequest, bodyKey?: string) =>

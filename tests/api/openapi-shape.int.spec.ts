@@ -36,7 +36,9 @@ describe('the OpenAPI document', () => {
     const { paths } = response.json<{ paths: Record<string, Record<string, Json>> }>();
     const lines = Object.entries(paths).flatMap(([path, operations]) =>
       Object.entries(operations).map(([method, operation]) => {
-        const digest = createHash('sha256').update(JSON.stringify(shapesOf(operation))).digest('hex');
+        const digest = createHash('sha256')
+          .update(JSON.stringify(shapesOf(operation)))
+          .digest('hex');
         return `${method.toUpperCase()} ${path} ${digest.slice(0, 16)}`;
       }),
     );
