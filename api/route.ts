@@ -57,8 +57,10 @@ type Handler<P, Q, B, A> = (
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-/** Common conflict answers: a state that moved on (409) and a workflow service that cannot be reached (503). */
-export const conflicts = { 409: ErrorAnswer, 503: ErrorAnswer } as const;
+/** A state that moved on (409). */
+export const conflict = { 409: ErrorAnswer } as const;
+/** A state that moved on (409), and a workflow service that cannot be reached (503). */
+export const conflicts = { ...conflict, 503: ErrorAnswer } as const;
 
 export function router(app: ZodApp, defaults: { tags: string[]; access?: Access }) {
   const add =

@@ -10,7 +10,6 @@ import {
   STOCK_STAGES,
 } from '@domain/orders/order';
 import { z } from 'zod';
-import { ErrorAnswer } from './common';
 import { DateFilter, gridQuery, setFilter, TextFilter } from './grid';
 import { idempotencyKeyField } from './idempotency';
 import { rule } from './rules';
@@ -302,7 +301,6 @@ export type ShippingAnswer = z.infer<typeof ShippingAnswer>;
 
 // ---- changes to one order ----
 
-export const conflicts = { 409: ErrorAnswer };
 const quantityInvalid = rule(OrderCode.quantityInvalid, 'orders.quantity_invalid_any');
 
 export const SplitBody = z.strictObject({

@@ -2,7 +2,7 @@
  * Racks inside a warehouse or branch, and a master code's rack location per place (spec §3 "Warehouse and rack").
  * Who: holders of inventory-rack.
  */
-import { ErrorAnswer, GridPage, ok } from '@api/answers';
+import { GridPage, ok } from '@api/answers';
 import { seller } from '@api/auth/session';
 import { IdParams } from '@api/contracts/ids';
 import { DeletedId } from '@api/contracts/inventory-fields';
@@ -18,14 +18,14 @@ import {
   RackLocationRow,
 } from '@api/contracts/inventory-racks';
 import { found } from '@api/errors';
-import { router } from '@api/route';
+import { conflict, router } from '@api/route';
 import { changeRack, createRack, deleteRack, removeLocation, setLocation } from '@commands/inventory/racks';
 import { listLocations, listRacks, rackById } from '@projections/inventory/racks';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { type InventoryDeps, tags } from './common';
 
-const conflicts = { errors: { 409: ErrorAnswer } } as const;
+const conflicts = { errors: conflict } as const;
 const rackOf = { params: IdParams, answer: Rack, ...conflicts } as const;
 const locationsOf = { answer: z.array(MasterCodeLocation), ...conflicts } as const;
 

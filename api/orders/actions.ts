@@ -1,8 +1,8 @@
 import { ok } from '@api/answers';
 import { seller } from '@api/auth/session';
-import { ActionAnswer, ActionBody, conflicts } from '@api/contracts/orders';
+import { ActionAnswer, ActionBody } from '@api/contracts/orders';
 import { forbidden } from '@api/errors';
-import { router } from '@api/route';
+import { conflict, router } from '@api/route';
 import { runBoardAction } from '@commands/orders/board-actions';
 import { wholeStore } from '@commands/support/document';
 import { ACTION_KEYS } from '@domain/orders/board';
@@ -26,7 +26,7 @@ export const orderActionRoutes: FastifyPluginAsyncZod<OrderDeps> = async (app, d
         'Run an action of spec §4 on one or many orders (Idempotency-Key: a retry records nothing twice); each order answers for itself',
       body: ActionBody,
       answer: ActionAnswer,
-      errors: conflicts,
+      errors: conflict,
     },
     async (request, reply) => {
       const { tenantId, userId, permissions } = seller(request);

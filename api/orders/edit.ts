@@ -2,7 +2,6 @@ import { ok } from '@api/answers';
 import { seller } from '@api/auth/session';
 import {
   AddressBody,
-  conflicts,
   IdParams,
   LineParams,
   MapBody,
@@ -12,7 +11,7 @@ import {
   RemoveBody,
   SplitBody,
 } from '@api/contracts/orders';
-import { router } from '@api/route';
+import { conflict, router } from '@api/route';
 import { editOrder, type OrderEdit } from '@commands/orders/edit';
 import { wholeStore } from '@commands/support/document';
 import { masterCodeOptions } from '@projections/orders.queries';
@@ -29,7 +28,7 @@ export const orderEditRoutes: FastifyPluginAsyncZod<OrderDeps> = async (app, dep
   const { db } = deps;
   const store = wholeStore(deps.store, 'order');
   const route = router(app, { tags, access: { permission: 'orders-new-order' } });
-  const changing = { answer: OrderDetail, errors: conflicts } as const;
+  const changing = { answer: OrderDetail, errors: conflict } as const;
 
   function edit(request: FastifyRequest<{ Params: { id: string } }>, change: OrderEdit) {
     const key = idempotencyKeyOf(request, change.body.idempotency_key);
@@ -44,7 +43,7 @@ export const orderEditRoutes: FastifyPluginAsyncZod<OrderDeps> = async (app, dep
       params: IdParams,
       body: SplitBody,
       answer: z.object({ order: OrderDetail, child_order_id: z.string() }),
-      errors: conflicts,
+      errors: conflict,
     },
     async (request) => {
       const { order, childOrderId } = await edit(request, { edit: 'split', body: request.body });
