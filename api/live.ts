@@ -1,8 +1,7 @@
-import type { Database } from '@infra/db';
+import type { Db } from '@infra/db';
 import { serveLiveChannel } from '@projections/platform/live-channel';
 import type { LiveHub } from '@projections/runtime/live-hub';
 import type { FastifyPluginAsync } from 'fastify';
-import type { Kysely } from 'kysely';
 import { bearerToken, loadSession, signedIn } from './auth/session';
 
 /**
@@ -20,7 +19,7 @@ export function liveProtocol(protocols: Set<string>): string | false {
 }
 
 export interface LiveDeps {
-  db: Kysely<Database>;
+  db: Db;
   hub: Pick<LiveHub, 'subscribe'>;
   tokenRecheckMs?: number;
   heartbeatMs?: number;

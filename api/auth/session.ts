@@ -1,10 +1,9 @@
 import type { PermissionKey } from '@domain/access/permissions';
-import type { Database } from '@infra/db';
+import type { Db } from '@infra/db';
 import { type Language, languageOf } from '@infra/i18n';
 import { loadSession, type Session } from '@projections/platform/access-tokens';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Kysely } from 'kysely';
 import { ApiError, forbidden, unauthorized } from '../errors';
 
 /**
@@ -91,7 +90,7 @@ function check(access: Access, session: Session | null): void {
 }
 
 export const sessionPlugin = fp(
-  async (app: FastifyInstance, opts: { db: Kysely<Database> }) => {
+  async (app: FastifyInstance, opts: { db: Db }) => {
     app.decorateRequest('session', null);
     app.decorateRequest('language', 'en-us');
 

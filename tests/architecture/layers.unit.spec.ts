@@ -37,22 +37,9 @@ function importsOf(file: string): string[] {
   return specifiers.map((match) => match[1]!);
 }
 
-/** The modules of api/ that are not route adapters: the app's own plumbing, which may reach the database. */
-const API_PLUMBING = new Set([
-  'api/app.ts',
-  'api/main.ts',
-  'api/auth/session.ts',
-  'api/live.ts',
-  'api/health.ts',
-  'api/web.ts',
-]);
-
 /** Plain reference-data CRUD may keep its SQL in one module per resource (STYLE.md): `<resource>.data.ts`. */
 const isRoute = (file: string) =>
-  file.startsWith('api/') &&
-  !file.startsWith('api/contracts/') &&
-  !file.endsWith('.data.ts') &&
-  !API_PLUMBING.has(file);
+  file.startsWith('api/') && !file.startsWith('api/contracts/') && !file.endsWith('.data.ts');
 
 const LOWER_LAYERS = ['domain', 'commands', 'projections', 'workflows', 'infra', 'integrations'];
 
