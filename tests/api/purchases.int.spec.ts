@@ -6,6 +6,7 @@ import {
   type TestApi,
   type TestSeller,
 } from '@tests/support/api';
+import { waitFor } from '@tests/support/wait';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { data, gridParams } from './inventory/inventory-api';
 import { textFragments } from './inventory/pdf';
@@ -396,9 +397,12 @@ describe('bad input and the wrong state', () => {
 
   it("starts an open order's workflow again when it is gone (its start failed), and then acts", async () => {
     const draft = data<PurchaseDetail>(await calls.createPurchase(clerk.token, order()));
-    await api.workflows.client.workflow
-      .getHandle(`purchase-${owner.tenantId}-${draft.id}`)
-      .terminate('lost for the test');
+    const workflow = api.workflows.client.workflow.getHandle(`purchase-${owner.tenantId}-${draft.id}`);
+    // The reactor starts a new order's workflow after the answer: lose it once it has started.
+    await waitFor(async () => (await workflow.describe()).status.name === 'RUNNING', {
+      what: "the order's workflow to start",
+    });
+    await workflow.terminate('lost for the test');
     const placed = data<PurchaseDetail>(await calls.act(clerk.token, draft.id, 'place'));
     expect(placed.status).toBe('ordered');
     expect(data<PurchaseDetail>(await calls.act(clerk.token, draft.id, 'cancel')).status).toBe('cancel');
