@@ -1,6 +1,6 @@
 import { DomainError, type RefusalParams } from '@domain/shared/errors';
-import { type Language, translate } from '@infra/i18n';
 
+export { refusalAnswer } from '@commands/support/refusal';
 export { rule as invalid } from './contracts/rules';
 
 /**
@@ -23,16 +23,6 @@ export class ApiError extends DomainError {
 export const notFound = () => new ApiError(404, 404, 'common.no_record_found');
 export const unauthorized = (key = 'auth.unauthenticated') => new ApiError(401, 401, key);
 export const forbidden = () => new ApiError(403, 403, 'auth.forbidden');
-
-/**
- * A refusal as the caller reads it: its status, the catalogue's code and the message in the caller's language. The
- * error handler answers with it; so do the answers that carry a refusal in a shape of their own (a bulk action's
- * per-order result, the store callback's `error: 1`).
- */
-export function refusalAnswer(refused: DomainError, language: Language) {
-  const { status, code, key } = refused.refusal;
-  return { status, code, msg: translate(language, key, refused.params) };
-}
 
 /** The record, or the 404 of one the caller cannot see. */
 export function found<T>(record: T | null | undefined): T {

@@ -304,7 +304,7 @@ export async function applyUpload(
         } catch (error) {
           progress.failed++;
           const refused = refusalOf(error);
-          if (refused?.refusal) {
+          if (refused) {
             progress.problems.push({
               row: row.row,
               column: null,

@@ -10,6 +10,7 @@ import type { EventStore } from '@infra/eventstore/port';
 import { type Language, translate } from '@infra/i18n';
 import type { MarketplaceShipping } from '@integrations/stores';
 import type { Kysely } from 'kysely';
+import { refusalAnswer } from '../support/refusal';
 import { marketplaceCancel, marketplaceShipment, type ShippingRequest } from './marketplace-shipping';
 import { handleOrderCommand } from './order';
 
@@ -191,9 +192,7 @@ export async function runBoardAction(
       : {
           order_id: result.orderId,
           ok: false,
-          status: result.refusal.refusal.status,
-          code: result.refusal.refusal.code,
-          msg: translate(input.language, result.refusal.refusal.key, result.refusal.params),
+          ...refusalAnswer(result.refusal, input.language),
           unchanged: true,
         },
   );
@@ -267,7 +266,7 @@ async function runEach(
           results[index] = { orderId, ok: true, unchanged };
         } catch (error) {
           const refusal = refusalOf(error);
-          if (!refusal?.refusal) throw error;
+          if (!refusal) throw error;
           results[index] = { orderId, ok: false, refusal };
         }
       }

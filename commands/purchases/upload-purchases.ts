@@ -85,7 +85,7 @@ function decideProblem(order: PurchaseFileOrder): RowProblem | undefined {
     return undefined;
   } catch (error) {
     const refusal = refusalOf(error);
-    if (!refusal?.refusal) throw error;
+    if (!refusal) throw error;
     return {
       row: order.row,
       column: columnOfRefusal[refusal.code] ?? null,

@@ -1,17 +1,9 @@
 import type { COMBO_SORT_COLUMNS, ComboGridQuery, ComboRow } from '@api/contracts/inventory-combos';
 import type { ComboItem } from '@api/contracts/inventory-master-codes';
 import type { Database } from '@infra/db';
-import {
-  allOf,
-  dateWhere,
-  literal,
-  pageWindow,
-  setWhere,
-  sortTerms,
-  textWhere,
-} from '@projections/runtime/grid';
+import { allOf, dateWhere, literal, setWhere, sortTerms, textWhere } from '@projections/runtime/grid';
 import { type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely';
-import { comboItemsOf, masterCode, selectMasterCodes } from './master-codes';
+import { comboItemsOf, masterCode, masterCodePage } from './master-codes';
 
 /** The combo grid (ag-grid Infinite Row Model): the account's combos with their items. */
 
@@ -46,18 +38,14 @@ export async function listCombos(
   tenantId: string,
   query: ComboGridQuery,
 ): Promise<{ rows: ComboRow[]; lastRow: number }> {
-  const filtered = selectMasterCodes(db, tenantId).where('m.type', '=', 'combo').where(conditions(query));
-  let page = filtered;
-  for (const term of sortTerms(query.sortModel, sortColumns)) page = page.orderBy(term);
-  if (query.sortModel.length === 0) page = page.orderBy('m.updated_at', 'desc');
-  const { limit, offset } = pageWindow(query);
-  const [rows, total] = await Promise.all([
-    page.orderBy('m.id').limit(limit).offset(offset).execute(),
-    filtered
-      .clearSelect()
-      .select((eb) => eb.fn.countAll<string>().as('n'))
-      .executeTakeFirstOrThrow(),
-  ]);
+  const where = allOf([sql<SqlBool>`m.type = 'combo'`, conditions(query)]);
+  const { rows, lastRow } = await masterCodePage(
+    db,
+    tenantId,
+    where,
+    sortTerms(query.sortModel, sortColumns),
+    query,
+  );
   const items =
     rows.length === 0
       ? []
@@ -72,6 +60,6 @@ export async function listCombos(
   }
   return {
     rows: rows.map((row) => ({ ...masterCode(row), items: itemsOf.get(row.id) ?? [] })),
-    lastRow: Number(total.n),
+    lastRow,
   };
 }

@@ -18,7 +18,7 @@ import {
   sortTerms,
   textWhere,
 } from '@projections/runtime/grid';
-import { type Kysely, type RawBuilder, sql, type Transaction } from 'kysely';
+import { type Kysely, type RawBuilder, type SqlBool, sql, type Transaction } from 'kysely';
 
 /**
  * Reading master codes (a plain table with its price list, combo items and rack locations;
@@ -240,10 +240,21 @@ export async function listMasterCodes(
   tenantId: string,
   query: MasterCodeGridQuery,
 ): Promise<{ rows: MasterCodeRow[]; lastRow: number }> {
-  const filtered = selectMasterCodes(db, tenantId).where(conditions(query));
+  return masterCodePage(db, tenantId, conditions(query), sortTerms(query.sortModel, sortColumns), query);
+}
+
+/** A page of the account's master codes matching `where`, in `order` (else newest change first), and the count. */
+export async function masterCodePage(
+  db: Kysely<Database>,
+  tenantId: string,
+  where: RawBuilder<SqlBool>,
+  order: RawBuilder<unknown>[],
+  query: { startRow: number; endRow: number },
+) {
+  const filtered = selectMasterCodes(db, tenantId).where(where);
   let page = filtered;
-  for (const term of sortTerms(query.sortModel, sortColumns)) page = page.orderBy(term);
-  if (query.sortModel.length === 0) page = page.orderBy('m.updated_at', 'desc');
+  for (const term of order) page = page.orderBy(term);
+  if (order.length === 0) page = page.orderBy('m.updated_at', 'desc');
   const { limit, offset } = pageWindow(query);
   const [rows, total] = await Promise.all([
     page.orderBy('m.id').limit(limit).offset(offset).execute(),
