@@ -5,6 +5,7 @@ import { refusalOf } from '@domain/shared/errors';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import fastifyWebsocket from '@fastify/websocket';
+import type { TrustProxy } from '@infra/config';
 import type { EventStore } from '@infra/eventstore/port';
 import { hasMessage, languageOf, type MessageParams, translate } from '@infra/i18n';
 import type { Mailer } from '@infra/mail';
@@ -59,7 +60,9 @@ export { ErrorAnswer } from './answers';
 
 export interface AppDeps extends HealthDeps {
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
-  auth: Omit<AuthDeps, 'db' | 'signInLimits'> & { signInLimits?: SignInLimits };
+  auth: Omit<AuthDeps, 'db' | 'signInLimits' | 'mailer' | 'publicUrl'> & { signInLimits?: SignInLimits };
+  /** Which proxies' X-Forwarded-For names the client (Fastify's `trustProxy`; config TRUST_PROXY); absent, none. */
+  trustProxy?: TrustProxy;
   mailer: Mailer;
   hub: Pick<LiveHub, 'subscribe'>;
   /** Where the console is reached, for links in mail (`http://localhost:3000`). */
@@ -83,7 +86,7 @@ export type KedaiApp = ReturnType<typeof buildApp>;
 export function buildApp(deps: AppDeps) {
   const app = Fastify({
     logger: { level: deps.logLevel },
-    trustProxy: false,
+    trustProxy: fastifyTrust(deps.trustProxy ?? false),
     // A URL the router cannot take (a malformed or over-long path parameter) answers in the spec's shape too.
     frameworkErrors: (error, request, reply) =>
       (reply as unknown as FastifyReply).code(error.statusCode ?? 400).send({
@@ -125,14 +128,17 @@ export function buildApp(deps: AppDeps) {
   app.register(fastifySwaggerUi, { routePrefix: '/docs' });
 
   app.register(healthRoutes, deps);
+  const signInLimits = deps.auth.signInLimits ?? defaultSignInLimits;
   app.register(authRoutes, {
     db: deps.db,
     ...deps.auth,
-    signInLimits: deps.auth.signInLimits ?? defaultSignInLimits,
+    signInLimits,
+    mailer: deps.mailer,
+    publicUrl: deps.publicUrl,
   });
   app.register(infoRoutes, { db: deps.db });
   app.register(registrationRoutes, { db: deps.db, mailer: deps.mailer, publicUrl: deps.publicUrl });
-  app.register(recoveryRoutes, { db: deps.db, mailer: deps.mailer, publicUrl: deps.publicUrl });
+  app.register(recoveryRoutes, { db: deps.db, mailer: deps.mailer, publicUrl: deps.publicUrl, signInLimits });
   app.register(teamRoutes, { db: deps.db });
   app.register(lookupRoutes);
   app.register(announcementRoutes, { db: deps.db });
@@ -171,6 +177,11 @@ export function buildApp(deps: AppDeps) {
       clientSecret: deps.auth.clientSecret,
     });
   return app;
+}
+
+/** Fastify's types lack the hop count its proxy-addr takes; a count n trusts the n nearest hops, as proxy-addr does. */
+function fastifyTrust(trust: TrustProxy) {
+  return typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust;
 }
 
 /**

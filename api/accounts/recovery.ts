@@ -3,6 +3,8 @@ import { ForgotRequest, PasswordResetRequest, PinResetRequest } from '@api/contr
 import { router } from '@api/route';
 import { resetLinkMail } from '@commands/accounts/mail';
 import { type ResetPurpose, resetPassword, resetPosPin, sendResetLink } from '@commands/accounts/recovery';
+import type { SignInLimits } from '@commands/accounts/sign-in-limits';
+import { hashSecret } from '@commands/support/secrets';
 import type { Db } from '@infra/db';
 import type { Mailer } from '@infra/mail';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -18,16 +20,22 @@ export interface RecoveryDeps {
   mailer: Mailer;
   /** Where the console is reached, for the link in the mail. */
   publicUrl: string;
+  /** The throttle of bad reset links (shared with sign-in's). */
+  signInLimits: SignInLimits;
 }
 
-const raw = { 200: Ok(z.null()), 400: ErrorAnswer };
+const raw = { 200: Ok(z.null()), 400: ErrorAnswer, 429: ErrorAnswer };
 
 const flows = {
   password: { base: '/api/password', what: 'password', sent: 'recovery.password_link_sent' },
   pos_pin: { base: '/api/pos-pin', what: 'POS app PIN', sent: 'recovery.pin_link_sent' },
 } as const satisfies Record<ResetPurpose, unknown>;
 
-export const recoveryRoutes: FastifyPluginAsyncZod<RecoveryDeps> = async (app, { db, mailer, publicUrl }) => {
+export const recoveryRoutes: FastifyPluginAsyncZod<RecoveryDeps> = async (
+  app,
+  { db, mailer, publicUrl, signInLimits },
+) => {
+  const resetDeps = { db, signInLimits, hashSecret };
   const route = router(app, { tags: ['registration'], access: 'public' });
 
   for (const purpose of ['password', 'pos_pin'] as const) {
@@ -55,7 +63,7 @@ export const recoveryRoutes: FastifyPluginAsyncZod<RecoveryDeps> = async (app, {
       raw,
     },
     async (request) => {
-      await resetPassword({ db }, request.body);
+      await resetPassword(resetDeps, { address: request.ip }, request.body);
       return ok(request, null, 'recovery.password_changed');
     },
   );
@@ -64,7 +72,7 @@ export const recoveryRoutes: FastifyPluginAsyncZod<RecoveryDeps> = async (app, {
     '/api/pos-pin/reset',
     { summary: 'Set a new 6-digit POS app PIN through a reset link', body: PinResetRequest, raw },
     async (request) => {
-      await resetPosPin({ db }, request.body);
+      await resetPosPin(resetDeps, { address: request.ip }, request.body);
       return ok(request, null, 'recovery.pin_changed');
     },
   );

@@ -1,18 +1,26 @@
-import { ok } from '@api/answers';
-import { OAuthError, TokenAnswer, TokenRequest } from '@api/contracts/auth';
+import { ErrorAnswer, Ok, ok } from '@api/answers';
+import { OAuthError, TokenAnswer, TokenRequest, UnlockRequest } from '@api/contracts/auth';
 import { router } from '@api/route';
+import { unlockMail } from '@commands/accounts/mail';
 import { type SignInDeps, signIn, signOut } from '@commands/accounts/sign-in';
+import { unlockSignIn } from '@commands/accounts/unlock';
 import { translate } from '@infra/i18n';
+import type { Mailer } from '@infra/mail';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { signedIn } from './session';
 
 /**
- * POST /oauth/token (OAuth 2.0 password grant, public, answering in OAuth's own shape) and POST /api/logout (any
- * signed-in user); the rules are in commands/accounts/sign-in.ts.
+ * POST /oauth/token (OAuth 2.0 password grant, public, answering in OAuth's own shape), POST /api/sign-in/unlock
+ * (the e-mailed unlock link, public) and POST /api/logout (any signed-in user); the rules are in
+ * commands/accounts/sign-in.ts and unlock.ts.
  */
 
-export type AuthDeps = SignInDeps;
+export type AuthDeps = Omit<SignInDeps, 'mailUnlock'> & {
+  mailer: Mailer;
+  /** Where the console is reached, for the unlock link. */
+  publicUrl: string;
+};
 
 export const authRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps) => {
   const route = router(app, { tags: ['session'] });
@@ -23,13 +31,37 @@ export const authRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps) => 
       summary: 'Sign in (password grant)',
       access: 'public',
       body: TokenRequest,
-      raw: { 200: TokenAnswer, 400: OAuthError, 401: OAuthError, 429: OAuthError },
+      raw: { 200: TokenAnswer, 400: OAuthError, 401: OAuthError, 403: OAuthError, 429: OAuthError },
     },
     async (request, reply) => {
-      const result = await signIn(deps, { address: request.ip }, request.body);
+      const mailUnlock = unlockMail(
+        deps.mailer,
+        deps.publicUrl,
+        request.language,
+        deps.signInLimits.unlockMinutes,
+      );
+      const result = await signIn({ ...deps, mailUnlock }, { address: request.ip }, request.body);
       if ('token' in result) return result.token;
-      const { status, error, key } = result.refused;
-      return reply.code(status).send({ error, error_description: translate(request.language, key) });
+      const { status, error, key, retryAfter } = result.refused;
+      if (retryAfter) reply.header('retry-after', String(retryAfter));
+      return reply
+        .code(status)
+        .send({ error, error_description: translate(request.language, key, { seconds: retryAfter ?? 0 }) });
+    },
+  );
+
+  route.post(
+    '/api/sign-in/unlock',
+    {
+      summary:
+        'Open an e-mailed unlock link: this address may sign in past the account’s failure ceiling a while',
+      access: 'public',
+      body: UnlockRequest,
+      raw: { 200: Ok(z.null()), 400: ErrorAnswer, 429: ErrorAnswer },
+    },
+    async (request) => {
+      await unlockSignIn(deps, { address: request.ip }, request.body);
+      return ok(request, null, 'auth.unlocked');
     },
   );
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** POST /oauth/token (OAuth 2.0 password grant), answering in OAuth's own shape. */
+/** POST /oauth/token (OAuth 2.0 password grant), answering in OAuth's own shape; the sign-in unlock link. */
 
 export const TokenRequest = z.object({
   grant_type: z.string().max(64),
@@ -27,7 +27,12 @@ export const OAuthError = z.object({
     'unsupported_grant_type',
     'email_not_verified',
     'too_many_attempts',
+    'unlock_required',
   ]),
   error_description: z.string(),
 });
 export type OAuthError = z.infer<typeof OAuthError>;
+
+/** POST /api/sign-in/unlock: the token of an e-mailed unlock link. */
+export const UnlockRequest = z.object({ token: z.string().min(1).max(200) });
+export type UnlockRequest = z.infer<typeof UnlockRequest>;

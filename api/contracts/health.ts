@@ -1,6 +1,9 @@
 import { z } from 'zod';
 
-/** GET /api/health: each component up (with its latency) or down (with its error), and each projection's lag. */
+/**
+ * GET /api/health (public): only up or down, for monitors. GET /api/health/detail (the provider's admins): each
+ * component up (with its latency) or down (with its error), and each projection's lag.
+ */
 
 const Down = z.object({ status: z.literal('down'), error: z.string() });
 const Up = z.object({ status: z.literal('up'), latencyMs: z.number() });
@@ -17,11 +20,20 @@ const ProjectionHealth = z.object({
   lag: z.string().describe('events (Postgres) or log bytes (EventStoreDB) behind the head of the log'),
 });
 
+const HealthStatus = z.enum(['ok', 'degraded']);
+
 export const HealthAnswer = z.object({
   code: z.literal(0),
   msg: z.literal('ok'),
+  data: z.object({ status: HealthStatus }),
+});
+export type HealthAnswer = z.infer<typeof HealthAnswer>;
+
+export const HealthDetailAnswer = z.object({
+  code: z.literal(0),
+  msg: z.literal('ok'),
   data: z.object({
-    status: z.enum(['ok', 'degraded']),
+    status: HealthStatus,
     version: z.string(),
     components: z.object({
       database: component({}),
@@ -31,4 +43,4 @@ export const HealthAnswer = z.object({
     }),
   }),
 });
-export type HealthAnswer = z.infer<typeof HealthAnswer>;
+export type HealthDetailAnswer = z.infer<typeof HealthDetailAnswer>;

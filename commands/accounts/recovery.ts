@@ -1,13 +1,14 @@
 import { FORGOT_COOLDOWN_SECONDS, RESET_LINK_TTL_SECONDS, refuseAccount } from '@domain/access/accounts';
 import type { Database } from '@infra/db';
 import { type Kysely, sql } from 'kysely';
-import { hashSecret, newToken, tokenHash } from '../support/secrets';
+import { newToken, tokenHash } from '../support/secrets';
+import { recordFailure, refuseWhileWaiting, type SignInLimits, unlockAddress } from './sign-in-limits';
 
 /**
  * Forgotten password and forgotten POS app PIN (spec §2 public routes /reset-password and /reset-pos-app-pin): the
  * user asks with an e-mail, gets a single-use link valid for an hour (its token kept as a SHA-256 hash), and sets a
  * new secret through it. Asking answers the same whatever the e-mail, and mails at most once a minute per account.
- * A new password signs the user out everywhere.
+ * A new password signs the user out everywhere. Setting the secret is rate-limited per address and per link.
  */
 
 export type ResetPurpose = 'password' | 'pos_pin';
@@ -74,12 +75,22 @@ export async function sendResetLink(
   if (issued) await deps.mailLink(purpose, { email: user.email, name: user.first_name }, token);
 }
 
-/**
- * Marks the link used and returns its user, in the caller's transaction; refuses an unknown, replaced, used or
- * expired link with its own message. The user must still be active.
- */
-async function useLink(trx: Kysely<Database>, purpose: ResetPurpose, token: string) {
-  const hash = tokenHash(token);
+/** Refuses an unknown, replaced, used or expired link, or one whose user is no longer active, with its own message. */
+async function checkLink(db: Kysely<Database>, purpose: ResetPurpose, hash: string): Promise<void> {
+  const link = await db
+    .selectFrom('reset_links as l')
+    .innerJoin('users as u', 'u.id', 'l.user_id')
+    .select(['l.used_at', 'u.status', sql<boolean>`l.expires_at <= now()`.as('expired')])
+    .where('l.token_hash', '=', hash)
+    .where('l.purpose', '=', purpose)
+    .executeTakeFirst();
+  if (link?.used_at) throw refuseAccount('LINK_USED');
+  if (link?.expired) throw refuseAccount('LINK_EXPIRED');
+  if (link?.status !== 'active') throw refuseAccount('LINK_INVALID');
+}
+
+/** Marks the link used and returns its user, in the caller's transaction; a link used meanwhile is refused. */
+async function useLink(trx: Kysely<Database>, purpose: ResetPurpose, hash: string) {
   const used = await trx
     .updateTable('reset_links')
     .set({ used_at: sql<Date>`now()` })
@@ -98,22 +109,62 @@ async function useLink(trx: Kysely<Database>, purpose: ResetPurpose, token: stri
     )
     .returning('user_id')
     .executeTakeFirst();
-  if (used) {
-    return trx
-      .selectFrom('users')
-      .select(['id', 'tenant_id', 'email', 'username'])
-      .where('id', '=', used.user_id)
-      .executeTakeFirstOrThrow();
+  if (!used) {
+    await checkLink(trx, purpose, hash);
+    throw refuseAccount('LINK_INVALID');
   }
-  const link = await trx
-    .selectFrom('reset_links')
-    .select(['used_at', sql<boolean>`expires_at <= now()`.as('expired')])
-    .where('token_hash', '=', hash)
-    .where('purpose', '=', purpose)
-    .executeTakeFirst();
-  if (link?.used_at) throw refuseAccount('LINK_USED');
-  if (link?.expired) throw refuseAccount('LINK_EXPIRED');
-  throw refuseAccount('LINK_INVALID');
+  return trx
+    .selectFrom('users')
+    .select(['id', 'tenant_id'])
+    .where('id', '=', used.user_id)
+    .executeTakeFirstOrThrow();
+}
+
+export interface ResetDeps {
+  db: Kysely<Database>;
+  signInLimits: SignInLimits;
+  /** Hashes the new secret (argon2id). A seam where a test counts that a bad link costs no hashing. */
+  hashSecret: (secret: string) => Promise<string>;
+}
+
+/**
+ * The rate limit and the order of work every reset follows: an address (and a link) with too many bad links waits;
+ * the link is looked up before the new secret is hashed, so a bad link costs a lookup, not an argon2 hash; then the
+ * link is used and `apply` sets the secret, in one transaction.
+ */
+async function resetThrough(
+  deps: ResetDeps,
+  visitor: { address: string },
+  purpose: ResetPurpose,
+  input: { token: string; secret: string },
+  apply: (trx: Kysely<Database>, user: { id: string }, secretHash: string) => Promise<void>,
+): Promise<void> {
+  const { db, signInLimits } = deps;
+  const hash = tokenHash(input.token);
+  const byAddress = [`reset:${purpose}`, visitor.address] as const;
+  const byLink = [`reset-link:${hash}`, ''] as const;
+  await refuseWhileWaiting(db, signInLimits, ...byAddress);
+  await refuseWhileWaiting(db, signInLimits, ...byLink);
+  try {
+    await checkLink(db, purpose, hash);
+  } catch (error) {
+    await recordFailure(db, signInLimits, ...byAddress);
+    await recordFailure(db, signInLimits, ...byLink);
+    throw error;
+  }
+  const secretHash = await deps.hashSecret(input.secret);
+  await db.transaction().execute(async (trx) => {
+    const user = await useLink(trx, purpose, hash);
+    await apply(trx, user, secretHash);
+    // Other links of the same user and purpose die with this one.
+    await trx
+      .deleteFrom('reset_links')
+      .where('user_id', '=', user.id)
+      .where('purpose', '=', purpose)
+      .where('used_at', 'is', null)
+      .execute();
+    await logReset(trx, purpose, user);
+  });
 }
 
 async function logReset(
@@ -134,64 +185,54 @@ async function logReset(
     .execute();
 }
 
-/** A new password through a reset link; signs the user out everywhere. */
+/**
+ * A new password through a reset link; signs the user out everywhere. The link proved the mailbox, so the address
+ * that used it may sign in past the account's ceiling for a while, as with an unlock link.
+ */
 export async function resetPassword(
-  { db }: Pick<RecoveryDeps, 'db'>,
+  deps: ResetDeps,
+  visitor: { address: string },
   input: { token: string; password: string },
 ): Promise<void> {
-  const passwordHash = await hashSecret(input.password);
-  await db.transaction().execute(async (trx) => {
-    const user = await useLink(trx, 'password', input.token);
-    await trx
-      .updateTable('users')
-      .set({ password_hash: passwordHash, updated_at: sql<Date>`now()` })
-      .where('id', '=', user.id)
-      .execute();
-    await trx
-      .updateTable('access_tokens')
-      .set({ revoked_at: sql<Date>`now()` })
-      .where('user_id', '=', user.id)
-      .where('revoked_at', 'is', null)
-      .execute();
-    // Other links of the same user die with this one; a locked-out account may sign in again at once.
-    await trx
-      .deleteFrom('reset_links')
-      .where('user_id', '=', user.id)
-      .where('purpose', '=', 'password')
-      .where('used_at', 'is', null)
-      .execute();
-    await trx
-      .deleteFrom('sign_in_failures')
-      .where('scope', '=', 'account')
-      .where(
-        'key',
-        'in',
-        [user.email, user.username ?? user.email].map((login) => login.toLowerCase()),
-      )
-      .execute();
-    await logReset(trx, 'password', user);
-  });
+  await resetThrough(
+    deps,
+    visitor,
+    'password',
+    { token: input.token, secret: input.password },
+    async (trx, user, hash) => {
+      await trx
+        .updateTable('users')
+        .set({ password_hash: hash, updated_at: sql<Date>`now()` })
+        .where('id', '=', user.id)
+        .execute();
+      await trx
+        .updateTable('access_tokens')
+        .set({ revoked_at: sql<Date>`now()` })
+        .where('user_id', '=', user.id)
+        .where('revoked_at', 'is', null)
+        .execute();
+      await unlockAddress(trx, deps.signInLimits, user.id, visitor.address);
+    },
+  );
 }
 
 /** A new 6-digit POS app PIN through a reset link. */
 export async function resetPosPin(
-  { db }: Pick<RecoveryDeps, 'db'>,
+  deps: ResetDeps,
+  visitor: { address: string },
   input: { token: string; pin: string },
 ): Promise<void> {
-  const pinHash = await hashSecret(input.pin);
-  await db.transaction().execute(async (trx) => {
-    const user = await useLink(trx, 'pos_pin', input.token);
-    await trx
-      .updateTable('users')
-      .set({ pos_pin_hash: pinHash, updated_at: sql<Date>`now()` })
-      .where('id', '=', user.id)
-      .execute();
-    await trx
-      .deleteFrom('reset_links')
-      .where('user_id', '=', user.id)
-      .where('purpose', '=', 'pos_pin')
-      .where('used_at', 'is', null)
-      .execute();
-    await logReset(trx, 'pos_pin', user);
-  });
+  await resetThrough(
+    deps,
+    visitor,
+    'pos_pin',
+    { token: input.token, secret: input.pin },
+    async (trx, user, hash) => {
+      await trx
+        .updateTable('users')
+        .set({ pos_pin_hash: hash, updated_at: sql<Date>`now()` })
+        .where('id', '=', user.id)
+        .execute();
+    },
+  );
 }

@@ -33,6 +33,7 @@ export const RecoveryCode = {
   linkInvalid: 440,
   linkExpired: 441,
   linkUsed: 442,
+  tooManyAttempts: 429,
 } as const;
 
 export type AccountErrorCode =
@@ -46,7 +47,8 @@ export type AccountErrorCode =
   | 'RESEND_TOO_SOON'
   | 'LINK_INVALID'
   | 'LINK_EXPIRED'
-  | 'LINK_USED';
+  | 'LINK_USED'
+  | 'TOO_MANY_ATTEMPTS';
 
 export const accountErrors = {
   EMAIL_TAKEN: { status: 409, code: RegistrationCode.emailTaken, key: 'register.email_taken' },
@@ -64,6 +66,7 @@ export const accountErrors = {
   LINK_INVALID: { status: 400, code: RecoveryCode.linkInvalid, key: 'recovery.link_invalid' },
   LINK_EXPIRED: { status: 400, code: RecoveryCode.linkExpired, key: 'recovery.link_expired' },
   LINK_USED: { status: 400, code: RecoveryCode.linkUsed, key: 'recovery.link_used' },
+  TOO_MANY_ATTEMPTS: { status: 429, code: RecoveryCode.tooManyAttempts, key: 'recovery.too_many_attempts' },
 } satisfies ErrorTable<AccountErrorCode>;
 
 export const refuseAccount = refuser(accountErrors);

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -52,6 +53,31 @@ const hostPort = optionalText.refine(
   },
 );
 
+/** Fastify's `trustProxy`: none, every proxy, a number of hops, or the proxies' addresses and CIDR ranges. */
+export type TrustProxy = boolean | number | string[];
+
+const isAddressOrRange = (entry: string) => {
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  return prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128));
+};
+
+const trustProxy = optionalText
+  .default('false')
+  .refine(
+    (v) => /^(true|false|\d{1,2})$/.test(v) || v.split(',').every((entry) => isAddressOrRange(entry.trim())),
+    {
+      message:
+        'must be false, true, a number of proxy hops, or a comma-separated list of addresses or CIDR ranges',
+    },
+  )
+  .transform((v): TrustProxy => {
+    if (v === 'true' || v === 'false') return v === 'true';
+    if (/^\d+$/.test(v)) return Number(v);
+    return v.split(',').map((entry) => entry.trim());
+  });
+
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   HOST: optionalText.default('127.0.0.1'),
@@ -69,6 +95,7 @@ const EnvSchema = z.object({
   TEMPORAL_NAMESPACE: optionalText.default('default'),
   TEMPORAL_TASK_QUEUE: optionalText.default('kedai'),
   TEMPORAL_CLI: optionalText,
+  TRUST_PROXY: trustProxy,
   PUBLIC_URL: urlWithSchemes(['http', 'https'], 'https://kedai.example.com'),
   OAUTH_CLIENT_ID: optionalText.default('kedai-console'),
   OAUTH_CLIENT_SECRET: optionalText
@@ -106,6 +133,8 @@ export interface Config {
   eventStore: { kind: 'postgres' } | { kind: 'eventstoredb'; url: string };
   /** Where users reach the console, for links in mail. */
   publicUrl: string;
+  /** Which reverse proxies are believed about the client's address (X-Forwarded-For), for the sign-in throttle. */
+  trustProxy: TrustProxy;
   auth: { clientId: string; clientSecret: string; tokenTtlSeconds: number };
   mail: { smtpUrl?: string; from: string };
   /**
@@ -162,6 +191,7 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
       /\/$/,
       '',
     ),
+    trustProxy: e.TRUST_PROXY,
     auth: {
       clientId: e.OAUTH_CLIENT_ID,
       clientSecret: e.OAUTH_CLIENT_SECRET,

@@ -225,9 +225,29 @@ export const columns = {
   },
   sign_in_failures: {
     id: int8().withDefault(),
-    scope: text<'account' | 'address' | 'signup'>(),
+    scope: text<'signup'>(),
     key: text(),
     at: timestamptz().withDefault(),
+  },
+  sign_in_throttle: {
+    subject: text(),
+    address: text(),
+    failures: int4(),
+    last_failure_at: timestamptz(),
+    blocked_until: timestamptz(),
+  },
+  sign_in_addresses: {
+    user_id: uuid(),
+    address: text(),
+    last_sign_in_at: timestamptz().orNull(),
+    unlocked_until: timestamptz().orNull(),
+  },
+  sign_in_unlocks: {
+    token_hash: text(),
+    user_id: uuid(),
+    created_at: timestamptz(),
+    expires_at: timestamptz(),
+    used_at: timestamptz().orNull(),
   },
   email_verifications: {
     user_id: uuid(),
@@ -883,6 +903,9 @@ export type UserGroupsTable = Database['user_groups'];
 export type UsersTable = Database['users'];
 export type AccessTokensTable = Database['access_tokens'];
 export type SignInFailuresTable = Database['sign_in_failures'];
+export type SignInThrottleTable = Database['sign_in_throttle'];
+export type SignInAddressesTable = Database['sign_in_addresses'];
+export type SignInUnlocksTable = Database['sign_in_unlocks'];
 export type EmailVerificationsTable = Database['email_verifications'];
 export type ResetLinksTable = Database['reset_links'];
 export type MailOutboxTable = Database['mail_outbox'];

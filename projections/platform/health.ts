@@ -1,4 +1,4 @@
-import type { HealthAnswer } from '@api/contracts/health';
+import type { HealthDetailAnswer } from '@api/contracts/health';
 import type { Database } from '@infra/db';
 import { type EventStore, formatPosition } from '@infra/eventstore/port';
 import type { ProjectionEngine } from '@projections/runtime/engine';
@@ -38,9 +38,9 @@ export function temporalProbe(address: string, connection: Connection, timeoutMs
   };
 }
 
-type Components = HealthAnswer['data']['components'];
+type Components = HealthDetailAnswer['data']['components'];
 
-export async function checkHealth(deps: HealthDeps): Promise<HealthAnswer['data']> {
+export async function checkHealth(deps: HealthDeps): Promise<HealthDetailAnswer['data']> {
   const within = <T>(work: () => Promise<T>) => timed(work, deps.timeoutMs ?? 2_000);
   const [database, eventStore, temporal, projections] = await Promise.all([
     within(() => sql`SELECT 1`.execute(deps.db)),

@@ -1,5 +1,6 @@
 import { buildApp, type KedaiApp } from '@api/app';
-import { HealthAnswer, type HealthDeps, type TemporalProbe, temporalProbe } from '@api/health';
+import { type HealthDeps, HealthDetailAnswer, type TemporalProbe, temporalProbe } from '@api/health';
+import { ensurePackages } from '@commands/accounts/seed';
 import { eventSchemas } from '@domain/events';
 import { createDb, createPool } from '@infra/db';
 import { freePort } from '@infra/embedded/ports';
@@ -7,9 +8,10 @@ import type { EventStore } from '@infra/eventstore/port';
 import { PostgresEventStore } from '@infra/eventstore/postgres';
 import { EventSchemaRegistry } from '@infra/eventstore/registry';
 import { projections } from '@projections/index';
+import { checkHealth } from '@projections/platform/health';
 import { ProjectionEngine } from '@projections/runtime/engine';
 import { Connection } from '@temporalio/client';
-import { shellDeps } from '@tests/support/api';
+import { bearer, createAdmin, createSeller, shellDeps } from '@tests/support/api';
 import { createTestDatabase, type TestDatabase } from '@tests/support/db';
 import { appendSampleEvents } from '@tests/support/events';
 import { startTestTemporal, type TestTemporal } from '@tests/support/temporal';
@@ -36,13 +38,25 @@ describe('GET /api/health', () => {
     ...overrides,
   });
 
+  /** The provider's admin, signed in once: its token holds for every app built on this database. */
+  let adminToken: string;
+
+  /** The public answer (up or down only) and the admin's detail, which must agree. */
   const health = async (overrides: Partial<Deps> = {}) => {
     app = buildApp({ logLevel: 'silent', ...deps(overrides), ...shellDeps(database) });
-    const response = await app.inject({ method: 'GET', url: '/api/health' });
-    expect(response.statusCode).toBe(200);
+    const open = await app.inject({ method: 'GET', url: '/api/health' });
+    expect(open.statusCode).toBe(200);
+    const detail = await app.inject({
+      method: 'GET',
+      url: '/api/health/detail',
+      headers: bearer(adminToken),
+    });
+    expect(detail.statusCode, detail.body).toBe(200);
     await app.close();
     app = undefined;
-    return HealthAnswer.parse(response.json()).data;
+    const data = HealthDetailAnswer.parse(detail.json()).data;
+    expect(open.json()).toEqual({ code: 0, msg: 'ok', data: { status: data.status } });
+    return data;
   };
 
   beforeAll(async () => {
@@ -51,6 +65,10 @@ describe('GET /api/health', () => {
     store = new PostgresEventStore(database.pool, registry);
     engine = new ProjectionEngine({ db: database.db, store, projections, retryMs: 50 });
     temporal = await starting;
+    app = buildApp({ logLevel: 'silent', ...deps(), ...shellDeps(database) });
+    adminToken = (await createAdmin({ app, database })).token;
+    await app.close();
+    app = undefined;
   });
   afterEach(async () => {
     await app?.close();
@@ -101,6 +119,25 @@ describe('GET /api/health', () => {
     });
   });
 
+  it("tells an anonymous caller only up or down, and the detail only to the provider's admin", async () => {
+    app = buildApp({ logLevel: 'silent', ...deps(), ...shellDeps(database) });
+    const open = await app.inject({ method: 'GET', url: '/api/health' });
+    expect(open.statusCode).toBe(200);
+    expect(open.json()).toEqual({ code: 0, msg: 'ok', data: { status: 'ok' } });
+    expect(open.body).not.toMatch(/version|temporal|projections|eventsApplied|1\.2\.3/);
+    const anonymous = await app.inject({ method: 'GET', url: '/api/health/detail' });
+    expect(anonymous.statusCode).toBe(401);
+    await ensurePackages(database.db);
+    const seller = await createSeller({ app, database });
+    const refused = await app.inject({
+      method: 'GET',
+      url: '/api/health/detail',
+      headers: bearer(seller.token),
+    });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.body).not.toContain('1.2.3');
+  });
+
   it('is degraded, still with HTTP 200, when Temporal does not answer', async () => {
     const address = `127.0.0.1:${await freePort()}`;
     const data = await health({ temporal: temporalProbe(address, Connection.lazy({ address }), 1_000) });
@@ -114,11 +151,16 @@ describe('GET /api/health', () => {
     const db = createDb(pool);
     const unreachableStore = new PostgresEventStore(pool, registry);
     try {
-      const data = await health({
+      // The admin's session check needs the database too, so the detail is read from the check itself here.
+      const broken = deps({
         db,
         store: unreachableStore,
         engine: new ProjectionEngine({ db, store: unreachableStore, projections }),
       });
+      app = buildApp({ logLevel: 'silent', ...broken, ...shellDeps(database) });
+      const open = await app.inject({ method: 'GET', url: '/api/health' });
+      expect(open.json()).toEqual({ code: 0, msg: 'ok', data: { status: 'degraded' } });
+      const data = await checkHealth(broken);
       expect(data.status).toBe('degraded');
       expect(data.components).toMatchObject({
         database: { status: 'down', error: expect.stringContaining('ECONNREFUSED') },

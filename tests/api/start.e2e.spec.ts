@@ -4,7 +4,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
-import { HealthAnswer } from '@api/health';
+import { HealthAnswer, HealthDetailAnswer } from '@api/health';
 import { freePort } from '@infra/embedded/ports';
 import { TEMPORAL_CLI } from '@tests/support/temporal';
 import { waitFor } from '@tests/support/wait';
@@ -88,22 +88,52 @@ async function embeddedSettings(dataDir: string) {
   };
 }
 
-async function health(url: string) {
-  const response = await fetch(`${url}/api/health`);
-  expect(response.status).toBe(200);
-  return HealthAnswer.parse(await response.json()).data;
+/** The public health (up or down only) and the admin's detail, which must agree. */
+async function health(url: string, adminToken: string) {
+  const open = await fetch(`${url}/api/health`);
+  expect(open.status).toBe(200);
+  const detail = await fetch(`${url}/api/health/detail`, {
+    headers: { authorization: `Bearer ${adminToken}` },
+  });
+  expect(detail.status).toBe(200);
+  const data = HealthDetailAnswer.parse(await detail.json()).data;
+  return HealthAnswer.parse(await open.json()).data.status === data.status ? data : undefined;
 }
 
 /** Health once every component is up and the stream catalogue has applied `events` events. */
-function healthyWith(url: string, events: string) {
+function healthyWith(url: string, adminToken: string, events: string) {
   return waitFor(
     async () => {
-      const data = await health(url);
-      const [catalogue] = Array.isArray(data.components.projections) ? data.components.projections : [];
-      return data.status === 'ok' && catalogue?.eventsApplied === events && catalogue.lag === '0' && data;
+      const data = await health(url, adminToken);
+      const [catalogue] = Array.isArray(data?.components.projections) ? data.components.projections : [];
+      return data?.status === 'ok' && catalogue?.eventsApplied === events && catalogue.lag === '0' && data;
     },
     { timeoutMs: 30_000, intervalMs: 100, what: `health ok with ${events} events applied` },
   );
+}
+
+/** The provider's admin signed in with the login the first start printed. */
+async function adminToken(url: string, kedai: Kedai) {
+  const admin = await waitFor(
+    () => /Admin \(\S+\): (\S+)\s+password: (\S+)/.exec(kedai.stdout()) ?? undefined,
+    {
+      what: 'the admin login to be printed',
+    },
+  );
+  const response = await fetch(`${url}/oauth/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      grant_type: 'password',
+      client_id: 'kedai-console',
+      client_secret: 'kedai-console-secret',
+      username: admin[1],
+      password: admin[2],
+      scope: 'admin',
+    }),
+  });
+  expect(response.status).toBe(200);
+  return ((await response.json()) as { access_token: string }).access_token;
 }
 
 /** Processes whose command line names the directory: the embedded Postgres and the Temporal dev server. */
@@ -146,7 +176,8 @@ describe('npm start', () => {
     const first = launch(await embeddedSettings(dataDir));
     const url = await runningAt(first);
     expect(first.stdout()).toMatch(/Temporal UI: http:\/\/127\.0\.0\.1:\d+/);
-    const up = await healthyWith(url, '1');
+    const admin = await adminToken(url, first);
+    const up = await healthyWith(url, admin, '1');
     expect(up.components).toMatchObject({
       database: { status: 'up' },
       eventStore: { status: 'up', kind: 'postgres' },
@@ -179,7 +210,8 @@ describe('npm start', () => {
 
     const settings = await embeddedSettings(dataDir);
     const second = launch(settings);
-    await healthyWith(await runningAt(second), '2');
+    // The admin's token outlives the restart: it is kept in the database.
+    await healthyWith(await runningAt(second), admin, '2');
     expect(second.stdout()).not.toContain('Demo seller:');
     const client = new pg.Client({
       connectionString: `postgres://postgres:kedai@127.0.0.1:${settings.EMBEDDED_PG_PORT}/kedai`,

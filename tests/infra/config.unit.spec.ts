@@ -37,7 +37,20 @@ describe('config', () => {
     expect(parseConfig({}).shopee.tokenKey).toBeUndefined();
   });
 
+  it('trusts no proxy by default, and all, a hop count or listed addresses and ranges when TRUST_PROXY says so', () => {
+    expect(parseConfig({}).trustProxy).toBe(false);
+    expect(parseConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(parseConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(parseConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1,::1' }).trustProxy).toEqual([
+      '10.0.0.0/8',
+      '127.0.0.1',
+      '::1',
+    ]);
+  });
+
   it.each([
+    ['TRUST_PROXY', 'yes'],
+    ['TRUST_PROXY', '10.0.0.0/33'],
     ['DATABASE_URL', 'not-a-url'],
     ['DATABASE_URL', 'mysql://x@localhost/db'],
     ['EVENTSTORE_URL', 'http://localhost:2113'],

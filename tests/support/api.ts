@@ -155,7 +155,7 @@ const unique = () => randomBytes(4).toString('hex');
 
 /** A verified seller account with its owner signed in. */
 export async function createSeller(
-  api: TestApi,
+  api: Pick<TestApi, 'app' | 'database'>,
   opts: { packageId?: string; country?: string; name?: string } = {},
 ): Promise<TestSeller> {
   const email = `owner-${unique()}@shop.test`;
@@ -172,7 +172,7 @@ export async function createSeller(
 
 /** An admin of the provider (no tenant), signed in through the admin door. */
 export async function createAdmin(
-  api: TestApi,
+  api: Pick<TestApi, 'app' | 'database'>,
 ): Promise<{ userId: string; email: string; password: string; token: string }> {
   const userId = randomUUID();
   const email = `admin-${unique()}@kedai.test`;
