@@ -24,7 +24,9 @@ export interface RecoveryDeps {
   signInLimits: SignInLimits;
 }
 
-const raw = { 200: Ok(z.null()), 400: ErrorAnswer, 429: ErrorAnswer };
+const raw = { 200: Ok(z.null()), 400: ErrorAnswer };
+/** Setting a secret is rate-limited per address and per link. */
+const limited = { ...raw, 429: ErrorAnswer };
 
 const flows = {
   password: { base: '/api/password', what: 'password', sent: 'recovery.password_link_sent' },
@@ -60,7 +62,7 @@ export const recoveryRoutes: FastifyPluginAsyncZod<RecoveryDeps> = async (
     {
       summary: 'Set a new password through a reset link; signs the user out everywhere',
       body: PasswordResetRequest,
-      raw,
+      raw: limited,
     },
     async (request) => {
       await resetPassword(resetDeps, { address: request.ip }, request.body);
@@ -70,7 +72,7 @@ export const recoveryRoutes: FastifyPluginAsyncZod<RecoveryDeps> = async (
 
   route.post(
     '/api/pos-pin/reset',
-    { summary: 'Set a new 6-digit POS app PIN through a reset link', body: PinResetRequest, raw },
+    { summary: 'Set a new 6-digit POS app PIN through a reset link', body: PinResetRequest, raw: limited },
     async (request) => {
       await resetPosPin(resetDeps, { address: request.ip }, request.body);
       return ok(request, null, 'recovery.pin_changed');

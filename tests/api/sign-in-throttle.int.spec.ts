@@ -229,6 +229,36 @@ describe('sign-in throttle', () => {
       expect((await bad('10.7.7.8')).json().code).toBe(440);
     });
   });
+
+  it('makes an address that tries bad reset links wait, per flow and per link, and lets another address in', async () => {
+    const reset = (url: string, payload: object, address: string) =>
+      api.app.inject({ method: 'POST', url, payload, remoteAddress: address });
+    const password = (token: string) => ({
+      token,
+      password: 'new secret 12',
+      confirm_password: 'new secret 12',
+    });
+    for (let i = 0; i < 3; i++) {
+      expect((await reset('/api/password/reset', password(`bad-${i}`), A)).json().code).toBe(440);
+    }
+    const held = await reset('/api/password/reset', password('bad-3'), A);
+    expect(held.statusCode).toBe(429);
+    expect(held.json()).toEqual({
+      code: 429,
+      msg: 'Too many attempts with links that do not work. Please wait 2 seconds and try again.',
+    });
+    expect((await reset('/api/password/reset', password('bad-3'), B)).json().code).toBe(440);
+    clock.advance(2);
+    expect((await reset('/api/password/reset', password('bad-4'), A)).json().code).toBe(440);
+    expect((await reset('/api/password/reset', password('bad-5'), A)).statusCode).toBe(429);
+
+    // One link tried from many addresses is held too; so is the PIN reset from a guessing address.
+    const pin = (token: string) => ({ token, pin: '123456', confirm_pin: '123456' });
+    for (let i = 0; i < 3; i++) {
+      expect((await reset('/api/pos-pin/reset', pin('same-link'), `10.5.0.${i + 1}`)).json().code).toBe(440);
+    }
+    expect((await reset('/api/pos-pin/reset', pin('same-link'), '10.5.0.9')).statusCode).toBe(429);
+  });
 });
 
 describe('TRUST_PROXY decides which address counts', () => {
