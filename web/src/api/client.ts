@@ -203,10 +203,13 @@ export type { TokenAnswer };
 /** A refused sign-in: OAuth's `error` (e.g. `invalid_grant`, `email_not_verified`) and the translated description. */
 export class SignInFailure extends Error {
   error: string;
-  constructor(error: string, description: string) {
+  /** Seconds before this device may try again (the answer's Retry-After), when it must wait. */
+  retryAfter?: number;
+  constructor(error: string, description: string, retryAfter?: number) {
     super(description);
     this.name = 'SignInFailure';
     this.error = error;
+    this.retryAfter = retryAfter;
   }
 }
 
@@ -248,5 +251,6 @@ export async function requestToken(username: string, password: string, admin = f
       : typeof record.msg === 'string'
         ? record.msg
         : response.statusText,
+    Number(response.headers.get('retry-after')) || undefined,
   );
 }
