@@ -15,9 +15,13 @@ export type ResetPurpose = 'password' | 'pos_pin';
 
 /** Who may reset what, and what the activity log calls it. */
 const flows = {
-  password: { action: 'password_reset', kinds: ['owner', 'subuser', 'admin', 'subadmin'] },
+  password: {
+    action: 'password_reset',
+    kinds: ['owner', 'subuser', 'admin', 'subadmin'],
+    column: 'password_hash',
+  },
   // The POS app belongs to seller accounts.
-  pos_pin: { action: 'pos_pin_reset', kinds: ['owner', 'subuser'] },
+  pos_pin: { action: 'pos_pin_reset', kinds: ['owner', 'subuser'], column: 'pos_pin_hash' },
 } as const satisfies Record<ResetPurpose, unknown>;
 
 export interface RecoveryDeps {
@@ -130,14 +134,14 @@ export interface ResetDeps {
 /**
  * The rate limit and the order of work every reset follows: an address (and a link) with too many bad links waits;
  * the link is looked up before the new secret is hashed, so a bad link costs a lookup, not an argon2 hash; then the
- * link is used and `apply` sets the secret, in one transaction.
+ * link is used, the secret set and `after` run, in one transaction.
  */
 async function resetThrough(
   deps: ResetDeps,
   visitor: { address: string },
   purpose: ResetPurpose,
   input: { token: string; secret: string },
-  apply: (trx: Kysely<Database>, user: { id: string }, secretHash: string) => Promise<void>,
+  after?: (trx: Kysely<Database>, user: { id: string }) => Promise<void>,
 ): Promise<void> {
   const { db, signInLimits } = deps;
   const hash = tokenHash(input.token);
@@ -155,7 +159,12 @@ async function resetThrough(
   const secretHash = await deps.hashSecret(input.secret);
   await db.transaction().execute(async (trx) => {
     const user = await useLink(trx, purpose, hash);
-    await apply(trx, user, secretHash);
+    await trx
+      .updateTable('users')
+      .set({ [flows[purpose].column]: secretHash, updated_at: sql<Date>`now()` })
+      .where('id', '=', user.id)
+      .execute();
+    await after?.(trx, user);
     // Other links of the same user and purpose die with this one.
     await trx
       .deleteFrom('reset_links')
@@ -199,12 +208,7 @@ export async function resetPassword(
     visitor,
     'password',
     { token: input.token, secret: input.password },
-    async (trx, user, hash) => {
-      await trx
-        .updateTable('users')
-        .set({ password_hash: hash, updated_at: sql<Date>`now()` })
-        .where('id', '=', user.id)
-        .execute();
+    async (trx, user) => {
       await trx
         .updateTable('access_tokens')
         .set({ revoked_at: sql<Date>`now()` })
@@ -222,17 +226,5 @@ export async function resetPosPin(
   visitor: { address: string },
   input: { token: string; pin: string },
 ): Promise<void> {
-  await resetThrough(
-    deps,
-    visitor,
-    'pos_pin',
-    { token: input.token, secret: input.pin },
-    async (trx, user, hash) => {
-      await trx
-        .updateTable('users')
-        .set({ pos_pin_hash: hash, updated_at: sql<Date>`now()` })
-        .where('id', '=', user.id)
-        .execute();
-    },
-  );
+  await resetThrough(deps, visitor, 'pos_pin', { token: input.token, secret: input.pin });
 }

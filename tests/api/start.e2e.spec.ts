@@ -112,6 +112,22 @@ function healthyWith(url: string, adminToken: string, events: string) {
   );
 }
 
+/** A sign-in through the console's OAuth client. */
+function passwordGrant(url: string, username: string, password: string, scope?: 'admin') {
+  return fetch(`${url}/oauth/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      grant_type: 'password',
+      client_id: 'kedai-console',
+      client_secret: 'kedai-console-secret',
+      username,
+      password,
+      ...(scope ? { scope } : {}),
+    }),
+  });
+}
+
 /** The provider's admin signed in with the login the first start printed. */
 async function adminToken(url: string, kedai: Kedai) {
   const admin = await waitFor(
@@ -120,18 +136,7 @@ async function adminToken(url: string, kedai: Kedai) {
       what: 'the admin login to be printed',
     },
   );
-  const response = await fetch(`${url}/oauth/token`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      grant_type: 'password',
-      client_id: 'kedai-console',
-      client_secret: 'kedai-console-secret',
-      username: admin[1],
-      password: admin[2],
-      scope: 'admin',
-    }),
-  });
+  const response = await passwordGrant(url, admin[1]!, admin[2]!, 'admin');
   expect(response.status).toBe(200);
   return ((await response.json()) as { access_token: string }).access_token;
 }
@@ -188,17 +193,7 @@ describe('npm start', () => {
     // The first start creates a demo seller and prints its login once; that login signs in.
     const demo = /Demo seller: (\S+)\s+password: (\S+)/.exec(first.stdout());
     expect(demo, first.stdout()).not.toBeNull();
-    const token = await fetch(`${url}/oauth/token`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        grant_type: 'password',
-        client_id: 'kedai-console',
-        client_secret: 'kedai-console-secret',
-        username: demo![1],
-        password: demo![2],
-      }),
-    });
+    const token = await passwordGrant(url, demo![1]!, demo![2]!);
     expect(token.status).toBe(200);
     // The console is served on the same port, with the OAuth client filled in.
     const page = await (await fetch(`${url}/`)).text();
