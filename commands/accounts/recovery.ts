@@ -59,12 +59,7 @@ export async function sendResetLink(
       .executeTakeFirst();
     if (recent) return false;
     // A new link replaces the ones not used yet.
-    await trx
-      .deleteFrom('reset_links')
-      .where('user_id', '=', user.id)
-      .where('purpose', '=', purpose)
-      .where('used_at', 'is', null)
-      .execute();
+    await dropUnusedLinks(trx, user.id, purpose);
     await trx
       .insertInto('reset_links')
       .values({
@@ -166,14 +161,18 @@ async function resetThrough(
       .execute();
     await after?.(trx, user);
     // Other links of the same user and purpose die with this one.
-    await trx
-      .deleteFrom('reset_links')
-      .where('user_id', '=', user.id)
-      .where('purpose', '=', purpose)
-      .where('used_at', 'is', null)
-      .execute();
+    await dropUnusedLinks(trx, user.id, purpose);
     await logReset(trx, purpose, user);
   });
+}
+
+async function dropUnusedLinks(trx: Kysely<Database>, userId: string, purpose: ResetPurpose) {
+  await trx
+    .deleteFrom('reset_links')
+    .where('user_id', '=', userId)
+    .where('purpose', '=', purpose)
+    .where('used_at', 'is', null)
+    .execute();
 }
 
 async function logReset(
