@@ -39,6 +39,7 @@ export default function Login() {
   useEffect(() => {
     if (!unlockToken || unlockAsked.current === unlockToken) return;
     unlockAsked.current = unlockToken;
+    setFailure(null);
     setUnlock({ kind: 'info', message: t('login.unlocking') });
     api<Answer<null>>('/api/sign-in/unlock', { method: 'POST', body: { token: unlockToken } })
       .then(() => setUnlock({ kind: 'success', message: t('login.unlocked') }))
