@@ -56,7 +56,11 @@ const hostPort = optionalText.refine(
 /** Fastify's `trustProxy`: none, every proxy, a number of hops, or the proxies' addresses and CIDR ranges. */
 export type TrustProxy = boolean | number | string[];
 
+/** proxy-addr's names for the loopback, link-local and private ranges. */
+const proxyRangeNames = ['loopback', 'linklocal', 'uniquelocal'];
+
 const isAddressOrRange = (entry: string) => {
+  if (proxyRangeNames.includes(entry)) return true;
   const [address = '', prefix, ...rest] = entry.split('/');
   const version = isIP(address);
   if (version === 0 || rest.length > 0) return false;
@@ -69,7 +73,7 @@ const trustProxy = optionalText
     (v) => /^(true|false|\d{1,2})$/.test(v) || v.split(',').every((entry) => isAddressOrRange(entry.trim())),
     {
       message:
-        'must be false, true, a number of proxy hops, or a comma-separated list of addresses or CIDR ranges',
+        'must be false, true, a number of proxy hops, or a comma-separated list of addresses, CIDR ranges, loopback, linklocal or uniquelocal',
     },
   )
   .transform((v): TrustProxy => {

@@ -41,10 +41,11 @@ describe('config', () => {
     expect(parseConfig({}).trustProxy).toBe(false);
     expect(parseConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
     expect(parseConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
-    expect(parseConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1,::1' }).trustProxy).toEqual([
+    expect(parseConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1,::1,loopback' }).trustProxy).toEqual([
       '10.0.0.0/8',
       '127.0.0.1',
       '::1',
+      'loopback',
     ]);
   });
 
