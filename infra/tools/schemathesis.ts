@@ -46,10 +46,14 @@ async function installedVersion(): Promise<string | undefined> {
 export function run(
   command: string,
   args: string[],
-  options: { cwd?: string; keep?: number } = {},
+  options: { cwd?: string; env?: NodeJS.ProcessEnv; keep?: number } = {},
 ): Promise<{ code: number | null; output: string[] }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd: options.cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(command, args, {
+      cwd: options.cwd,
+      env: options.env ?? process.env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     const output: string[] = [];
     const keep = options.keep ?? 50;
     let partial = '';
