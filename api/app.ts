@@ -17,7 +17,6 @@ import {
   jsonSchemaTransform,
   jsonSchemaTransformObject,
   serializerCompiler,
-  validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { recoveryRoutes } from './accounts/recovery';
@@ -47,6 +46,7 @@ import { purchasingRoutes } from './purchases';
 import { storeRoutes } from './stores';
 import { teamRoutes } from './team';
 import { transferRoutes } from './transfers';
+import { storableValidatorCompiler } from './validation';
 import { webConsole } from './web';
 import type { WorkflowDeps } from './workflows';
 
@@ -94,7 +94,7 @@ export function buildApp(deps: AppDeps) {
         msg: translate(languageOf(request.headers.language), 'common.bad_url'),
       } satisfies ErrorAnswer),
   }).withTypeProvider<ZodTypeProvider>();
-  app.setValidatorCompiler(validatorCompiler);
+  app.setValidatorCompiler(storableValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(handleError);
   app.setNotFoundHandler((request, reply) =>

@@ -4,6 +4,7 @@ import type { Database } from '@infra/db';
 import { withTenant } from '@infra/db/tenant';
 import { type Kysely, sql } from 'kysely';
 import { userNames } from './documents.queries';
+import { pageWindow } from './runtime/grid';
 
 /**
  * Carrier manifests (plain rows, `carrier_manifests`) and the month's shipped orders they count, from the order
@@ -75,11 +76,12 @@ export async function listManifests(
   const search = page.search?.trim();
   let query = db.selectFrom('carrier_manifests').where('tenant_id', '=', tenantId);
   if (search) query = query.where('month', 'like', `%${search.replace(/[\\%_]/g, '')}%`);
+  const { limit, offset } = pageWindow(page);
   const rows = await query
     .select([...COLUMNS])
     .orderBy('month', 'desc')
-    .limit(Math.min(page.endRow - page.startRow, 500))
-    .offset(page.startRow)
+    .limit(limit)
+    .offset(offset)
     .execute();
   const total = await query.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirst();
   return {

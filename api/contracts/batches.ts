@@ -21,6 +21,7 @@ import { PICK_LIST_FILTERS } from '@domain/batches/pick-list';
 import { PLATFORMS } from '@domain/orders/marketplace-order';
 import { ORDER_STATUSES } from '@domain/orders/order';
 import { z } from 'zod';
+import { isCalendarDay } from './common';
 import { DateFilter, gridQuery, setFilter, TextFilter } from './grid';
 import { IDEMPOTENCY_KEY_MAX, idempotencyKeyField } from './idempotency';
 import { rule } from './rules';
@@ -69,7 +70,7 @@ const Prefix = z
 const Day = z
   .string({ error: dateInvalid })
   .regex(/^\d{4}-\d{2}-\d{2}$/, dateInvalid)
-  .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), dateInvalid);
+  .refine(isCalendarDay, dateInvalid);
 const PickerId = z.string().max(64).nullable();
 const BatchTypeField = z.enum(BATCH_TYPES, { error: rule(400, 'batch.type_invalid') });
 const SplitField = z.enum(BATCH_SPLITS, { error: rule(400, 'batch.split_invalid') });

@@ -24,6 +24,16 @@ export const refusals = {
   404: ErrorAnswer,
 } as const;
 
+/**
+ * A calendar day (yyyy-mm-dd) that exists, in the years a business record carries: JavaScript rolls 31 February into
+ * March and takes a year 0, which Postgres refuses (a 500 where the caller deserved a 400).
+ */
+export function isCalendarDay(day: string): boolean {
+  if (!/^(19|2\d)\d{2}-\d{2}-\d{2}$/.test(day)) return false;
+  const date = new Date(`${day}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === day;
+}
+
 /** A query-string value holding JSON; text that is not JSON is passed on as it is and fails validation. */
 function parseJsonText(value: unknown): unknown {
   if (typeof value !== 'string') return value;

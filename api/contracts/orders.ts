@@ -10,6 +10,7 @@ import {
   STOCK_STAGES,
 } from '@domain/orders/order';
 import { z } from 'zod';
+import { isCalendarDay } from './common';
 import { DateFilter, gridQuery, setFilter, TextFilter } from './grid';
 import { idempotencyKeyField } from './idempotency';
 import { rule } from './rules';
@@ -61,7 +62,11 @@ const DateParam = z
   .string()
   .max(40)
   .regex(/^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:\d{2})?)?$/)
-  .refine((text) => !Number.isNaN(Date.parse(text.length === 10 ? `${text}T00:00:00Z` : text)));
+  .refine(
+    (text) =>
+      isCalendarDay(text.slice(0, 10)) &&
+      !Number.isNaN(Date.parse(text.length === 10 ? `${text}T00:00:00Z` : text)),
+  );
 
 export const OrderListQuery = gridQuery(ORDER_SORTS, {
   order_number: TextFilter,

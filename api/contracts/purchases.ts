@@ -9,6 +9,7 @@ import {
   SUPPLIER_STATUSES,
 } from '@domain/purchases/supplier';
 import { z } from 'zod';
+import { isCalendarDay } from './common';
 import { DateFilter, gridQuery, setFilter, TextFilter } from './grid';
 import { rule } from './rules';
 
@@ -66,10 +67,7 @@ const dateInvalid = rule(PurchaseCode.dateInvalid, 'purchases.date_invalid');
 export const Day = z
   .string({ error: dateInvalid })
   .regex(/^\d{4}-\d{2}-\d{2}$/, dateInvalid)
-  .refine((day) => {
-    const date = new Date(`${day}T00:00:00Z`);
-    return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === day;
-  }, dateInvalid);
+  .refine(isCalendarDay, dateInvalid);
 
 const ReasonText = text(500).default('');
 /** Answer fields of one type, in the order named. */

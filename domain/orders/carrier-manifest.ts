@@ -5,7 +5,8 @@ import { type ErrorTable, refuser } from '../shared/errors';
  * shipped that month counted per carrier. A month to come has shipped nothing yet: it cannot be counted.
  */
 
-export const MONTH_PATTERN = /^\d{4}-(0[1-9]|1[0-2])$/;
+/** Years Postgres and a business record both hold (no year 0). */
+export const MONTH_PATTERN = /^(19|2\d)\d{2}-(0[1-9]|1[0-2])$/;
 
 /** The catalogue's result codes of manifests (spec §8; the order documents' range 650–679). */
 export const ManifestCode = { monthInvalid: 675, monthFuture: 676 } as const;

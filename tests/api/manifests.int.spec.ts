@@ -168,6 +168,8 @@ describe('carrier manifests', () => {
     });
     expect(refusal(await create('March'))).toMatchObject({ code: 675 });
     expect(refusal(await create(202603))).toMatchObject({ code: 675 });
+    // A year Postgres has no date for is malformed too, not a 500.
+    expect(refusal(await create('0000-01'))).toMatchObject({ status: 400, code: 675 });
     expect(refusal(await create('2999-01'))).toEqual({
       status: 400,
       code: 676,
@@ -191,5 +193,19 @@ describe('carrier manifests', () => {
       }),
     );
     expect(listed.lastRow).toBe(0);
+  });
+
+  it('answers an empty page for a window past the end, as every list does', async () => {
+    await create('2026-02');
+    const past = await api.app.inject({
+      method: 'GET',
+      url: '/api/orders/carrier-manifests?startRow=200',
+      headers: bearer(seller.token),
+    });
+    expect(past.statusCode, past.body).toBe(200);
+    expect(data<{ rows: unknown[]; lastRow: number }>(past)).toMatchObject({
+      rows: [],
+      lastRow: expect.any(Number),
+    });
   });
 });
