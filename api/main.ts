@@ -185,6 +185,7 @@ async function start(config: Config): Promise<void> {
     engine: { status: () => engine.status() },
     temporal: temporalProbe(temporalAddress, temporal.connection),
     auth: config.auth,
+    timeouts: config.timeouts,
     mailer,
     hub,
     workflows: workflowDeps,

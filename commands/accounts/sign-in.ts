@@ -1,4 +1,4 @@
-import type { OAuthError, TokenAnswer, TokenRequest } from '@api/contracts/auth';
+import { CONSOLE_CLIENT_ID, type OAuthError, type TokenAnswer, type TokenRequest } from '@api/contracts/auth';
 import { isAdminKind } from '@domain/access/team';
 import type { Database } from '@infra/db';
 import type { Kysely } from 'kysely';
@@ -41,9 +41,7 @@ export async function signIn(
     refused: { status, error, key },
   });
   if (body.grant_type !== 'password') return refuse(400, 'unsupported_grant_type', 'auth.unsupported_grant');
-  if (!sameText(body.client_id, deps.clientId) || !sameText(body.client_secret, deps.clientSecret)) {
-    return refuse(401, 'invalid_client', 'auth.invalid_client');
-  }
+  if (!knownClient(deps, body)) return refuse(401, 'invalid_client', 'auth.invalid_client');
   const account = body.username.trim().toLowerCase();
   const { address } = visitor;
   if (await signInBlocked(db, deps.signInLimits, account, address)) {
@@ -86,6 +84,11 @@ export async function signIn(
   await db.updateTable('users').set({ last_sign_in_at: new Date() }).where('id', '=', user.id).execute();
   return { token: { access_token: token, token_type: 'Bearer', expires_in: deps.tokenTtlSeconds } };
 }
+
+/** The console, a public client, by its id alone; the configured confidential client only with its secret. */
+const knownClient = (deps: SignInDeps, body: TokenRequest) =>
+  sameText(body.client_id, CONSOLE_CLIENT_ID) ||
+  (sameText(body.client_id, deps.clientId) && sameText(body.client_secret ?? '', deps.clientSecret));
 
 /** The bearer token revoked. */
 export async function signOut(
