@@ -13,12 +13,19 @@ export const MAX_BYTES = 5 * 1024 * 1024;
 
 export type FileProblem =
   | 'too_large'
+  | 'too_large_unpacked'
   | 'type'
   | 'bom'
   | 'encoding'
   | 'empty'
   | 'too_many_rows'
   | 'unreadable';
+
+/** What a file problem's message names: the row cap, or the size cap (packed, or unpacked for an XLSX), in MB. */
+export const fileProblemParams = (problem: FileProblem, maxRows: number) => ({
+  max: problem === 'too_many_rows' ? maxRows : MAX_BYTES / 1024 / 1024,
+  unpacked: MAX_INFLATED_BYTES / 1024 / 1024,
+});
 
 export const fileHash = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 
@@ -51,7 +58,7 @@ export async function readSheet(
     // The header, the rows allowed, and one more to know there are too many.
     const read = await xlsxRows(bytes, options.dates, options.maxRows + 2);
     if (!read) return { ok: false, problem: 'unreadable' };
-    if (read === 'too_large') return { ok: false, problem: 'too_large' };
+    if (read === 'too_large_unpacked') return { ok: false, problem: 'too_large_unpacked' };
     cells = read;
   } else {
     return { ok: false, problem: 'type' };
@@ -77,10 +84,10 @@ export async function xlsxRows(
   bytes: Buffer,
   dates: SheetOptions['dates'],
   lastRow: number,
-): Promise<string[][] | 'too_large' | undefined> {
+): Promise<string[][] | 'too_large_unpacked' | undefined> {
   const inflated = await inflatedSize(bytes, MAX_INFLATED_BYTES);
   if (inflated === undefined) return undefined;
-  if (inflated > MAX_INFLATED_BYTES) return 'too_large';
+  if (inflated > MAX_INFLATED_BYTES) return 'too_large_unpacked';
   try {
     const workbook = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([bytes]), {
       sharedStrings: 'cache',
