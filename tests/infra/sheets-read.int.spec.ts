@@ -23,23 +23,23 @@ function zip(entries: Record<string, Buffer>): Buffer {
   for (const [name, content] of Object.entries(entries)) {
     const data = deflateRawSync(content, { level: 9 });
     const fileName = Buffer.from(name);
+    // The two headers describe the entry with the same fields, from byte 8 of one and byte 10 of the other.
+    const describeEntry = (header: Buffer, at: number) => {
+      header.writeUInt16LE(8, at);
+      header.writeUInt32LE(crc32(content), at + 6);
+      header.writeUInt32LE(data.length, at + 10);
+      header.writeUInt32LE(content.length, at + 14);
+      header.writeUInt16LE(fileName.length, at + 18);
+    };
     const local = Buffer.alloc(30);
     local.writeUInt32LE(0x04034b50, 0);
     local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(8, 8);
-    local.writeUInt32LE(crc32(content), 14);
-    local.writeUInt32LE(data.length, 18);
-    local.writeUInt32LE(content.length, 22);
-    local.writeUInt16LE(fileName.length, 26);
+    describeEntry(local, 8);
     const central = Buffer.alloc(46);
     central.writeUInt32LE(0x02014b50, 0);
     central.writeUInt16LE(20, 4);
     central.writeUInt16LE(20, 6);
-    central.writeUInt16LE(8, 10);
-    central.writeUInt32LE(crc32(content), 16);
-    central.writeUInt32LE(data.length, 20);
-    central.writeUInt32LE(content.length, 24);
-    central.writeUInt16LE(fileName.length, 28);
+    describeEntry(central, 10);
     central.writeUInt32LE(offset, 42);
     locals.push(local, fileName, data);
     directory.push(central, fileName);
