@@ -6,6 +6,7 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import fastifyWebsocket from '@fastify/websocket';
 import type { TrustProxy } from '@infra/config';
+import { defaultTimeouts, type HttpTimeouts } from '@infra/config';
 import type { EventStore } from '@infra/eventstore/port';
 import { hasMessage, languageOf, type MessageParams, translate } from '@infra/i18n';
 import type { Mailer } from '@infra/mail';
@@ -43,6 +44,7 @@ import { manifestRoutes } from './orders/manifests';
 import { printingRoutes } from './orders/print';
 import { returnRoutes } from './orders/returns';
 import { purchasingRoutes } from './purchases';
+import { browserDefences, docsSecurity } from './security';
 import { storeRoutes } from './stores';
 import { teamRoutes } from './team';
 import { transferRoutes } from './transfers';
@@ -79,20 +81,37 @@ export interface AppDeps extends HealthDeps {
   autoBatchTrigger?: AutoBatchCountTrigger;
   /** Live websocket timings (tests shorten them). */
   live?: Pick<LiveDeps, 'tokenRecheckMs' | 'heartbeatMs'>;
+  /** How long a client may take to send a request; absent, the defaults of infra/config. */
+  timeouts?: HttpTimeouts;
 }
 
 export type KedaiApp = ReturnType<typeof buildApp>;
 
 export function buildApp(deps: AppDeps) {
+  const timeouts = deps.timeouts ?? defaultTimeouts;
   const app = Fastify({
     logger: { level: deps.logLevel },
     trustProxy: fastifyTrust(deps.trustProxy ?? false),
+    // A client that never finishes its headers or body loses its socket (408) instead of holding it.
+    requestTimeout: timeouts.requestMs,
+    connectionTimeout: timeouts.idleMs,
+    keepAliveTimeout: timeouts.keepAliveMs,
+    http: {
+      headersTimeout: timeouts.headersMs,
+      requestTimeout: timeouts.requestMs,
+      // Node looks for overdue requests this often (30 s by default, which would stretch a short timeout).
+      connectionsCheckingInterval: Math.min(1000, timeouts.headersMs / 2),
+    },
     // A URL the router cannot take (a malformed or over-long path parameter) answers in the spec's shape too.
+    // No request hook runs for it, so it sets nosniff itself (api/security.ts sets it on every other answer).
     frameworkErrors: (error, request, reply) =>
-      (reply as unknown as FastifyReply).code(error.statusCode ?? 400).send({
-        code: error.statusCode ?? 400,
-        msg: translate(languageOf(request.headers.language), 'common.bad_url'),
-      } satisfies ErrorAnswer),
+      (reply as unknown as FastifyReply)
+        .code(error.statusCode ?? 400)
+        .header('x-content-type-options', 'nosniff')
+        .send({
+          code: error.statusCode ?? 400,
+          msg: translate(languageOf(request.headers.language), 'common.bad_url'),
+        } satisfies ErrorAnswer),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(storableValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -111,6 +130,7 @@ export function buildApp(deps: AppDeps) {
     },
   );
 
+  app.register(browserDefences);
   // Before the session check: its request hook marks upgrade requests, so a refused upgrade (401) closes its socket.
   app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024, handleProtocols: liveProtocol } });
   // First, so its route hook marks public routes before the OpenAPI document collects them.
@@ -125,7 +145,7 @@ export function buildApp(deps: AppDeps) {
     // Named zod schemas (a recursive category tree) become components the document's $refs resolve to.
     transformObject: jsonSchemaTransformObject,
   });
-  app.register(fastifySwaggerUi, { routePrefix: '/docs' });
+  app.register(fastifySwaggerUi, { routePrefix: '/docs', ...docsSecurity });
 
   app.register(healthRoutes, deps);
   const signInLimits = deps.auth.signInLimits ?? defaultSignInLimits;
@@ -170,12 +190,7 @@ export function buildApp(deps: AppDeps) {
   app.register(returnRoutes, { db: deps.db, store: deps.store });
   app.register(manifestRoutes, { db: deps.db, store: deps.store });
   app.register(liveRoutes, { db: deps.db, hub: deps.hub, ...deps.live });
-  if (deps.webDir)
-    app.register(webConsole, {
-      dir: deps.webDir,
-      clientId: deps.auth.clientId,
-      clientSecret: deps.auth.clientSecret,
-    });
+  if (deps.webDir) app.register(webConsole, { dir: deps.webDir });
   return app;
 }
 

@@ -186,6 +186,7 @@ async function start(config: Config): Promise<void> {
     temporal: temporalProbe(temporalAddress, temporal.connection),
     auth: config.auth,
     trustProxy: config.trustProxy,
+    timeouts: config.timeouts,
     mailer,
     hub,
     workflows: workflowDeps,

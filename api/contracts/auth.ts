@@ -2,10 +2,16 @@ import { z } from 'zod';
 
 /** POST /oauth/token (OAuth 2.0 password grant), answering in OAuth's own shape; the sign-in unlock link. */
 
+/**
+ * The console's OAuth client id: a public client (OAuth 2.1 treats browser apps so), known to the build and sent
+ * without a secret. Only a confidential client (OAUTH_CLIENT_ID, for scripts) proves itself with a secret.
+ */
+export const CONSOLE_CLIENT_ID = 'kedai-console';
+
 export const TokenRequest = z.object({
   grant_type: z.string().max(64),
   client_id: z.string().max(200),
-  client_secret: z.string().max(200),
+  client_secret: z.string().max(200).optional(),
   username: z.string().max(254),
   password: z.string().max(200),
   scope: z.enum(['admin', '']).optional(),

@@ -4,7 +4,7 @@ import { UPLOAD_BODY_LIMIT, UploadQuery, UploadRefusal, uploadedFile } from '@ap
 import type { SheetUpload } from '@commands/purchases/upload-purchases';
 import { PurchaseCode } from '@domain/purchases/codes';
 import { type MessageParams, translate } from '@infra/i18n';
-import { type FileProblem, MAX_BYTES } from '@infra/sheets/read';
+import { type FileProblem, fileProblemParams } from '@infra/sheets/read';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { managing } from './common';
@@ -49,6 +49,7 @@ const fileProblemKeys: Record<FileProblem, string> = {
   empty: 'purchases.upload.file.empty',
   too_many_rows: 'purchases.upload.file.too_many_rows',
   unreadable: 'purchases.upload.file.unreadable',
+  too_large_unpacked: 'purchases.upload.file.too_large_unpacked',
 };
 
 /**
@@ -65,9 +66,12 @@ export function uploadAnswer<Result>(
 ) {
   if (upload.ok) return ok(request, upload.result, key, params(upload.result));
   if (upload.file) {
-    throw new ApiError(400, PurchaseCode.uploadFile, fileProblemKeys[upload.file], {
-      max: upload.file === 'too_many_rows' ? upload.maxRows : MAX_BYTES / 1024 / 1024,
-    });
+    throw new ApiError(
+      400,
+      PurchaseCode.uploadFile,
+      fileProblemKeys[upload.file],
+      fileProblemParams(upload.file, upload.maxRows),
+    );
   }
   const problems = upload.rows;
   const order = (column: string | null) => (column === null ? -1 : columns.indexOf(column));

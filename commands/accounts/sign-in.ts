@@ -1,4 +1,4 @@
-import type { OAuthError, TokenAnswer, TokenRequest } from '@api/contracts/auth';
+import { CONSOLE_CLIENT_ID, type OAuthError, type TokenAnswer, type TokenRequest } from '@api/contracts/auth';
 import { isAdminKind } from '@domain/access/team';
 import type { Database } from '@infra/db';
 import { type Kysely, sql } from 'kysely';
@@ -57,9 +57,7 @@ export async function signIn(
   body: TokenRequest,
 ): Promise<SignInResult> {
   if (body.grant_type !== 'password') return refuse(400, 'unsupported_grant_type', 'auth.unsupported_grant');
-  if (!sameText(body.client_id, deps.clientId) || !sameText(body.client_secret, deps.clientSecret)) {
-    return refuse(401, 'invalid_client', 'auth.invalid_client');
-  }
+  if (!knownClient(deps, body)) return refuse(401, 'invalid_client', 'auth.invalid_client');
   const login = body.username.trim().toLowerCase();
   const user = await deps.db
     .selectFrom('users as u')
@@ -148,6 +146,11 @@ async function knownAddress(db: Kysely<Database>, limits: SignInLimits, userId: 
     .executeTakeFirst();
   return row !== undefined;
 }
+
+/** The console, a public client, by its id alone; the configured confidential client only with its secret. */
+const knownClient = (deps: SignInDeps, body: TokenRequest) =>
+  sameText(body.client_id, CONSOLE_CLIENT_ID) ||
+  (sameText(body.client_id, deps.clientId) && sameText(body.client_secret ?? '', deps.clientSecret));
 
 /** The bearer token revoked. */
 export async function signOut(

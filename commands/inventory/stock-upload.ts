@@ -6,6 +6,7 @@ import { refusalOf, refuser } from '@domain/shared/errors';
 import type { Database, StockUploadStatus } from '@infra/db';
 import type { EventStore } from '@infra/eventstore/port';
 import { type Language, translate } from '@infra/i18n';
+import { fileProblemParams } from '@infra/sheets/read';
 import { stockSettings } from '@projections/inventory/stock-settings';
 import { isStale, latestUploadOf, rowMessages } from '@projections/inventory/stock-uploads';
 import { stockLevelsOf } from '@projections/stock';
@@ -15,7 +16,6 @@ import type { Actor } from '../support/actor';
 import {
   ADJUSTMENT_COLUMNS,
   type AdjustmentRow,
-  MAX_BYTES,
   MAX_ROWS,
   parseAdjustmentFile,
   type RowError,
@@ -375,9 +375,7 @@ export async function uploadStockFile(
   const parsed = await parseAdjustmentFile(input.bytes, input.filename);
   if (!parsed.ok) {
     if (parsed.file) {
-      throw refuseFile(parsed.file, {
-        max: parsed.file === 'too_many_rows' ? MAX_ROWS : MAX_BYTES / 1024 / 1024,
-      });
+      throw refuseFile(parsed.file, fileProblemParams(parsed.file, MAX_ROWS));
     }
     return {
       outcome: 'rows_refused',

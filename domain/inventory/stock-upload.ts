@@ -17,6 +17,7 @@ export const FILE_PROBLEMS = [
   'empty',
   'too_many_rows',
   'unreadable',
+  'too_large_unpacked',
 ] as const;
 export type StockFileProblem = (typeof FILE_PROBLEMS)[number];
 
@@ -28,6 +29,11 @@ export const stockFileErrors = {
   empty: { status: 400, code: StockCode.uploadFile, key: 'stock.upload.file.empty' },
   too_many_rows: { status: 400, code: StockCode.uploadFile, key: 'stock.upload.file.too_many_rows' },
   unreadable: { status: 400, code: StockCode.uploadFile, key: 'stock.upload.file.unreadable' },
+  too_large_unpacked: {
+    status: 400,
+    code: StockCode.uploadFile,
+    key: 'stock.upload.file.too_large_unpacked',
+  },
 } as const satisfies ErrorTable<StockFileProblem>;
 
 /** A row problem as it is kept (untranslated, so that each reader gets it in their own language). */

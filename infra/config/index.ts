@@ -81,6 +81,32 @@ const trustProxy = optionalText
     if (/^\d+$/.test(v)) return Number(v);
     return v.split(',').map((entry) => entry.trim());
   });
+/**
+ * How long a client may take (milliseconds): to send a whole request (body included), its headers, to stay silent on
+ * an open socket, and to keep an idle keep-alive connection. A body that never completes is cut off (408).
+ */
+export interface HttpTimeouts {
+  requestMs: number;
+  headersMs: number;
+  idleMs: number;
+  keepAliveMs: number;
+}
+
+export const defaultTimeouts: HttpTimeouts = {
+  requestMs: 120_000,
+  headersMs: 15_000,
+  idleMs: 120_000,
+  keepAliveMs: 72_000,
+};
+
+/** A whole number of seconds, read as milliseconds. */
+const seconds = (fallbackMs: number) =>
+  optionalText
+    .default(String(fallbackMs / 1000))
+    .refine((v) => /^\d{1,5}$/.test(v) && Number(v) >= 1, {
+      message: 'must be a whole number of seconds, at least 1',
+    })
+    .transform((v) => Number(v) * 1000);
 
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -101,7 +127,7 @@ const EnvSchema = z.object({
   TEMPORAL_CLI: optionalText,
   TRUST_PROXY: trustProxy,
   PUBLIC_URL: urlWithSchemes(['http', 'https'], 'https://kedai.example.com'),
-  OAUTH_CLIENT_ID: optionalText.default('kedai-console'),
+  OAUTH_CLIENT_ID: optionalText.default('kedai-scripts'),
   OAUTH_CLIENT_SECRET: optionalText
     .default('kedai-console-secret')
     .refine((v) => v.length >= 12, { message: 'must be at least 12 characters' }),
@@ -111,6 +137,10 @@ const EnvSchema = z.object({
       message: 'must be a whole number of hours, at least 1',
     })
     .transform(Number),
+  REQUEST_TIMEOUT_SECONDS: seconds(defaultTimeouts.requestMs),
+  HEADERS_TIMEOUT_SECONDS: seconds(defaultTimeouts.headersMs),
+  IDLE_TIMEOUT_SECONDS: seconds(defaultTimeouts.idleMs),
+  KEEP_ALIVE_TIMEOUT_SECONDS: seconds(defaultTimeouts.keepAliveMs),
   SMTP_URL: urlWithSchemes(['smtp', 'smtps'], 'smtp://user:password@mail.example.com:587'),
   MAIL_FROM: optionalText.default('Kedai <no-reply@kedai.local>'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -140,6 +170,7 @@ export interface Config {
   /** Which reverse proxies are believed about the client's address (X-Forwarded-For), for the sign-in throttle. */
   trustProxy: TrustProxy;
   auth: { clientId: string; clientSecret: string; tokenTtlSeconds: number };
+  timeouts: HttpTimeouts;
   mail: { smtpUrl?: string; from: string };
   /**
    * The Shopee Open Platform Kedai connects stores through: the partner (absent: the sandbox's demo partner), the
@@ -181,6 +212,12 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
       `${missing} must be set too: SHOPEE_PARTNER_ID and SHOPEE_PARTNER_KEY go together.`,
     );
   }
+  if (e.HEADERS_TIMEOUT_SECONDS > e.REQUEST_TIMEOUT_SECONDS) {
+    throw new ConfigError(
+      'HEADERS_TIMEOUT_SECONDS',
+      'HEADERS_TIMEOUT_SECONDS must not be longer than REQUEST_TIMEOUT_SECONDS: the headers are part of the request.',
+    );
+  }
   const dataDir = path.resolve(e.DATA_DIR);
   return Object.freeze({
     env: e.NODE_ENV,
@@ -200,6 +237,12 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
       clientId: e.OAUTH_CLIENT_ID,
       clientSecret: e.OAUTH_CLIENT_SECRET,
       tokenTtlSeconds: e.TOKEN_TTL_HOURS * 3600,
+    },
+    timeouts: {
+      requestMs: e.REQUEST_TIMEOUT_SECONDS,
+      headersMs: e.HEADERS_TIMEOUT_SECONDS,
+      idleMs: e.IDLE_TIMEOUT_SECONDS,
+      keepAliveMs: e.KEEP_ALIVE_TIMEOUT_SECONDS,
     },
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
     shopee: {

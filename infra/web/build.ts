@@ -11,7 +11,12 @@ import { hashSources, ROOT } from '@infra/build/source-hash';
 export const WEB_DIR = path.join(ROOT, 'web');
 export const WEB_DIST = path.join(WEB_DIR, 'dist');
 const STAMP = path.join(WEB_DIST, '.source-hash');
-const SOURCES = [path.join(WEB_DIR, 'src'), path.join(ROOT, 'locales'), path.join(ROOT, 'domain')];
+const SOURCES = [
+  path.join(WEB_DIR, 'src'),
+  path.join(WEB_DIR, 'public'),
+  path.join(ROOT, 'locales'),
+  path.join(ROOT, 'domain'),
+];
 const SOURCE_FILES = ['index.html', 'vite.config.ts'].map((file) => path.join(WEB_DIR, file));
 
 export const sourceHash = (): Promise<string> => hashSources(SOURCES, SOURCE_FILES);

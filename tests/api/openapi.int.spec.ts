@@ -73,8 +73,10 @@ describe('the OpenAPI document at /docs', () => {
       expect.arrayContaining(['grant_type', 'client_id', 'client_secret', 'username', 'password', 'scope']),
     );
     expect(body?.required).toEqual(
-      expect.arrayContaining(['grant_type', 'client_id', 'client_secret', 'username', 'password']),
+      expect.arrayContaining(['grant_type', 'client_id', 'username', 'password']),
     );
+    // The console is a public client: no secret.
+    expect(body?.required).not.toContain('client_secret');
     expect(body?.properties?.username?.maxLength).toBe(254);
     expect(body?.properties?.scope?.enum).toEqual(['admin', '']);
     // Signing in needs no token.

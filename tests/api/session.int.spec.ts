@@ -125,7 +125,7 @@ describe('sign-in and the session calls of spec §7', () => {
     const wrongClient = await api.app.inject({
       method: 'POST',
       url: '/oauth/token',
-      payload: { ...tokenRequest(seller.email, seller.password), client_secret: 'nope' },
+      payload: { ...tokenRequest(seller.email, seller.password), client_id: 'nope' },
     });
     expect(wrongClient.statusCode).toBe(401);
     expect(wrongClient.json().error).toBe('invalid_client');

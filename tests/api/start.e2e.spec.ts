@@ -120,7 +120,6 @@ function passwordGrant(url: string, username: string, password: string, scope?: 
     body: JSON.stringify({
       grant_type: 'password',
       client_id: 'kedai-console',
-      client_secret: 'kedai-console-secret',
       username,
       password,
       ...(scope ? { scope } : {}),
@@ -195,9 +194,10 @@ describe('npm start', () => {
     expect(demo, first.stdout()).not.toBeNull();
     const token = await passwordGrant(url, demo![1]!, demo![2]!);
     expect(token.status).toBe(200);
-    // The console is served on the same port, with the OAuth client filled in.
+    // The console is served on the same port, carrying no client secret.
     const page = await (await fetch(`${url}/`)).text();
-    expect(page).toContain('<meta name="kedai-client" content="kedai-console:kedai-console-secret" />');
+    expect(page).toContain('<div id="root"></div>');
+    expect(page).not.toContain('kedai-console-secret');
 
     expect(await stop(first, 'SIGTERM')).toEqual({ code: 0, signal: null });
     expect(first.stdout()).toContain('Kedai stopped.');

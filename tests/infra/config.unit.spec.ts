@@ -31,6 +31,24 @@ describe('config', () => {
     expect(config.port).toBe(8080);
   });
 
+  it('takes the request timeouts in seconds, the headers no longer than the whole request', () => {
+    expect(parseConfig({}).timeouts).toEqual({
+      requestMs: 120_000,
+      headersMs: 15_000,
+      idleMs: 120_000,
+      keepAliveMs: 72_000,
+    });
+    expect(
+      parseConfig({ REQUEST_TIMEOUT_SECONDS: '30', HEADERS_TIMEOUT_SECONDS: '5' }).timeouts,
+    ).toMatchObject({
+      requestMs: 30_000,
+      headersMs: 5_000,
+    });
+    expect(() => parseConfig({ REQUEST_TIMEOUT_SECONDS: '10', HEADERS_TIMEOUT_SECONDS: '20' })).toThrow(
+      /HEADERS_TIMEOUT_SECONDS must not be longer than REQUEST_TIMEOUT_SECONDS/,
+    );
+  });
+
   it('takes the key the stores’ tokens are sealed with, or leaves it to be derived', () => {
     const key = 'a1'.repeat(32);
     expect(parseConfig({ STORE_TOKEN_KEY: key }).shopee.tokenKey).toEqual(Buffer.from(key, 'hex'));
@@ -60,6 +78,8 @@ describe('config', () => {
     ['PORT', 'eighty'],
     ['LOG_LEVEL', 'loud'],
     ['STORE_TOKEN_KEY', 'abc123'],
+    ['REQUEST_TIMEOUT_SECONDS', '0'],
+    ['HEADERS_TIMEOUT_SECONDS', 'soon'],
   ])('refuses %s=%s with one sentence naming the setting', (setting, value) => {
     let caught: unknown;
     try {

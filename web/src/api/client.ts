@@ -1,4 +1,4 @@
-import type { TokenAnswer } from '@api/contracts/auth';
+import { CONSOLE_CLIENT_ID, type TokenAnswer } from '@api/contracts/auth';
 import { ADMIN_LOGIN_PATH, LOGIN_PATH, loginPathFor, PERMISSION_KEY, TOKEN_KEY } from '@web/config';
 import { storedLanguage } from '@web/i18n';
 
@@ -213,17 +213,7 @@ export class SignInFailure extends Error {
   }
 }
 
-/** The console's OAuth client, written into the root page by the server (api/web.ts). */
-function consoleClient(): { clientId: string; clientSecret: string } {
-  const content = document.querySelector<HTMLMetaElement>('meta[name="kedai-client"]')?.content ?? '';
-  const split = content.indexOf(':');
-  return split < 0
-    ? { clientId: content, clientSecret: '' }
-    : { clientId: content.slice(0, split), clientSecret: content.slice(split + 1) };
-}
-
 export async function requestToken(username: string, password: string, admin = false): Promise<TokenAnswer> {
-  const { clientId, clientSecret } = consoleClient();
   let response: Response;
   try {
     response = await fetch('/oauth/token', {
@@ -231,8 +221,8 @@ export async function requestToken(username: string, password: string, admin = f
       headers: { 'content-type': 'application/json', accept: 'application/json', language: storedLanguage() },
       body: JSON.stringify({
         grant_type: 'password',
-        client_id: clientId,
-        client_secret: clientSecret,
+        // A public client (OAuth 2.1: a browser app cannot keep a secret): its id alone.
+        client_id: CONSOLE_CLIENT_ID,
         username,
         password,
         ...(admin ? { scope: 'admin' } : {}),
