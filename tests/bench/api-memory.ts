@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { readdirSync, readFileSync, rmSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -38,6 +38,7 @@ import { ensureConsoleBuilt } from '@infra/web/build';
 import { projections } from '@projections/index';
 import { checkpointName } from '@projections/runtime/reactor';
 import { streamCatalogue } from '@projections/stream-catalogue';
+import { childrenOf } from '@tests/support/processes';
 import { type Kysely, sql } from 'kysely';
 import { cpuSampler, formatShares } from './cpu';
 import { timed } from './load';
@@ -594,25 +595,6 @@ function cpuSecondsOf(pid: number): number | undefined {
   } catch {
     return undefined;
   }
-}
-
-/** The live children of a process, with their command lines. */
-function childrenOf(pid: number): { pid: number; cmdline: string }[] {
-  const found: { pid: number; cmdline: string }[] = [];
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      if (Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) !== pid) continue;
-      found.push({
-        pid: Number(entry),
-        cmdline: readFileSync(`/proc/${entry}/cmdline`, 'utf8').replaceAll('\0', ' '),
-      });
-    } catch {
-      // gone meanwhile
-    }
-  }
-  return found;
 }
 
 /**
