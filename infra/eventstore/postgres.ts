@@ -406,21 +406,8 @@ export class PostgresEventStore implements EventStore {
   }
 
   async readAll(opts: ReadAllOptions): Promise<RecordedEvent[]> {
-    const filters = ['transaction_id < pg_snapshot_xmin(pg_current_snapshot())'];
-    const values: unknown[] = [opts.limit];
-    if (opts.after) {
-      values.push(String(opts.after.commit), String(opts.after.prepare));
-      filters.push('(transaction_id, global_position) > ($2::text::xid8, $3::bigint)');
-    }
-    if (opts.types) {
-      values.push(opts.types);
-      filters.push(`type = ANY($${values.length}::text[])`);
-    }
     const result = await this.pool.query<EventRow>({
-      name: `kedai_es_read_all_${opts.after ? 'a' : ''}${opts.types ? 't' : ''}`,
-      text: `SELECT ${COLUMNS} FROM es_events WHERE ${filters.join(' AND ')}
-        ORDER BY es_events.transaction_id, es_events.global_position LIMIT $1`,
-      values,
+      ...readAllQuery(opts),
       rowMode: 'array',
     });
     return result.rows.map(toRecorded);
@@ -538,6 +525,29 @@ export class PostgresEventStore implements EventStore {
     })();
     return this.listening;
   }
+}
+
+/**
+ * readAll's statement: the events after `after` (of `types`), in log order, below the oldest running writer. Exported
+ * for the bench, which reads the same rows with plain pg to compare.
+ */
+export function readAllQuery(opts: ReadAllOptions): { name: string; text: string; values: unknown[] } {
+  const filters = ['transaction_id < pg_snapshot_xmin(pg_current_snapshot())'];
+  const values: unknown[] = [opts.limit];
+  if (opts.after) {
+    values.push(String(opts.after.commit), String(opts.after.prepare));
+    filters.push('(transaction_id, global_position) > ($2::text::xid8, $3::bigint)');
+  }
+  if (opts.types) {
+    values.push(opts.types);
+    filters.push(`type = ANY($${values.length}::text[])`);
+  }
+  return {
+    name: `kedai_es_read_all_${opts.after ? 'a' : ''}${opts.types ? 't' : ''}`,
+    text: `SELECT ${COLUMNS} FROM es_events WHERE ${filters.join(' AND ')}
+      ORDER BY es_events.transaction_id, es_events.global_position LIMIT $1`,
+    values,
+  };
 }
 
 function toRecorded(row: EventRow): RecordedEvent {
