@@ -23,7 +23,7 @@ import {
   measureCatchUpReads,
   seedLog,
 } from './log';
-import { measureOrderList, measureScanToBoard, seedOrderList } from './orders';
+import { formatLegs, measureOrderList, measureScanToBoard, seedOrderList } from './orders';
 import { formatTable, log, perSec, type Row, ratio } from './report';
 import { startBenchServer } from './server';
 import { measureHotStreamCommand, measurePointInTime, seedStockHistory } from './stock';
@@ -270,7 +270,8 @@ async function main(): Promise<number> {
     });
     log(
       `command to push: p50 ${commandToPush.medianMs.toFixed(1)} ms, p99 ${commandToPush.p99Ms.toFixed(1)} ms over ` +
-        `${commandToPush.count} scans at ${commandToPush.scansPerSec.toFixed(0)}/s (command p99 ${commandToPush.command.p99Ms.toFixed(1)} ms)`,
+        `${commandToPush.count} scans at ${commandToPush.scansPerSec.toFixed(0)}/s (command p99 ${commandToPush.command.p99Ms.toFixed(1)} ms; ` +
+        `${formatLegs(commandToPush.legs)})`,
     );
 
     const importOrders = await measureImportOrders(bench);
