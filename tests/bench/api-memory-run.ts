@@ -1,5 +1,5 @@
 import { API_MEMORY_EVENTS, measureApiMemory } from './api-memory';
-import { log } from './report';
+import { log, runMain } from './report';
 import { startBenchServer } from './server';
 
 /**
@@ -54,10 +54,4 @@ async function main(): Promise<void> {
   }
 }
 
-main().then(
-  () => process.exit(0),
-  (error: unknown) => {
-    log(`failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
-    process.exit(1);
-  },
-);
+runMain(main);

@@ -24,7 +24,7 @@ import {
   seedLog,
 } from './log';
 import { formatLegs, measureOrderList, measureScanToBoard, seedOrderList } from './orders';
-import { formatTable, log, perSec, type Row, ratio } from './report';
+import { formatTable, log, perSec, type Row, ratio, runMain } from './report';
 import { startBenchServer } from './server';
 import { measureHotStreamCommand, measurePointInTime, seedStockHistory } from './stock';
 import { measureBulkAdjust, measureStockList, seedStockList } from './stock-list';
@@ -486,13 +486,7 @@ function positiveNumber(name: string, fallback: number): number {
   return value;
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    log(`failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
-    process.exit(1);
-  },
-);
+runMain(main);
 
 /** The flags this process's node was given (tsx's own loader flags aside), as npm start gives the API's. */
 function nodeFlags(): string {

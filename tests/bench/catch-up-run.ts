@@ -5,7 +5,7 @@ import { sql } from 'kysely';
 import { cpuSampler } from './cpu';
 import { benchRegistry } from './fixtures';
 import { countEvents, measureCatchUpReads, seedLog } from './log';
-import { log } from './report';
+import { runMain } from './report';
 import { startBenchServer } from './server';
 
 /**
@@ -49,10 +49,4 @@ async function main(): Promise<void> {
   }
 }
 
-main().then(
-  () => process.exit(0),
-  (error: unknown) => {
-    log(`failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
-    process.exit(1);
-  },
-);
+runMain(main);
