@@ -49,9 +49,8 @@ export async function startWorkerProcess(opts: {
   onExit(code: number | null, signal: NodeJS.Signals | null): void;
 }): Promise<WorkerProcess> {
   const child: ChildProcess = fork(WORKER_ENTRY, [], {
-    // tsx's loader, as the API runs; not the API's heap settings (package.json's start script), which trade
-    // speed for a small heap: the worker's memory is not the API's budget, and its start-up should stay quick.
-    execArgv: process.execArgv.filter((flag) => !/^--(max-semi-space-size|optimize-for-size)\b/.test(flag)),
+    // The API's own node flags (tsx's loader among them) serve the worker too.
+    execArgv: process.execArgv,
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     // Structured clone: the errors in log lines arrive as errors, with their stacks.
     serialization: 'advanced',
