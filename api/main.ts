@@ -18,23 +18,22 @@ import { ensureTemporalCli, startTemporalDevServer } from '@infra/embedded/tempo
 import { EventSchemaRegistry } from '@infra/eventstore';
 import { createMailer, type MailLog } from '@infra/mail';
 import { openInfrastructure } from '@infra/platform';
-import { connectTemporal, createKedaiWorker } from '@infra/temporal';
+import { connectTemporal } from '@infra/temporal/client';
+import { exitText, startWorkerProcess } from '@infra/temporal/worker-process';
 import { startStoreSandbox } from '@integrations/stores/sandbox';
 import { projections } from '@projections/index';
 import { ProjectionEngine } from '@projections/runtime/engine';
 import { LiveHub } from '@projections/runtime/live-hub';
 import { ReactorRunner } from '@projections/runtime/reactor';
-import type { Logger as TemporalLogger } from '@temporalio/common';
-import { Runtime } from '@temporalio/worker';
-import { createActivities } from '@workflows/activities';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 
 /**
- * `npm start`: the whole of Kedai in one process. With no configuration it starts the embedded Postgres and the
- * Temporal dev server (data in DATA_DIR), migrates, appends SystemStarted, and runs the projections, the worker and
- * the API. A signal stops everything in reverse order. A start-up failure stops what had started and prints one
- * sentence.
+ * `npm start`: the whole of Kedai. With no configuration it starts the embedded Postgres and the Temporal dev server
+ * (data in DATA_DIR), migrates, appends SystemStarted, and runs the projections and the API in this process and the
+ * Temporal worker in a process of its own (workflows/worker-main.ts), which it supervises: the worker's exit stops
+ * everything. A signal stops everything in reverse order: the API, the worker, the projections, Temporal, the
+ * database. A start-up failure stops what had started and prints one sentence.
  */
 
 /** Raised between start-up steps when a signal arrived meanwhile: not a failure, so nothing is printed. */
@@ -219,26 +218,18 @@ async function start(config: Config): Promise<void> {
   started.push({ name: 'the reactors', stop: () => reactors.stop() });
   checkpoint();
 
-  // The worker must not stop on its own at a signal: this process stops it, after the API.
-  Runtime.install({
-    logger: temporalLogger(app.log.child({ component: 'temporal' })),
-    shutdownSignals: [],
-    telemetryOptions: { logging: { forward: {} } },
-  });
-  const worker = await createKedaiWorker({
-    address: temporalAddress,
-    namespace: config.temporal.namespace,
-    taskQueue: config.temporal.taskQueue,
-    activities: createActivities({ engine, db: infra.db, store: infra.store, mailer }),
+  // Its own process: the worker's native core, isolates and activities do not weigh on the API's memory.
+  const worker = await startWorkerProcess({
+    databaseUrl: infra.databaseUrl,
+    temporalAddress,
     bundlePath: await buildWorkflowBundle(path.join(config.dataDir, 'workflows'), (line) =>
       console.log(line),
     ),
+    onLog: ({ level, component, message, meta }) => log?.[level]({ component, ...meta }, message),
+    onExit: (code, signal) =>
+      workerEnded(new Error(`The Temporal worker process ended (${exitText(code, signal)}).`)),
   });
-  started.push({ name: 'the worker', stop: () => worker.shutdown() });
-  worker.run().then(
-    () => workerEnded(undefined),
-    (error: unknown) => workerEnded(error),
-  );
+  started.push({ name: 'the worker', stop: () => worker.stop() });
   checkpoint();
 
   started.push({ name: 'the API', stop: () => app.close() });
@@ -264,27 +255,14 @@ async function start(config: Config): Promise<void> {
 }
 
 /** The worker ends on its own only when something broke: stop the rest too, and say so in the exit code. */
-function workerEnded(error: unknown): void {
+function workerEnded(error: Error): void {
   if (phase === 'stopping') return;
   if (phase === 'starting') {
-    workerFailure = error ?? new Error('The Temporal worker stopped during start-up.');
+    workerFailure = error;
     return;
   }
-  log?.error({ err: error }, 'the Temporal worker stopped; stopping Kedai');
+  console.error(`${error.message} Stopping Kedai.`);
   void shutdown(1);
-}
-
-function temporalLogger(target: FastifyBaseLogger): TemporalLogger {
-  const levels = { TRACE: 'trace', DEBUG: 'debug', INFO: 'info', WARN: 'warn', ERROR: 'error' } as const;
-  const logger: TemporalLogger = {
-    log: (level, message, meta) => target[levels[level]](meta ?? {}, message),
-    trace: (message, meta) => logger.log('TRACE', message, meta),
-    debug: (message, meta) => logger.log('DEBUG', message, meta),
-    info: (message, meta) => logger.log('INFO', message, meta),
-    warn: (message, meta) => logger.log('WARN', message, meta),
-    error: (message, meta) => logger.log('ERROR', message, meta),
-  };
-  return logger;
 }
 
 async function packageVersion(): Promise<string> {

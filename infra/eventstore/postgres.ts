@@ -128,6 +128,11 @@ interface PendingAppend {
   reject(error: unknown): void;
 }
 
+/** The last event readers may see (below the oldest running writer). */
+const HEAD_SQL = `SELECT transaction_id::text AS transaction_id, global_position FROM es_events
+  WHERE transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+  ORDER BY es_events.transaction_id DESC, es_events.global_position DESC LIMIT 1`;
+
 /** How long awaitVisible waits for an older transaction to end before it gives up. */
 const VISIBLE_WAIT_MS = 30_000;
 
@@ -406,38 +411,44 @@ export class PostgresEventStore implements EventStore {
   }
 
   async readAll(opts: ReadAllOptions): Promise<RecordedEvent[]> {
-    const filters = ['transaction_id < pg_snapshot_xmin(pg_current_snapshot())'];
-    const values: unknown[] = [opts.limit];
-    if (opts.after) {
-      values.push(String(opts.after.commit), String(opts.after.prepare));
-      filters.push('(transaction_id, global_position) > ($2::text::xid8, $3::bigint)');
-    }
-    if (opts.types) {
-      values.push(opts.types);
-      filters.push(`type = ANY($${values.length}::text[])`);
-    }
     const result = await this.pool.query<EventRow>({
-      name: `kedai_es_read_all_${opts.after ? 'a' : ''}${opts.types ? 't' : ''}`,
-      text: `SELECT ${COLUMNS} FROM es_events WHERE ${filters.join(' AND ')}
-        ORDER BY es_events.transaction_id, es_events.global_position LIMIT $1`,
-      values,
+      ...readAllQuery(opts),
       rowMode: 'array',
     });
     return result.rows.map(toRecorded);
   }
 
   /**
-   * A page of these types after `after`, and how far the read looked. The head readers may see is taken first: the
-   * page, read after, sees at least as far, so when it is not full nothing of these types lies between its last
-   * event and that head, and every later commit lands past it: the next read can start there.
+   * A page of these types after `after`, and how far the read looked: one statement, so one snapshot for both. When
+   * the page is not full, nothing of these types lies between its last event and the head that snapshot shows, and
+   * every later commit lands past that head: the next read can start there. (A live subscriber makes this read at
+   * every wake-up; one round trip instead of two is a good part of a command's way to the screen.)
    */
   async readTypesPage(
     after: Position | undefined,
     limit: number,
     types: readonly string[],
   ): Promise<{ events: RecordedEvent[]; scannedTo: Position | null }> {
-    const head = await this.headPosition();
-    const events = await this.readAll({ after, limit, types });
+    const page = readAllQuery({ after, limit, types });
+    const result = await this.pool.query<
+      [...EventRow, headCommit: string | null, headPrepare: string | null]
+    >({
+      name: `${page.name}_head`,
+      text: `WITH head AS (${HEAD_SQL}), page AS (${page.text})
+        SELECT page.*, head.transaction_id::text, head.global_position
+        FROM (SELECT) AS one LEFT JOIN head ON true LEFT JOIN page ON true
+        ORDER BY page.transaction_id::xid8, page.global_position`,
+      values: page.values,
+      rowMode: 'array',
+    });
+    const first = result.rows[0];
+    const head =
+      first && first[9] !== null && first[10] !== null
+        ? { commit: BigInt(first[9]), prepare: BigInt(first[10]) }
+        : null;
+    // With an empty page, the one row carries only the head.
+    const rows = first && first[0] === null ? [] : result.rows;
+    const events = rows.map((row) => toRecorded(row as unknown as EventRow));
     const last = events.at(-1)?.position ?? null;
     if (events.length === limit || !head) return { events, scannedTo: last };
     return { events, scannedTo: last && comparePositions(last, head) > 0 ? last : head };
@@ -464,11 +475,7 @@ export class PostgresEventStore implements EventStore {
   }
 
   async headPosition(): Promise<Position | null> {
-    const result = await this.pool.query<{ transaction_id: string; global_position: string }>(
-      `SELECT transaction_id::text AS transaction_id, global_position FROM es_events
-       WHERE transaction_id < pg_snapshot_xmin(pg_current_snapshot())
-       ORDER BY es_events.transaction_id DESC, es_events.global_position DESC LIMIT 1`,
-    );
+    const result = await this.pool.query<{ transaction_id: string; global_position: string }>(HEAD_SQL);
     const row = result.rows[0];
     return row ? { commit: BigInt(row.transaction_id), prepare: BigInt(row.global_position) } : null;
   }
@@ -538,6 +545,29 @@ export class PostgresEventStore implements EventStore {
     })();
     return this.listening;
   }
+}
+
+/**
+ * readAll's statement: the events after `after` (of `types`), in log order, below the oldest running writer. Exported
+ * for the bench, which reads the same rows with plain pg to compare.
+ */
+export function readAllQuery(opts: ReadAllOptions): { name: string; text: string; values: unknown[] } {
+  const filters = ['transaction_id < pg_snapshot_xmin(pg_current_snapshot())'];
+  const values: unknown[] = [opts.limit];
+  if (opts.after) {
+    values.push(String(opts.after.commit), String(opts.after.prepare));
+    filters.push('(transaction_id, global_position) > ($2::text::xid8, $3::bigint)');
+  }
+  if (opts.types) {
+    values.push(opts.types);
+    filters.push(`type = ANY($${values.length}::text[])`);
+  }
+  return {
+    name: `kedai_es_read_all_${opts.after ? 'a' : ''}${opts.types ? 't' : ''}`,
+    text: `SELECT ${COLUMNS} FROM es_events WHERE ${filters.join(' AND ')}
+      ORDER BY es_events.transaction_id, es_events.global_position LIMIT $1`,
+    values,
+  };
 }
 
 function toRecorded(row: EventRow): RecordedEvent {

@@ -1,7 +1,6 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Client, Connection } from '@temporalio/client';
 import {
   bundleWorkflowCode,
   DefaultLogger,
@@ -9,30 +8,16 @@ import {
   Worker,
   type WorkflowBundleWithSourceMap,
 } from '@temporalio/worker';
+import { unreachable } from './client';
+
+export { connectTemporal } from './client';
 
 /**
- * The Temporal runtime of Kedai: a client for starting and querying workflows, and a worker that runs the workflows
- * of workflows/index.ts with the activities it is given.
+ * The Temporal runtime of Kedai: a client for starting and querying workflows (client.ts), and a worker that runs the
+ * workflows of workflows/index.ts with the activities it is given.
  */
 
-const CONNECT_TIMEOUT_MS = 3_000;
-
 const WORKFLOWS_PATH = fileURLToPath(new URL('../../workflows/index.ts', import.meta.url));
-
-/** Connects a client; rejects with one sentence naming the address when the server does not answer. */
-export async function connectTemporal(opts: {
-  address: string;
-  namespace: string;
-}): Promise<{ client: Client; connection: Connection; close(): Promise<void> }> {
-  let connection: Connection;
-  try {
-    connection = await Connection.connect({ address: opts.address, connectTimeout: CONNECT_TIMEOUT_MS });
-  } catch (error) {
-    throw unreachable(opts.address, error);
-  }
-  const client = new Client({ connection, namespace: opts.namespace });
-  return { client, connection, close: () => connection.close() };
-}
 
 // Webpack takes seconds per bundle; every worker in a process runs the same workflow code, so build it once.
 let bundle: Promise<WorkflowBundleWithSourceMap> | undefined;
@@ -109,9 +94,4 @@ export async function createKedaiWorker(opts: {
     return stopping;
   };
   return { worker, run, shutdown };
-}
-
-function unreachable(address: string, error: unknown): Error {
-  const reason = (error instanceof Error ? error.message : String(error)).trim().replace(/\.$/, '');
-  return new Error(`Temporal at ${address} cannot be reached (${reason}).`, { cause: error });
 }

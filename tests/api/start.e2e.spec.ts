@@ -6,6 +6,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { HealthAnswer, HealthDetailAnswer } from '@api/health';
 import { freePort } from '@infra/embedded/ports';
+import { childrenOf } from '@tests/support/processes';
 import { TEMPORAL_CLI } from '@tests/support/temporal';
 import { waitFor } from '@tests/support/wait';
 import pg from 'pg';
@@ -225,6 +226,29 @@ describe('npm start', () => {
     expect(second.stdout()).toContain('Kedai stopped.');
     expect(processesUsing(dataDir)).toEqual([]);
   }, 180_000);
+
+  it('runs the Temporal worker in a process of its own, whose death stops everything', async () => {
+    const dataDir = path.join(DATA_ROOT, 'worker');
+    const kedai = launch(await embeddedSettings(dataDir));
+    await runningAt(kedai);
+    const api = childrenOf(kedai.child.pid!).find((c) => c.cmdline.includes('api/main.ts'));
+    expect(api, 'the node process of api/main.ts').toBeDefined();
+    const worker = childrenOf(api!.pid).find((c) => c.cmdline.includes('workflows/worker-main.ts'));
+    expect(worker, 'the worker process, a child of the API').toBeDefined();
+
+    process.kill(worker!.pid, 'SIGKILL');
+    expect(
+      await waitFor(() => !isRunning(kedai) && kedai.exited, { timeoutMs: 60_000, what: 'Kedai to exit' }),
+    ).toEqual({
+      code: 1,
+      signal: null,
+    });
+    expect(kedai.stderr()).toContain(
+      'The Temporal worker process ended (killed by SIGKILL). Stopping Kedai.',
+    );
+    expect(kedai.stdout()).toContain('Kedai stopped.');
+    expect(processesUsing(dataDir)).toEqual([]);
+  }, 120_000);
 
   /** Runs Kedai with a bad setting: it must exit 1 with one line naming the setting and no stack trace. */
   async function refusal(env: Record<string, string>): Promise<string> {

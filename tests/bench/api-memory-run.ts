@@ -1,5 +1,5 @@
 import { API_MEMORY_EVENTS, measureApiMemory } from './api-memory';
-import { log } from './report';
+import { log, runMain } from './report';
 import { startBenchServer } from './server';
 
 /**
@@ -35,13 +35,16 @@ async function main(): Promise<void> {
     log(
       `api memory: at RSS ${result.readyRssMb} MB when it first answered; caught up on ${result.catchUpApiCpuSeconds.toFixed(0)} ` +
         `s of API CPU (${result.catchUpCpu}); steady: API ${cores(result.steadyApiCores)} cores, Postgres ` +
-        `${cores(result.steadyPostgresCores)} cores; beside it the Temporal dev server ${result.temporalPeakRssMb ?? '?'} MB, ` +
+        `${cores(result.steadyPostgresCores)} cores; beside it the Temporal worker ${result.workerSteadyRssMb ?? '?'} MB ` +
+        `(peak ${result.workerPeakRssMb ?? '?'} MB), the Temporal dev server ${result.temporalPeakRssMb ?? '?'} MB, ` +
         `the tsx launcher ${result.launcherPeakRssMb ?? '?'} MB; the API appended ${result.appendedByApi} event(s)`,
     );
     process.stdout.write(
       `${JSON.stringify({
         apiPeakRssMb: result.peakRssMb,
         apiSteadyRssMb: result.steadyRssMb,
+        workerSteadyRssMb: result.workerSteadyRssMb ?? null,
+        workerPeakRssMb: result.workerPeakRssMb ?? null,
         apiCatchUpSeconds: Number(result.catchUpSeconds.toFixed(1)),
         apiMemoryEvents: result.events,
       })}\n`,
@@ -51,10 +54,4 @@ async function main(): Promise<void> {
   }
 }
 
-main().then(
-  () => process.exit(0),
-  (error: unknown) => {
-    log(`failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
-    process.exit(1);
-  },
-);
+runMain(main);

@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { readdirSync, readFileSync, rmSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -38,6 +38,7 @@ import { ensureConsoleBuilt } from '@infra/web/build';
 import { projections } from '@projections/index';
 import { checkpointName } from '@projections/runtime/reactor';
 import { streamCatalogue } from '@projections/stream-catalogue';
+import { childrenOf } from '@tests/support/processes';
 import { type Kysely, sql } from 'kysely';
 import { cpuSampler, formatShares } from './cpu';
 import { timed } from './load';
@@ -596,25 +597,6 @@ function cpuSecondsOf(pid: number): number | undefined {
   }
 }
 
-/** The live children of a process, with their command lines. */
-function childrenOf(pid: number): { pid: number; cmdline: string }[] {
-  const found: { pid: number; cmdline: string }[] = [];
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      if (Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) !== pid) continue;
-      found.push({
-        pid: Number(entry),
-        cmdline: readFileSync(`/proc/${entry}/cmdline`, 'utf8').replaceAll('\0', ' '),
-      });
-    } catch {
-      // gone meanwhile
-    }
-  }
-  return found;
-}
-
 /**
  * `npm start`'s command, from package.json's start script as it is now: `[NAME=value…] tsx [node flags…] api/main.ts`.
  * Returns the flags given to tsx (which hands them to node) and the variables set before it.
@@ -678,6 +660,9 @@ export interface ApiMemoryResult {
   steadyPostgresCores: number | undefined;
   /** The API's own CPU over the steady window, in cores. */
   steadyApiCores: number;
+  /** The Temporal worker's process (npm start's child, not counted above): median over the steady window, largest. */
+  workerSteadyRssMb: number | undefined;
+  workerPeakRssMb: number | undefined;
   /** The Temporal dev server the API started (a separate process, not counted above), at its largest. */
   temporalPeakRssMb: number | undefined;
   /** The tsx launcher (a separate process, not counted above), at its largest. */
@@ -812,6 +797,7 @@ export async function measureApiMemory(
     const tenant = seed.tenants[0]!;
     const token = await signIn(port, tenant.ownerEmail);
     const steadyFrom = api.samples.length;
+    const workerSteadyFrom = api.workerSamples.length;
     const steadyCpu = cpu.sample();
     const apiCpuBefore = cpuSecondsOf(api.apiPid()) ?? 0;
     const steadyStart = performance.now();
@@ -830,6 +816,11 @@ export async function measureApiMemory(
     const rss = steady.map((s) => s.rssKb).sort((a, b) => a - b);
     const middle = steady[Math.floor(steady.length / 2)]!;
     const peak = api.latest()!;
+    const workerSteady = api.workerSamples
+      .slice(workerSteadyFrom)
+      .map((s) => s.rssKb)
+      .sort((a, b) => a - b);
+    const workerPeak = api.workerSamples.at(-1)?.hwmKb;
     result = {
       events: seed.events,
       orders: seed.orders,
@@ -849,6 +840,9 @@ export async function measureApiMemory(
       steadyPostgresCores:
         steadySplit.postgres === undefined ? undefined : steadySplit.postgres / steadySplit.wall,
       steadyApiCores,
+      workerSteadyRssMb:
+        workerSteady.length === 0 ? undefined : mb(workerSteady[Math.floor(workerSteady.length / 2)]!),
+      workerPeakRssMb: workerPeak === undefined ? undefined : mb(workerPeak),
       temporalPeakRssMb: api.temporalPeakKb() === undefined ? undefined : mb(api.temporalPeakKb()!),
       launcherPeakRssMb: api.launcherPeakKb() === undefined ? undefined : mb(api.launcherPeakKb()!),
     };
@@ -951,6 +945,8 @@ async function readLists(port: number, token: string, warehouseId: string): Prom
 interface Launched {
   /** RSS samples of the API's Node process, every SAMPLE_MS from when it was found. */
   readonly samples: Memory[];
+  /** RSS samples of the Temporal worker's process, taken with the API's (not all of them: it starts later). */
+  readonly workerSamples: Memory[];
   latest(): Memory | undefined;
   apiPid(): number;
   temporalPeakKb(): number | undefined;
@@ -1003,6 +999,8 @@ function launch(flags: readonly string[], env: NodeJS.ProcessEnv): Launched {
   const samples: Memory[] = [];
   let apiPid: number | undefined;
   let temporalPid: number | undefined;
+  let workerPid: number | undefined;
+  const workerSamples: Memory[] = [];
   let temporalPeak: number | undefined;
   let launcherPeak: number | undefined;
   let ticks = 0;
@@ -1013,6 +1011,11 @@ function launch(flags: readonly string[], env: NodeJS.ProcessEnv): Launched {
     if (apiPid === undefined) return;
     const memory = memoryOf(apiPid);
     if (memory) samples.push(memory);
+    if (workerPid === undefined && ticks % 10 === 0) {
+      workerPid = childrenOf(apiPid).find((c) => c.cmdline.includes('workflows/worker-main.ts'))?.pid;
+    }
+    const worker = workerPid === undefined ? undefined : memoryOf(workerPid);
+    if (worker) workerSamples.push(worker);
     if (temporalPid === undefined && ticks % 10 === 0) {
       temporalPid = childrenOf(apiPid).find((c) => /temporal\S* server start-dev/.test(c.cmdline))?.pid;
     }
@@ -1025,6 +1028,7 @@ function launch(flags: readonly string[], env: NodeJS.ProcessEnv): Launched {
 
   return {
     samples,
+    workerSamples,
     latest: () => samples.at(-1),
     apiPid() {
       if (apiPid === undefined) throw new Error('the API process was never found');

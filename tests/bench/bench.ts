@@ -20,11 +20,11 @@ import {
   countBenchRows,
   countEvents,
   createBenchRowsTable,
-  readWholeLog,
+  measureCatchUpReads,
   seedLog,
 } from './log';
-import { measureOrderList, measureScanToBoard, seedOrderList } from './orders';
-import { formatTable, log, perSec, type Row, ratio } from './report';
+import { formatLegs, measureOrderList, measureScanToBoard, seedOrderList } from './orders';
+import { formatTable, log, perSec, type Row, ratio, runMain } from './report';
 import { startBenchServer } from './server';
 import { measureHotStreamCommand, measurePointInTime, seedStockHistory } from './stock';
 import { measureBulkAdjust, measureStockList, seedStockList } from './stock-list';
@@ -47,6 +47,7 @@ const BUDGET = {
   appendVsRawInsert: 0.6,
   appendVsEmmett: 1.0,
   catchUpReadPerSec: 200_000,
+  catchUpVsRawRead: 0.8,
   rebuildPerSec: 20_000,
   pointInTimeMs: 50,
   stockListP95Ms: 50,
@@ -149,22 +150,14 @@ async function main(): Promise<number> {
     await sql`VACUUM (ANALYZE) es_events`.execute(db);
     assertDefaultTypeParsers();
 
-    const reads: Measured[] = [];
-    for (let pass = 0; pass < READ_PASSES; pass++) {
-      const read = await leastDisturbed(`catch-up read ${pass + 1}`, async () => {
-        const before = cpu.sample();
-        const { value, seconds } = await timed(() => readWholeLog(store, READ_PAGE));
-        return { operations: value, seconds, perSec: value / seconds, cpu: cpu.split(before) };
-      });
-      if (read.operations !== logSize) {
-        throw new Error(`the catch-up read ${read.operations} events; the log holds ${logSize}`);
-      }
-      reads.push(read);
-      log(
-        `catch-up read ${pass + 1}: ${logSize} events in ${read.seconds.toFixed(2)} s (${perSec(read.perSec)}; ${formatShares(read.cpu)})`,
-      );
-    }
-    const catchUpRate = median(reads.map((r) => r.perSec));
+    const reads = await measureCatchUpReads(store, pool, {
+      logSize,
+      pageSize: READ_PAGE,
+      passes: READ_PASSES,
+      cpu,
+    });
+    const catchUpRate = median(reads.ours.map((r) => r.perSec));
+    const rawReadRate = median(reads.raw.map((r) => r.perSec));
 
     // ---- rebuild: a projection writing one row per event, replayed over the same log ----
     const engine = new ProjectionEngine({ db, store, projections: [benchRowsProjection] });
@@ -277,7 +270,8 @@ async function main(): Promise<number> {
     });
     log(
       `command to push: p50 ${commandToPush.medianMs.toFixed(1)} ms, p99 ${commandToPush.p99Ms.toFixed(1)} ms over ` +
-        `${commandToPush.count} scans at ${commandToPush.scansPerSec.toFixed(0)}/s (command p99 ${commandToPush.command.p99Ms.toFixed(1)} ms)`,
+        `${commandToPush.count} scans at ${commandToPush.scansPerSec.toFixed(0)}/s (command p99 ${commandToPush.command.p99Ms.toFixed(1)} ms; ` +
+        `${formatLegs(commandToPush.legs)})`,
     );
 
     const importOrders = await measureImportOrders(bench);
@@ -295,6 +289,8 @@ async function main(): Promise<number> {
       appendPerSec: Math.round(oursRate),
       emmettAppendPerSec: Math.round(emmettRate),
       catchUpReadPerSec: Math.round(catchUpRate),
+      rawReadPerSec: Math.round(rawReadRate),
+      catchUpVsRawRead: Number(reads.ratio.toFixed(3)),
       rebuildPerSec: Math.round(rebuildRate),
       pointInTimeMs: Number(pointInTime.p95Ms.toFixed(2)),
       hotStreamCommandMs: Number(hotStream.medianMs.toFixed(2)),
@@ -306,6 +302,8 @@ async function main(): Promise<number> {
       importOrdersPerSec: Math.round(importOrders.ordersPerSec),
       apiSteadyRssMb: apiMemory.steadyRssMb,
       apiPeakRssMb: apiMemory.peakRssMb,
+      workerSteadyRssMb: apiMemory.workerSteadyRssMb ?? null,
+      workerPeakRssMb: apiMemory.workerPeakRssMb ?? null,
       appendVsRawInsert: Number((oursRate / rawRate).toFixed(3)),
       appendVsEmmett: Number((oursRate / emmettRate).toFixed(3)),
     };
@@ -313,6 +311,7 @@ async function main(): Promise<number> {
       appendVsRawInsert: figures.appendVsRawInsert >= BUDGET.appendVsRawInsert,
       appendVsEmmett: figures.appendVsEmmett >= BUDGET.appendVsEmmett,
       catchUpReadPerSec: figures.catchUpReadPerSec >= BUDGET.catchUpReadPerSec,
+      catchUpVsRawRead: figures.catchUpVsRawRead >= BUDGET.catchUpVsRawRead,
       rebuildPerSec: figures.rebuildPerSec >= BUDGET.rebuildPerSec,
       pointInTimeMs: figures.pointInTimeMs <= BUDGET.pointInTimeMs,
       stockListP95Ms: figures.stockListP95Ms <= BUDGET.stockListP95Ms,
@@ -358,7 +357,16 @@ async function main(): Promise<number> {
         value: perSec(catchUpRate),
         budget: `≥ ${perSec(BUDGET.catchUpReadPerSec)}`,
         pass: passes.catchUpReadPerSec,
-        detail: `${logSize} events; passes ${reads.map((r) => Math.round(r.perSec)).join(' / ')}; ${formatShares(sumSplits(reads.map((r) => r.cpu)))}`,
+        detail: `${logSize} events; passes ${reads.ours.map((r) => Math.round(r.perSec)).join(' / ')}; ${formatShares(sumSplits(reads.ours.map((r) => r.cpu)))}`,
+      },
+      {
+        measure: 'catchUpVsRawRead',
+        value: ratio(figures.catchUpVsRawRead),
+        budget: `≥ ${BUDGET.catchUpVsRawRead}`,
+        pass: passes.catchUpVsRawRead,
+        detail:
+          `median of paired passes against plain pg reading the same pages (${reads.raw.map((r) => Math.round(r.perSec)).join(' / ')}); ` +
+          `event data parsed when read`,
       },
       {
         measure: `projection rebuild, batches of ${REBUILD_BATCH}`,
@@ -446,6 +454,11 @@ async function main(): Promise<number> {
           `${apiMemory.temporalPeakRssMb ?? '?'} MB beside it`,
       },
       {
+        measure: "the Temporal worker's process RSS, beside the API",
+        value: `${apiMemory.workerSteadyRssMb ?? '?'} MB`,
+        detail: `npm start's child (workflows/worker-main.ts), over the same steady window; peak ${apiMemory.workerPeakRssMb ?? '?'} MB`,
+      },
+      {
         measure: 'peak RSS of this process',
         value: `${Math.round(process.resourceUsage().maxRSS / 1024)} MB`,
         detail:
@@ -473,13 +486,7 @@ function positiveNumber(name: string, fallback: number): number {
   return value;
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    log(`failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
-    process.exit(1);
-  },
-);
+runMain(main);
 
 /** The flags this process's node was given (tsx's own loader flags aside), as npm start gives the API's. */
 function nodeFlags(): string {

@@ -1,8 +1,11 @@
 import type { Database } from '@infra/db';
 import type { Position } from '@infra/eventstore/port';
-import type { PostgresEventStore } from '@infra/eventstore/postgres';
+import { type PostgresEventStore, readAllQuery } from '@infra/eventstore/postgres';
 import { defineProjection } from '@projections/runtime/projection';
 import { type Kysely, sql } from 'kysely';
+import type pg from 'pg';
+import type { CpuSampler, CpuSplit } from './cpu';
+import { formatShares } from './cpu';
 import {
   BENCH_EVENT_TYPE,
   BENCH_TENANT,
@@ -10,8 +13,8 @@ import {
   benchData,
   benchMetadata,
 } from './fixtures';
-import { timed } from './load';
-import { log } from './report';
+import { leastDisturbed, median, type Timed, timed } from './load';
+import { log, perSec } from './report';
 
 /** Fills the log up to `target` events with big appends (1,000 events per call, one new stream each). */
 export async function seedLog(
@@ -56,6 +59,64 @@ export async function readWholeLog(store: PostgresEventStore, pageSize: number):
     read += page.length;
     after = page.at(-1)!.position;
   }
+}
+
+/**
+ * The same pages with plain pg: readAll's statement, rows as pg gives them (objects, jsonb parsed by pg's default
+ * parser), none of the store's own work. What a catch-up read is measured against.
+ */
+export async function readWholeLogRaw(pool: pg.Pool, pageSize: number): Promise<number> {
+  let after: Position | undefined;
+  let read = 0;
+  for (;;) {
+    const query = readAllQuery({ after, limit: pageSize });
+    const page = await pool.query<{ transaction_id: string; global_position: string }>({
+      ...query,
+      name: `raw_${query.name}`,
+    });
+    if (page.rows.length === 0) return read;
+    read += page.rows.length;
+    const last = page.rows.at(-1)!;
+    after = { commit: BigInt(last.transaction_id), prepare: BigInt(last.global_position) };
+  }
+}
+
+export type CatchUpRead = Timed & { cpu: CpuSplit };
+
+/**
+ * `passes` reads of the whole log by the store (as a catch-up reads it) and as many with plain pg, in pairs whose
+ * order alternates so that neither always reads a warmer cache; `ratio` is the median of the pairs' ratios.
+ */
+export async function measureCatchUpReads(
+  store: PostgresEventStore,
+  pool: pg.Pool,
+  opts: { logSize: number; pageSize: number; passes: number; cpu: CpuSampler },
+): Promise<{ ours: CatchUpRead[]; raw: CatchUpRead[]; ratio: number }> {
+  const readers = {
+    ours: () => readWholeLog(store, opts.pageSize),
+    raw: () => readWholeLogRaw(pool, opts.pageSize),
+  };
+  const measured = { ours: [] as CatchUpRead[], raw: [] as CatchUpRead[] };
+  for (let pass = 0; pass < opts.passes; pass++) {
+    const order = pass % 2 === 0 ? (['raw', 'ours'] as const) : (['ours', 'raw'] as const);
+    for (const key of order) {
+      const what = `catch-up read ${pass + 1} (${key === 'ours' ? 'event store' : 'plain pg'})`;
+      const read = await leastDisturbed(what, async () => {
+        const before = opts.cpu.sample();
+        const { value, seconds } = await timed(readers[key]);
+        return { operations: value, seconds, perSec: value / seconds, cpu: opts.cpu.split(before) };
+      });
+      if (read.operations !== opts.logSize) {
+        throw new Error(`${what} read ${read.operations} events; the log holds ${opts.logSize}`);
+      }
+      measured[key].push(read);
+      log(
+        `${what}: ${opts.logSize} events in ${read.seconds.toFixed(2)} s (${perSec(read.perSec)}; ${formatShares(read.cpu)})`,
+      );
+    }
+  }
+  const ratio = median(measured.ours.map((ours, pass) => ours.perSec / measured.raw[pass]!.perSec));
+  return { ...measured, ratio };
 }
 
 /** The rebuild's read model: one row per event, written with one unnest INSERT per batch. */

@@ -166,6 +166,20 @@ export interface ScanToBoard extends Latencies {
   seedSeconds: number;
   /** The scan command alone (load, decide, append). */
   command: Latencies;
+  /**
+   * Where the rest of the way goes, p99 of each leg: the command's end → its event handed to the projection (the
+   * wake-up, the round in progress, the read), the projection's batch (its transaction), the batch's end → the
+   * websocket message in the client (the hub, the live channel, the socket).
+   */
+  legs: { toBatchP99Ms: number; batchP99Ms: number; toSocketP99Ms: number };
+}
+
+/** The legs of the way after the command, as the bench's log line shows them. */
+export function formatLegs(legs: ScanToBoard['legs']): string {
+  return (
+    `p99 command → batch ${legs.toBatchP99Ms.toFixed(1)} ms, batch ${legs.batchP99Ms.toFixed(1)} ms, ` +
+    `batch → socket ${legs.toSocketP99Ms.toFixed(1)} ms`
+  );
 }
 
 /** Orders `count` of the scan tenant, imported, accepted and arranged (each one append of its three events). */
@@ -316,9 +330,21 @@ export async function measureScanToBoard(
     await app.listen({ host: '127.0.0.1', port: 0 });
     const token = await signIn(app, owner.email, owner.password);
     const port = (app.server.address() as AddressInfo).port;
+    // Timing only: each event's batch, from its start to its end, by stream (one order per stream).
+    const batched = new Map<string, { from: number; to: number }>();
+    const applyBatch = engine.applyBatch.bind(engine);
+    engine.applyBatch = async (projection, from, events, opts) => {
+      const started = performance.now();
+      const applied = await applyBatch(projection, from, events, opts);
+      const ended = performance.now();
+      if (applied) for (const event of events) batched.set(event.stream, { from: started, to: ended });
+      return applied;
+    };
     engine.start();
 
     const issued = new Map<string, number>();
+    const heard = new Map<string, number>();
+    const commandEnded = new Map<string, number>();
     const times: number[] = [];
     let resolveAll: () => void = () => undefined;
     const allHeard = new Promise<void>((resolve) => {
@@ -335,6 +361,7 @@ export async function measureScanToBoard(
         const at = issued.get(id);
         if (at === undefined) continue;
         issued.delete(id);
+        heard.set(id, now);
         times.push(now - at);
       }
       if (times.length === total) resolveAll();
@@ -368,7 +395,11 @@ export async function measureScanToBoard(
             commandId: `bench-scan:${orderId}`,
             occurredAt: new Date().toISOString(),
           },
-        ).then(() => commandTimes.push(performance.now() - at)),
+        ).then(() => {
+          const ended = performance.now();
+          commandEnded.set(orderId, ended);
+          commandTimes.push(ended - at);
+        }),
       );
     }
     await Promise.all(commands);
@@ -382,11 +413,25 @@ export async function measureScanToBoard(
         ),
       ),
     ]);
+    const legs = { toBatch: [] as number[], batch: [] as number[], toSocket: [] as number[] };
+    for (const [orderId, ended] of commandEnded) {
+      const batch = batched.get(orderStreamId(tenantId, orderId));
+      const at = heard.get(orderId);
+      if (!batch || at === undefined) continue;
+      legs.toBatch.push(batch.from - ended);
+      legs.batch.push(batch.to - batch.from);
+      legs.toSocket.push(at - batch.to);
+    }
     return {
       ...latencies(times),
       scansPerSec,
       seedSeconds: seeded.seconds,
       command: latencies(commandTimes),
+      legs: {
+        toBatchP99Ms: latencies(legs.toBatch).p99Ms,
+        batchP99Ms: latencies(legs.batch).p99Ms,
+        toSocketP99Ms: latencies(legs.toSocket).p99Ms,
+      },
     };
   } finally {
     socket?.terminate();

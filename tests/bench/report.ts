@@ -3,6 +3,17 @@ export function log(message: string): void {
   process.stderr.write(`[bench] ${message}\n`);
 }
 
+/** Runs a bench entry: exits with its code (0 when it returns none), or logs its failure and exits 1. */
+export function runMain(main: () => Promise<unknown>): void {
+  main().then(
+    (code) => process.exit(typeof code === 'number' ? code : 0),
+    (error: unknown) => {
+      log(`failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+      process.exit(1);
+    },
+  );
+}
+
 export interface Row {
   measure: string;
   value: string;

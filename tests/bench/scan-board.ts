@@ -2,8 +2,8 @@ import { createDb, createPool } from '@infra/db';
 import { migrateToLatest } from '@infra/db/migrator';
 import { cpuSampler, formatShares } from './cpu';
 import { leastDisturbed } from './load';
-import { measureScanToBoard, seedOrderList } from './orders';
-import { log } from './report';
+import { formatLegs, measureScanToBoard, seedOrderList } from './orders';
+import { log, runMain } from './report';
 import { startBenchServer } from './server';
 
 /**
@@ -46,7 +46,8 @@ async function main(): Promise<void> {
         `scan to board: p50 ${result.medianMs.toFixed(1)} ms, p95 ${result.p95Ms.toFixed(1)} ms, ` +
           `p99 ${result.p99Ms.toFixed(1)} ms, max ${result.maxMs.toFixed(1)} ms over ${result.count} scans at ` +
           `${result.scansPerSec.toFixed(0)}/s; command p50 ${result.command.medianMs.toFixed(1)} ms, ` +
-          `p99 ${result.command.p99Ms.toFixed(1)} ms; ${result.attempts} attempt(s); ${formatShares(result.cpu)}`,
+          `p99 ${result.command.p99Ms.toFixed(1)} ms; ${formatLegs(result.legs)}; ${result.attempts} attempt(s); ` +
+          formatShares(result.cpu),
       );
       process.stdout.write(
         `${JSON.stringify({
@@ -54,6 +55,7 @@ async function main(): Promise<void> {
           scanToBoardP50Ms: Number(result.medianMs.toFixed(2)),
           commandP99Ms: Number(result.command.p99Ms.toFixed(2)),
           commandP50Ms: Number(result.command.medianMs.toFixed(2)),
+          ...result.legs,
         })}\n`,
       );
     }
@@ -62,10 +64,4 @@ async function main(): Promise<void> {
   }
 }
 
-main().then(
-  () => process.exit(0),
-  (error: unknown) => {
-    log(`failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
-    process.exit(1);
-  },
-);
+runMain(main);

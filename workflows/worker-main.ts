@@ -1,0 +1,140 @@
+import { eventSchemas } from '@domain/events';
+import { config as readConfig } from '@infra/config';
+import { EventSchemaRegistry } from '@infra/eventstore';
+import { createMailer } from '@infra/mail';
+import { openInfrastructure } from '@infra/platform';
+import { createKedaiWorker } from '@infra/temporal';
+import type { FromWorker, ToWorker, WorkerLogLevel } from '@infra/temporal/worker-process';
+import { projections } from '@projections/index';
+import { ProjectionEngine } from '@projections/runtime/engine';
+import { LiveHub } from '@projections/runtime/live-hub';
+import type { Logger as TemporalLogger } from '@temporalio/common';
+import { Runtime } from '@temporalio/worker';
+import { createActivities } from '@workflows/activities';
+
+/**
+ * The Temporal worker's process (infra/temporal/worker-process.ts starts it): the workflows and the activities, on a
+ * database connection and a Temporal connection of its own. It starts when its supervisor says where to connect,
+ * answers `ready` once the worker runs, forwards its log lines, and stops when told to, or when the supervisor is
+ * gone.
+ */
+
+if (!process.send) {
+  console.error('workflows/worker-main.ts is started by npm start (api/main.ts), not on its own.');
+  process.exit(1);
+}
+
+const send = (message: FromWorker) => {
+  if (!process.connected) return;
+  try {
+    process.send!(message);
+  } catch {
+    // Log details that cannot be cloned (a function in the metadata): the line still goes, without them.
+    if (message.kind === 'log') process.send!({ ...message, meta: {} });
+  }
+};
+
+function logger(component: string) {
+  const at = (level: WorkerLogLevel) => (meta: object, message: string) =>
+    send({ kind: 'log', level, component, message, meta });
+  return { trace: at('trace'), debug: at('debug'), info: at('info'), warn: at('warn'), error: at('error') };
+}
+
+function temporalLogger(): TemporalLogger {
+  const target = logger('temporal');
+  const levels = { TRACE: 'trace', DEBUG: 'debug', INFO: 'info', WARN: 'warn', ERROR: 'error' } as const;
+  const log: TemporalLogger = {
+    log: (level, message, meta) => target[levels[level]](meta ?? {}, message),
+    trace: (message, meta) => log.log('TRACE', message, meta),
+    debug: (message, meta) => log.log('DEBUG', message, meta),
+    info: (message, meta) => log.log('INFO', message, meta),
+    warn: (message, meta) => log.log('WARN', message, meta),
+    error: (message, meta) => log.log('ERROR', message, meta),
+  };
+  return log;
+}
+
+// Ctrl-C reaches the whole process group; the supervisor stops this process after the API, so signals are ignored.
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => undefined);
+
+let stop: (() => Promise<void>) | undefined;
+let stopping = false;
+
+async function stopAndExit(code: number): Promise<never> {
+  if (!stopping) {
+    stopping = true;
+    await stop?.().catch(() => undefined);
+  }
+  process.exit(code);
+}
+
+async function start(message: Extract<ToWorker, { kind: 'start' }>): Promise<void> {
+  const settings = readConfig();
+  const infra = await openInfrastructure(
+    // The supervisor's database, whatever the configuration would start: it is already running.
+    { ...settings, database: { kind: 'external', url: message.databaseUrl } },
+    new EventSchemaRegistry().registerAll(eventSchemas),
+    { poolSize: 4 },
+  );
+  // Rebuilds run here: an engine that applies batches on request, with no live runners (the API's process runs
+  // those). Its changes reach the API's websockets through the hub's NOTIFY.
+  const engine = new ProjectionEngine({
+    db: infra.db,
+    store: infra.store,
+    projections,
+    hub: new LiveHub(infra.pool),
+    logger: logger('projections'),
+  });
+  const mailLog = logger('mail');
+  const mailer = createMailer(infra.db, settings.mail, mailLog);
+  Runtime.install({
+    logger: temporalLogger(),
+    // This process stops at its supervisor's word, not at a signal.
+    shutdownSignals: [],
+    telemetryOptions: { logging: { forward: {} } },
+  });
+  let worker: Awaited<ReturnType<typeof createKedaiWorker>>;
+  try {
+    worker = await createKedaiWorker({
+      address: message.temporalAddress,
+      namespace: settings.temporal.namespace,
+      taskQueue: settings.temporal.taskQueue,
+      activities: createActivities({ engine, db: infra.db, store: infra.store, mailer }),
+      bundlePath: message.bundlePath,
+    });
+  } catch (error) {
+    await infra.close().catch(() => undefined);
+    throw error;
+  }
+  stop = async () => {
+    await worker.shutdown();
+    await infra.close();
+  };
+  // Ending on its own, the worker broke: this process exits 1 and its supervisor stops the rest.
+  worker.run().then(
+    () => {
+      if (stopping) return;
+      logger('temporal').error({}, 'the Temporal worker stopped');
+      return stopAndExit(1);
+    },
+    (error: unknown) => {
+      if (stopping) return;
+      logger('temporal').error({ err: error }, 'the Temporal worker failed');
+      return stopAndExit(1);
+    },
+  );
+  send({ kind: 'ready' });
+}
+
+process.on('message', (message: ToWorker) => {
+  if (message.kind === 'start') {
+    start(message).catch((error: unknown) => {
+      send({ kind: 'failed', message: error instanceof Error ? error.message : String(error) });
+      void stopAndExit(1);
+    });
+  } else if (message.kind === 'stop') {
+    void stopAndExit(0);
+  }
+});
+// The supervisor gone (killed, say) leaves no one to stop this process: it stops on its own.
+process.on('disconnect', () => void stopAndExit(0));
