@@ -180,7 +180,8 @@ async function start(config: Config): Promise<void> {
     autoBatchTrigger,
     logLevel: config.logLevel,
     version,
-    db: infra.db,
+    // The API's queries run as the app role, bound to each request's tenant; the rest here runs as the system role.
+    db: infra.appDb,
     store: infra.store,
     engine: { status: () => engine.status() },
     temporal: temporalProbe(temporalAddress, temporal.connection),
