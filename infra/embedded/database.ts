@@ -72,7 +72,8 @@ export async function openDatabaseServer(
  */
 function asRole(url: string, role: string): string {
   const parsed = new URL(url);
-  parsed.searchParams.set('options', `-c role=${role}`);
+  const options = parsed.searchParams.get('options');
+  parsed.searchParams.set('options', `${options ? `${options} ` : ''}-c role=${role}`);
   return parsed.toString();
 }
 
