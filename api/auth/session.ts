@@ -110,18 +110,14 @@ export const sessionPlugin = fp(
       if (route.config.access === 'public') route.schema = { ...route.schema, security: [] };
     });
 
-    // The database's tenancy (infra/db/tenant.ts): everything the request runs, from here and again from its
-    // handler on (a body arrives on the socket's own context), runs in the request's scope. The token's lookup is
+    // The database's tenancy (infra/db/tenant.ts): everything the request runs from here on, its handler included
+    // (fastify carries the context through the body's parsing), runs in the request's scope. The token's lookup is
     // made before any tenant is known, so as the system; then a seller's request runs as the app role bound to its
     // tenant, and only the routes cross-tenant by design run as the system: the public ones (sign-in, registration,
     // password reset) and the provider's admins'.
     app.addHook('onRequest', (request, _reply, done) => {
       request.tenantScope = { tenantId: null, system: true };
       runInScope(request.tenantScope, done);
-    });
-    app.addHook('preHandler', (request, _reply, done) => {
-      if (request.tenantScope) runInScope(request.tenantScope, done);
-      else done();
     });
 
     app.addHook('onRequest', async (request) => {

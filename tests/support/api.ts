@@ -64,6 +64,8 @@ export async function createTestApi(
     webDir?: string;
     overrides?: Partial<AppDeps>;
     workflows?: boolean;
+    /** Registers more routes (a test's probe) before the app is ready. */
+    register?: (app: KedaiApp) => void;
   } = {},
 ): Promise<TestApi> {
   const database = await createTestDatabase();
@@ -126,6 +128,7 @@ export async function createTestApi(
     workflows: running.workflows,
     ...opts.overrides,
   });
+  opts.register?.(app);
   await app.ready();
   return {
     app,
