@@ -26,11 +26,6 @@ export function runInScope<T>(scope: TenantScope, fn: () => T): T {
   return scopes.run(scope, fn);
 }
 
-/** The scope of the code running now, if a request opened one. */
-export function currentScope(): TenantScope | undefined {
-  return scopes.getStore();
-}
-
 /** What each pooled app connection has `kedai.tenant_id` set to ('' for none): set again only when it differs. */
 const connectionTenant = new WeakMap<pg.PoolClient, string>();
 

@@ -29,8 +29,8 @@ export async function openDatabaseServer(
   if (database.kind === 'external') {
     return {
       url: database.url,
-      appUrl: asRole(database.url, ROLES.app),
-      systemUrl: asRole(database.url, ROLES.system),
+      appUrl: database.appUrl ?? asRole(database.url, ROLES.app),
+      systemUrl: database.systemUrl ?? asRole(database.url, ROLES.system),
       stop: async () => undefined,
       startedHere: false,
     };
