@@ -179,7 +179,8 @@ async function start(config: Config): Promise<void> {
     autoBatchTrigger,
     logLevel: config.logLevel,
     version,
-    db: infra.db,
+    // The API's queries run as the app role, bound to each request's tenant; the rest here runs as the system role.
+    db: infra.appDb,
     store: infra.store,
     engine: { status: () => engine.status() },
     temporal: temporalProbe(temporalAddress, temporal.connection),
@@ -220,7 +221,7 @@ async function start(config: Config): Promise<void> {
 
   // Its own process: the worker's native core, isolates and activities do not weigh on the API's memory.
   const worker = await startWorkerProcess({
-    databaseUrl: infra.databaseUrl,
+    databaseUrl: infra.systemUrl,
     temporalAddress,
     bundlePath: await buildWorkflowBundle(path.join(config.dataDir, 'workflows'), (line) =>
       console.log(line),

@@ -71,8 +71,17 @@ async function stopAndExit(code: number): Promise<never> {
 async function start(message: Extract<ToWorker, { kind: 'start' }>): Promise<void> {
   const settings = readConfig();
   const infra = await openInfrastructure(
-    // The supervisor's database, whatever the configuration would start: it is already running.
-    { ...settings, database: { kind: 'external', url: message.databaseUrl } },
+    // The supervisor's database, whatever the configuration would start: it is already running. The worker's work
+    // (activities, rebuilds) is cross-tenant, so it is handed the system role's login only, never the owner's.
+    {
+      ...settings,
+      database: {
+        kind: 'external',
+        url: message.databaseUrl,
+        appUrl: message.databaseUrl,
+        systemUrl: message.databaseUrl,
+      },
+    },
     new EventSchemaRegistry().registerAll(eventSchemas),
     { poolSize: 4 },
   );

@@ -1,5 +1,6 @@
 import type { PermissionKey } from '@domain/access/permissions';
 import type { Db } from '@infra/db';
+import { runInScope, type TenantScope } from '@infra/db/tenant';
 import { type Language, languageOf } from '@infra/i18n';
 import { loadSession, type Session } from '@projections/platform/access-tokens';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -39,6 +40,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     session: Session | null;
     language: Language;
+    /** Whom this request's queries run for (infra/db/tenant.ts): filled in once the session is known. */
+    tenantScope: TenantScope | null;
   }
 }
 
@@ -93,6 +96,7 @@ export const sessionPlugin = fp(
   async (app: FastifyInstance, opts: { db: Db }) => {
     app.decorateRequest('session', null);
     app.decorateRequest('language', 'en-us');
+    app.decorateRequest('tenantScope', null);
 
     app.addHook('onRoute', (route) => {
       const url = route.url;
@@ -106,12 +110,28 @@ export const sessionPlugin = fp(
       if (route.config.access === 'public') route.schema = { ...route.schema, security: [] };
     });
 
+    // The database's tenancy (infra/db/tenant.ts): everything the request runs from here on, its handler included
+    // (fastify carries the context through the body's parsing), runs in the request's scope. The token's lookup is
+    // made before any tenant is known, so as the system; then a seller's request runs as the app role bound to its
+    // tenant, and only the routes cross-tenant by design run as the system: the public ones (sign-in, registration,
+    // password reset) and the provider's admins'.
+    app.addHook('onRequest', (request, _reply, done) => {
+      request.tenantScope = { tenantId: null, system: true };
+      runInScope(request.tenantScope, done);
+    });
+
     app.addHook('onRequest', async (request) => {
       request.language = languageOf(request.headers.language ?? request.headers['accept-language']);
       const access = request.routeOptions.config.access;
+      const scope = request.tenantScope!;
+      // A route outside the API (the console's files, /docs) reads no tenant's rows.
+      scope.system = false;
       if (access === undefined) return;
       const token = bearerToken(request);
+      scope.system = true;
       if (token) request.session = await loadSession(opts.db, token);
+      scope.system = access === 'public' || (request.session !== null && isAdminKind(request.session.kind));
+      scope.tenantId = request.session?.tenantId ?? null;
       if (token && !request.session && access !== 'public') throw unauthorized('auth.token_invalid');
       check(access, request.session);
     });

@@ -114,6 +114,14 @@ const EnvSchema = z.object({
   PORT: port(3000),
   DATA_DIR: optionalText.default('.data'),
   DATABASE_URL: urlWithSchemes(['postgres', 'postgresql'], 'postgres://user:password@localhost:5432/kedai'),
+  DATABASE_APP_URL: urlWithSchemes(
+    ['postgres', 'postgresql'],
+    'postgres://kedai_app:password@localhost:5432/kedai',
+  ),
+  DATABASE_SYSTEM_URL: urlWithSchemes(
+    ['postgres', 'postgresql'],
+    'postgres://kedai_system:password@localhost:5432/kedai',
+  ),
   EMBEDDED_PG_PORT: port(54329),
   EVENTSTORE_URL: urlWithSchemes(
     ['esdb', 'esdb+discover', 'kurrentdb', 'kurrentdb+discover', 'kdb'],
@@ -163,7 +171,13 @@ export interface Config {
   port: number;
   dataDir: string;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
-  database: { kind: 'external'; url: string } | { kind: 'embedded'; dir: string; port: number };
+  /**
+   * The external database's `url` is its schema's owner; `appUrl` and `systemUrl`, when given, log in as Kedai's app
+   * and system roles (otherwise the owner connects as each through SET ROLE).
+   */
+  database:
+    | { kind: 'external'; url: string; appUrl?: string; systemUrl?: string }
+    | { kind: 'embedded'; dir: string; port: number };
   eventStore: { kind: 'postgres' } | { kind: 'eventstoredb'; url: string };
   /** Where users reach the console, for links in mail. */
   publicUrl: string;
@@ -218,6 +232,14 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
       'HEADERS_TIMEOUT_SECONDS must not be longer than REQUEST_TIMEOUT_SECONDS: the headers are part of the request.',
     );
   }
+  for (const setting of ['DATABASE_APP_URL', 'DATABASE_SYSTEM_URL'] as const) {
+    if (e[setting] && !e.DATABASE_URL) {
+      throw new ConfigError(
+        setting,
+        `${setting} needs DATABASE_URL (the embedded Postgres makes its own roles).`,
+      );
+    }
+  }
   const dataDir = path.resolve(e.DATA_DIR);
   return Object.freeze({
     env: e.NODE_ENV,
@@ -226,7 +248,12 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
     dataDir,
     logLevel: e.LOG_LEVEL,
     database: e.DATABASE_URL
-      ? { kind: 'external', url: e.DATABASE_URL }
+      ? {
+          kind: 'external',
+          url: e.DATABASE_URL,
+          appUrl: e.DATABASE_APP_URL,
+          systemUrl: e.DATABASE_SYSTEM_URL,
+        }
       : { kind: 'embedded', dir: path.join(dataDir, 'pg'), port: e.EMBEDDED_PG_PORT },
     publicUrl: (e.PUBLIC_URL ?? `http://${e.HOST === '0.0.0.0' ? 'localhost' : e.HOST}:${e.PORT}`).replace(
       /\/$/,

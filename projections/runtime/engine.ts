@@ -1,5 +1,4 @@
 import type { Database } from '@infra/db';
-import { ALL_TENANTS } from '@infra/db/tenant';
 import { comparePositions, type EventStore, type Position, type RecordedEvent } from '@infra/eventstore/port';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import { advanceCheckpoint, moveCheckpointFrom } from './checkpoint';
@@ -143,8 +142,8 @@ export class ProjectionEngine {
    * when the checkpoint is no longer at `from` (another runner moved it, or a rebuild reset it).
    *
    * The batch begins by moving the checkpoint, compare-and-set from `from`: that one statement locks the row until
-   * the transaction ends (a second runner waits, then finds the checkpoint moved and backs off), readies the
-   * transaction to write every tenant's rows, and lets its commit return without waiting for the disk. A read model
+   * the transaction ends (a second runner waits, then finds the checkpoint moved and backs off) and lets its commit
+   * return without waiting for the disk. A read model
    * is derived from the log: should the server crash before the commit reaches the disk, the batch's rows and its
    * checkpoint are lost together and the batch is applied again, so nothing is applied twice or lost (the events
    * themselves are appended with the server's durable default). A batch is a handful of round trips, and on a busy
@@ -180,7 +179,7 @@ export class ProjectionEngine {
 
   /**
    * Moves the checkpoint from `from` to `to` if it is still at `from` (and live, or in this rebuild), locking it;
-   * sets the batch's transaction up to write (see applyBatch). False when it was not there.
+   * sets the batch's commit not to wait for the disk (see applyBatch). False when it was not there.
    */
   private async moveCheckpoint(
     trx: Transaction<Database>,
@@ -196,12 +195,8 @@ export class ProjectionEngine {
           ? eb('status', '=', 'live')
           : eb.and([eb('status', '=', 'rebuilding'), eb('rebuild_id', '=', rebuildId)]),
       )
-      .returning([
-        // A projection writes the rows of every tenant (what asProjectionWriter sets): row-level security lets
-        // its batch through.
-        sql<string>`set_config('kedai.tenant_id', ${ALL_TENANTS}, true)`.as('tenant_setting'),
-        sql<string>`set_config('synchronous_commit', 'off', true)`.as('commit_setting'),
-      ])
+      // The engine connects as the system role, whose own policy lets it write every tenant's rows.
+      .returning([sql<string>`set_config('synchronous_commit', 'off', true)`.as('commit_setting')])
       .executeTakeFirst();
     return moved !== undefined;
   }

@@ -6,6 +6,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { HealthAnswer, HealthDetailAnswer } from '@api/health';
 import { freePort } from '@infra/embedded/ports';
+import { readSecrets } from '@infra/embedded/secrets';
 import { childrenOf } from '@tests/support/processes';
 import { TEMPORAL_CLI } from '@tests/support/temporal';
 import { waitFor } from '@tests/support/wait';
@@ -209,8 +210,10 @@ describe('npm start', () => {
     // The admin's token outlives the restart: it is kept in the database.
     await healthyWith(await runningAt(second), admin, '2');
     expect(second.stdout()).not.toContain('Demo seller:');
+    // The superuser's password is the cluster's own, made at first start and kept beside it.
+    const { postgres: password } = await readSecrets(path.join(dataDir, 'pg'));
     const client = new pg.Client({
-      connectionString: `postgres://postgres:kedai@127.0.0.1:${settings.EMBEDDED_PG_PORT}/kedai`,
+      connectionString: `postgres://postgres:${password}@127.0.0.1:${settings.EMBEDDED_PG_PORT}/kedai`,
     });
     await client.connect();
     try {

@@ -49,6 +49,18 @@ describe('config', () => {
     );
   });
 
+  it("takes the app and system roles' own logins beside DATABASE_URL, and refuses them without it", () => {
+    const app = 'postgres://kedai_app:a@db.internal:5432/kedai';
+    const system = 'postgres://kedai_system:s@db.internal:5432/kedai';
+    const config = parseConfig({
+      DATABASE_URL: 'postgres://owner:o@db.internal:5432/kedai',
+      DATABASE_APP_URL: app,
+      DATABASE_SYSTEM_URL: system,
+    });
+    expect(config.database).toMatchObject({ kind: 'external', appUrl: app, systemUrl: system });
+    expect(() => parseConfig({ DATABASE_APP_URL: app })).toThrow(/DATABASE_APP_URL needs DATABASE_URL/);
+  });
+
   it('takes the key the stores’ tokens are sealed with, or leaves it to be derived', () => {
     const key = 'a1'.repeat(32);
     expect(parseConfig({ STORE_TOKEN_KEY: key }).shopee.tokenKey).toEqual(Buffer.from(key, 'hex'));

@@ -17,12 +17,15 @@ describe('npm run migrate', () => {
         "SELECT tablename FROM pg_tables WHERE schemaname = 'public' AND tablename NOT LIKE 'kysely%' ORDER BY 1",
       )
     ).rows.map((r) => r.tablename);
-  /** Every column of the schema, as table.column: what a migration changes. */
+  /** Every column of the schema, as table.column, and every row-level security policy: what a migration changes. */
   const shape = async () =>
     (
       await database.pool.query<{ name: string }>(
         `SELECT table_name || '.' || column_name AS name FROM information_schema.columns
-         WHERE table_schema = 'public' AND table_name NOT LIKE 'kysely%' ORDER BY 1`,
+         WHERE table_schema = 'public' AND table_name NOT LIKE 'kysely%'
+         UNION ALL
+         SELECT tablename || ' policy ' || policyname || ' ' || qual FROM pg_policies WHERE schemaname = 'public'
+         ORDER BY 1`,
       )
     ).rows.map((r) => r.name);
 

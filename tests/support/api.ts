@@ -34,7 +34,11 @@ export const TEST_CLIENT = { clientId: 'kedai-console', clientSecret: 'test-clie
 export function shellDeps(database: TestDatabase) {
   return {
     auth: { ...TEST_CLIENT, tokenTtlSeconds: 3600 },
-    mailer: createMailer(database.db, { from: 'Kedai <no-reply@kedai.test>' }, { info() {}, error() {} }),
+    mailer: createMailer(
+      database.systemDb,
+      { from: 'Kedai <no-reply@kedai.test>' },
+      { info() {}, error() {} },
+    ),
     hub: new LiveHub(),
     publicUrl: 'http://kedai.test',
     workflows: unusedWorkflows(),
@@ -60,29 +64,32 @@ export async function createTestApi(
     webDir?: string;
     overrides?: Partial<AppDeps>;
     workflows?: boolean;
+    /** Registers more routes (a test's probe) before the app is ready. */
+    register?: (app: KedaiApp) => void;
   } = {},
 ): Promise<TestApi> {
   const database = await createTestDatabase();
   await ensurePackages(database.db);
-  const store = new PostgresEventStore(database.pool, new EventSchemaRegistry().registerAll(eventSchemas));
-  const hub = new LiveHub(database.pool);
-  // The projections publish what they change to the hub, as in `npm start`, so `/api/live` sees it.
-  const engine = new ProjectionEngine({ db: database.db, store, projections, hub, retryMs: 50 });
-  const mailer = createMailer(
-    database.db,
-    { from: 'Kedai <no-reply@kedai.test>' },
-    { info() {}, error() {} },
+  // As in `npm start`: the API's queries run as the app role (database.appDb), the rest as the system role.
+  const { systemDb } = database;
+  const store = new PostgresEventStore(
+    database.systemPool,
+    new EventSchemaRegistry().registerAll(eventSchemas),
   );
+  const hub = new LiveHub(database.systemPool);
+  // The projections publish what they change to the hub, as in `npm start`, so `/api/live` sees it.
+  const engine = new ProjectionEngine({ db: systemDb, store, projections, hub, retryMs: 50 });
+  const mailer = createMailer(systemDb, { from: 'Kedai <no-reply@kedai.test>' }, { info() {}, error() {} });
   const running = opts.workflows
-    ? await startTestWorker({ engine, db: database.db, store, mailer })
+    ? await startTestWorker({ engine, db: systemDb, store, mailer })
     : { workflows: unusedWorkflows(), stop: async () => undefined };
   // The reactors that start documents' workflows run where a workflow client is reachable.
   const workflows = opts.overrides?.workflows ?? (opts.workflows ? running.workflows : undefined);
   const reactors = new ReactorRunner({
-    db: database.db,
+    db: systemDb,
     store,
     reactors: [
-      createOrderStockReactor({ db: database.db, store }),
+      createOrderStockReactor({ db: systemDb, store }),
       ...(workflows
         ? [
             createTransferWorkflowReactor({ store, workflows }),
@@ -96,7 +103,7 @@ export async function createTestApi(
   reactors.start();
   // The auto batch count trigger follows the board's counts, as in `npm start`.
   const autoBatchTrigger = new AutoBatchCountTrigger(
-    database.db,
+    systemDb,
     opts.overrides?.workflows ?? running.workflows,
   );
   const stopFollowing = followOrderCounts(hub, autoBatchTrigger);
@@ -104,7 +111,7 @@ export async function createTestApi(
     logLevel: 'silent',
     version: 'test',
     autoBatchTrigger,
-    db: database.db,
+    db: database.appDb,
     store,
     engine,
     temporal: {
@@ -121,6 +128,7 @@ export async function createTestApi(
     workflows: running.workflows,
     ...opts.overrides,
   });
+  opts.register?.(app);
   await app.ready();
   return {
     app,

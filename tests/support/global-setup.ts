@@ -2,6 +2,7 @@ import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { freePort } from '@infra/embedded/ports';
 import { type EmbeddedPostgresServer, startEmbeddedPostgres } from '@infra/embedded/postgres';
+import { secretsFile } from '@infra/embedded/secrets';
 import { writeWorkflowBundle } from '@infra/temporal';
 import { ensureConsoleBuilt } from '@infra/web/build';
 import type { TestProject } from 'vitest/node';
@@ -15,6 +16,7 @@ let temporal: TestTemporal | undefined;
 export async function setup(project: TestProject): Promise<void> {
   dir = path.resolve('.data', 'test', `pg-${process.pid}`);
   await rm(dir, { recursive: true, force: true });
+  await rm(secretsFile(dir), { force: true });
   server = await startEmbeddedPostgres({
     dir,
     port: await freePort(),
@@ -22,6 +24,7 @@ export async function setup(project: TestProject): Promise<void> {
     settings: { fsync: 'off', synchronous_commit: 'off', full_page_writes: 'off', max_connections: 300 },
   });
   project.provide('postgresUrl', server.url());
+  project.provide('postgresRoleUrls', { app: server.roleUrl('app'), system: server.roleUrl('system') });
   // One Temporal dev server for the run, and the workflow code bundled once: each test file runs its workers on
   // task queues of its own (tests/support/temporal.ts sharedTemporal). Starting both does not stop the run when it
   // fails: the files that need them fail with the reason.
@@ -55,12 +58,18 @@ export async function setup(project: TestProject): Promise<void> {
 export async function teardown(): Promise<void> {
   await temporal?.stop();
   await server?.stop();
-  if (dir) await rm(dir, { recursive: true, force: true });
+  if (dir) {
+    await rm(dir, { recursive: true, force: true });
+    await rm(secretsFile(dir), { force: true });
+  }
 }
 
 declare module 'vitest' {
   export interface ProvidedContext {
+    /** The run's embedded Postgres as its superuser (database `postgres`). */
     postgresUrl: string;
+    /** The same as Kedai's app and system roles. */
+    postgresRoleUrls: { app: string; system: string };
     /** Empty when the console built; otherwise why it did not. */
     consoleBuildError: string;
     /** The run's Temporal dev server (namespace default); empty when it did not start (temporalError says why). */
