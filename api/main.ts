@@ -5,10 +5,6 @@ import { buildApp, type KedaiApp } from '@api/app';
 import { temporalProbe } from '@api/health';
 import { ensureFirstStart } from '@commands/accounts/seed';
 import { AutoBatchCountTrigger, followOrderCounts } from '@commands/batches/auto-batch';
-import { createGoodsIssueWorkflowReactor } from '@commands/goods-issue/workflow-reactor';
-import { createOrderStockReactor } from '@commands/orders/stock-reactor';
-import { createPurchaseWorkflowReactor } from '@commands/purchases/workflow-reactor';
-import { createTransferWorkflowReactor } from '@commands/transfers/workflow-reactor';
 import { eventSchemas } from '@domain/events';
 import { SYSTEM_TENANT, type SystemStarted, systemStreamId } from '@domain/platform/system';
 import { buildConsole, buildWorkflowBundle } from '@infra/build/steps';
@@ -24,15 +20,15 @@ import { startStoreSandbox } from '@integrations/stores/sandbox';
 import { projections } from '@projections/index';
 import { ProjectionEngine } from '@projections/runtime/engine';
 import { LiveHub } from '@projections/runtime/live-hub';
-import { ReactorRunner } from '@projections/runtime/reactor';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 
 /**
  * `npm start`: the whole of Kedai. With no configuration it starts the embedded Postgres and the Temporal dev server
- * (data in DATA_DIR), migrates, appends SystemStarted, and runs the projections and the API in this process and the
- * Temporal worker in a process of its own (workflows/worker-main.ts), which it supervises: the worker's exit stops
- * everything. A signal stops everything in reverse order: the API, the worker, the projections, Temporal, the
+ * (data in DATA_DIR), migrates, appends SystemStarted, and runs the API in this process and the background work (the
+ * Temporal worker, the projections and the reactors) in a process of its own (workflows/worker-main.ts), which it
+ * supervises: that process's exit stops everything. A signal stops everything in reverse order: the API, the
+ * background process, Temporal, the
  * database. A start-up failure stops what had started and prints one sentence.
  */
 
@@ -194,6 +190,8 @@ async function start(config: Config): Promise<void> {
     webDir,
   });
   log = app.log;
+  // The projections and the reactors run in the background process (below); this engine, never started, only reads
+  // their checkpoints for the health detail.
   const engine = new ProjectionEngine({
     db: infra.db,
     store: infra.store,
@@ -201,25 +199,10 @@ async function start(config: Config): Promise<void> {
     hub,
     logger: app.log.child({ component: 'projections' }),
   });
-  engine.start();
-  started.push({ name: 'the projections', stop: () => engine.stop() });
-  const reactorLog = app.log.child({ component: 'reactors' });
-  const reactors = new ReactorRunner({
-    db: infra.db,
-    store: infra.store,
-    reactors: [
-      createOrderStockReactor({ db: infra.db, store: infra.store, logger: reactorLog }),
-      createTransferWorkflowReactor({ store: infra.store, workflows: workflowDeps }),
-      createGoodsIssueWorkflowReactor({ store: infra.store, workflows: workflowDeps }),
-      createPurchaseWorkflowReactor({ store: infra.store, workflows: workflowDeps }),
-    ],
-    logger: reactorLog,
-  });
-  reactors.start();
-  started.push({ name: 'the reactors', stop: () => reactors.stop() });
   checkpoint();
 
-  // Its own process: the worker's native core, isolates and activities do not weigh on the API's memory.
+  // Its own process: the worker's native core and isolates, and the projections' catch-up of the log, do not weigh
+  // on the API's memory.
   const worker = await startWorkerProcess({
     databaseUrl: infra.systemUrl,
     temporalAddress,

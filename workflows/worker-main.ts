@@ -1,20 +1,28 @@
+import { createGoodsIssueWorkflowReactor } from '@commands/goods-issue/workflow-reactor';
+import { createOrderStockReactor } from '@commands/orders/stock-reactor';
+import { createPurchaseWorkflowReactor } from '@commands/purchases/workflow-reactor';
+import { createTransferWorkflowReactor } from '@commands/transfers/workflow-reactor';
 import { eventSchemas } from '@domain/events';
 import { config as readConfig } from '@infra/config';
 import { EventSchemaRegistry } from '@infra/eventstore';
 import { createMailer } from '@infra/mail';
 import { openInfrastructure } from '@infra/platform';
 import { createKedaiWorker } from '@infra/temporal';
+import { connectTemporal } from '@infra/temporal/client';
 import type { FromWorker, ToWorker, WorkerLogLevel } from '@infra/temporal/worker-process';
 import { projections } from '@projections/index';
 import { ProjectionEngine } from '@projections/runtime/engine';
 import { LiveHub } from '@projections/runtime/live-hub';
+import { ReactorRunner } from '@projections/runtime/reactor';
 import type { Logger as TemporalLogger } from '@temporalio/common';
 import { Runtime } from '@temporalio/worker';
 import { createActivities } from '@workflows/activities';
 
 /**
- * The Temporal worker's process (infra/temporal/worker-process.ts starts it): the workflows and the activities, on a
- * database connection and a Temporal connection of its own. It starts when its supervisor says where to connect,
+ * Kedai's background process (infra/temporal/worker-process.ts starts it): the Temporal worker (workflows and
+ * activities), the projections and the reactors, on a database connection and a Temporal connection of its own, so
+ * that neither the worker's native core nor a catch-up of the log weighs on the API's memory. The projections' changes
+ * reach the API's websockets through the live hub's NOTIFY. It starts when its supervisor says where to connect,
  * answers `ready` once the worker runs, forwards its log lines, and stops when told to, or when the supervisor is
  * gone.
  */
@@ -83,16 +91,37 @@ async function start(message: Extract<ToWorker, { kind: 'start' }>): Promise<voi
       },
     },
     new EventSchemaRegistry().registerAll(eventSchemas),
-    { poolSize: 4 },
+    { poolSize: 10 },
   );
-  // Rebuilds run here: an engine that applies batches on request, with no live runners (the API's process runs
-  // those). Its changes reach the API's websockets through the hub's NOTIFY.
   const engine = new ProjectionEngine({
     db: infra.db,
     store: infra.store,
     projections,
     hub: new LiveHub(infra.pool),
     logger: logger('projections'),
+  });
+  let temporal: Awaited<ReturnType<typeof connectTemporal>>;
+  try {
+    temporal = await connectTemporal({
+      address: message.temporalAddress,
+      namespace: settings.temporal.namespace,
+    });
+  } catch (error) {
+    await infra.close().catch(() => undefined);
+    throw error;
+  }
+  const workflows = { client: temporal.client, taskQueue: settings.temporal.taskQueue };
+  const reactorLog = logger('reactors');
+  const reactors = new ReactorRunner({
+    db: infra.db,
+    store: infra.store,
+    reactors: [
+      createOrderStockReactor({ db: infra.db, store: infra.store, logger: reactorLog }),
+      createTransferWorkflowReactor({ store: infra.store, workflows }),
+      createGoodsIssueWorkflowReactor({ store: infra.store, workflows }),
+      createPurchaseWorkflowReactor({ store: infra.store, workflows }),
+    ],
+    logger: reactorLog,
   });
   const mailLog = logger('mail');
   const mailer = createMailer(infra.db, settings.mail, mailLog);
@@ -112,11 +141,17 @@ async function start(message: Extract<ToWorker, { kind: 'start' }>): Promise<voi
       bundlePath: message.bundlePath,
     });
   } catch (error) {
+    await temporal.close().catch(() => undefined);
     await infra.close().catch(() => undefined);
     throw error;
   }
+  engine.start();
+  reactors.start();
   stop = async () => {
     await worker.shutdown();
+    await reactors.stop();
+    await engine.stop();
+    await temporal.close();
     await infra.close();
   };
   // Ending on its own, the worker broke: this process exits 1 and its supervisor stops the rest.

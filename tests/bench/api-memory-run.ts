@@ -35,7 +35,7 @@ async function main(): Promise<void> {
     log(
       `api memory: at RSS ${result.readyRssMb} MB when it first answered; caught up on ${result.catchUpApiCpuSeconds.toFixed(0)} ` +
         `s of API CPU (${result.catchUpCpu}); steady: API ${cores(result.steadyApiCores)} cores, Postgres ` +
-        `${cores(result.steadyPostgresCores)} cores; beside it the Temporal worker ${result.workerSteadyRssMb ?? '?'} MB ` +
+        `${cores(result.steadyPostgresCores)} cores; beside it the background process (Temporal worker, projections, reactors) ${result.workerSteadyRssMb ?? '?'} MB ` +
         `(peak ${result.workerPeakRssMb ?? '?'} MB), the Temporal dev server ${result.temporalPeakRssMb ?? '?'} MB, ` +
         `the tsx launcher ${result.launcherPeakRssMb ?? '?'} MB; the API appended ${result.appendedByApi} event(s)`,
     );

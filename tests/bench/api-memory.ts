@@ -660,7 +660,7 @@ export interface ApiMemoryResult {
   steadyPostgresCores: number | undefined;
   /** The API's own CPU over the steady window, in cores. */
   steadyApiCores: number;
-  /** The Temporal worker's process (npm start's child, not counted above): median over the steady window, largest. */
+  /** The background process (the Temporal worker, the projections, the reactors: npm start's child, not counted above): median over the steady window, largest. */
   workerSteadyRssMb: number | undefined;
   workerPeakRssMb: number | undefined;
   /** The Temporal dev server the API started (a separate process, not counted above), at its largest. */

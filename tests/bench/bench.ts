@@ -454,7 +454,7 @@ async function main(): Promise<number> {
           `${apiMemory.temporalPeakRssMb ?? '?'} MB beside it`,
       },
       {
-        measure: "the Temporal worker's process RSS, beside the API",
+        measure: "the background process's RSS (Temporal worker, projections, reactors), beside the API",
         value: `${apiMemory.workerSteadyRssMb ?? '?'} MB`,
         detail: `npm start's child (workflows/worker-main.ts), over the same steady window; peak ${apiMemory.workerPeakRssMb ?? '?'} MB`,
       },
