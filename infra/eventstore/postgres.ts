@@ -142,6 +142,7 @@ export class PostgresEventStore implements EventStore {
   private listener: pg.Client | undefined;
   private listening: Promise<void> | undefined;
   private notifyTimer: NodeJS.Timeout | undefined;
+  private notifiedAt = Number.NEGATIVE_INFINITY;
   private readonly subscriptions = new Set<Subscription>();
   private closed = false;
   /** Appends not yet sent, oldest first. */
@@ -513,16 +514,30 @@ export class PostgresEventStore implements EventStore {
     if (this.options.ownsPool) await this.pool.end();
   }
 
-  /** Wakes this process's subscribers now, and other processes' through one NOTIFY per few milliseconds. */
+  /**
+   * Wakes this process's subscribers now, and other processes' through one NOTIFY per few milliseconds: the first
+   * append of a quiet spell notifies at once (the projections run in another process than the API's commands, and
+   * a push waits on this), the appends that follow within the spell share one NOTIFY at its end.
+   */
   private appended(): void {
     this.wakeups.emit('append');
     if (this.notifyTimer || this.closed) return;
+    const wait = this.notifiedAt + NOTIFY_EVERY_MS - performance.now();
+    if (wait <= 0) {
+      this.notifyOthers();
+      return;
+    }
     this.notifyTimer = setTimeout(() => {
       this.notifyTimer = undefined;
-      // A wake-up hint needs no flush to disk: its commit does not wait for one (and holds nobody's horizon).
-      if (!this.closed) this.pool.query(NOTIFY_SQL).catch(() => undefined);
-    }, NOTIFY_EVERY_MS);
+      this.notifyOthers();
+    }, wait);
     this.notifyTimer.unref();
+  }
+
+  private notifyOthers(): void {
+    this.notifiedAt = performance.now();
+    // A wake-up hint needs no flush to disk: its commit does not wait for one (and holds nobody's horizon).
+    if (!this.closed) this.pool.query(NOTIFY_SQL).catch(() => undefined);
   }
 
   /** One LISTEN connection per store, shared by its subscribers; a lost one leaves polling to carry on. */

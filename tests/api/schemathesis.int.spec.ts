@@ -1,4 +1,4 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -33,8 +33,6 @@ describe('Schemathesis over the OpenAPI document', () => {
   beforeAll(async () => {
     cli = await ensureSchemathesis((line) => console.log(line));
     cwd = await mkdtemp(path.join(tmpdir(), 'kedai-schemathesis-'));
-    // Imported before the CLI starts its worker threads: CPython 3.11 can fail compiling a lazy import in two at once.
-    await writeFile(path.join(cwd, 'preload.py'), 'import anyio  # noqa: F401\n');
     // With workflows: the routes that start or signal one answer as in `npm start`, not after a client timeout.
     api = await createTestApi({ workflows: true });
     tokens.seller = (await createSeller(api, { packageId: 'enterprise' })).token;
@@ -63,8 +61,10 @@ describe('Schemathesis over the OpenAPI document', () => {
         String(EXAMPLES),
         '--max-time',
         String(BUDGET[who]),
+        // One worker: CPython 3.11's ast module is not thread-safe ("AST constructor recursion depth mismatch" when
+        // Hypothesis describes a strategy in two threads at once), which fails a run for no fault of the API.
         '--workers',
-        '2',
+        '1',
         '--request-timeout',
         '20',
         '--header',
@@ -74,7 +74,7 @@ describe('Schemathesis over the OpenAPI document', () => {
         'false',
         ...filter,
       ],
-      { cwd, env: { ...process.env, PYTHONPATH: cwd, SCHEMATHESIS_HOOKS: 'preload' }, keep: 5000 },
+      { cwd, keep: 5000 },
     );
     // The CLI prints each failure with the request that reproduces it (a curl line) and the answer it got; its
     // warnings (operations that mostly answered 404 to made-up ids) are left out of the message.

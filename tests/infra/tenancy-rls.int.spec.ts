@@ -26,7 +26,20 @@ const EXEMPT: Record<string, { reason: string; app: string[] }> = {
     app: [],
   },
   sign_in_failures: {
-    reason: 'failed sign-ins by login name and address, counted before any tenant is known (system role)',
+    reason: 'failed sign-ups by address, counted before any tenant exists (system role)',
+    app: [],
+  },
+  sign_in_throttle: {
+    reason: 'failed sign-ins by account and address, counted before any tenant is known (system role)',
+    app: [],
+  },
+  sign_in_addresses: {
+    reason:
+      'the addresses an account signed in from, read at sign-in before any tenant is known (system role)',
+    app: [],
+  },
+  sign_in_unlocks: {
+    reason: 'e-mailed unlock links, opened before sign-in (system role)',
     app: [],
   },
 };
