@@ -420,36 +420,18 @@ export class PostgresEventStore implements EventStore {
   }
 
   /**
-   * A page of these types after `after`, and how far the read looked: one statement, so one snapshot for both. When
-   * the page is not full, nothing of these types lies between its last event and the head that snapshot shows, and
-   * every later commit lands past that head: the next read can start there. (A live subscriber makes this read at
-   * every wake-up; one round trip instead of two is a good part of a command's way to the screen.)
+   * A page of these types after `after`, and how far the read looked. The head readers may see is taken first: the
+   * page, read after, sees at least as far, so when it is not full nothing of these types lies between its last
+   * event and that head, and every later commit lands past it: the next read can start there. (Two statements: Postgres
+   * planned the one-statement form as a parallel scan of the whole log per page; see commit 6f2c692.)
    */
   async readTypesPage(
     after: Position | undefined,
     limit: number,
     types: readonly string[],
   ): Promise<{ events: RecordedEvent[]; scannedTo: Position | null }> {
-    const page = readAllQuery({ after, limit, types });
-    const result = await this.pool.query<
-      [...EventRow, headCommit: string | null, headPrepare: string | null]
-    >({
-      name: `${page.name}_head`,
-      text: `WITH head AS (${HEAD_SQL}), page AS (${page.text})
-        SELECT page.*, head.transaction_id::text, head.global_position
-        FROM (SELECT) AS one LEFT JOIN head ON true LEFT JOIN page ON true
-        ORDER BY page.transaction_id::xid8, page.global_position`,
-      values: page.values,
-      rowMode: 'array',
-    });
-    const first = result.rows[0];
-    const head =
-      first && first[9] !== null && first[10] !== null
-        ? { commit: BigInt(first[9]), prepare: BigInt(first[10]) }
-        : null;
-    // With an empty page, the one row carries only the head.
-    const rows = first && first[0] === null ? [] : result.rows;
-    const events = rows.map((row) => toRecorded(row as unknown as EventRow));
+    const head = await this.headPosition();
+    const events = await this.readAll({ after, limit, types });
     const last = events.at(-1)?.position ?? null;
     if (events.length === limit || !head) return { events, scannedTo: last };
     return { events, scannedTo: last && comparePositions(last, head) > 0 ? last : head };
