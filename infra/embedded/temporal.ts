@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, rename } from 'node:fs/promises';
 import path from 'node:path';
+import { run } from '@infra/tools/run';
 import { Connection } from '@temporalio/client';
 import { assertPortFree } from './ports';
 
@@ -162,7 +163,7 @@ function quote(line: string): string {
 export async function ensureTemporalCli(cliPath: string, log?: (line: string) => void): Promise<void> {
   if (existsSync(cliPath)) return;
   const gobin = path.dirname(cliPath);
-  const version = await run('go', ['version'], process.env).catch((error: NodeJS.ErrnoException) => {
+  const version = await run('go', ['version']).catch((error: NodeJS.ErrnoException) => {
     if (error.code === 'ENOENT') {
       throw new Error(
         `The Temporal CLI is missing at ${cliPath} and Go is not installed to build it; install Go (https://go.dev/dl/) or set TEMPORAL_ADDRESS to an existing Temporal server.`,
@@ -177,7 +178,7 @@ export async function ensureTemporalCli(cliPath: string, log?: (line: string) =>
   log?.(
     `Building the Temporal CLI into ${gobin} with go install ${CLI_MODULE} (a few minutes the first time).`,
   );
-  const built = await run('go', ['install', CLI_MODULE], { ...process.env, GOBIN: gobin });
+  const built = await run('go', ['install', CLI_MODULE], { env: { ...process.env, GOBIN: gobin } });
   if (built.code !== 0) {
     throw new Error(
       `Building the Temporal CLI (go install ${CLI_MODULE}) failed: ${quote(lastOf(built.output))}.`,
@@ -190,25 +191,6 @@ export async function ensureTemporalCli(cliPath: string, log?: (line: string) =>
   }
 }
 
-function run(
-  command: string,
-  args: string[],
-  env: NodeJS.ProcessEnv,
-): Promise<{ code: number | null; output: string[] }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
-    const output: string[] = [];
-    const collect = (chunk: Buffer) => {
-      for (const line of chunk.toString('utf8').split('\n')) if (line.trim()) output.push(line.trim());
-      if (output.length > 50) output.splice(0, output.length - 50);
-    };
-    child.stdout.on('data', collect);
-    child.stderr.on('data', collect);
-    child.once('error', reject);
-    child.once('close', (code) => resolve({ code, output }));
-  });
-}
-
 function lastOf(lines: string[]): string {
-  return lines.at(-1) ?? 'no output';
+  return lines.findLast((line) => line.trim())?.trim() ?? 'no output';
 }

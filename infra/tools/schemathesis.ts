@@ -1,6 +1,6 @@
-import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { run } from './run';
 
 /**
  * Schemathesis (PyPI), which the test suite runs over the API's OpenAPI document: pinned, in a virtualenv of its own
@@ -41,34 +41,4 @@ export async function ensureSchemathesis(log?: (line: string) => void): Promise<
 async function installedVersion(): Promise<string | undefined> {
   const answer = await run(SCHEMATHESIS_CLI, ['--version']).catch(() => undefined);
   return answer?.output.join(' ').match(/(\d+\.\d+\.\d+)/)?.[1];
-}
-
-export function run(
-  command: string,
-  args: string[],
-  options: { cwd?: string; env?: NodeJS.ProcessEnv; keep?: number } = {},
-): Promise<{ code: number | null; output: string[] }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, {
-      cwd: options.cwd,
-      env: options.env ?? process.env,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    const output: string[] = [];
-    const keep = options.keep ?? 50;
-    let partial = '';
-    const collect = (chunk: Buffer) => {
-      const lines = (partial + chunk.toString('utf8')).split('\n');
-      partial = lines.pop() ?? '';
-      output.push(...lines);
-      if (output.length > keep) output.splice(0, output.length - keep);
-    };
-    child.stdout.on('data', collect);
-    child.stderr.on('data', collect);
-    child.once('error', reject);
-    child.once('close', (code) => {
-      if (partial) output.push(partial);
-      resolve({ code, output });
-    });
-  });
 }

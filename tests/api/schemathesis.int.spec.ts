@@ -2,7 +2,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { ensureSchemathesis, run } from '@infra/tools/schemathesis';
+import { run } from '@infra/tools/run';
+import { ensureSchemathesis } from '@infra/tools/schemathesis';
 import { createAdmin, createSeller, createTestApi, type TestApi } from '@tests/support/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
