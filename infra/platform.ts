@@ -1,5 +1,5 @@
 import type { Config } from '@infra/config';
-import { checkReachable, createDb, createPool, type Database } from '@infra/db';
+import { checkReachable, createDb, createPool, type Database, warmPool } from '@infra/db';
 import { migrateToLatest } from '@infra/db/migrator';
 import { createScopedDb } from '@infra/db/tenant';
 import { openDatabaseServer } from '@infra/embedded/database';
@@ -33,7 +33,8 @@ export async function openInfrastructure(
   const setting = config.database.kind === 'external' ? 'DATABASE_URL' : 'the embedded Postgres';
   const pool = createPool(server.systemUrl, opts.poolSize ?? 10);
   const db = createDb(pool);
-  const appDb = createScopedDb(createPool(server.appUrl, opts.poolSize ?? 10), pool);
+  const appPool = createPool(server.appUrl, opts.poolSize ?? 10);
+  const appDb = createScopedDb(appPool, pool);
   try {
     // The migrations run as the schema's owner, on a connection of their own; they make the roles the pools use.
     const ownerPool = createPool(server.url, 1);
@@ -44,6 +45,8 @@ export async function openInfrastructure(
       await ownerPool.end();
     }
     await checkReachable(pool, setting);
+    // Connections opened now rather than by the first burst of requests (createPool).
+    await Promise.all([warmPool(pool), warmPool(appPool)]);
     const store = await createEventStore(config.eventStore, pool, registry);
     if (config.eventStore.kind === 'eventstoredb') {
       await store.headPosition().catch(async (error: unknown) => {

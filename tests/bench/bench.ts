@@ -11,7 +11,7 @@ import {
   oursContender,
   rawInsertContender,
 } from './contenders';
-import { type CpuSplit, cpuSampler, formatPerOperation, formatShares, sumSplits } from './cpu';
+import { type CpuSplit, cpuSampler, formatPerOperation, formatShares, sumSplits, withChild } from './cpu';
 import { benchRegistry } from './fixtures';
 import { measureImportOrders } from './import-orders';
 import { leastDisturbed, median, runWriters, type Timed, timed } from './load';
@@ -252,7 +252,7 @@ async function main(): Promise<number> {
     const scanToBoard = await leastDisturbed('scan to board', async (n) => {
       const before = cpu.sample();
       const result = await measureScanToBoard(bench.server.url('kedai_bench'), n);
-      return { ...result, cpu: cpu.split(before) };
+      return { ...result, cpu: withChild(cpu.split(before), result.projectorCpuSeconds) };
     });
     log(
       `scan to board: p50 ${scanToBoard.medianMs.toFixed(1)} ms, p99 ${scanToBoard.p99Ms.toFixed(1)} ms over ` +
@@ -266,7 +266,7 @@ async function main(): Promise<number> {
         n,
         ARCHITECTURE_COMMANDS_PER_SEC,
       );
-      return { ...result, cpu: cpu.split(before) };
+      return { ...result, cpu: withChild(cpu.split(before), result.projectorCpuSeconds) };
     });
     log(
       `command to push: p50 ${commandToPush.medianMs.toFixed(1)} ms, p99 ${commandToPush.p99Ms.toFixed(1)} ms over ` +

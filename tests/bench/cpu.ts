@@ -66,6 +66,15 @@ export function cpuSampler(dataDir: string): CpuSampler {
   };
 }
 
+/** The split with a child process's CPU seconds counted as this process's (Node) rather than the others'. */
+export function withChild(split: CpuSplit, childSeconds: number): CpuSplit {
+  return {
+    ...split,
+    node: split.node + childSeconds,
+    others: split.others === undefined ? undefined : Math.max(0, split.others - childSeconds),
+  };
+}
+
 /** Adds up the splits of several phases. */
 export function sumSplits(splits: readonly CpuSplit[]): CpuSplit {
   const add = (pick: (s: CpuSplit) => number | undefined) =>

@@ -1,6 +1,8 @@
+import { fork } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
 import { buildApp } from '@api/app';
 import { OrderListQuery } from '@api/contracts/orders';
 import { createTenantWithOwner, ensurePackages } from '@commands/accounts/seed';
@@ -8,11 +10,11 @@ import { handleOrderCommand } from '@commands/orders/order';
 import { eventSchemas } from '@domain/events';
 import { TAB_STATUSES } from '@domain/orders/board';
 import { type OrderEvent, orderStreamId } from '@domain/orders/order';
-import { createDb, createPool, type Database } from '@infra/db';
+import { createDb, createPool, type Database, warmPool } from '@infra/db';
 import { PostgresEventStore } from '@infra/eventstore/postgres';
 import { EventSchemaRegistry } from '@infra/eventstore/registry';
 import { createMailer } from '@infra/mail';
-import { ORDER_COUNTS_VIEW, ORDERS_PROJECTION, ordersProjection } from '@projections/orders';
+import { ORDER_COUNTS_VIEW, ordersProjection } from '@projections/orders';
 import { listOrders } from '@projections/orders.queries';
 import { ProjectionEngine } from '@projections/runtime/engine';
 import { LiveHub } from '@projections/runtime/live-hub';
@@ -20,6 +22,7 @@ import { Client, Connection } from '@temporalio/client';
 import { type Kysely, sql } from 'kysely';
 import WebSocket from 'ws';
 import { timed } from './load';
+import type { ToBench } from './projector-process';
 
 /**
  * The order board's two budgets:
@@ -27,9 +30,10 @@ import { timed } from './load';
  * - orderListP95Ms: the order list over 1,000,000 orders of one account (seeded straight into the read model with
  *   generate_series: 5 stores, the statuses of a working shop), pages of 100 of one tab and one store, newest paid
  *   first, at offsets from the first page to 5,000 rows in, through `listOrders` (what GET /api/orders runs);
- * - scanToBoardP99Ms: orders scanned at 200 a second for 10 seconds through the order command handler, each timed
- *   until another websocket client of GET /api/live receives the `orderCounts` change naming it: event store →
- *   order board projection (live) → live hub → websocket. It starts with a CHECKPOINT, so that it does not also
+ * - scanToBoardP99Ms: orders scanned at 200 a second for 10 seconds (after 2 seconds of warm-up at the same rate)
+ *   through the order command handler, each timed until another websocket client of GET /api/live receives the
+ *   `orderCounts` change naming it: event store → order board projection (live, in a background process of its own
+ *   as `npm start` runs it) → live hub (NOTIFY) → websocket. It starts with a CHECKPOINT, so that it does not also
  *   measure the flush of the section before.
  */
 
@@ -159,6 +163,14 @@ const SCAN_TENANT = 'bench-scan-board';
 /** The issue's scan rate; the architecture's command → websocket budget is at 500 commands/s. */
 const SCANS_PER_SEC = 200;
 const SCAN_SECONDS = 10;
+/**
+ * Scans at the same rate just before the measured ones, not counted: the first second of a burst on a server that
+ * was idle pays for opening the pools' connections (a backend forked and a SCRAM exchange each, in both processes)
+ * and for the first compilation of the path, 150-250 ms at p99 where the seconds after it stay under 60 ms. The
+ * budget is for a server at work; what a burst after a quiet spell costs is kept down by the pools holding their
+ * connections (createPool), not measured here.
+ */
+const WARM_SECONDS = 2;
 const CLIENT = { clientId: 'kedai-bench', clientSecret: 'bench-secret' };
 
 export interface ScanToBoard extends Latencies {
@@ -166,6 +178,8 @@ export interface ScanToBoard extends Latencies {
   seedSeconds: number;
   /** The scan command alone (load, decide, append). */
   command: Latencies;
+  /** CPU time of the background process (the projector), which the caller's CPU split counts as the bench's. */
+  projectorCpuSeconds: number;
   /**
    * Where the rest of the way goes, p99 of each leg: the command's end → its event handed to the projection (the
    * wake-up, the round in progress, the read), the projection's batch (its transaction), the batch's end → the
@@ -266,9 +280,11 @@ async function seedUnscanOrders(
 }
 
 /**
- * The whole live path in this process, as `npm start` runs it: the API (its websocket), the order board projection
- * following the log live, the live hub. A second client follows `orderCounts`; scans are issued on a fixed schedule
- * (`rate` a second, 200 by default), each timed from its command until that client hears of its order.
+ * The whole live path as `npm start` runs it, in two processes: this one is the API (the command handler, its
+ * websocket, the live hub listening for other processes' changes); a forked one (projector-process.ts) is the
+ * background process, with the order board projection following the log live and publishing its changes through
+ * the hub's NOTIFY. A second client follows `orderCounts`; scans are issued on a fixed schedule (`rate` a second,
+ * 200 by default), each timed from its command until that client hears of its order.
  */
 export async function measureScanToBoard(
   url: string,
@@ -280,8 +296,9 @@ export async function measureScanToBoard(
   const pool = createPool(url, 24);
   const db = createDb(pool);
   const store = new PostgresEventStore(pool, new EventSchemaRegistry().registerAll(eventSchemas));
-  const hub = new LiveHub();
-  const engine = new ProjectionEngine({ db, store, projections: [ordersProjection], hub, retryMs: 50 });
+  const hub = new LiveHub(pool);
+  // The API holds an engine it never starts (for the status of projections), as api/main.ts does.
+  const engine = new ProjectionEngine({ db, store, projections: [ordersProjection], hub });
   const app = buildApp({
     logLevel: 'silent',
     version: 'bench',
@@ -303,6 +320,7 @@ export async function measureScanToBoard(
       taskQueue: 'bench',
     },
   });
+  const projector = await forkProjector(url);
   let socket: WebSocket | undefined;
   try {
     // Start from a settled server. The section before (the million-order seed, ~2 GB of WAL) leaves a checkpoint
@@ -311,6 +329,8 @@ export async function measureScanToBoard(
     // first, before this section's own seed (which then also takes the first-touch full-page writes, as a server
     // that has been running does). Durability is unchanged: each scan still commits and flushes as before.
     await sql`CHECKPOINT`.execute(db);
+    // Both processes' pools open their connections at start, as openInfrastructure has them do.
+    await warmPool(pool);
     await ensurePackages(db);
     const owner = { email: `bench-${randomUUID()}@kedai.test`, password: 'bench password 1' };
     await createTenantWithOwner(db, {
@@ -322,25 +342,17 @@ export async function measureScanToBoard(
       owner: { ...owner, firstName: 'Bench', lastName: 'Picker', phone: '+60123456789' },
     });
     const total = rate * SCAN_SECONDS;
+    const warm = rate * WARM_SECONDS;
     const seeded = await timed(async () => {
-      const ids = await seedUnscanOrders(store, tenantId, total);
-      await engine.catchUp(ORDERS_PROJECTION);
+      const ids = await seedUnscanOrders(store, tenantId, warm + total);
+      await projector.ask('catch-up');
       return ids;
     });
+    await hub.listen();
     await app.listen({ host: '127.0.0.1', port: 0 });
     const token = await signIn(app, owner.email, owner.password);
     const port = (app.server.address() as AddressInfo).port;
-    // Timing only: each event's batch, from its start to its end, by stream (one order per stream).
-    const batched = new Map<string, { from: number; to: number }>();
-    const applyBatch = engine.applyBatch.bind(engine);
-    engine.applyBatch = async (projection, from, events, opts) => {
-      const started = performance.now();
-      const applied = await applyBatch(projection, from, events, opts);
-      const ended = performance.now();
-      if (applied) for (const event of events) batched.set(event.stream, { from: started, to: ended });
-      return applied;
-    };
-    engine.start();
+    await projector.ask('start');
 
     const issued = new Map<string, number>();
     const heard = new Map<string, number>();
@@ -375,16 +387,20 @@ export async function measureScanToBoard(
       socket!.send(JSON.stringify({ type: 'subscribe', views: [ORDER_COUNTS_VIEW] }));
     });
 
-    const started = performance.now();
+    // One schedule: the warm-up's scans, then without a pause the measured ones.
+    const scheduled = performance.now();
+    let started = scheduled;
     const commands: Promise<unknown>[] = [];
     const commandTimes: number[] = [];
-    for (let i = 0; i < total; i++) {
-      const due = started + (i * 1000) / rate;
+    for (let i = 0; i < warm + total; i++) {
+      const due = scheduled + (i * 1000) / rate;
       const wait = due - performance.now();
       if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
       const orderId = seeded.value[i]!;
+      const measured = i >= warm;
       const at = performance.now();
-      issued.set(orderId, at);
+      if (i === warm) started = at;
+      if (measured) issued.set(orderId, at);
       commands.push(
         handleOrderCommand(
           store,
@@ -396,6 +412,7 @@ export async function measureScanToBoard(
             occurredAt: new Date().toISOString(),
           },
         ).then(() => {
+          if (!measured) return;
           const ended = performance.now();
           commandEnded.set(orderId, ended);
           commandTimes.push(ended - at);
@@ -413,6 +430,12 @@ export async function measureScanToBoard(
         ),
       ),
     ]);
+    // The projector's batch times are on the clock both processes share; this process's on its own origin.
+    const origin = performance.timeOrigin;
+    const stopped = await projector.ask('stop');
+    const batched = new Map(
+      stopped.batches.map(([stream, from, to]) => [stream, { from: from - origin, to: to - origin }]),
+    );
     const legs = { toBatch: [] as number[], batch: [] as number[], toSocket: [] as number[] };
     for (const [orderId, ended] of commandEnded) {
       const batch = batched.get(orderStreamId(tenantId, orderId));
@@ -427,6 +450,7 @@ export async function measureScanToBoard(
       scansPerSec,
       seedSeconds: seeded.seconds,
       command: latencies(commandTimes),
+      projectorCpuSeconds: stopped.cpuSeconds,
       legs: {
         toBatchP99Ms: latencies(legs.toBatch).p99Ms,
         batchP99Ms: latencies(legs.batch).p99Ms,
@@ -435,12 +459,48 @@ export async function measureScanToBoard(
     };
   } finally {
     socket?.terminate();
+    projector.kill();
     await app.close();
-    await engine.stop();
     await hub.close();
     await store.close();
     await db.destroy();
   }
+}
+
+interface Projector {
+  ask(kind: 'catch-up' | 'start'): Promise<ToBench>;
+  ask(kind: 'stop'): Promise<Extract<ToBench, { kind: 'stopped' }>>;
+  kill(): void;
+}
+
+/** Forks the bench's background process (projector-process.ts) on `url` and waits until it is ready. */
+async function forkProjector(url: string): Promise<Projector> {
+  const child = fork(fileURLToPath(new URL('./projector-process.ts', import.meta.url)), [], {
+    execArgv: process.execArgv,
+    env: { ...process.env, BENCH_PROJECTOR_URL: url },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const next = () =>
+    new Promise<ToBench>((resolve, reject) => {
+      const onExit = (code: number | null) => reject(new Error(`the bench projector exited (${code})`));
+      child.once('exit', onExit);
+      child.once('message', (message: ToBench) => {
+        child.off('exit', onExit);
+        if (message.kind === 'failed') reject(new Error(`the bench projector failed: ${message.error}`));
+        else resolve(message);
+      });
+    });
+  await next();
+  return {
+    ask: ((kind: 'catch-up' | 'start' | 'stop') => {
+      const answer = next();
+      child.send({ kind });
+      return answer;
+    }) as Projector['ask'],
+    kill: () => {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    },
+  };
 }
 
 async function signIn(app: ReturnType<typeof buildApp>, username: string, password: string): Promise<string> {

@@ -1,6 +1,6 @@
 import { createDb, createPool } from '@infra/db';
 import { migrateToLatest } from '@infra/db/migrator';
-import { cpuSampler, formatShares } from './cpu';
+import { cpuSampler, formatShares, withChild } from './cpu';
 import { leastDisturbed } from './load';
 import { formatLegs, measureScanToBoard, seedOrderList } from './orders';
 import { log, runMain } from './report';
@@ -40,7 +40,7 @@ async function main(): Promise<void> {
       const result = await leastDisturbed('scan to board', async () => {
         const before = cpu.sample();
         const measured = await measureScanToBoard(bench.server.url('kedai_bench'), attempt++, rate);
-        return { ...measured, cpu: cpu.split(before) };
+        return { ...measured, cpu: withChild(cpu.split(before), measured.projectorCpuSeconds) };
       });
       log(
         `scan to board: p50 ${result.medianMs.toFixed(1)} ms, p95 ${result.p95Ms.toFixed(1)} ms, ` +
