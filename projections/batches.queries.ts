@@ -375,13 +375,34 @@ export async function batchPickList(
     warehouseId: order.warehouse_id,
     lines: linesOf.get(order.id) ?? [],
   }));
-  const masterIds = [...new Set(lines.flatMap((line) => (line.master_code_id ? [line.master_code_id] : [])))];
+  const lineMasterIds = [
+    ...new Set(lines.flatMap((line) => (line.master_code_id ? [line.master_code_id] : []))),
+  ];
+  // A combo is picked as its components: their codes, names and racks are what the picker needs.
+  const comboItems = lineMasterIds.length
+    ? await db
+        .selectFrom('combo_items')
+        .select(['combo_id', 'component_id', 'quantity'])
+        .where('tenant_id', '=', tenantId)
+        .where('combo_id', 'in', lineMasterIds)
+        .orderBy('combo_id')
+        .orderBy('position')
+        .execute()
+    : [];
+  const combos = new Map<string, { masterCodeId: string; quantity: number }[]>();
+  for (const item of comboItems) {
+    combos.set(item.combo_id, [
+      ...(combos.get(item.combo_id) ?? []),
+      { masterCodeId: item.component_id, quantity: item.quantity },
+    ]);
+  }
+  const masterIds = [...new Set([...lineMasterIds, ...comboItems.map((item) => item.component_id)])];
   const warehouses = [...new Set(orders.map((order) => order.warehouse_id))];
   const [masters, places] = masterIds.length
     ? await Promise.all([
         db
           .selectFrom('master_codes')
-          .select(['id', 'code', 'name'])
+          .select(['id', 'code', 'name', 'seller_sku'])
           .where('tenant_id', '=', tenantId)
           .where('id', 'in', masterIds)
           .execute(),
@@ -407,7 +428,8 @@ export async function batchPickList(
   return buildPickList(
     pickOrders,
     filter,
-    new Map(masters.map((row) => [row.id, { code: row.code, name: row.name }])),
+    new Map(masters.map((row) => [row.id, { code: row.code, name: row.name, sellerSku: row.seller_sku }])),
     locations,
+    combos,
   );
 }

@@ -109,14 +109,36 @@ export async function ordersByTracking(
     .sort((a, b) => rank(a.status) - rank(b.status));
 }
 
-/** The check's lines: each line still on the order, and every code that counts as its item. */
+/**
+ * The check's lines: each line still on the order, and every code that counts as its item. A combo is packed as its
+ * components (it has no barcode of its own on the shelf): one check line per component, `<lineId>/<componentId>`,
+ * required the combo's quantity times the component's.
+ */
 export async function checkLinesOf(
   db: Kysely<Database>,
   tenantId: string,
   facts: OrderFacts,
 ): Promise<CheckLine[]> {
   const lines = liveLines(facts.state);
-  const ids = [...new Set(lines.flatMap((line) => (line.masterCodeId ? [line.masterCodeId] : [])))];
+  const comboIds = [
+    ...new Set(lines.flatMap((line) => (line.combo && line.masterCodeId ? [line.masterCodeId] : []))),
+  ];
+  const items = comboIds.length
+    ? await db
+        .selectFrom('combo_items')
+        .select(['combo_id', 'component_id', 'quantity'])
+        .where('tenant_id', '=', tenantId)
+        .where('combo_id', 'in', comboIds)
+        .orderBy('combo_id')
+        .orderBy('position')
+        .execute()
+    : [];
+  const ids = [
+    ...new Set([
+      ...lines.flatMap((line) => (line.masterCodeId ? [line.masterCodeId] : [])),
+      ...items.map((item) => item.component_id),
+    ]),
+  ];
   const masters = ids.length
     ? await db
         .selectFrom('master_codes')
@@ -126,18 +148,38 @@ export async function checkLinesOf(
         .execute()
     : [];
   const byId = new Map(masters.map((row) => [row.id, row]));
-  return lines.map((line) => {
+  const codesOf = (...codes: (string | null | undefined)[]) =>
+    [
+      ...new Set(
+        codes
+          .map((code) => normaliseCode(code ?? ''))
+          .filter((code) => code !== '' && code.length <= CODE_MAX),
+      ),
+    ].slice(0, 10);
+  return lines.flatMap((line): CheckLine[] => {
+    const components = items.filter((item) => line.combo && item.combo_id === line.masterCodeId);
+    if (components.length > 0) {
+      return components.map((item) => {
+        const component = byId.get(item.component_id);
+        return {
+          lineId: `${line.lineId}/${item.component_id}`,
+          code: component?.code ?? item.component_id,
+          name: component?.name ?? line.name,
+          codes: codesOf(component?.code, component?.seller_sku, component?.upc),
+          required: line.quantity * item.quantity,
+        };
+      });
+    }
     const master = line.masterCodeId ? byId.get(line.masterCodeId) : undefined;
-    const codes = [master?.code, master?.seller_sku, master?.upc, line.sellerSku, line.sku]
-      .map((code) => normaliseCode(code ?? ''))
-      .filter((code) => code !== '' && code.length <= CODE_MAX);
-    return {
-      lineId: line.lineId,
-      code: (master?.code ?? line.sellerSku) || line.sku,
-      name: master?.name ?? line.name,
-      codes: [...new Set(codes)].slice(0, 10),
-      required: line.quantity,
-    };
+    return [
+      {
+        lineId: line.lineId,
+        code: (master?.code ?? line.sellerSku) || line.sku,
+        name: master?.name ?? line.name,
+        codes: codesOf(master?.code, master?.seller_sku, master?.upc, line.sellerSku, line.sku),
+        required: line.quantity,
+      },
+    ];
   });
 }
 
