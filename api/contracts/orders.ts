@@ -80,7 +80,7 @@ export const OrderListQuery = gridQuery(ORDER_SORTS, {
   filter: z.enum(ORDER_FILTERS).optional(),
   store_id: z.string().max(100).optional(),
   platform: z.enum(PLATFORMS).optional(),
-  payment: z.enum(['cod', 'paid']).optional(),
+  payment: z.enum(['cod', 'paid', 'unpaid']).optional(),
   batch_id: z.string().max(100).optional(),
   ordered_from: DateParam.optional(),
   ordered_to: DateParam.optional(),

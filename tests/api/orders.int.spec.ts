@@ -169,6 +169,11 @@ describe('order board API', () => {
       expect(await ids({ store_id: 'store-b' })).toEqual([orders.lazada]);
       expect(await ids({ platform: 'lazada' })).toEqual([orders.lazada]);
       expect(await ids({ payment: 'cod' })).toEqual([orders.preOrder]);
+      // An order the buyer has not paid is "unpaid", never "paid".
+      expect(await ids({ payment: 'unpaid' })).toEqual([orders.unpaid]);
+      expect(await ids({ payment: 'paid' })).toEqual(
+        [orders.fresh, orders.older, orders.unknown, orders.lazada, orders.delivered].sort(),
+      );
       expect(await ids({ tab: 'new', paid_from: '2026-01-15', paid_to: '2026-01-31' })).toEqual([
         orders.unknown,
       ]);

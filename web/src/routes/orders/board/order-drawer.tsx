@@ -17,6 +17,7 @@ import { useNotify } from '@web/shell/notifications';
 import { Spinner } from '@web/shell/spinner';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { paymentKey } from './payment';
 import { Flags } from './use-order-columns';
 
 /**
@@ -135,7 +136,7 @@ export function OrderDrawer({
             <dd>{t(`marketplace_statuses.${detail.marketplace_status}`, detail.marketplace_status)}</dd>
             <dt>{t('columns.payment')}</dt>
             <dd>
-              {t(detail.cod ? 'payment.cod' : 'payment.paid')} · {detail.payment_method}
+              {t(paymentKey(detail))} · {detail.payment_method}
             </dd>
             <dt>{t('columns.total')}</dt>
             <dd>
