@@ -17,7 +17,7 @@ import { useNotify } from '@web/shell/notifications';
 import { Spinner } from '@web/shell/spinner';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { paymentKey } from './payment';
+import { paymentKey, timelineKey } from './order-words';
 import { Flags } from './use-order-columns';
 
 /**
@@ -227,7 +227,7 @@ export function OrderDrawer({
             {detail.timeline.map((entry, index) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: a timeline only grows at its end; its entries never move
               <li key={index}>
-                <strong>{t(`events.${entry.type}`, entry.type)}</strong>
+                <strong>{t(timelineKey(entry), entry.type)}</strong>
                 <span className="muted">
                   {' '}
                   {when(entry.at, i18n.language)}

@@ -2,7 +2,7 @@ import type { OrderRow } from '@web/api/orders';
 import type { ColDef, ICellRendererParams } from 'ag-grid-community';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { paymentKey } from './payment';
+import { paymentKey } from './order-words';
 
 /** The board's columns: what spec §3 "Order" lists, with the problem flags of spec §4 as badges. */
 
