@@ -59,6 +59,8 @@ export function OrderDrawer({
   const editable = detail
     ? ['unpaid', 'new', 'unscan', 'scanned', 'processed'].includes(detail.status)
     : false;
+  // A mapping changes until the order is scanned: a line being picked cannot change what it is.
+  const remappable = detail ? ['unpaid', 'new', 'unscan'].includes(detail.status) : false;
   const manage = can('orders-new-order');
   const activeLines = detail?.lines.filter((line) => !line.removed).length ?? 0;
 
@@ -209,6 +211,11 @@ export function OrderDrawer({
                     {manage && editable && !line.removed && line.item_not_found && (
                       <button type="button" className="button button-small" onClick={() => setMapping(line)}>
                         {t('detail.map')}
+                      </button>
+                    )}
+                    {manage && remappable && !line.removed && !line.item_not_found && (
+                      <button type="button" className="button button-small" onClick={() => setMapping(line)}>
+                        {t('detail.remap')}
                       </button>
                     )}
                     {manage && editable && !line.removed && activeLines > 1 && (
