@@ -177,6 +177,10 @@ export const OrderDetail = OrderListRow.extend({
   marketplace_updated_at: z.string().nullable(),
   shipping_fee: z.string().nullable(),
   buyer_remark: z.string().nullable(),
+  seller_remark: z.string().nullable(),
+  fulfilment_type: z.string().nullable(),
+  /** The marketplace's packages the order ships in; the first is its package number. */
+  package_numbers: z.array(z.string()),
   address: OrderAddress,
   stock_stage: z.enum(STOCK_STAGES),
   lines: z.array(OrderLineAnswer),

@@ -105,6 +105,10 @@ export const OrderImported = z.strictObject({
   shippingFee: Money.optional(),
   buyerUsername: z.string().max(200).optional(),
   buyerRemark: z.string().max(2000).optional(),
+  sellerRemark: z.string().max(2000).optional(),
+  fulfilmentType: z.string().max(100).optional(),
+  /** The marketplace's packages the order ships in; the first is its package number. */
+  packageNumbers: z.array(z.string().max(100)).max(50).optional(),
   shippingProvider: z.string().max(200).optional(),
   trackingNumber: z.string().max(100).optional(),
   preOrder: z.boolean(),

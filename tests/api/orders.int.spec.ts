@@ -458,6 +458,25 @@ describe('order board API', () => {
       expect([bad.statusCode, bad.json().code]).toEqual([400, 584]);
     });
 
+    it("answers the seller's remark, who fulfils the order and its packages", async () => {
+      const orderId = await importMine([line('BATIK-01', 1)], {
+        sellerRemark: 'Pack with bubble wrap',
+        fulfilmentType: 'fulfilled_by_local_seller',
+        packageNumbers: ['OFG1001', 'OFG1002'],
+      });
+      const plain = await importMine();
+      expect((await call('GET', `/api/orders/${orderId}`, seller.token)).json().data).toMatchObject({
+        seller_remark: 'Pack with bubble wrap',
+        fulfilment_type: 'fulfilled_by_local_seller',
+        package_numbers: ['OFG1001', 'OFG1002'],
+      });
+      expect((await call('GET', `/api/orders/${plain}`, seller.token)).json().data).toMatchObject({
+        seller_remark: null,
+        fulfilment_type: null,
+        package_numbers: [],
+      });
+    });
+
     it("remembers a mapping per store and SKU: the store's waiting orders and its next orders map by it", async () => {
       const mine = (sku: string, storeId: string) => importMine([line(sku, 1)], {}, storeId);
       const first = await mine('KAIN-LAMA', 'store-m');

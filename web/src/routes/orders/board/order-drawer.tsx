@@ -170,6 +170,24 @@ export function OrderDrawer({
                 <dd>{detail.buyer_remark}</dd>
               </>
             )}
+            {detail.seller_remark && (
+              <>
+                <dt>{t('detail.seller_remark')}</dt>
+                <dd data-testid="order-seller-remark">{detail.seller_remark}</dd>
+              </>
+            )}
+            {detail.fulfilment_type && (
+              <>
+                <dt>{t('detail.fulfilment_type')}</dt>
+                <dd>{t(`fulfilment_types.${detail.fulfilment_type}`, detail.fulfilment_type)}</dd>
+              </>
+            )}
+            {detail.package_numbers.length > 0 && (
+              <>
+                <dt>{t('detail.packages', { count: detail.package_numbers.length })}</dt>
+                <dd data-testid="order-packages">{detail.package_numbers.join(', ')}</dd>
+              </>
+            )}
           </dl>
 
           <h3 className="order-section-title">{t('detail.lines')}</h3>
