@@ -18,6 +18,7 @@ import type { Database } from '@infra/db';
 import { withTenant } from '@infra/db/tenant';
 import { type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely';
 import { type BatchRow, SCANNED_STATUSES } from './batches';
+import { componentsOfCombos } from './inventory/combos';
 import { allOf, dateWhere, pageWindow, searchWhere, setWhere, sortTerms, textWhere } from './runtime/grid';
 
 /**
@@ -379,24 +380,10 @@ export async function batchPickList(
     ...new Set(lines.flatMap((line) => (line.master_code_id ? [line.master_code_id] : []))),
   ];
   // A combo is picked as its components: their codes, names and racks are what the picker needs.
-  const comboItems = lineMasterIds.length
-    ? await db
-        .selectFrom('combo_items')
-        .select(['combo_id', 'component_id', 'quantity'])
-        .where('tenant_id', '=', tenantId)
-        .where('combo_id', 'in', lineMasterIds)
-        .orderBy('combo_id')
-        .orderBy('position')
-        .execute()
-    : [];
-  const combos = new Map<string, { masterCodeId: string; quantity: number }[]>();
-  for (const item of comboItems) {
-    combos.set(item.combo_id, [
-      ...(combos.get(item.combo_id) ?? []),
-      { masterCodeId: item.component_id, quantity: item.quantity },
-    ]);
-  }
-  const masterIds = [...new Set([...lineMasterIds, ...comboItems.map((item) => item.component_id)])];
+  const combos = await componentsOfCombos(db, tenantId, lineMasterIds);
+  const masterIds = [
+    ...new Set([...lineMasterIds, ...[...combos.values()].flat().map((part) => part.masterCodeId)]),
+  ];
   const warehouses = [...new Set(orders.map((order) => order.warehouse_id))];
   const [masters, places] = masterIds.length
     ? await Promise.all([

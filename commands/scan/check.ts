@@ -16,6 +16,7 @@ import { refusalOf } from '@domain/shared/errors';
 import type { Database } from '@infra/db';
 import { withTenant } from '@infra/db/tenant';
 import type { EventStore } from '@infra/eventstore/port';
+import { componentsOfCombos } from '@projections/inventory/combos';
 import type { Kysely } from 'kysely';
 import { liveLines, loadOrderFacts, type OrderFacts } from '../batches/orders';
 import { handleOrderCommand } from '../orders/order';
@@ -123,20 +124,11 @@ export async function checkLinesOf(
   const comboIds = [
     ...new Set(lines.flatMap((line) => (line.combo && line.masterCodeId ? [line.masterCodeId] : []))),
   ];
-  const items = comboIds.length
-    ? await db
-        .selectFrom('combo_items')
-        .select(['combo_id', 'component_id', 'quantity'])
-        .where('tenant_id', '=', tenantId)
-        .where('combo_id', 'in', comboIds)
-        .orderBy('combo_id')
-        .orderBy('position')
-        .execute()
-    : [];
+  const combos = await componentsOfCombos(db, tenantId, comboIds);
   const ids = [
     ...new Set([
       ...lines.flatMap((line) => (line.masterCodeId ? [line.masterCodeId] : [])),
-      ...items.map((item) => item.component_id),
+      ...[...combos.values()].flat().map((part) => part.masterCodeId),
     ]),
   ];
   const masters = ids.length
@@ -157,16 +149,16 @@ export async function checkLinesOf(
       ),
     ].slice(0, 10);
   return lines.flatMap((line): CheckLine[] => {
-    const components = items.filter((item) => line.combo && item.combo_id === line.masterCodeId);
+    const components = line.combo && line.masterCodeId ? (combos.get(line.masterCodeId) ?? []) : [];
     if (components.length > 0) {
-      return components.map((item) => {
-        const component = byId.get(item.component_id);
+      return components.map((part) => {
+        const component = byId.get(part.masterCodeId);
         return {
-          lineId: `${line.lineId}/${item.component_id}`,
-          code: component?.code ?? item.component_id,
+          lineId: `${line.lineId}/${part.masterCodeId}`,
+          code: component?.code ?? part.masterCodeId,
           name: component?.name ?? line.name,
           codes: codesOf(component?.code, component?.seller_sku, component?.upc),
-          required: line.quantity * item.quantity,
+          required: line.quantity * part.quantity,
         };
       });
     }
