@@ -18,6 +18,7 @@ import type { Database } from '@infra/db';
 import { withTenant } from '@infra/db/tenant';
 import { type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely';
 import { type BatchRow, SCANNED_STATUSES } from './batches';
+import { componentsOfCombos } from './inventory/combos';
 import { allOf, dateWhere, pageWindow, searchWhere, setWhere, sortTerms, textWhere } from './runtime/grid';
 
 /**
@@ -375,13 +376,20 @@ export async function batchPickList(
     warehouseId: order.warehouse_id,
     lines: linesOf.get(order.id) ?? [],
   }));
-  const masterIds = [...new Set(lines.flatMap((line) => (line.master_code_id ? [line.master_code_id] : [])))];
+  const lineMasterIds = [
+    ...new Set(lines.flatMap((line) => (line.master_code_id ? [line.master_code_id] : []))),
+  ];
+  // A combo is picked as its components: their codes, names and racks are what the picker needs.
+  const combos = await componentsOfCombos(db, tenantId, lineMasterIds);
+  const masterIds = [
+    ...new Set([...lineMasterIds, ...[...combos.values()].flat().map((part) => part.masterCodeId)]),
+  ];
   const warehouses = [...new Set(orders.map((order) => order.warehouse_id))];
   const [masters, places] = masterIds.length
     ? await Promise.all([
         db
           .selectFrom('master_codes')
-          .select(['id', 'code', 'name'])
+          .select(['id', 'code', 'name', 'seller_sku'])
           .where('tenant_id', '=', tenantId)
           .where('id', 'in', masterIds)
           .execute(),
@@ -407,7 +415,8 @@ export async function batchPickList(
   return buildPickList(
     pickOrders,
     filter,
-    new Map(masters.map((row) => [row.id, { code: row.code, name: row.name }])),
+    new Map(masters.map((row) => [row.id, { code: row.code, name: row.name, sellerSku: row.seller_sku }])),
     locations,
+    combos,
   );
 }

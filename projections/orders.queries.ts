@@ -71,7 +71,10 @@ function whereOf(tenantId: string, query: OrderListQuery): RawBuilder<SqlBool> {
     else if (query.filter === 'item_not_found') parts.push(sql<SqlBool>`o.item_not_found`);
     else if (query.filter === 'pre_order') parts.push(sql<SqlBool>`o.pre_order`);
   }
-  if (query.payment) parts.push(query.payment === 'cod' ? sql<SqlBool>`o.cod` : sql<SqlBool>`NOT o.cod`);
+  // Paid means paid: an order the buyer has not paid yet (no paid time, not COD) is unpaid, not "paid".
+  if (query.payment === 'cod') parts.push(sql<SqlBool>`o.cod`);
+  else if (query.payment === 'paid') parts.push(sql<SqlBool>`NOT o.cod AND o.paid_at IS NOT NULL`);
+  else if (query.payment === 'unpaid') parts.push(sql<SqlBool>`NOT o.cod AND o.paid_at IS NULL`);
   if (query.batch_id) parts.push(sql<SqlBool>`o.batch_id = ${query.batch_id}`);
   if (query.ordered_from) parts.push(sql<SqlBool>`o.ordered_at >= ${dayStart(query.ordered_from)}`);
   if (query.ordered_to) parts.push(sql<SqlBool>`o.ordered_at < ${dayEnd(query.ordered_to)}`);

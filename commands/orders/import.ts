@@ -3,6 +3,7 @@ import type { OrderLine } from '@domain/orders/order';
 import type { Database } from '@infra/db';
 import type { EventStore } from '@infra/eventstore/port';
 import type { Kysely } from 'kysely';
+import { mappingSkuOf } from './map-line';
 import { findOrder, handleOrderCommand, orderIdFor } from './order';
 
 /**
@@ -34,10 +35,14 @@ export interface ImportOutcome {
   outcome: 'created' | 'updated' | 'unchanged';
 }
 
-/** Master codes of the tenant by seller SKU, then by code; active or not (a sale still moves inactive stock). */
+/**
+ * Master codes of the tenant by the seller's own mapping of the store's SKU (commands/orders/map-line.ts), then by
+ * seller SKU, then by code; active or not (a sale still moves inactive stock).
+ */
 export async function mapSellerSkus(
   db: Kysely<Database>,
   tenantId: string,
+  storeId: string,
   skus: readonly string[],
 ): Promise<Map<string, { id: string; combo: boolean }>> {
   const wanted = [...new Set(skus.map((sku) => sku.trim()).filter(Boolean))];
@@ -60,6 +65,17 @@ export async function mapSellerSkus(
       found.set(row.seller_sku, { id: row.id, combo: row.type === 'combo' });
     }
   }
+  const chosen = await db
+    .selectFrom('order_sku_mappings as m')
+    .innerJoin('master_codes as c', (join) =>
+      join.onRef('c.id', '=', 'm.master_code_id').onRef('c.tenant_id', '=', 'm.tenant_id'),
+    )
+    .select(['m.sku', 'c.id', 'c.type'])
+    .where('m.tenant_id', '=', tenantId)
+    .where('m.store_id', '=', storeId)
+    .where('m.sku', 'in', wanted)
+    .execute();
+  for (const row of chosen) found.set(row.sku, { id: row.id, combo: row.type === 'combo' });
   return found;
 }
 
@@ -89,13 +105,9 @@ export async function importMarketplaceOrder(deps: ImportDeps, input: ImportInpu
     );
     return { orderId, outcome: result.events.length > 0 && !result.replayed ? 'updated' : 'unchanged' };
   }
-  const mapped = await mapSellerSkus(
-    deps.db,
-    input.tenantId,
-    order.lines.map((line) => line.sellerSku || line.sku),
-  );
+  const mapped = await mapSellerSkus(deps.db, input.tenantId, input.storeId, order.lines.map(mappingSkuOf));
   const lines: OrderLine[] = order.lines.map((line) => {
-    const master = mapped.get((line.sellerSku || line.sku).trim());
+    const master = mapped.get(mappingSkuOf(line));
     return {
       lineId: line.lineKey,
       sku: line.sku,
@@ -130,6 +142,9 @@ export async function importMarketplaceOrder(deps: ImportDeps, input: ImportInpu
         ...(order.shippingFee ? { shippingFee: order.shippingFee } : {}),
         ...(order.buyerUsername ? { buyerUsername: order.buyerUsername } : {}),
         ...(order.buyerRemark ? { buyerRemark: order.buyerRemark } : {}),
+        ...(order.sellerRemark ? { sellerRemark: order.sellerRemark } : {}),
+        ...(order.fulfilmentType ? { fulfilmentType: order.fulfilmentType } : {}),
+        ...(order.packageNumbers?.length ? { packageNumbers: order.packageNumbers } : {}),
         ...(order.shippingProvider ? { shippingProvider: order.shippingProvider } : {}),
         ...(order.trackingNumber ? { trackingNumber: order.trackingNumber } : {}),
         preOrder: order.preOrder,

@@ -28,6 +28,7 @@ import { handleOrderCommand } from './order';
  * stock names the lines and the stage their stock is in (`stock`), so this reactor needs the event alone:
  *
  *   OrderAccepted, OrderLineMapped (reserve)          none      → reserved   ReserveStock
+ *   OrderLineMapped (a changed mapping, `released`)   reserved  → released   ReleaseStock of the former code, first
  *   OrderScanned                                      reserved  → in process StartProcessing
  *   OrderMoved back to new or unscan                  in process→ reserved   StopProcessing
  *   OrderShipped                                      reserved | in process  ShipStock from that stage
@@ -176,19 +177,16 @@ export function createOrderStockReactor(deps: OrderStockReactorDeps): Reactor {
     return step.type === 'ReserveStock' && results.some((result) => short(result.event.data));
   }
 
-  async function react(recorded: RecordedEvent): Promise<void> {
-    const stream = parseStreamId(recorded.stream);
-    if (!stream || stream.category !== ORDER_CATEGORY) return;
-    const event = { type: recorded.type, data: recorded.data } as OrderEvent;
-    const move = 'stock' in event.data ? (event.data.stock as StockMove | null) : null;
-    const to = targetOf(event);
-    if (!move || !to || move.lines.length === 0) return;
+  /** Takes the lines of one move to `to`; the lines whose reservation left available stock below zero. */
+  async function moveLines(
+    recorded: RecordedEvent,
+    move: StockMove,
+    to: Target,
+    tag: string,
+    where: { tenantId: string; orderId: string; source: { type: string; id: string }; reason: string },
+  ): Promise<string[]> {
+    const { tenantId, orderId, source, reason } = where;
     const steps = stepsFor(move.from, to);
-    if (steps.length === 0) return;
-    const tenantId = stream.tenantId;
-    const orderId = stream.entityKey;
-    const source = { type: 'order', id: orderId };
-    const reason = REASONS[event.type] ?? event.type;
     const shortLines: string[] = [];
     for (const line of move.lines) {
       let parts: Promise<ComboComponent[]> | undefined;
@@ -200,7 +198,7 @@ export function createOrderStockReactor(deps: OrderStockReactorDeps): Reactor {
         const context: CommandContext = {
           tenantId,
           ...(recorded.metadata.userId ? { userId: recorded.metadata.userId } : {}),
-          commandId: `${recorded.id}:${line.lineId}${suffix}`,
+          commandId: `${recorded.id}:${line.lineId}${tag}${suffix}`,
           correlationId: recorded.metadata.correlationId ?? recorded.id,
           causationId: recorded.id,
           occurredAt: recorded.metadata.occurredAt,
@@ -217,6 +215,28 @@ export function createOrderStockReactor(deps: OrderStockReactorDeps): Reactor {
           );
         }
       }
+    }
+    return shortLines;
+  }
+
+  async function react(recorded: RecordedEvent): Promise<void> {
+    const stream = parseStreamId(recorded.stream);
+    if (!stream || stream.category !== ORDER_CATEGORY) return;
+    const event = { type: recorded.type, data: recorded.data } as OrderEvent;
+    const move = 'stock' in event.data ? (event.data.stock as StockMove | null) : null;
+    const to = targetOf(event);
+    const released = event.type === 'OrderLineMapped' ? (event.data.released ?? null) : null;
+    const moves: { move: StockMove; to: Target; tag: string }[] = [
+      ...(released ? [{ move: released, to: 'released' as const, tag: ':unmap' }] : []),
+      ...(move && to ? [{ move, to, tag: '' }] : []),
+    ];
+    const tenantId = stream.tenantId;
+    const orderId = stream.entityKey;
+    const source = { type: 'order', id: orderId };
+    const reason = REASONS[event.type] ?? event.type;
+    const shortLines: string[] = [];
+    for (const { move, to, tag } of moves) {
+      shortLines.push(...(await moveLines(recorded, move, to, tag, { tenantId, orderId, source, reason })));
     }
     if (shortLines.length > 0) {
       await handleOrderCommand(

@@ -1,5 +1,5 @@
 import { isCode128Text, openImage, placeImage } from '@commands/printing/labels';
-import type { OrderAddress } from '@domain/orders/marketplace-order';
+import { addressLines } from '@domain/printing/address';
 import type {
   AddressDisplay,
   CompanyDetails,
@@ -325,16 +325,6 @@ export async function renderOrderDocuments(
     }
     return top + small + 10;
   };
-
-  const addressLines = (address: OrderAddress) =>
-    [
-      address.name,
-      address.phone,
-      address.fullAddress,
-      [address.postalCode, address.city].filter(Boolean).join(' '),
-      [address.district, address.barangay, address.state, address.country].filter(Boolean).join(', '),
-      address.email ?? '',
-    ].filter((line) => line && line.trim() !== '');
 
   for (const order of orders) {
     newPage();

@@ -16,6 +16,7 @@ import { refusalOf } from '@domain/shared/errors';
 import type { Database } from '@infra/db';
 import { withTenant } from '@infra/db/tenant';
 import type { EventStore } from '@infra/eventstore/port';
+import { componentsOfCombos } from '@projections/inventory/combos';
 import type { Kysely } from 'kysely';
 import { liveLines, loadOrderFacts, type OrderFacts } from '../batches/orders';
 import { handleOrderCommand } from '../orders/order';
@@ -109,14 +110,27 @@ export async function ordersByTracking(
     .sort((a, b) => rank(a.status) - rank(b.status));
 }
 
-/** The check's lines: each line still on the order, and every code that counts as its item. */
+/**
+ * The check's lines: each line still on the order, and every code that counts as its item. A combo is packed as its
+ * components (it has no barcode of its own on the shelf): one check line per component, `<lineId>/<componentId>`,
+ * required the combo's quantity times the component's.
+ */
 export async function checkLinesOf(
   db: Kysely<Database>,
   tenantId: string,
   facts: OrderFacts,
 ): Promise<CheckLine[]> {
   const lines = liveLines(facts.state);
-  const ids = [...new Set(lines.flatMap((line) => (line.masterCodeId ? [line.masterCodeId] : [])))];
+  const comboIds = [
+    ...new Set(lines.flatMap((line) => (line.combo && line.masterCodeId ? [line.masterCodeId] : []))),
+  ];
+  const combos = await componentsOfCombos(db, tenantId, comboIds);
+  const ids = [
+    ...new Set([
+      ...lines.flatMap((line) => (line.masterCodeId ? [line.masterCodeId] : [])),
+      ...[...combos.values()].flat().map((part) => part.masterCodeId),
+    ]),
+  ];
   const masters = ids.length
     ? await db
         .selectFrom('master_codes')
@@ -126,18 +140,38 @@ export async function checkLinesOf(
         .execute()
     : [];
   const byId = new Map(masters.map((row) => [row.id, row]));
-  return lines.map((line) => {
+  const codesOf = (...codes: (string | null | undefined)[]) =>
+    [
+      ...new Set(
+        codes
+          .map((code) => normaliseCode(code ?? ''))
+          .filter((code) => code !== '' && code.length <= CODE_MAX),
+      ),
+    ].slice(0, 10);
+  return lines.flatMap((line): CheckLine[] => {
+    const components = line.combo && line.masterCodeId ? (combos.get(line.masterCodeId) ?? []) : [];
+    if (components.length > 0) {
+      return components.map((part) => {
+        const component = byId.get(part.masterCodeId);
+        return {
+          lineId: `${line.lineId}/${part.masterCodeId}`,
+          code: component?.code ?? part.masterCodeId,
+          name: component?.name ?? line.name,
+          codes: codesOf(component?.code, component?.seller_sku, component?.upc),
+          required: line.quantity * part.quantity,
+        };
+      });
+    }
     const master = line.masterCodeId ? byId.get(line.masterCodeId) : undefined;
-    const codes = [master?.code, master?.seller_sku, master?.upc, line.sellerSku, line.sku]
-      .map((code) => normaliseCode(code ?? ''))
-      .filter((code) => code !== '' && code.length <= CODE_MAX);
-    return {
-      lineId: line.lineId,
-      code: (master?.code ?? line.sellerSku) || line.sku,
-      name: master?.name ?? line.name,
-      codes: [...new Set(codes)].slice(0, 10),
-      required: line.quantity,
-    };
+    return [
+      {
+        lineId: line.lineId,
+        code: (master?.code ?? line.sellerSku) || line.sku,
+        name: master?.name ?? line.name,
+        codes: codesOf(master?.code, master?.seller_sku, master?.upc, line.sellerSku, line.sku),
+        required: line.quantity,
+      },
+    ];
   });
 }
 

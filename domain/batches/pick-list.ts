@@ -8,7 +8,8 @@
  * - multiple: as item, over the orders of several items only — they are sorted into their orders after the pick;
  * - all: one row per order line, in order number order, for checking order by order.
  *
- * Rows come in rack order (then code), so the picker walks the racks once.
+ * Rows come in rack order (then code), so the picker walks the racks once. A combo has no shelf of its own: its
+ * line is picked as its components (the combo's quantity times each component's), from the components' racks.
  */
 
 export const PICK_LIST_FILTERS = ['item', 'sku', 'single', 'multiple', 'all'] as const;
@@ -35,6 +36,32 @@ export interface PickOrder {
 export interface PickMasterCode {
   code: string;
   name: string;
+  /** The master code's own seller SKU: what a combo's component is listed under by SKU. */
+  sellerSku?: string | null;
+}
+
+/** A combo's components: the master code and how many of it one combo holds. */
+export type PickCombos = ReadonlyMap<string, readonly { masterCodeId: string; quantity: number }[]>;
+
+/** The lines to pick for an order line: itself, or its combo's components (keyed `<lineId>/<componentId>`). */
+export function pickLinesOf(
+  line: PickOrderLine,
+  masterCodes: ReadonlyMap<string, PickMasterCode>,
+  combos: PickCombos,
+): PickOrderLine[] {
+  const components = line.masterCodeId ? combos.get(line.masterCodeId) : undefined;
+  if (!components?.length) return [line];
+  return components.map((component) => {
+    const master = masterCodes.get(component.masterCodeId);
+    return {
+      lineId: `${line.lineId}/${component.masterCodeId}`,
+      masterCodeId: component.masterCodeId,
+      sku: master?.code ?? '',
+      sellerSku: master?.sellerSku || master?.code || '',
+      name: master?.name ?? '',
+      quantity: line.quantity * component.quantity,
+    };
+  });
 }
 
 export interface PickRow {
@@ -74,6 +101,7 @@ export function buildPickList(
   filter: PickListFilter,
   masterCodes: ReadonlyMap<string, PickMasterCode>,
   locations: ReadonlyMap<string, readonly string[]>,
+  combos: PickCombos = new Map(),
 ): PickList {
   const chosen = orders.filter((order) =>
     filter === 'single' ? order.lines.length === 1 : filter === 'multiple' ? order.lines.length > 1 : true,
@@ -82,7 +110,7 @@ export function buildPickList(
     line.masterCodeId ? (locations.get(locationKey(line.masterCodeId, warehouseId)) ?? []) : [];
   const rows = new Map<string, PickRow & { orders: Set<string> }>();
   for (const order of chosen) {
-    for (const line of order.lines) {
+    for (const line of order.lines.flatMap((each) => pickLinesOf(each, masterCodes, combos))) {
       const master = line.masterCodeId ? masterCodes.get(line.masterCodeId) : undefined;
       const key =
         filter === 'all'

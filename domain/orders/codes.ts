@@ -11,7 +11,6 @@ export const OrderCode = {
   alreadyShipped: 572,
   lineNotFound: 573,
   /** A mapped line whose stock is held cannot be mapped again (409). */
-  lineAlreadyMapped: 574,
   /** The last line cannot be removed: cancel the order instead (409). */
   lastLine: 575,
   /** Split into zero: nothing chosen to split off. */

@@ -72,6 +72,12 @@ export const MarketplaceOrder = z.strictObject({
   shippingFee: Money.optional(),
   buyerUsername: Text(200).optional(),
   buyerRemark: Text(2000).optional(),
+  /** The seller's own note on the order (Shopee's note). */
+  sellerRemark: Text(2000).optional(),
+  /** Who fulfils it (Shopee's fulfillment_flag: the seller, the marketplace's warehouse…). */
+  fulfilmentType: Text(100).optional(),
+  /** The marketplace's packages the order ships in (spec §3 "package number, assigned packages"). */
+  packageNumbers: z.array(Text(100)).max(50).optional(),
   shippingProvider: Text(200).optional(),
   trackingNumber: Text(100).optional(),
   /** Marketplace pre-order (days to ship beyond the usual). */

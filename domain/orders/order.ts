@@ -105,6 +105,10 @@ export const OrderImported = z.strictObject({
   shippingFee: Money.optional(),
   buyerUsername: z.string().max(200).optional(),
   buyerRemark: z.string().max(2000).optional(),
+  sellerRemark: z.string().max(2000).optional(),
+  fulfilmentType: z.string().max(100).optional(),
+  /** The marketplace's packages the order ships in; the first is its package number. */
+  packageNumbers: z.array(z.string().max(100)).max(50).optional(),
   shippingProvider: z.string().max(200).optional(),
   trackingNumber: z.string().max(100).optional(),
   preOrder: z.boolean(),
@@ -131,6 +135,8 @@ export const OrderLineMapped = z.strictObject({
   combo: z.boolean(),
   /** Reserved now (the order was already accepted). */
   stock: StockMove.nullable(),
+  /** A mapping changed while its stock was reserved: what the line held under its former master code, released. */
+  released: StockMove.nullable().optional(),
 });
 /** A line taken off the order because it cannot be fulfilled (spec §4's two out-of-stock choices). */
 export const OrderLineRemoved = z.strictObject({
@@ -506,7 +512,6 @@ export const ORDER_ERRORS = [
   'WRONG_STATUS',
   'ALREADY_SHIPPED',
   'LINE_NOT_FOUND',
-  'LINE_ALREADY_MAPPED',
   'LAST_LINE',
   'SPLIT_NOTHING',
   'SPLIT_EVERYTHING',
@@ -525,7 +530,6 @@ export const orderErrors = {
   WRONG_STATUS: { status: 409, code: OrderCode.wrongStatus, key: 'orders.wrong_status' },
   ALREADY_SHIPPED: { status: 409, code: OrderCode.alreadyShipped, key: 'orders.already_shipped' },
   LINE_NOT_FOUND: { status: 404, code: OrderCode.lineNotFound, key: 'orders.line_not_found' },
-  LINE_ALREADY_MAPPED: { status: 409, code: OrderCode.lineAlreadyMapped, key: 'orders.line_already_mapped' },
   LAST_LINE: { status: 409, code: OrderCode.lastLine, key: 'orders.last_line' },
   SPLIT_NOTHING: { status: 400, code: OrderCode.splitNothing, key: 'orders.split_nothing' },
   SPLIT_EVERYTHING: { status: 400, code: OrderCode.splitEverything, key: 'orders.split_everything' },
@@ -707,11 +711,24 @@ function decideLines(
       if (!OPEN.includes(state.status)) throw wrong(state, command.type);
       // A line being picked cannot change what it is; one whose stock is held cannot silently drop its reservation.
       if (state.stock === 'inProcess') throw wrong(state, command.type);
-      if (line.masterCodeId !== null && HELD.includes(state.stock)) {
-        throw refuse('LINE_ALREADY_MAPPED', { lineId: line.lineId });
-      }
       if (line.masterCodeId === command.masterCodeId && line.combo === command.combo) return [];
       const reserveNow = state.stock === 'reserved';
+      // A changed mapping gives back what the former master code held before the new one is reserved.
+      const released: StockMove | null =
+        reserveNow && line.masterCodeId !== null
+          ? {
+              warehouseId: state.warehouseId,
+              from: 'reserved',
+              lines: [
+                {
+                  lineId: line.lineId,
+                  masterCodeId: line.masterCodeId,
+                  combo: line.combo,
+                  quantity: line.quantity,
+                },
+              ],
+            }
+          : null;
       return [
         {
           type: 'OrderLineMapped',
@@ -733,6 +750,7 @@ function decideLines(
                   ],
                 }
               : null,
+            ...(released ? { released } : {}),
           },
         },
       ];

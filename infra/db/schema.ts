@@ -876,6 +876,15 @@ export const columns = {
     removed: bool(),
     short: bool(),
   },
+  /** A store's SKU mapped to a master code by the seller: the import maps later orders' lines with it. */
+  order_sku_mappings: {
+    tenant_id: text(),
+    store_id: text(),
+    sku: text(),
+    master_code_id: uuid(),
+    updated_by: text().orNull(),
+    updated_at: timestamptz().withDefault(),
+  },
   /** How many orders a store has in each status: the board's tab counts. */
   order_counts: {
     tenant_id: text(),

@@ -93,6 +93,12 @@ export function shopeeToMarketplaceOrder(
   const address = order.recipient_address;
   const district = clip(address?.district, 100);
   const remark = clip(order.message_to_seller, 2000);
+  const sellerRemark = clip(order.note, 2000);
+  const fulfilmentType = clip(order.fulfillment_flag, 100);
+  const packageNumbers = (order.package_list ?? [])
+    .map((pack) => clip(pack.package_number, 100))
+    .filter(Boolean)
+    .slice(0, 50);
   const carrier = clip(order.shipping_carrier || order.checkout_shipping_carrier, 200);
   const tracking = clip(extra.trackingNumber, 100);
   const shippingFee = order.actual_shipping_fee ?? order.estimated_shipping_fee;
@@ -113,6 +119,9 @@ export function shopeeToMarketplaceOrder(
     ...(shippingFee !== undefined ? { shippingFee: money(shippingFee) } : {}),
     ...(order.buyer_username ? { buyerUsername: clip(order.buyer_username, 200) } : {}),
     ...(remark ? { buyerRemark: remark } : {}),
+    ...(sellerRemark ? { sellerRemark } : {}),
+    ...(fulfilmentType ? { fulfilmentType } : {}),
+    ...(packageNumbers.length > 0 ? { packageNumbers } : {}),
     ...(carrier ? { shippingProvider: carrier } : {}),
     ...(tracking ? { trackingNumber: tracking } : {}),
     preOrder: order.days_to_ship > PRE_ORDER_DAYS_TO_SHIP,

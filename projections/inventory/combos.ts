@@ -63,3 +63,28 @@ export async function listCombos(
     lastRow,
   };
 }
+
+/** The components of these combos (a code that is no combo has none), each combo's in its order. */
+export async function componentsOfCombos(
+  db: Kysely<Database>,
+  tenantId: string,
+  comboIds: readonly string[],
+): Promise<Map<string, { masterCodeId: string; quantity: number }[]>> {
+  const combos = new Map<string, { masterCodeId: string; quantity: number }[]>();
+  if (comboIds.length === 0) return combos;
+  const items = await db
+    .selectFrom('combo_items')
+    .select(['combo_id', 'component_id', 'quantity'])
+    .where('tenant_id', '=', tenantId)
+    .where('combo_id', 'in', [...comboIds])
+    .orderBy('combo_id')
+    .orderBy('position')
+    .execute();
+  for (const item of items) {
+    combos.set(item.combo_id, [
+      ...(combos.get(item.combo_id) ?? []),
+      { masterCodeId: item.component_id, quantity: item.quantity },
+    ]);
+  }
+  return combos;
+}

@@ -402,6 +402,30 @@ describe('batches API', () => {
       ).toBe(400);
     });
 
+    it('breaks a combo into its components, each with its rack (a combo has no shelf)', async () => {
+      const orders = await makeOrders(api, seller.tenantId, catalogue, [
+        { lines: [line('GIFT-SET', 2)] },
+        { lines: [line('BATIK-01', 1)] },
+      ]);
+      const [gifts] = (await made({ order_ids: ids(orders) })) as [BatchAnswer];
+      const list = await data<{ rows: PickRow[]; total_quantity: number }>(
+        call('GET', `/api/orders/batches/${gifts.id}/pick-list?filter=item`, seller.token),
+      );
+      // 2 gift sets of 1 batik and 2 songket, and 1 batik.
+      expect(summary(list.rows)).toEqual([
+        ['SONGKET', 4, 1, ['A-01']],
+        ['BATIK', 3, 2, ['B-07']],
+      ]);
+      expect(list.total_quantity).toBe(7);
+      const bySku = await data<{ rows: PickRow[] }>(
+        call('GET', `/api/orders/batches/${gifts.id}/pick-list?filter=sku`, seller.token),
+      );
+      expect(bySku.rows.map((row) => [row.seller_sku, row.quantity])).toEqual([
+        ['SONGKET-01', 4],
+        ['BATIK-01', 3],
+      ]);
+    });
+
     it('prints as a PDF, a Chinese and Thai batch name included', async () => {
       const response = await call(
         'GET',

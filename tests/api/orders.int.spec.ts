@@ -169,6 +169,11 @@ describe('order board API', () => {
       expect(await ids({ store_id: 'store-b' })).toEqual([orders.lazada]);
       expect(await ids({ platform: 'lazada' })).toEqual([orders.lazada]);
       expect(await ids({ payment: 'cod' })).toEqual([orders.preOrder]);
+      // An order the buyer has not paid is "unpaid", never "paid".
+      expect(await ids({ payment: 'unpaid' })).toEqual([orders.unpaid]);
+      expect(await ids({ payment: 'paid' })).toEqual(
+        [orders.fresh, orders.older, orders.unknown, orders.lazada, orders.delivered].sort(),
+      );
       expect(await ids({ tab: 'new', paid_from: '2026-01-15', paid_to: '2026-01-31' })).toEqual([
         orders.unknown,
       ]);
@@ -453,6 +458,80 @@ describe('order board API', () => {
       expect([bad.statusCode, bad.json().code]).toEqual([400, 584]);
     });
 
+    it("answers the seller's remark, who fulfils the order and its packages", async () => {
+      const orderId = await importMine([line('BATIK-01', 1)], {
+        sellerRemark: 'Pack with bubble wrap',
+        fulfilmentType: 'fulfilled_by_local_seller',
+        packageNumbers: ['OFG1001', 'OFG1002'],
+      });
+      const plain = await importMine();
+      expect((await call('GET', `/api/orders/${orderId}`, seller.token)).json().data).toMatchObject({
+        seller_remark: 'Pack with bubble wrap',
+        fulfilment_type: 'fulfilled_by_local_seller',
+        package_numbers: ['OFG1001', 'OFG1002'],
+      });
+      expect((await call('GET', `/api/orders/${plain}`, seller.token)).json().data).toMatchObject({
+        seller_remark: null,
+        fulfilment_type: null,
+        package_numbers: [],
+      });
+    });
+
+    it("remembers a mapping per store and SKU: the store's waiting orders and its next orders map by it", async () => {
+      const mine = (sku: string, storeId: string) => importMine([line(sku, 1)], {}, storeId);
+      const first = await mine('KAIN-LAMA', 'store-m');
+      const waiting = await mine('KAIN-LAMA', 'store-m');
+      const elsewhere = await mine('KAIN-LAMA', 'store-n');
+      await settle(api);
+      const lineOf = async (orderId: string) =>
+        (await call('GET', `/api/orders/${orderId}`, seller.token)).json().data as {
+          item_not_found: boolean;
+          lines: { line_id: string; master_code: { id: string } | null }[];
+          timeline: { type: string; data: { stock?: { lines: unknown[] } } }[];
+        };
+      const before = await lineOf(first);
+      // Accepted with nothing to reserve: the timeline's record names no line.
+      expect(before.timeline.find((entry) => entry.type === 'OrderAccepted')?.data.stock?.lines).toEqual([]);
+      const mapped = await call(
+        'POST',
+        `/api/orders/${first}/lines/${before.lines[0]!.line_id}/map`,
+        seller.token,
+        { master_code_id: catalogue.batik },
+      );
+      expect(mapped.statusCode, mapped.body).toBe(200);
+      await settle(api);
+      expect((await lineOf(waiting)).lines[0]!.master_code?.id).toBe(catalogue.batik);
+      expect((await lineOf(waiting)).item_not_found).toBe(false);
+      // Another store's SKU is its own.
+      expect((await lineOf(elsewhere)).item_not_found).toBe(true);
+      const next = await mine('KAIN-LAMA', 'store-m');
+      await settle(api);
+      expect((await lineOf(next)).lines[0]!.master_code?.id).toBe(catalogue.batik);
+
+      // Changed: the next order follows the new mapping.
+      const changed = await call(
+        'POST',
+        `/api/orders/${next}/lines/${(await lineOf(next)).lines[0]!.line_id}/map`,
+        seller.token,
+        { master_code_id: catalogue.songket },
+      );
+      expect(changed.statusCode, changed.body).toBe(200);
+      const later = await mine('KAIN-LAMA', 'store-m');
+      await settle(api);
+      expect((await lineOf(later)).lines[0]!.master_code?.id).toBe(catalogue.songket);
+      // Another account never sees this account's mappings.
+      const theirs = await importOrder(
+        api,
+        other.tenantId,
+        randomUUID(),
+        marketplaceOrder([line('KAIN-LAMA', 1)]),
+        'store-m',
+      );
+      await settle(api);
+      const their = (await call('GET', `/api/orders/${theirs}`, other.token)).json().data;
+      expect(their.item_not_found).toBe(true);
+    });
+
     it('splits an order, changes its address, maps an unmapped line and removes an out-of-stock line', async () => {
       const orderId = await importMine([line('BATIK-01', 3), line('MYSTERY', 2), line('SONGKET-01', 1)]);
       const detail = (await call('GET', `/api/orders/${orderId}`, seller.token)).json().data;
@@ -485,10 +564,28 @@ describe('order board API', () => {
         },
       );
       expect([theirCode.statusCode, theirCode.json().code]).toEqual([404, 582]);
+      // A mapped line's mapping can be changed, its reservation moving with it (and changed back).
+      await settle(api);
+      const reservedOf = async () =>
+        Promise.all(
+          [catalogue.batik, catalogue.songket].map(
+            async (id) => (await stockOf(api, seller.tenantId, id, catalogue.warehouseId)).reserved,
+          ),
+        );
+      const [batikBefore, songketBefore] = await reservedOf();
       const again = await call('POST', `/api/orders/${orderId}/lines/${batik!.line_id}/map`, seller.token, {
         master_code_id: catalogue.songket,
       });
-      expect([again.statusCode, again.json().code]).toEqual([409, 574]);
+      expect(again.statusCode, again.body).toBe(200);
+      expect(again.json().data.lines[0]).toMatchObject({ master_code: { id: catalogue.songket } });
+      await settle(api);
+      expect(await reservedOf()).toEqual([batikBefore! - 3, songketBefore! + 3]);
+      const back = await call('POST', `/api/orders/${orderId}/lines/${batik!.line_id}/map`, seller.token, {
+        master_code_id: catalogue.batik,
+      });
+      expect(back.statusCode, back.body).toBe(200);
+      await settle(api);
+      expect(await reservedOf()).toEqual([batikBefore, songketBefore]);
 
       const removed = await call(
         'POST',

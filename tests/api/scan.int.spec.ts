@@ -157,6 +157,30 @@ describe('smart scan API', () => {
     });
   });
 
+  it("checks a combo by its components, up to the combo's quantities", async () => {
+    const [order] = await makeOrders(api, seller.tenantId, catalogue, [
+      { tracking: tracking(), lines: [line('GIFT-SET', 2)] },
+    ]);
+    const opened = await data<ScanAnswer>(open(order!.tracking!));
+    // A gift set is 1 batik and 2 songket.
+    expect(opened.check.lines.map((l) => [l.code, l.required])).toEqual([
+      ['BATIK', 2],
+      ['SONGKET', 4],
+    ]);
+    expect(await refusal(item(order!.orderId, 'GIFT'))).toMatchObject({ code: 622 });
+    for (const code of ['BATIK', 'BATIK-01', 'SONGKET', 'SONGKET-01', 'songket']) {
+      await data<ScanAnswer>(item(order!.orderId, code));
+    }
+    expect(await refusal(item(order!.orderId, 'BATIK'))).toEqual({
+      status: 400,
+      code: 622,
+      msg: 'Item Code [BATIK] invalid',
+    });
+    const done = await data<ScanAnswer>(item(order!.orderId, '9556789012345'));
+    expect(done.check).toMatchObject({ scanned: 6, required: 6, completed: true });
+    expect(done.order.status).toBe('scanned');
+  });
+
   it("refuses a second picker while the first one's check is open, and keeps the first picker's progress", async () => {
     const [order] = await makeOrders(api, seller.tenantId, catalogue, [
       { tracking: tracking(), lines: [line('BATIK-01', 2)] },

@@ -295,13 +295,38 @@ describe('order: lines', () => {
       ]);
   });
 
-  it('refuses mapping a missing line, a mapped line whose stock is held, and any line while in process', () => {
+  it("changes a mapping: the former master code's reservation is released, the new one reserved", () => {
+    order(withMystery)
+      .when({ type: 'MapLine', lineId: 'l1', masterCodeId: 'mc-songket', combo: false })
+      .then([
+        {
+          type: 'OrderLineMapped',
+          data: {
+            lineId: 'l1',
+            masterCodeId: 'mc-songket',
+            combo: false,
+            stock: {
+              warehouseId: 'wh',
+              from: 'none',
+              lines: [{ lineId: 'l1', masterCodeId: 'mc-songket', combo: false, quantity: batik.quantity }],
+            },
+            released: {
+              warehouseId: 'wh',
+              from: 'reserved',
+              lines: [{ lineId: 'l1', masterCodeId: 'mc-batik', combo: false, quantity: batik.quantity }],
+            },
+          },
+        },
+      ]);
+    order(withMystery)
+      .when({ type: 'MapLine', lineId: 'l1', masterCodeId: 'mc-batik', combo: false })
+      .then([]);
+  });
+
+  it('refuses mapping a missing line, and any line while in process', () => {
     order(withMystery)
       .when({ type: 'MapLine', lineId: 'nope', masterCodeId: 'x', combo: false })
       .thenThrows('LINE_NOT_FOUND', { lineId: 'nope' });
-    order(withMystery)
-      .when({ type: 'MapLine', lineId: 'l1', masterCodeId: 'x', combo: false })
-      .thenThrows('LINE_ALREADY_MAPPED', { lineId: 'l1' });
     order([...withMystery, arranged, scanned])
       .when({ type: 'MapLine', lineId: 'l3', masterCodeId: 'x', combo: false })
       .thenThrows('WRONG_STATUS');

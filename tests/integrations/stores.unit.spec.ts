@@ -133,6 +133,35 @@ describe('a Shopee order as a MarketplaceOrder', () => {
     });
   });
 
+  it("carries the seller's note, who fulfils it and its packages", () => {
+    const order = shopeeToMarketplaceOrder(
+      shopeeOrder({
+        note: ' Pack with bubble wrap ',
+        fulfillment_flag: 'fulfilled_by_local_seller',
+        package_list: [
+          {
+            package_number: 'OFG1001',
+            logistics_status: 'LOGISTICS_READY',
+            shipping_carrier: 'J&T',
+            item_list: [],
+          },
+          {
+            package_number: 'OFG1002',
+            logistics_status: 'LOGISTICS_READY',
+            shipping_carrier: 'J&T',
+            item_list: [],
+          },
+        ],
+      }),
+    );
+    expect(order).toMatchObject({
+      sellerRemark: 'Pack with bubble wrap',
+      fulfilmentType: 'fulfilled_by_local_seller',
+      packageNumbers: ['OFG1001', 'OFG1002'],
+    });
+    expect(MarketplaceOrder.parse(order)).toEqual(order);
+  });
+
   it('maps every Shopee status', () => {
     expect(Object.keys(SHOPEE_STATUS_MAP).sort()).toEqual([...ORDER_STATUSES].sort());
     const expected = {

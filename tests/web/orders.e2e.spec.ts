@@ -123,7 +123,14 @@ describe('the live order board', () => {
       .not.toContain('Item not found');
     await expect
       .poll(() => drawer.getByRole('list', { name: 'Timeline' }).innerText())
-      .toContain('Item mapped to a master code');
+      .toContain('Item mapped to a master code, stock reserved');
+    // The mapping can be changed while the order waits.
+    const mysteryRow = drawer.getByRole('table', { name: 'Items' }).getByRole('row', { name: /MYSTERY-SKU/ });
+    await mysteryRow.getByRole('button', { name: 'Change mapping' }).click();
+    const changing = a.page.getByRole('dialog', { name: /Map .* to a master code/ });
+    await changing.getByLabel('Search master codes').fill('SONGKET');
+    await changing.getByRole('button', { name: /SONGKET · Songket scarf/ }).click();
+    await expect.poll(() => mysteryRow.innerText()).toContain('SONGKET');
     await b.page.getByRole('navigation', { name: 'Order lists' }).getByRole('link', { name: /New/ }).click();
     await expect.poll(() => row(b.page, second).count(), { timeout: 15_000 }).toBe(1);
     await expect

@@ -17,6 +17,7 @@ import { useNotify } from '@web/shell/notifications';
 import { Spinner } from '@web/shell/spinner';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { paymentKey, timelineKey } from './order-words';
 import { Flags } from './use-order-columns';
 
 /**
@@ -58,6 +59,8 @@ export function OrderDrawer({
   const editable = detail
     ? ['unpaid', 'new', 'unscan', 'scanned', 'processed'].includes(detail.status)
     : false;
+  // A mapping changes until the order is scanned: a line being picked cannot change what it is.
+  const remappable = detail ? ['unpaid', 'new', 'unscan'].includes(detail.status) : false;
   const manage = can('orders-new-order');
   const activeLines = detail?.lines.filter((line) => !line.removed).length ?? 0;
 
@@ -135,7 +138,7 @@ export function OrderDrawer({
             <dd>{t(`marketplace_statuses.${detail.marketplace_status}`, detail.marketplace_status)}</dd>
             <dt>{t('columns.payment')}</dt>
             <dd>
-              {t(detail.cod ? 'payment.cod' : 'payment.paid')} · {detail.payment_method}
+              {t(paymentKey(detail))} · {detail.payment_method}
             </dd>
             <dt>{t('columns.total')}</dt>
             <dd>
@@ -165,6 +168,24 @@ export function OrderDrawer({
               <>
                 <dt>{t('detail.buyer_remark')}</dt>
                 <dd>{detail.buyer_remark}</dd>
+              </>
+            )}
+            {detail.seller_remark && (
+              <>
+                <dt>{t('detail.seller_remark')}</dt>
+                <dd data-testid="order-seller-remark">{detail.seller_remark}</dd>
+              </>
+            )}
+            {detail.fulfilment_type && (
+              <>
+                <dt>{t('detail.fulfilment_type')}</dt>
+                <dd>{t(`fulfilment_types.${detail.fulfilment_type}`, detail.fulfilment_type)}</dd>
+              </>
+            )}
+            {detail.package_numbers.length > 0 && (
+              <>
+                <dt>{t('detail.packages', { count: detail.package_numbers.length })}</dt>
+                <dd data-testid="order-packages">{detail.package_numbers.join(', ')}</dd>
               </>
             )}
           </dl>
@@ -210,6 +231,11 @@ export function OrderDrawer({
                         {t('detail.map')}
                       </button>
                     )}
+                    {manage && remappable && !line.removed && !line.item_not_found && (
+                      <button type="button" className="button button-small" onClick={() => setMapping(line)}>
+                        {t('detail.remap')}
+                      </button>
+                    )}
                     {manage && editable && !line.removed && activeLines > 1 && (
                       <button type="button" className="button button-small" onClick={() => setRemoving(line)}>
                         {t('detail.remove')}
@@ -226,7 +252,7 @@ export function OrderDrawer({
             {detail.timeline.map((entry, index) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: a timeline only grows at its end; its entries never move
               <li key={index}>
-                <strong>{t(`events.${entry.type}`, entry.type)}</strong>
+                <strong>{t(timelineKey(entry), entry.type)}</strong>
                 <span className="muted">
                   {' '}
                   {when(entry.at, i18n.language)}

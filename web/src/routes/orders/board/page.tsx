@@ -235,6 +235,7 @@ export default function OrderBoardPage() {
       options: [
         { value: 'cod', label: t('payment.cod') },
         { value: 'paid', label: t('payment.paid') },
+        { value: 'unpaid', label: t('payment.unpaid') },
       ],
     },
   ];

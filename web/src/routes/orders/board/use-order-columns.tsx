@@ -2,6 +2,7 @@ import type { OrderRow } from '@web/api/orders';
 import type { ColDef, ICellRendererParams } from 'ag-grid-community';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { paymentKey } from './order-words';
 
 /** The board's columns: what spec §3 "Order" lists, with the problem flags of spec §4 as badges. */
 
@@ -70,7 +71,7 @@ export function useOrderColumns(onOpen: (row: OrderRow) => void): ColDef<OrderRo
       {
         colId: 'payment',
         headerName: t('columns.payment'),
-        valueGetter: (params) => (params.data ? t(params.data.cod ? 'payment.cod' : 'payment.paid') : ''),
+        valueGetter: (params) => (params.data ? t(paymentKey(params.data)) : ''),
       },
       {
         colId: 'paid_at',
