@@ -9,13 +9,13 @@ import {
 } from '@web/api/purchases';
 import { useSupplierOptions } from '@web/api/suppliers';
 import { FormMessage, messageOf, SelectField, TextField } from '@web/shell/form';
+import { useMoney } from '@web/shell/format';
 import { useNotify } from '@web/shell/notifications';
 import { PageHeader } from '@web/shell/page';
 import { useDebounced } from '@web/shell/use-debounced';
 import { type FormEvent, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
-import { useMoney } from './parts';
 import '@web/routes/management.css';
 
 /**
@@ -87,7 +87,7 @@ function ItemSearch({ onPick, taken }: { onPick(item: MasterCodeOption): void; t
 }
 
 export default function PurchaseFormPage() {
-  const { t, i18n } = useTranslation('purchases');
+  const { t } = useTranslation('purchases');
   const notify = useNotify();
   const navigate = useNavigate();
   const money = useMoney();
@@ -109,7 +109,6 @@ export default function PurchaseFormPage() {
     (sum, line) => sum + (Number(line.quantity) || 0) * (Number(line.unitCost) || 0),
     0,
   );
-  const number = new Intl.NumberFormat(i18n.language, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
   const warehouse = warehouseId || places.data?.[0]?.id || '';
 
@@ -279,7 +278,7 @@ export default function PurchaseFormPage() {
                   />
                 </td>
                 <td className="number">
-                  {number.format((Number(line.quantity) || 0) * (Number(line.unitCost) || 0))}
+                  {money((Number(line.quantity) || 0) * (Number(line.unitCost) || 0))}
                 </td>
                 <td>
                   <button
@@ -297,11 +296,11 @@ export default function PurchaseFormPage() {
         </table>
         <dl className="purchase-totals">
           <dt>{t('detail.subtotal')}</dt>
-          <dd>{money(String(subtotal))}</dd>
+          <dd>{money(subtotal)}</dd>
           <dt>{t('detail.discount')}</dt>
-          <dd>{money(String(Number(discount) || 0))}</dd>
+          <dd>{money(Number(discount) || 0)}</dd>
           <dt>{t('detail.total')}</dt>
-          <dd>{money(String(subtotal - (Number(discount) || 0)))}</dd>
+          <dd>{money(subtotal - (Number(discount) || 0))}</dd>
         </dl>
         <TextField
           label={t('form.note')}
