@@ -42,10 +42,9 @@ export function Timeline({ items }: { items: TimelineItem[] }) {
         label={t('timeline.title')}
         items={items}
         describe={(item) =>
-          t(`timeline.${item.type}`, {
+          t([`timeline.${item.type}`, 'timeline.other'], {
             name: item.user?.name ?? t('timeline.someone'),
             grn: typeof dataOf(item).grnNumber === 'string' ? dataOf(item).grnNumber : '',
-            defaultValue: item.type,
           })
         }
         details={(item) => {
