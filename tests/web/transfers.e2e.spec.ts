@@ -59,7 +59,7 @@ describe('transfers in the console', () => {
     await form.getByLabel('Quantity of BATIK').fill('4');
     await a.page.getByRole('button', { name: 'Send request' }).click();
     await expect
-      .poll(() => form.getByText('Transfer source and destination branches must differ').isVisible())
+      .poll(() => form.getByText('Transfer source and destination warehouses must differ').isVisible())
       .toBe(true);
     await form.getByLabel('To (destination)').selectOption({ label: 'KL1 — Branch KL1' });
     await a.page.getByRole('button', { name: 'Send request' }).click();
