@@ -1,6 +1,6 @@
 import type { StockEvent, StockEventType } from '@domain/inventory/stock';
 import { type AverageCost, moveQuantity, NO_COST, receiveAtCost } from '@domain/purchases/average-cost';
-import { fromUnits, toUnits } from '@domain/purchases/money';
+import { divideRounded, fromUnits, toUnits } from '@domain/purchases/money';
 import type { PurchaseEvent } from '@domain/purchases/purchase';
 import { AVERAGE_COSTS_VIEW } from '@domain/shared/live-views';
 import type { AverageCostsTable, Database } from '@infra/db';
@@ -15,9 +15,12 @@ export { AVERAGE_COSTS_VIEW };
  * The moving average cost of each master code across the tenant (domain/purchases/average-cost.ts), from:
  *
  * - PurchaseGoodsReceived (a purchase order recording a goods receive note): each line's received units and its unit
- *   cost net of the order's discount share, kept in `average_cost_receipts` until the units arrive;
+ *   cost net of the order's discount share, kept in `average_cost_receipts` until the units arrive. Damaged units
+ *   were paid for but never sellable (the note writes them off as it receives): what the line cost is spread over
+ *   the good units only, so the receipt blends received − damaged units at received × cost ÷ (received − damaged);
  * - the stock events that change the quantity on hand. A StockReceived whose source is that note brings the units in
- *   at that cost (blending them into the average); every other change moves the quantity held at the average.
+ *   at that cost (blending them into the average), one that carries its own unit cost (a new master code's opening
+ *   stock) at that one; every other change moves the quantity held at the average.
  *   Transfers are left out: stock moving between the tenant's own warehouses (or in transit) is still held.
  *
  * The order records the receipt before the note's workflow moves the stock, so the cost is always there first. The
@@ -133,9 +136,13 @@ export const averageCostProjection = defineProjection({
       if (event.type === 'PurchaseGoodsReceived') {
         const data = (event as unknown as PurchaseEvent & { type: 'PurchaseGoodsReceived' }).data;
         for (const line of data.lines) {
-          if (line.received <= 0) continue;
+          const good = line.received - line.damaged;
+          if (good <= 0) continue;
           const keyOf = pendingKey(tenantId, data.goodsReceiptId, line.masterCodeId);
-          pending.set(keyOf, { quantity: line.received, unitCost: line.unitCost });
+          const unitCost = fromUnits(
+            divideRounded(BigInt(line.received) * toUnits(line.unitCost), BigInt(good)),
+          );
+          pending.set(keyOf, { quantity: good, unitCost });
           touchedPending.add(keyOf);
         }
         continue;
@@ -155,7 +162,14 @@ export const averageCostProjection = defineProjection({
           ? pendingKey(tenantId, data.source.id, data.masterCodeId)
           : undefined;
       const cost = waiting ? pending.get(waiting) : undefined;
-      if (waiting && cost) {
+      if (!waiting && 'unitCost' in data && data.unitCost !== undefined) {
+        next = {
+          ...receiveAtCost(current, data.change, data.unitCost),
+          receipts: current.receipts + 1,
+          lastReceiptAt: at,
+          updatedAt: at,
+        };
+      } else if (waiting && cost) {
         const quantity = Math.min(cost.quantity, data.change);
         const blended = moveQuantity(receiveAtCost(current, quantity, cost.unitCost), data.change - quantity);
         next = { ...blended, receipts: current.receipts + 1, lastReceiptAt: at, updatedAt: at };

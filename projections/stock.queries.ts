@@ -40,6 +40,29 @@ const isUuid = (id: string) => new RegExp(UUID_PATTERN, 'i').test(id);
 const uuidOf = (column: RawBuilder<string>) =>
   sql`(CASE WHEN ${column} ~ ${sql.lit(UUID_PATTERN)} THEN ${column}::uuid END)`;
 
+/**
+ * The number a seller knows a movement's source document by (s.source_type, s.source_id): the note's, order's or
+ * transfer's number, the master code's code, or the seller's own reference or file name; null when the document is
+ * gone. The ledger shows it instead of the internal id.
+ */
+const sourceNumber = (tenantId: string) => sql<string | null>`CASE s.source_type
+    WHEN 'grn' THEN (SELECT d.grn_number FROM goods_receipts d WHERE d.tenant_id = ${tenantId} AND d.id = s.source_id)
+    WHEN 'purchase' THEN (SELECT d.po_number FROM purchases d WHERE d.tenant_id = ${tenantId} AND d.id = s.source_id)
+    WHEN 'gin' THEN (SELECT d.reference FROM goods_issues d WHERE d.tenant_id = ${tenantId} AND d.id = s.source_id)
+    WHEN 'order' THEN (SELECT d.order_number FROM orders d WHERE d.tenant_id = ${tenantId} AND d.id = s.source_id)
+    WHEN 'order_return' THEN
+      (SELECT d.order_number FROM order_returns d WHERE d.tenant_id = ${tenantId} AND d.id = s.source_id)
+    WHEN 'transfer' THEN
+      (SELECT d.reference FROM transfers d WHERE d.tenant_id = ${tenantId} AND d.id = ${uuidOf(sql`s.source_id`)})
+    WHEN 'master_code' THEN
+      (SELECT d.code FROM master_codes d WHERE d.tenant_id = ${tenantId} AND d.id = ${uuidOf(sql`s.source_id`)})
+    WHEN 'reference' THEN s.source_id
+    WHEN 'file' THEN s.source_id
+  END`;
+
+const sourceAnswer = (type: string | null, id: string | null, number: string | null) =>
+  type !== null && id !== null ? { type, id, number } : null;
+
 // ---- the stock list ----
 
 const stockTextColumns = {
@@ -358,6 +381,7 @@ interface LedgerRow {
   reason: string | null;
   source_type: string | null;
   source_id: string | null;
+  source_number: string | null;
   created_by: string | null;
   master_code_code: string | null;
   master_code_name: string | null;
@@ -406,10 +430,7 @@ const toMovementRow = (row: LedgerRow): MovementRow => {
     new_stock: on_hand,
     ...figures,
     description: row.reason,
-    source:
-      row.source_type !== null && row.source_id !== null
-        ? { type: row.source_type, id: row.source_id }
-        : null,
+    source: sourceAnswer(row.source_type, row.source_id, row.source_number),
     counterpart_warehouse:
       row.counterpart_warehouse_id === null
         ? null
@@ -423,7 +444,7 @@ const toMovementRow = (row: LedgerRow): MovementRow => {
 const withNames = (tenantId: string, page: RawBuilder<unknown>) => sql<LedgerRow>`
   SELECT s.*, m.code AS master_code_code, m.name AS master_code_name, w.code AS warehouse_code,
     w.name AS warehouse_name, cw.code AS counterpart_code, cw.name AS counterpart_name,
-    nullif(trim(u.first_name || ' ' || u.last_name), '') AS user_name
+    nullif(trim(u.first_name || ' ' || u.last_name), '') AS user_name, ${sourceNumber(tenantId)} AS source_number
   FROM (${page}) s
   LEFT JOIN master_codes m ON m.tenant_id = ${tenantId} AND m.id = ${uuidOf(sql`s.master_code_id`)}
   LEFT JOIN warehouses w ON w.tenant_id = ${tenantId} AND w.id = ${uuidOf(sql`s.warehouse_id`)}
@@ -591,7 +612,8 @@ async function named(
     ...new Set(movements.map((m) => m.counterpartWarehouseId).filter((id): id is string => id !== null)),
   ];
   const uuids = (ids: string[]) => ids.filter(isUuid);
-  const [users, places] = await Promise.all([
+  const sources = movements.flatMap((m) => (m.source ? [m.source] : []));
+  const [users, places, numbers] = await Promise.all([
     uuids(userIds).length === 0
       ? []
       : db
@@ -608,7 +630,19 @@ async function named(
           .where('tenant_id', '=', tenantId)
           .where('id', 'in', uuids(placeIds))
           .execute(),
+    sources.length === 0
+      ? []
+      : withTenant(db, tenantId, async (trx) => {
+          const found = await sql<{ source_type: string; source_id: string; source_number: string | null }>`
+            SELECT s.source_type, s.source_id, ${sourceNumber(tenantId)} AS source_number
+            FROM unnest(${sources.map((x) => x.type)}::text[], ${sources.map((x) => x.id)}::text[])
+              AS s(source_type, source_id)`.execute(trx);
+          return found.rows;
+        }),
   ]);
+  const numberOf = new Map(
+    numbers.map((row) => [`${row.source_type}\u0000${row.source_id}`, row.source_number]),
+  );
   const userName = new Map(users.map((user) => [user.id, user.name]));
   const place = new Map(places.map((row) => [row.id, row]));
   return movements.map((m) => ({
@@ -633,7 +667,9 @@ async function named(
     incoming: m.incoming,
     available: available(m),
     description: m.reason,
-    source: m.source,
+    source:
+      m.source &&
+      sourceAnswer(m.source.type, m.source.id, numberOf.get(`${m.source.type}\u0000${m.source.id}`) ?? null),
     counterpart_warehouse:
       m.counterpartWarehouseId === null
         ? null

@@ -287,7 +287,8 @@ export const MovementRow = z.object({
   new_stock: z.number().int(),
   ...figuresAfter,
   description: z.string().nullable(),
-  source: z.object({ type: z.string(), id: z.string() }).nullable(),
+  /** The document behind the movement; `number` is what the seller knows it by (null when it is gone). */
+  source: z.object({ type: z.string(), id: z.string(), number: z.string().nullable() }).nullable(),
   counterpart_warehouse: NamedRef.nullable(),
   created_by: z.object({ id: z.string(), name: z.string() }).nullable(),
 });

@@ -62,10 +62,6 @@ export const TransferDocumentBody = z
     ...withKey,
   })
   .superRefine((body, ctx) => {
-    if (body.from_warehouse_id.toLowerCase() === body.to_warehouse_id.toLowerCase()) {
-      const message = rule(TransferCode.sameBranch, 'transfer.same_branch');
-      ctx.addIssue({ code: 'custom', path: ['to_warehouse_id'], message });
-    }
     const seen = new Set<string>();
     body.lines.forEach((line, index) => {
       const id = line.master_code_id.toLowerCase();

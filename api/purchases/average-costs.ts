@@ -10,7 +10,7 @@ import { type PurchaseDeps, tags, viewing } from './common';
 
 /**
  * The moving average cost of each master code across the account (projections/average-cost.ts): blended from every
- * goods receive note's net unit costs. Live view `averageCosts`.
+ * goods receive note's net unit costs and each new master code's opening stock at its cost. Live view `averageCosts`.
  */
 export const averageCostRoutes: FastifyPluginAsyncZod<PurchaseDeps> = async (app, { db }) => {
   const route = router(app, { tags, access: viewing });

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { fromUnits, toUnits } from '@domain/purchases/money';
 import type { Database } from '@infra/db';
 import { violation } from '@infra/db/errors';
 import type { EventStore } from '@infra/eventstore/port';
@@ -71,22 +72,28 @@ export async function defaultWarehouse(db: Kysely<Database>, session: Required<A
   });
 }
 
-/** Receives a new master code's initial quantity (the master code routes' `initialStock`). */
-export type InitialStock = (actor: Required<Actor>, masterCodeId: string, quantity: number) => Promise<void>;
+/** Receives a new master code's initial quantity at its cost (the master code routes' `initialStock`). */
+export type InitialStock = (
+  actor: Required<Actor>,
+  masterCodeId: string,
+  quantity: number,
+  cost: string,
+) => Promise<void>;
 
 export const initialStockReceiver =
   (db: Kysely<Database>, store: Pick<EventStore, 'kind'>): InitialStock =>
-  (actor, masterCodeId, quantity) =>
-    receiveInitialStock({ db, store: wholeStore(store, 'stock') }, actor, { masterCodeId, quantity });
+  (actor, masterCodeId, quantity, cost) =>
+    receiveInitialStock({ db, store: wholeStore(store, 'stock') }, actor, { masterCodeId, quantity, cost });
 
 /**
  * A new master code's initial quantity, received into the default warehouse once the master code is committed, with
- * command id `initial:<masterCodeId>`, so that a retry never receives it twice.
+ * command id `initial:<masterCodeId>`, so that a retry never receives it twice. The units come in at the master
+ * code's cost (not at nothing), so the average cost starts where the seller said it does.
  */
 export async function receiveInitialStock(
   deps: { db: Kysely<Database>; store: EventStore },
   actor: Required<Actor>,
-  input: { masterCodeId: string; quantity: number },
+  input: { masterCodeId: string; quantity: number; cost: string },
 ): Promise<void> {
   if (input.quantity <= 0) return;
   const warehouseId = await defaultWarehouse(deps.db, actor);
@@ -98,6 +105,7 @@ export async function receiveInitialStock(
       quantity: input.quantity,
       reason: INITIAL_QUANTITY_REASON,
       source: { type: 'master_code', id: input.masterCodeId },
+      unitCost: fromUnits(toUnits(input.cost)),
     },
     commandId: `initial:${input.masterCodeId}`,
   });

@@ -158,7 +158,7 @@ export async function addMasterCode(
   body: NewMasterCode,
 ): Promise<MasterCodeDetail> {
   const id = await createMasterCode(deps, actor, body);
-  if (body.initial_quantity > 0) await deps.initialStock?.(actor, id, body.initial_quantity);
+  if (body.initial_quantity > 0) await deps.initialStock?.(actor, id, body.initial_quantity, body.cost);
   return masterCodeAnswer(deps.db, actor.tenantId, id);
 }
 

@@ -7,6 +7,7 @@ import type {
   DrawnDocument,
   FontSize,
 } from '@domain/printing/settings';
+import { shownAmount } from '@domain/purchases/money';
 import {
   type Doc,
   oneLine,
@@ -120,12 +121,7 @@ function wrap(doc: Doc, raw: string, width: number, size: number): string[] {
   return lines;
 }
 
-const money = (amount: string) => {
-  const negative = amount.startsWith('-');
-  const [whole = '0', fraction = ''] = amount.replace(/^-/, '').split('.');
-  const grouped = whole.replace(/^0+(?=\d)/, '').replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  return `${negative ? '-' : ''}${grouped}.${(`${fraction}00`).slice(0, 2)}`;
-};
+const money = shownAmount;
 
 const cents = (amount: string) => {
   const negative = amount.startsWith('-');

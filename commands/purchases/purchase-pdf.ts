@@ -1,4 +1,5 @@
 import type { PurchaseDetail } from '@api/contracts/purchases';
+import { shownAmount } from '@domain/purchases/money';
 import type { Db } from '@infra/db';
 import type { EventStore } from '@infra/eventstore/port';
 import { openPdf, A4 as PAGE, tableHeader, tableRow, writeLine as write } from '@infra/pdf/document';
@@ -25,13 +26,7 @@ const COLUMNS = [
 ] as const;
 
 /** Amounts shown with two decimals, as a price is written (the order keeps four). */
-const money = (amount: string) => {
-  const [whole = '0', fraction = ''] = amount.split('.');
-  const cents = Math.round(Number(`0.${fraction || '0'}`) * 100);
-  const carry = cents === 100;
-  const wholePart = carry ? (BigInt(whole) + 1n).toString() : whole;
-  return `${wholePart.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${String(carry ? 0 : cents).padStart(2, '0')}`;
-};
+const money = shownAmount;
 
 /** The caller's words for a message key (`purchases.pdf.*`, `purchases.status.*`). */
 export type Translate = (key: string, params?: Record<string, string | number>) => string;

@@ -1,5 +1,5 @@
 import type { RequestDetail, TransferDetail, TransferDocumentBody } from '@api/contracts/transfers';
-import { refuseTransferReference } from '@domain/transfers/rules';
+import { refuseTransfer, refuseTransferReference } from '@domain/transfers/rules';
 import type { Database } from '@infra/db';
 import { masterCodesOfTenant, placesOfTenant } from '@projections/documents.queries';
 import type { Kysely } from 'kysely';
@@ -40,6 +40,11 @@ async function checkPlaces(db: Kysely<Database>, tenantId: string, fromId: strin
   const to = toId.toLowerCase();
   if (!found.has(from)) throw refuseTransferReference('FROM_NOT_FOUND');
   if (!found.has(to)) throw refuseTransferReference('TO_NOT_FOUND');
+  // Checked here, not in the contract: only the place's kind tells whether the seller meant warehouses or branches.
+  if (from === to)
+    throw found.get(from)!.kind === 'branch'
+      ? refuseTransfer('SAME_BRANCH')
+      : refuseTransferReference('SAME_WAREHOUSE');
   return { from, to };
 }
 

@@ -54,6 +54,14 @@ export const StockReceived = z.strictObject({
   quantity: Quantity,
   /** How much of the incoming figure this receipt settled (a purchase or transfer that was expected). */
   settledIncoming: z.number().int().min(0).optional(),
+  /**
+   * What each unit cost, when the receipt brings its own cost rather than a purchase's (a new master code's opening
+   * stock at the master code's cost): the average cost blends it in (projections/average-cost.ts).
+   */
+  unitCost: z
+    .string()
+    .regex(/^\d{1,14}\.\d{4}$/)
+    .optional(),
 });
 export const StockAdjusted = z.strictObject({
   ...Movement,
@@ -191,6 +199,8 @@ export type StockCommand =
       quantity: number;
       /** The receipt was expected (a purchase order): it settles the incoming figure, as far as it goes. */
       settlesIncoming?: boolean;
+      /** Four-place cost of each unit, for a receipt that carries its own (StockReceived.unitCost). */
+      unitCost?: string;
     } & Target)
   | ({
       type: 'AdjustStock';
@@ -296,6 +306,7 @@ function decideOne(command: StockCommand, state: StockState): StockEvent {
           ...moved(command.quantity, { incoming: state.incoming - settled }),
           quantity: command.quantity,
           ...(command.settlesIncoming ? { settledIncoming: settled } : {}),
+          ...(command.unitCost === undefined ? {} : { unitCost: command.unitCost }),
         },
       };
     }

@@ -29,3 +29,19 @@ export function divideRounded(numerator: bigint, denominator: bigint): bigint {
 
 /** Whether `text` is an amount `toUnits` takes. */
 export const isAmount = (text: string) => /^\d{1,14}(\.\d{1,4})?$/.test(text);
+
+/**
+ * An amount as the server shows it to people (printed documents): rounded half up to two places, thousands grouped
+ * ("1234.5650" → "1,234.57"). The console's one formatter (web/src/shell/format.ts) follows the same rule, so a
+ * four-place amount reads the same on paper and on screen.
+ */
+export function shownAmount(amount: string): string {
+  const match = /^(-?)(\d+)(?:\.(\d*))?$/.exec(amount.trim());
+  if (!match) return amount;
+  const [, sign = '', whole = '0', fraction = ''] = match;
+  const places = Math.max(fraction.length, 2);
+  const exact = BigInt(whole + fraction.padEnd(places, '0'));
+  const cents = divideRounded(exact, 10n ** BigInt(places - 2));
+  const text = `${cents / 100n}`.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return `${cents > 0n ? sign : ''}${text}.${(cents % 100n).toString().padStart(2, '0')}`;
+}

@@ -144,6 +144,8 @@ export const TRANSFER_REFERENCE_ERRORS = [
   'MASTER_CODE_NOT_FOUND',
   /** A combo has no stock of its own. */
   'COMBO_REFUSED',
+  /** The same warehouse at both ends: said as warehouses, the spec's SAME_BRANCH words being for branches. */
+  'SAME_WAREHOUSE',
 ] as const;
 export type TransferReferenceErrorCode = (typeof TRANSFER_REFERENCE_ERRORS)[number];
 
@@ -156,6 +158,7 @@ export const transferReferenceErrors = {
     key: 'transfer.master_code_not_found',
   },
   COMBO_REFUSED: { status: 400, code: TransferCode.comboRefused, key: 'transfer.combo_refused' },
+  SAME_WAREHOUSE: { status: 400, code: TransferCode.sameBranch, key: 'transfer.same_warehouse' },
 } satisfies ErrorTable<TransferReferenceErrorCode>;
 
 export const refuseTransferReference = (code: TransferReferenceErrorCode, params: RefusalParams = {}) =>

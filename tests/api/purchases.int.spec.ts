@@ -189,8 +189,9 @@ describe('a purchase from order to receipt', () => {
       );
       return answer.receipts === 1 && answer.on_hand === 5 ? answer : undefined;
     });
-    expect(cost.average_cost).toBe('4.5000');
-    expect((await calls.purchase(clerk.token, purchase.id)).lines[0]!.average_cost).toBe('4.5000');
+    // 6 paid for at 4.5, 1 of them damaged: the 27.00 is carried by the 5 good units (5.4 each), not by 6.
+    expect(cost.average_cost).toBe('5.4000');
+    expect((await calls.purchase(clerk.token, purchase.id)).lines[0]!.average_cost).toBe('5.4000');
   });
 
   it('refuses receiving more than is still outstanding, and changes nothing', async () => {
@@ -272,14 +273,25 @@ describe('a purchase from order to receipt', () => {
       }),
     );
     expect(note.status).toBe(2);
-    // 9 held at 4.5 and 5 received at 6: (40.5 + 30) / 14 = 5.0357…
+    // 9 held at 5 (5 at 5.4 and 4 at 4.5) and 5 received at 6: (45 + 30) / 14 = 5.3571…
     const cost = await calls.settle('average_cost', async () => {
       const answer = data<{ average_cost: string; receipts: number; on_hand: number }>(
         await calls.call('GET', `/api/purchases/average-costs/${ids.itemA}`, owner.token),
       );
       return answer.receipts === 3 ? answer : undefined;
     });
-    expect(cost).toMatchObject({ average_cost: '5.0357', on_hand: 14 });
+    expect(cost).toMatchObject({ average_cost: '5.3571', on_hand: 14 });
+  });
+
+  it("counts a new master code's initial quantity at the master code's cost", async () => {
+    const opened = await stock.masterCode(owner.token, 'PUR-OPEN', { cost: '3.25', initial_quantity: 8 });
+    const cost = await calls.settle('average_cost', async () => {
+      const answer = data<{ average_cost: string; on_hand: number }>(
+        await calls.call('GET', `/api/purchases/average-costs/${opened.id}`, owner.token),
+      );
+      return answer.on_hand === 8 ? answer : undefined;
+    });
+    expect(cost).toMatchObject({ average_cost: '3.2500', on_hand: 8 });
   });
 
   it('returns received goods to the supplier: they leave the stock and the order is returned', async () => {

@@ -237,8 +237,15 @@ describe('transfer requests and transfers', () => {
       400,
       500,
     );
-    expect(same.msg).toBe('Transfer source and destination branches must differ');
+    // Warehouses where they are warehouses; the spec's words where they are branches.
+    expect(same.msg).toBe('Transfer source and destination warehouses must differ');
     expectCode(await t.createTransfer(seller.token, body({ to_warehouse_id: main.id })), 400, 500);
+    const sameBranch = expectCode(
+      await t.createTransfer(seller.token, body({ from_warehouse_id: shop.id, to_warehouse_id: shop.id })),
+      400,
+      500,
+    );
+    expect(sameBranch.msg).toBe('Transfer source and destination branches must differ');
     for (const quantity of [0, -3, 1.5, '2']) {
       expectCode(
         await t.createRequest(seller.token, body({ lines: [{ master_code_id: batik.id, quantity }] })),

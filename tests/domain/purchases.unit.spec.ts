@@ -6,7 +6,7 @@ import {
   goodsReceiptDecider,
   goodsReceiptEvents,
 } from '@domain/purchases/goods-receipt';
-import { divideRounded, fromUnits, toUnits } from '@domain/purchases/money';
+import { divideRounded, fromUnits, shownAmount, toUnits } from '@domain/purchases/money';
 import {
   netUnitCost,
   type PurchaseCommand,
@@ -424,5 +424,16 @@ describe('moving average cost', () => {
     expect(receiveAtCost(receiveAtCost(NO_COST, 1, '1'), 2, '2').average).toBe('1.6667');
     expect(fromUnits(divideRounded(toUnits('1'), 8n))).toBe('0.1250');
     expect(fromUnits(toUnits('12.5'))).toBe('12.5000');
+  });
+
+  it('shows an amount to people by one rule: half up to two places, thousands grouped', () => {
+    // The purchase PDF rounded through floating point and the order documents cut the third decimal off.
+    expect(shownAmount('1234.5650')).toBe('1,234.57');
+    expect(shownAmount('0.0050')).toBe('0.01');
+    expect(shownAmount('19.999')).toBe('20.00');
+    expect(shownAmount('-3.125')).toBe('-3.13');
+    expect(shownAmount('-0.001')).toBe('0.00');
+    expect(shownAmount('1000000')).toBe('1,000,000.00');
+    expect(shownAmount('7.5')).toBe('7.50');
   });
 });

@@ -228,13 +228,14 @@ describe('purchasing read models', () => {
   });
 
   it('keeps the moving average cost per master code across the tenant', async () => {
-    // 5 of mc-a held at 4.5 (6 received, 1 damaged and written off); mc-b never received.
+    // 5 of mc-a held at 5.4: 6 paid for at 4.5, 1 damaged and written off, so the 27 spreads over the 5 good ones;
+    // mc-b never received.
     await project(AVERAGE_COST_PROJECTION);
     let costs = await averageCostsOf(database.db, T, ['mc-a', 'mc-b']);
-    expect(costs.get('mc-a')).toMatchObject({ onHand: 5, averageCost: '4.5000', receipts: 1 });
+    expect(costs.get('mc-a')).toMatchObject({ onHand: 5, averageCost: '5.4000', receipts: 1 });
     expect(costs.has('mc-b')).toBe(false);
 
-    // Sold 2 (3 left at 4.5), moved to another of the tenant's warehouses and back (no change), then 7 bought at 8.
+    // Sold 2 (3 left at 5.4), moved to another of the tenant's warehouses and back (no change), then 7 bought at 8.
     await move(T, {
       type: 'ShipStock',
       masterCodeId: 'mc-a',
@@ -261,8 +262,8 @@ describe('purchasing read models', () => {
     });
     await project(AVERAGE_COST_PROJECTION);
     costs = await averageCostsOf(database.db, T, ['mc-a']);
-    // (3 × 4.5 + 7 × 8) / 10 = 6.95
-    expect(costs.get('mc-a')).toMatchObject({ onHand: 10, averageCost: '6.9500', receipts: 2 });
+    // (3 × 5.4 + 7 × 8) / 10 = 7.22
+    expect(costs.get('mc-a')).toMatchObject({ onHand: 10, averageCost: '7.2200', receipts: 2 });
 
     // A manual receipt and a count move the quantity at the average; another tenant's stock is its own.
     await move(T, { type: 'ReceiveStock', masterCodeId: 'mc-a', warehouseId: 'wh-1', quantity: 5 });
@@ -284,7 +285,7 @@ describe('purchasing read models', () => {
     await project(AVERAGE_COST_PROJECTION);
     expect((await averageCostsOf(database.db, T, ['mc-a'])).get('mc-a')).toMatchObject({
       onHand: 14,
-      averageCost: '6.9500',
+      averageCost: '7.2200',
     });
     expect((await averageCostsOf(database.db, OTHER, ['mc-a'])).get('mc-a')).toMatchObject({
       onHand: 1,
@@ -292,11 +293,33 @@ describe('purchasing read models', () => {
     });
   });
 
+  it("counts a new master code's opening stock at the master code's cost, not at nothing", async () => {
+    // 10 opened at 3 (the master code's cost), then 10 bought at 5: (30 + 50) / 20 = 4.
+    await move(T, {
+      type: 'ReceiveStock',
+      masterCodeId: 'mc-c',
+      warehouseId: 'wh-1',
+      quantity: 10,
+      reason: 'Initial quantity',
+      source: { type: 'master_code', id: 'mc-c' },
+      unitCost: '3.0000',
+    });
+    await buyAndReceive(T, 'po-3', [{ masterCodeId: 'mc-c', quantity: 10, unitCost: '5.0000' }], '0.0000', [
+      { masterCodeId: 'mc-c', received: 10, damaged: 0, returned: 0 },
+    ]);
+    await project(AVERAGE_COST_PROJECTION);
+    expect((await averageCostsOf(database.db, T, ['mc-c'])).get('mc-c')).toMatchObject({
+      onHand: 20,
+      averageCost: '4.0000',
+      receipts: 2,
+    });
+  });
+
   it('rebuilds both projections into exactly the rows they built live', async () => {
     await project(PURCHASES_PROJECTION);
     await project(AVERAGE_COST_PROJECTION);
     const built = await dump(database.db);
-    expect(built.costs.length).toBe(2);
+    expect(built.costs.length).toBe(3);
     await engine.rebuild(AVERAGE_COST_PROJECTION, { rebuildId: 'average-cost-r1', batchSize: 2 });
     await engine.rebuild(PURCHASES_PROJECTION, { rebuildId: 'purchases-r1', batchSize: 2 });
     expect(await dump(database.db)).toEqual(built);

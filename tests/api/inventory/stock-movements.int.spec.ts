@@ -474,6 +474,22 @@ describe('initial quantity of a new master code', () => {
       created_by: owner.userId,
       new_stock: '25',
     });
+    // The report names the source as the seller knows it (the master code's code), on the ledger and in the history
+    // of one stock alike; the internal id stays an id, never the text shown.
+    await stock.settle(owner.tenantId);
+    const source = { type: 'master_code', id: item.id, number: 'RICE-5KG' };
+    const ledger = data<{ rows: { source: unknown }[] }>(
+      await stock.call('GET', `/api/inventory/stock/movements?master_code_id=${item.id}`, owner.token),
+    );
+    expect(ledger.rows.map((row) => row.source)).toEqual([source]);
+    const history = data<{ movements: { source: unknown }[] }>(
+      await stock.call(
+        'GET',
+        `/api/inventory/stock/history?master_code_id=${item.id}&warehouse_id=${warehouse!.id}&until=${new Date().toISOString()}`,
+        owner.token,
+      ),
+    );
+    expect(history.movements.map((row) => row.source)).toEqual([source]);
   });
 
   it('receives into the current default warehouse, and records nothing for 0', async () => {

@@ -3,6 +3,7 @@ import { fetchUsage, sessionKeys, type Usage } from '@web/api/session';
 import { useSession } from '@web/auth/session';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useMoney } from './format';
 import { GaugeIcon } from './icons';
 import { usePopover } from './popover';
 
@@ -21,12 +22,7 @@ export function UsagePanel() {
       : t('usage.used_of', { used: number.format(value.used), limit: number.format(value.limit) });
   const share = (value: Usage) =>
     value.limit === null || value.limit === 0 ? 0 : Math.min(100, (value.used / value.limit) * 100);
-  const money = (amount: string) =>
-    Number.isFinite(Number(amount))
-      ? new Intl.NumberFormat(i18n.language, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(
-          Number(amount),
-        )
-      : amount;
+  const money = useMoney();
   const yesNo = (value: boolean) => t(value ? 'usage.enabled' : 'usage.disabled');
 
   const data = usage.data;

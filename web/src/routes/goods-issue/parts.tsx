@@ -75,12 +75,11 @@ export function ApprovalProgress({ note }: { note: GinDetail }) {
 }
 
 function timelineText(item: TimelineItem, t: TFunction<'goods-issue'>) {
-  return t(`timeline.${item.type}`, {
+  return t([`timeline.${item.type}`, 'timeline.other'], {
     name: item.by?.name || t('detail.system'),
     layer: item.layer ?? '',
     reason: item.reason ?? '',
     recipients: item.recipients.join(', '),
-    defaultValue: item.type,
   });
 }
 

@@ -12,13 +12,13 @@ import { ModalDialog } from '@web/components/modal-dialog';
 import { ReasonDialog } from '@web/components/reason-dialog';
 import { RecordScreen } from '@web/components/record-screen';
 import { FormMessage, messageOf, TextField } from '@web/shell/form';
-import { useDateTime } from '@web/shell/format';
+import { useDateTime, useMoney } from '@web/shell/format';
 import { useNotify } from '@web/shell/notifications';
 import { PageHeader } from '@web/shell/page';
 import { type FormEvent, useCallback, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { GrnStatusBadge, PurchaseStatusBadge, Timeline, useMoney } from './parts';
+import { GrnStatusBadge, PurchaseStatusBadge, Timeline } from './parts';
 import { ReceiptForm } from './receipt-form';
 import '@web/routes/management.css';
 

@@ -8,14 +8,14 @@ import {
   usePlaceOptions,
 } from '@web/api/purchases';
 import { useSupplierOptions } from '@web/api/suppliers';
-import { FormMessage, messageOf, SelectField, TextField } from '@web/shell/form';
+import { FormMessage, fieldErrorsOf, messageOf, SelectField, TextField } from '@web/shell/form';
+import { useMoney } from '@web/shell/format';
 import { useNotify } from '@web/shell/notifications';
 import { PageHeader } from '@web/shell/page';
 import { useDebounced } from '@web/shell/use-debounced';
 import { type FormEvent, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
-import { useMoney } from './parts';
 import '@web/routes/management.css';
 
 /**
@@ -87,7 +87,7 @@ function ItemSearch({ onPick, taken }: { onPick(item: MasterCodeOption): void; t
 }
 
 export default function PurchaseFormPage() {
-  const { t, i18n } = useTranslation('purchases');
+  const { t } = useTranslation('purchases');
   const notify = useNotify();
   const navigate = useNavigate();
   const money = useMoney();
@@ -104,12 +104,12 @@ export default function PurchaseFormPage() {
   const [note, setNote] = useState('');
   const [lines, setLines] = useState<Line[]>([]);
   const [error, setError] = useState<string | null>(null);
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const taken = useMemo(() => new Set(lines.map((line) => line.masterCode.id)), [lines]);
   const subtotal = lines.reduce(
     (sum, line) => sum + (Number(line.quantity) || 0) * (Number(line.unitCost) || 0),
     0,
   );
-  const number = new Intl.NumberFormat(i18n.language, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
   const warehouse = warehouseId || places.data?.[0]?.id || '';
 
@@ -121,9 +121,13 @@ export default function PurchaseFormPage() {
     event?.preventDefault();
     if (create.isPending) return;
     setError(null);
-    if (!supplierId) return setError(t('form.errors.supplier'));
-    if (!warehouse) return setError(t('form.errors.warehouse'));
-    if (lines.length === 0) return setError(t('form.errors.items'));
+    // Every problem at once, each beside its field, never one per submit.
+    const found: Record<string, string> = {};
+    if (!supplierId) found.supplier_id = t('form.errors.supplier');
+    if (!warehouse) found.warehouse_id = t('form.errors.warehouse');
+    if (lines.length === 0) found.items = t('form.errors.items');
+    setFieldErrors(found);
+    if (Object.keys(found).length > 0) return;
     try {
       const answer = await create.mutateAsync({
         reference: reference.trim(),
@@ -144,7 +148,10 @@ export default function PurchaseFormPage() {
       notify({ kind: 'success', message: answer.msg });
       navigate(`/purchases/detail/${answer.data.id}`);
     } catch (failure) {
-      setError(messageOf(failure));
+      const fields = fieldErrorsOf(failure);
+      setFieldErrors(fields);
+      // The summary above the form says what no field shows.
+      setError(Object.keys(fields).length > 0 ? t('form.errors.fix_fields') : messageOf(failure));
       // A refused request created nothing: the next try is a new request.
       key.current = newIdempotencyKey();
     }
@@ -174,6 +181,7 @@ export default function PurchaseFormPage() {
               label: supplier.code ? `${supplier.code} — ${supplier.name}` : supplier.name,
             }))}
             onChange={(event) => setSupplierId(event.target.value)}
+            error={fieldErrors.supplier_id}
             hint={
               suppliers.data?.length === 0 ? (
                 <Link to="/purchases/supplier">{t('form.no_supplier')}</Link>
@@ -189,6 +197,7 @@ export default function PurchaseFormPage() {
               label: `${place.code} — ${place.name}`,
             }))}
             onChange={(event) => setWarehouseId(event.target.value)}
+            error={fieldErrors.warehouse_id}
           />
           <TextField
             label={t('form.date')}
@@ -196,6 +205,7 @@ export default function PurchaseFormPage() {
             required
             value={date}
             onChange={(event) => setDate(event.target.value)}
+            error={fieldErrors.date}
           />
           <TextField
             label={t('form.estimated_arrival')}
@@ -203,18 +213,21 @@ export default function PurchaseFormPage() {
             value={arrival}
             min={date}
             onChange={(event) => setArrival(event.target.value)}
+            error={fieldErrors.estimated_arrival}
           />
           <TextField
             label={t('form.reference')}
             value={reference}
             maxLength={TEXT_MAX.reference}
             onChange={(event) => setReference(event.target.value)}
+            error={fieldErrors.reference}
           />
           <TextField
             label={t('form.discount')}
             inputMode="decimal"
             value={discount}
             onChange={(event) => setDiscount(event.target.value)}
+            error={fieldErrors.discount}
           />
         </div>
         <ItemSearch
@@ -226,6 +239,7 @@ export default function PurchaseFormPage() {
             ])
           }
         />
+        {fieldErrors.items && <FormMessage kind="error">{fieldErrors.items}</FormMessage>}
         <table className="purchase-table" aria-label={t('form.items')}>
           <thead>
             <tr>
@@ -279,7 +293,7 @@ export default function PurchaseFormPage() {
                   />
                 </td>
                 <td className="number">
-                  {number.format((Number(line.quantity) || 0) * (Number(line.unitCost) || 0))}
+                  {money((Number(line.quantity) || 0) * (Number(line.unitCost) || 0))}
                 </td>
                 <td>
                   <button
@@ -297,11 +311,11 @@ export default function PurchaseFormPage() {
         </table>
         <dl className="purchase-totals">
           <dt>{t('detail.subtotal')}</dt>
-          <dd>{money(String(subtotal))}</dd>
+          <dd>{money(subtotal)}</dd>
           <dt>{t('detail.discount')}</dt>
-          <dd>{money(String(Number(discount) || 0))}</dd>
+          <dd>{money(Number(discount) || 0)}</dd>
           <dt>{t('detail.total')}</dt>
-          <dd>{money(String(subtotal - (Number(discount) || 0)))}</dd>
+          <dd>{money(subtotal - (Number(discount) || 0))}</dd>
         </dl>
         <TextField
           label={t('form.note')}

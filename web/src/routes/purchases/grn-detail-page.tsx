@@ -10,12 +10,13 @@ import {
 import { ReasonDialog } from '@web/components/reason-dialog';
 import { RecordScreen } from '@web/components/record-screen';
 import { messageOf } from '@web/shell/form';
+import { useMoney } from '@web/shell/format';
 import { useNotify } from '@web/shell/notifications';
 import { PageHeader } from '@web/shell/page';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
-import { GrnStatusBadge, Timeline, useMoney } from './parts';
+import { GrnStatusBadge, Timeline } from './parts';
 import '@web/routes/management.css';
 
 /**

@@ -12,13 +12,13 @@ import { useSession } from '@web/auth/session';
 import { GridScreen } from '@web/components/grid-screen';
 import { StatusFilter } from '@web/components/status-filter';
 import { messageOf } from '@web/shell/form';
-import { useDateTime } from '@web/shell/format';
+import { useDateTime, useMoney } from '@web/shell/format';
 import { useNotify } from '@web/shell/notifications';
 import type { ColDef, ICellRendererParams } from 'ag-grid-community';
 import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { PurchaseStatusBadge, useMoney } from './parts';
+import { PurchaseStatusBadge } from './parts';
 
 /**
  * Purchases → list: every purchase order of the account, newest first, by status and search (PO number, reference,

@@ -10,15 +10,6 @@ import './purchases.css';
 
 /** The pieces the purchasing screens share: amounts, status badges, the timeline and a bulk file form. */
 
-/** An amount ("12.5000") with two decimals in the interface language; four when the fraction needs them. */
-export function useMoney() {
-  const { i18n } = useTranslation();
-  return useMemo(() => {
-    const two = new Intl.NumberFormat(i18n.language, { minimumFractionDigits: 2, maximumFractionDigits: 4 });
-    return (amount: string | null | undefined) => (amount == null ? '' : two.format(Number(amount)));
-  }, [i18n.language]);
-}
-
 export function PurchaseStatusBadge({ status }: { status: PurchaseStatus }) {
   const { t } = useTranslation('purchases');
   return (
@@ -51,10 +42,9 @@ export function Timeline({ items }: { items: TimelineItem[] }) {
         label={t('timeline.title')}
         items={items}
         describe={(item) =>
-          t(`timeline.${item.type}`, {
+          t([`timeline.${item.type}`, 'timeline.other'], {
             name: item.user?.name ?? t('timeline.someone'),
             grn: typeof dataOf(item).grnNumber === 'string' ? dataOf(item).grnNumber : '',
-            defaultValue: item.type,
           })
         }
         details={(item) => {

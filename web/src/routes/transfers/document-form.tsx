@@ -1,4 +1,4 @@
-import { REFERENCE_MAX, REMARK_MAX, useCreateDocument } from '@web/api/transfers';
+import { REFERENCE_MAX, REMARK_MAX, useCreateDocument, useTransferPlaces } from '@web/api/transfers';
 import { ModalDialog } from '@web/components/modal-dialog';
 import { TextAreaField } from '@web/routes/inventory/components/fields';
 import { FormMessage, fieldErrorsOf, messageOf, TextField } from '@web/shell/form';
@@ -26,6 +26,7 @@ export function DocumentForm({
   const notify = useNotify();
   const formId = useId();
   const create = useCreateDocument(kind);
+  const places = useTransferPlaces();
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
   const [reference, setReference] = useState('');
@@ -41,7 +42,11 @@ export function DocumentForm({
     const found: Record<string, string> = {};
     if (!from) found.from_warehouse_id = t('form.errors.from_required');
     if (!to) found.to_warehouse_id = t('form.errors.to_required');
-    if (from && to && from === to) found.to_warehouse_id = t('form.errors.same_branch');
+    if (from && to && from === to) {
+      // Warehouses where the seller chose warehouses: the spec's words name branches.
+      const branch = places.data?.find((place) => place.id === from)?.kind === 'branch';
+      found.to_warehouse_id = t(branch ? 'form.errors.same_branch' : 'form.errors.same_warehouse');
+    }
     if (lines.length === 0) found.lines = t('form.errors.lines_required');
     const badLines: Record<string, string> = {};
     for (const line of lines) {

@@ -1,4 +1,5 @@
 import type { MasterCode } from '@web/api/master-codes';
+import { moneyFormatter } from '@web/shell/format';
 import type { ColDef, ICellRendererParams } from 'ag-grid-community';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -53,10 +54,7 @@ export function useMasterCodeColumns(actions: MasterCodeActions): ColDef<MasterC
   const { t, i18n } = useTranslation('inventory');
   return useMemo(() => {
     const when = dateTimeFormatter(i18n.language);
-    const money = new Intl.NumberFormat(i18n.language, {
-      minimumFractionDigits: 2,
-      maximumFractionDigits: 2,
-    });
+    const money = moneyFormatter(i18n.language);
     return [
       {
         colId: 'code',
@@ -126,7 +124,7 @@ export function useMasterCodeColumns(actions: MasterCodeActions): ColDef<MasterC
       {
         colId: 'unit_price',
         headerName: t('master_code.columns.unit_price'),
-        valueGetter: ({ data }) => (data ? money.format(Number(data.unit_price)) : ''),
+        valueGetter: ({ data }) => (data ? money(data.unit_price) : ''),
         sortable: true,
         type: 'rightAligned',
         minWidth: 120,

@@ -15,6 +15,13 @@ export function actionName(t: TFunction<'stock'>, row: Pick<MovementRow, 'action
   return row.mode ? t('movements.action_with_mode', { action, mode: t(`modes.${row.mode}`) }) : action;
 }
 
+/** "Goods receive note GRN-000012": the document behind a movement as the seller knows it, never its internal id. */
+export function sourceName(t: TFunction<'stock'>, source: NonNullable<MovementRow['source']>): string {
+  return t([`movements.source.${source.type}`, 'movements.source.other'], {
+    number: source.number ?? t('movements.source_gone'),
+  });
+}
+
 const placeName = (place: { code: string | null; name: string | null; id: string } | null | undefined) =>
   place ? [place.code, place.name].filter(Boolean).join(' — ') || place.id : '';
 
@@ -105,7 +112,7 @@ export function useMovementColumns(): ColDef<MovementRow>[] {
           const parts = [data.description ?? ''];
           if (data.counterpart_warehouse)
             parts.push(t('movements.counterpart', { warehouse: placeName(data.counterpart_warehouse) }));
-          if (data.source) parts.push(t('movements.source', { type: data.source.type, id: data.source.id }));
+          if (data.source) parts.push(sourceName(t, data.source));
           return parts.filter(Boolean).join(' · ');
         },
         minWidth: 160,

@@ -1,6 +1,6 @@
 import { RETURNS_ENDPOINT, RETURNS_VIEW, type ReturnRow } from '@web/api/returns';
 import { GridScreen } from '@web/components/grid-screen';
-import { useDateTime } from '@web/shell/format';
+import { useDateTime, useMoney } from '@web/shell/format';
 import { useNotify } from '@web/shell/notifications';
 import type { ColDef } from 'ag-grid-community';
 import { useMemo } from 'react';
@@ -15,13 +15,10 @@ import '../print/printing.css';
  */
 
 function useColumns(): ColDef<ReturnRow>[] {
-  const { t, i18n } = useTranslation('returns');
+  const { t } = useTranslation('returns');
   const when = useDateTime();
+  const money = useMoney();
   return useMemo(() => {
-    const number = new Intl.NumberFormat(i18n.language, {
-      minimumFractionDigits: 2,
-      maximumFractionDigits: 2,
-    });
     return [
       {
         colId: 'created_at',
@@ -63,7 +60,7 @@ function useColumns(): ColDef<ReturnRow>[] {
         headerName: t('list.columns.refund_to_buyer'),
         valueGetter: ({ data }) =>
           data
-            ? `${data.currency} ${number.format(Number(data.refund_to_buyer))}${data.include_shipping ? ` ${t('list.with_shipping')}` : ''}`
+            ? `${data.currency} ${money(data.refund_to_buyer)}${data.include_shipping ? ` ${t('list.with_shipping')}` : ''}`
             : '',
         sortable: true,
         minWidth: 160,
@@ -82,7 +79,7 @@ function useColumns(): ColDef<ReturnRow>[] {
         minWidth: 130,
       },
     ] satisfies ColDef<ReturnRow>[];
-  }, [t, i18n.language, when]);
+  }, [t, when, money]);
 }
 
 export default function ReturnsPage() {

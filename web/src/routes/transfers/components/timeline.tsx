@@ -4,8 +4,8 @@ import { useTranslation } from 'react-i18next';
 
 /**
  * A document's timeline (issue 5: who, what, when): each event of its stream in the reader's language, with the
- * person's name and the time. A transfer's stock steps show what moved where and the undo each recorded; an undo
- * that ran shows what it moved back.
+ * person's name and the time, in the seller's words (never an event or step name). A transfer's stock steps show
+ * what moved where; an undo that ran shows what it put back.
  */
 
 interface Movement {
@@ -58,18 +58,17 @@ export function Timeline({
       case 'TransferActionFailed':
         return t('timeline.TransferActionFailed', {
           action: t(`actions.${String(data.action)}`),
-          code: String(data.code),
+          why: t([`timeline.failure.${String(data.code)}`, 'timeline.failure.other']),
         });
-      case 'TransferStepRecorded': {
-        const undo = (data.compensation as Movement[]).map(movement).join('; ');
-        return t('timeline.TransferStepRecorded', { movement: movement(data.movement as Movement), undo });
-      }
+      case 'TransferStepRecorded':
+        // What moved, not the undo the workflow keeps for itself: that one shows only if it ever runs.
+        return t('timeline.TransferStepRecorded', { movement: movement(data.movement as Movement) });
       case 'TransferStepCompensated':
         return t('timeline.TransferStepCompensated', {
           movements: (data.movements as Movement[]).map(movement).join('; '),
         });
       default:
-        return t(`timeline.${entry.type}`, { defaultValue: entry.type });
+        return t([`timeline.${entry.type}`, 'timeline.other']);
     }
   }
 
