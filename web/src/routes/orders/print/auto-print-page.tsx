@@ -120,6 +120,18 @@ export default function AutoPrintPage() {
     void round();
   }, [round]);
 
+  /**
+   * Opens the browser's print of the newest PDF. A browser whose PDF viewer keeps its frame apart refuses; the PDF
+   * then stays shown with its print and download buttons (a station is best run with the browser's kiosk printing).
+   */
+  const printFrame = () => {
+    try {
+      frame.current?.contentWindow?.print();
+    } catch {
+      // shown, with the buttons, for the person at the station
+    }
+  };
+
   const start = () => {
     const next = { state, documents, since: new Date().toISOString() };
     localStorage.setItem(RUNNING_KEY, JSON.stringify(next));
@@ -197,13 +209,23 @@ export default function AutoPrintPage() {
         </ul>
       )}
       {pdf && (
-        <iframe
-          ref={frame}
-          className="print-frame"
-          src={pdf}
-          title={t('auto_print.title')}
-          onLoad={() => frame.current?.contentWindow?.print()}
-        />
+        <>
+          <div className="print-actions">
+            <button type="button" className="button" onClick={printFrame}>
+              {t('print.print')}
+            </button>
+            <a className="button" href={pdf} download="auto-print.pdf">
+              {t('print.download')}
+            </a>
+          </div>
+          <iframe
+            ref={frame}
+            className="print-frame"
+            src={pdf}
+            title={t('auto_print.title')}
+            onLoad={printFrame}
+          />
+        </>
       )}
     </div>
   );
