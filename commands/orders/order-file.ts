@@ -33,23 +33,9 @@ const MAX_LENGTH: Partial<Record<OrderFileColumn, number>> = {
 };
 export const maxLengthOf = (column: OrderFileColumn | undefined) => (column && MAX_LENGTH[column]) || 0;
 
-/** The order's own columns: stated on its first row. */
-const ORDER_OWN: readonly OrderFileColumn[] = [
-  'store',
-  'buyer_name',
-  'phone',
-  'address',
-  'city',
-  'state',
-  'postcode',
-  'paid',
-  'payment_method',
-  'shipping_fee',
-  'tracking_number',
-  'shipping_provider',
-  'buyer_remark',
-  'email',
-];
+/** The order's own columns, stated on its first row: all but the order number and the line's own. */
+const LINE_COLUMNS = new Set<OrderFileColumn>(['order_number', 'sku', 'quantity', 'unit_price']);
+const ORDER_OWN = ORDER_FILE_COLUMNS.filter((column) => !LINE_COLUMNS.has(column));
 /** Required on an order's first row (quantity and unit price have checks of their own). */
 const REQUIRED_OWN = new Set<OrderFileColumn>([
   'store',
