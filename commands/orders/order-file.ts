@@ -55,7 +55,8 @@ export type OrderFileProblem =
   | 'price_invalid'
   | 'paid_invalid'
   | 'email_invalid'
-  | 'differs';
+  | 'differs'
+  | 'text_invalid';
 
 export interface OrderRowError {
   row: number;
@@ -144,7 +145,9 @@ export async function parseOrderFile(bytes: Buffer, filename: string): Promise<P
       const value = cell(column);
       const required = column === 'order_number' || column === 'sku' || (first && REQUIRED_OWN.has(column));
       const max = MAX_LENGTH[column];
-      if (required && value === '') problems.push({ row, column, problem: 'required' });
+      // Postgres text holds no NUL: a file's cells do not pass api/validation.ts, so they are checked here.
+      if (value.includes('\u0000')) problems.push({ row, column, problem: 'text_invalid' });
+      else if (required && value === '') problems.push({ row, column, problem: 'required' });
       else if (max !== undefined && value.length > max) problems.push({ row, column, problem: 'too_long' });
     }
     const quantityText = cell('quantity');

@@ -44,6 +44,7 @@ const problemKeys: Record<OrderFileProblem, string> = {
   paid_invalid: 'orders.upload.row.paid_invalid',
   email_invalid: 'orders.upload.row.email_invalid',
   differs: 'orders.upload.row.differs',
+  text_invalid: 'orders.upload.row.text_invalid',
 };
 
 interface UploadStore {

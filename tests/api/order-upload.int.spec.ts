@@ -153,6 +153,7 @@ describe('bulk upload of manual orders', () => {
         'B-3,,SONGKET-01,1,10,Other Name,,,,,,',
         'B-4,Kedai Batik,BATIK-01,1,10,,+6012,Jalan 2,Shah Alam,Selangor,40000',
         'too,few,columns',
+        'B-5,Kedai Batik,BATIK-01,1,10,Nul\u0000Name,+6012,Jalan 2,Shah Alam,Selangor,40000',
       ]),
     );
     expect(response.statusCode, response.body).toBe(400);
@@ -171,8 +172,9 @@ describe('bulk upload of manual orders', () => {
       [5, 'buyer_name'],
       [6, 'buyer_name'],
       [7, null],
+      [8, 'buyer_name'],
     ]);
-    expect(answer.msg).toContain('5');
+    expect(answer.msg).toContain('6');
     expect(await eventCount()).toBe(before);
   });
 
