@@ -27,6 +27,7 @@ import { orderActionRoutes } from './actions';
 import { type OrderDeps, tags } from './common';
 import { orderEditRoutes } from './edit';
 import { shippingRoutes } from './shipping';
+import { orderUploadRoutes } from './upload';
 
 export const orderRoutes: FastifyPluginAsyncZod<OrderDeps> = async (app, deps) => {
   const { db } = deps;
@@ -77,4 +78,5 @@ export const orderRoutes: FastifyPluginAsyncZod<OrderDeps> = async (app, deps) =
   await app.register(orderActionRoutes, deps);
   await app.register(shippingRoutes, deps);
   await app.register(orderEditRoutes, deps);
+  await app.register(orderUploadRoutes, deps);
 };

@@ -6,6 +6,7 @@ import { storesAwbSource } from '@commands/printing/awb';
 import { printOrderDocuments } from '@commands/printing/print-documents';
 import { printLogPage } from '@projections/print-log.queries';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { autoPrintRoutes } from './auto-print';
 import {
   attachmentName,
   fileAnswers,
@@ -29,6 +30,7 @@ export const printingRoutes: FastifyPluginAsyncZod<OrderDocumentsDeps> = async (
   const { db, store } = deps;
   const awb = deps.awb ?? storesAwbSource(db);
   await app.register(printSettingsRoutes, { db });
+  await app.register(autoPrintRoutes, { db });
   const route = router(app, { tags, access: { permission: PRINT_LOG_KEY } });
 
   route.post(

@@ -41,15 +41,19 @@ export const fileOf = (request: FastifyRequest<{ Querystring: { filename?: strin
     () => new ApiError(415, PurchaseCode.uploadFile, 'purchases.upload.media_type'),
   );
 
-const fileProblemKeys: Record<FileProblem, string> = {
-  too_large: 'purchases.upload.file.too_large',
-  type: 'purchases.upload.file.type',
-  bom: 'purchases.upload.file.bom',
-  encoding: 'purchases.upload.file.encoding',
-  empty: 'purchases.upload.file.empty',
-  too_many_rows: 'purchases.upload.file.too_many_rows',
-  unreadable: 'purchases.upload.file.unreadable',
-  too_large_unpacked: 'purchases.upload.file.too_large_unpacked',
+/** Where an upload's refusals come from: the message keys under `<prefix>.upload.` and the two result codes. */
+export interface UploadCatalogue {
+  prefix: string;
+  /** A file that cannot be read. */
+  file: number;
+  /** A file with bad rows. */
+  rows: number;
+}
+
+const PURCHASE_UPLOADS: UploadCatalogue = {
+  prefix: 'purchases',
+  file: PurchaseCode.uploadFile,
+  rows: PurchaseCode.uploadRows,
 };
 
 /**
@@ -63,13 +67,14 @@ export function uploadAnswer<Result>(
   columns: readonly string[],
   key: string,
   params: (result: Result) => MessageParams,
+  catalogue: UploadCatalogue = PURCHASE_UPLOADS,
 ) {
   if (upload.ok) return ok(request, upload.result, key, params(upload.result));
   if (upload.file) {
     throw new ApiError(
       400,
-      PurchaseCode.uploadFile,
-      fileProblemKeys[upload.file],
+      catalogue.file,
+      `${catalogue.prefix}.upload.file.${upload.file satisfies FileProblem}`,
       fileProblemParams(upload.file, upload.maxRows),
     );
   }
@@ -82,8 +87,8 @@ export function uploadAnswer<Result>(
     message: translate(request.language, problem.key, problem.params),
   }));
   return reply.code(400).send({
-    code: PurchaseCode.uploadRows,
-    msg: translate(request.language, 'purchases.upload.rows_invalid', {
+    code: catalogue.rows,
+    msg: translate(request.language, `${catalogue.prefix}.upload.rows_invalid`, {
       count: new Set(problems.map((problem) => problem.row)).size,
     }),
     errors: rows.map((row) => ({

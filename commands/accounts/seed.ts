@@ -2,12 +2,14 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { hashSecret } from '@commands/support/secrets';
 import { STANDARD_PACKAGES, TRIAL_PACKAGE } from '@domain/access/packages';
 import type { Database } from '@infra/db';
+import { DEFAULT_SKUS } from '@integrations/shopee';
 import type { Kysely } from 'kysely';
 
 /**
  * What a fresh installation needs before anyone can sign in: the standard packages, the provider's admin, and a
  * demo seller account whose owner can sign in at once. Passwords are random, shown once (at the first start), and
- * only their hashes are kept.
+ * only their hashes are kept. The demo account starts with the master codes the Shopee sandbox's shop sells, so its
+ * first orders find their items (issue 14: they were all "item not found").
  */
 
 export async function ensurePackages(db: Kysely<Database>): Promise<void> {
@@ -149,7 +151,31 @@ export async function ensureFirstStart(db: Kysely<Database>): Promise<FirstStart
         password,
       },
     });
+    await seedDemoMasterCodes(db, DEMO_TENANT_ID);
     created.demo = { login: DEMO_OWNER_EMAIL, password, tenantId: DEMO_TENANT_ID };
   }
   return created;
+}
+
+/**
+ * The sandbox shop's catalogue (its SKUs, names, prices and weights) as the demo seller's master codes: an order
+ * line's seller SKU (a variation's model SKU) is the code. The sandbox in turn sells the demo's master codes from
+ * then on (integrations/stores/sandbox.ts), so the two stay one catalogue.
+ */
+export async function seedDemoMasterCodes(db: Kysely<Database>, tenantId: string): Promise<void> {
+  await db
+    .insertInto('master_codes')
+    .values(
+      DEFAULT_SKUS.map((sku) => ({
+        id: randomUUID(),
+        tenant_id: tenantId,
+        code: sku.sku,
+        name: sku.variation ? `${sku.name ?? sku.sku} (${sku.variation})` : (sku.name ?? sku.sku),
+        type: 'standard',
+        unit_price: String(sku.price ?? 0),
+        weight_kg: String(sku.weight ?? 0),
+      })),
+    )
+    .onConflict((oc) => oc.doNothing())
+    .execute();
 }

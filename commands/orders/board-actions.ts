@@ -201,7 +201,10 @@ export async function runBoardAction(
   if (succeeded === 0) {
     const { status, code, msg } = results[0]!;
     const errors = results.map((result) => ({ path: `order:${result.order_id}`, message: result.msg }));
-    return { refused: { status, answer: { code, msg, errors } } };
+    // Spec §8 words this refusal "Failed Set To Preview"; each order's reason stays in `errors`.
+    const message =
+      input.body.action === 'set_preview' ? translate(input.language, 'orders.set_preview_failed') : msg;
+    return { refused: { status, answer: { code, msg: message, errors } } };
   }
   return {
     answer: {

@@ -36,4 +36,9 @@ export const OrderCode = {
   arrangeFailed: 588,
   /** The marketplace did not cancel the order (its words in the message) (409). */
   cancelFailed: 589,
+  // The end of the range, so codes the board's actions take from 590 up do not meet these.
+  /** A manual order file that cannot be read (400). */
+  uploadFile: 598,
+  /** A manual order file with bad rows, every one listed (400). */
+  uploadRows: 599,
 } as const;

@@ -689,6 +689,15 @@ export const columns = {
     printed_by: text().orNull(),
     printed_at: timestamptz(),
   },
+  /** Each order document an auto print station took, once (commands/printing/auto-print.ts). */
+  auto_print_claims: {
+    tenant_id: text(),
+    order_id: text(),
+    document: text<'AWB' | 'INV' | 'PL' | 'CL' | 'DO'>(),
+    station: text(),
+    claimed_by: text(),
+    claimed_at: timestamptz().withDefault(),
+  },
   /** The returns' list (projections/returns.ts), with the folded return in `state`. */
   order_returns: {
     tenant_id: text(),
@@ -953,6 +962,7 @@ export type StoreTokensTable = Database['store_tokens'];
 export type PrintSettingsTable = Database['print_settings'];
 export type OrderShipmentsTable = Database['order_shipments'];
 export type PrintLogTable = Database['print_log'];
+export type AutoPrintClaimsTable = Database['auto_print_claims'];
 export type OrderReturnsTable = Database['order_returns'];
 export type ReturnImagesTable = Database['return_images'];
 export type CarrierManifestsTable = Database['carrier_manifests'];

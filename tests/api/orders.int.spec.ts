@@ -371,6 +371,9 @@ describe('order board API', () => {
       const late = await act({ action: 'set_preview', order_ids: [shipped] });
       expect(late.statusCode).toBe(409);
       expect(late.json().code).toBe(571);
+      // Spec §8's words, with the order's own reason beside them (issue 14).
+      expect(late.json().msg).toBe('Failed Set To Preview');
+      expect(late.json().errors[0].message).toContain('shipped');
 
       const detail = async (id: string) =>
         (await call('GET', `/api/orders/${id}`, seller.token)).json().data as {

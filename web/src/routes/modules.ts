@@ -7,6 +7,7 @@ import { batchRoutes } from './orders/batches/routes';
 import { printingRoutes } from './orders/print/routes';
 import { orderRoutes } from './orders/routes';
 import { scanRoutes } from './orders/scan/routes';
+import { orderUploadRoutes } from './orders/upload/routes';
 import { purchaseRoutes } from './purchases/routes';
 import { settingsRoutes } from './settings/routes';
 import { storeRoutes } from './stores/routes';
@@ -20,6 +21,7 @@ export const moduleRoutes: readonly ModuleRoute[] = [
   ...batchRoutes,
   ...scanRoutes,
   ...printingRoutes,
+  ...orderUploadRoutes,
   ...storeRoutes,
   ...inventoryRoutes,
   ...stockRoutes,

@@ -58,7 +58,8 @@ export function Timeline({ items }: { items: TimelineItem[] }) {
 
 /**
  * A bulk file form: a CSV (UTF-8 without BOM) or XLSX with a header row and `columns` in order, and a template to
- * start from. A file with any bad row is refused whole and every bad row is listed.
+ * start from. A file with any bad row is refused whole and every bad row is listed. Its words are `namespace`'s
+ * `upload.*` (the order upload uses it too).
  */
 export function FileUploadForm<Data>({
   endpoint,
@@ -66,16 +67,18 @@ export function FileUploadForm<Data>({
   templateName,
   intro,
   onDone,
+  namespace = 'purchases',
 }: {
+  namespace?: string;
   endpoint: string;
   columns: readonly string[];
   templateName: string;
   intro: string;
   onDone(data: Data, msg: string): void;
 }) {
-  const { t } = useTranslation('purchases');
+  const { t } = useTranslation(namespace);
   const notify = useNotify();
-  const sheet = useSheetFile('purchases', UPLOAD_MAX_BYTES);
+  const sheet = useSheetFile(namespace, UPLOAD_MAX_BYTES);
   const [sending, setSending] = useState(false);
   const [refused, setRefused] = useState<{ message: string; rows: UploadRowError[] } | null>(null);
   const templateUrl = useMemo(
@@ -111,13 +114,13 @@ export function FileUploadForm<Data>({
           {t('upload.template')}
         </a>
       </p>
-      <SheetFileField namespace="purchases" sheet={sheet} onChoose={() => setRefused(null)} />
+      <SheetFileField namespace={namespace} sheet={sheet} onChoose={() => setRefused(null)} />
       {refused && (
         <FormMessage kind="error">
           <p>{refused.message}</p>
           {refused.rows.length > 0 && (
             <UploadRowErrors
-              namespace="purchases"
+              namespace={namespace}
               rows={refused.rows}
               caption={t('upload.errors_caption')}
               className="purchase-table"

@@ -19,14 +19,17 @@ import { WaitingOrdersTable } from './waiting-orders';
  * "Create batch": the orders waiting for a batch of the chosen type (pre-orders for a pre-order batch), ticked one by
  * one or all at once, and the batch's settings — name, prefix and leading-zero padding of its number, picker, the
  * most orders per batch and the split by logistics or payment method (one batch per group). The server may make
- * several batches of the selection; each gets the next number.
+ * several batches of the selection; each gets the next number. The same form is the /orders/new-batch page
+ * (`layout="page"`, issue 14), for those who make batches without opening the list first.
  */
 export function CreateBatchDialog({
   onClose,
   onCreated,
+  layout = 'dialog',
 }: {
   onClose(): void;
   onCreated(ids: string[]): void;
+  layout?: 'dialog' | 'page';
 }) {
   const { t } = useTranslation('batches');
   const notify = useNotify();
@@ -70,86 +73,97 @@ export function CreateBatchDialog({
     );
   }
 
+  const footer = (
+    <>
+      <span className="muted batch-selected">{t('create.selected', { number: selected.size })}</span>
+      <button type="button" className="button button-secondary" onClick={onClose}>
+        {t('actions.cancel')}
+      </button>
+      <button type="submit" form={formId} className="button button-primary" disabled={create.isPending}>
+        {t('create.submit')}
+      </button>
+    </>
+  );
+  const form = (
+    <form id={formId} aria-label={t('create.title')} onSubmit={submit} noValidate>
+      {create.error && <FormMessage kind="error">{messageOf(create.error)}</FormMessage>}
+      <div className="batch-form-grid">
+        <SelectField
+          label={t('fields.type')}
+          value={type}
+          onChange={(event) => {
+            setType(event.target.value as BatchType);
+            setSelected(new Set());
+          }}
+          options={BATCH_TYPES.map((value) => ({ value, label: t(`type.${value}`) }))}
+        />
+        <TextField
+          label={t('fields.name')}
+          value={name}
+          maxLength={100}
+          placeholder={t('fields.name_placeholder')}
+          error={errors.name}
+          onChange={(event) => setName(event.target.value)}
+        />
+        <TextField
+          label={t('fields.prefix')}
+          value={prefix}
+          maxLength={10}
+          error={errors.prefix}
+          onChange={(event) => setPrefix(event.target.value)}
+        />
+        <TextField
+          label={t('fields.digits')}
+          type="number"
+          min={1}
+          max={10}
+          value={digits}
+          error={errors.digits}
+          hint={t('fields.digits_hint', { example: `${prefix}${'1'.padStart(Number(digits) || 1, '0')}` })}
+          onChange={(event) => setDigits(event.target.value)}
+        />
+        <TextField
+          label={t('fields.max_orders')}
+          type="number"
+          min={1}
+          max={1000}
+          value={maxOrders}
+          error={errors.max_orders}
+          onChange={(event) => setMaxOrders(event.target.value)}
+        />
+        <SelectField
+          label={t('fields.split')}
+          value={split}
+          onChange={(event) => setSplit(event.target.value as BatchSplit)}
+          options={BATCH_SPLITS.map((value) => ({ value, label: t(`split.${value}`) }))}
+        />
+        <SelectField
+          label={t('fields.picker')}
+          value={pickerId}
+          placeholder={t('fields.no_picker')}
+          onChange={(event) => setPickerId(event.target.value)}
+          options={pickerOptions}
+        />
+      </div>
+      <WaitingOrdersTable type={type} selected={selected} onChange={setSelected} />
+    </form>
+  );
+  if (layout === 'page')
+    return (
+      <section className="card">
+        {form}
+        <div className="form-row-end">{footer}</div>
+      </section>
+    );
   return (
     <ModalDialog
       title={t('create.title')}
       onClose={onClose}
       closeLabel={t('actions.close_dialog')}
       size="large"
-      footer={
-        <>
-          <span className="muted batch-selected">{t('create.selected', { number: selected.size })}</span>
-          <button type="button" className="button button-secondary" onClick={onClose}>
-            {t('actions.cancel')}
-          </button>
-          <button type="submit" form={formId} className="button button-primary" disabled={create.isPending}>
-            {t('create.submit')}
-          </button>
-        </>
-      }
+      footer={footer}
     >
-      <form id={formId} aria-label={t('create.title')} onSubmit={submit} noValidate>
-        {create.error && <FormMessage kind="error">{messageOf(create.error)}</FormMessage>}
-        <div className="batch-form-grid">
-          <SelectField
-            label={t('fields.type')}
-            value={type}
-            onChange={(event) => {
-              setType(event.target.value as BatchType);
-              setSelected(new Set());
-            }}
-            options={BATCH_TYPES.map((value) => ({ value, label: t(`type.${value}`) }))}
-          />
-          <TextField
-            label={t('fields.name')}
-            value={name}
-            maxLength={100}
-            placeholder={t('fields.name_placeholder')}
-            error={errors.name}
-            onChange={(event) => setName(event.target.value)}
-          />
-          <TextField
-            label={t('fields.prefix')}
-            value={prefix}
-            maxLength={10}
-            error={errors.prefix}
-            onChange={(event) => setPrefix(event.target.value)}
-          />
-          <TextField
-            label={t('fields.digits')}
-            type="number"
-            min={1}
-            max={10}
-            value={digits}
-            error={errors.digits}
-            hint={t('fields.digits_hint', { example: `${prefix}${'1'.padStart(Number(digits) || 1, '0')}` })}
-            onChange={(event) => setDigits(event.target.value)}
-          />
-          <TextField
-            label={t('fields.max_orders')}
-            type="number"
-            min={1}
-            max={1000}
-            value={maxOrders}
-            error={errors.max_orders}
-            onChange={(event) => setMaxOrders(event.target.value)}
-          />
-          <SelectField
-            label={t('fields.split')}
-            value={split}
-            onChange={(event) => setSplit(event.target.value as BatchSplit)}
-            options={BATCH_SPLITS.map((value) => ({ value, label: t(`split.${value}`) }))}
-          />
-          <SelectField
-            label={t('fields.picker')}
-            value={pickerId}
-            placeholder={t('fields.no_picker')}
-            onChange={(event) => setPickerId(event.target.value)}
-            options={pickerOptions}
-          />
-        </div>
-        <WaitingOrdersTable type={type} selected={selected} onChange={setSelected} />
-      </form>
+      {form}
     </ModalDialog>
   );
 }

@@ -1,3 +1,4 @@
+import { PRINT_KEYS } from '@web/api/printing';
 import type { ModuleRoute } from '@web/routes/types';
 import { lazyScreen } from '@web/shell/lazy-screen';
 
@@ -28,6 +29,13 @@ export const printingRoutes: ModuleRoute[] = [
     element: lazyScreen(() => import('./log-page')),
     access: { permission: 'orders-view-all' },
     menu: { section: 'orders', labelKey: 'printing:nav.log' },
+  },
+  {
+    path: 'orders/worker-auto-print',
+    titleKey: 'printing:auto_print.title',
+    element: lazyScreen(() => import('./auto-print-page')),
+    access: { anyPermission: PRINT_KEYS },
+    menu: { section: 'orders', labelKey: 'printing:nav.auto_print' },
   },
   {
     path: 'orders/return-reconciliation',
