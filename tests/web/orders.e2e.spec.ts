@@ -83,7 +83,7 @@ describe('the live order board', () => {
     // The selection prints too: a document opens the print screen for the selected order in a new tab.
     const printing = a.page.context().waitForEvent('page');
     await a.page
-      .getByRole('group', { name: 'Print 1 selected orders' })
+      .getByRole('group', { name: 'Print 1 selected order' })
       .getByRole('button', { name: 'Packing list' })
       .click();
     const printPage = await printing;

@@ -1,12 +1,12 @@
 import type { OrderRow } from '@web/api/orders';
+import { dateTimeFormatter } from '@web/shell/format';
 import type { ColDef, ICellRendererParams } from 'ag-grid-community';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /** The board's columns: what spec §3 "Order" lists, with the problem flags of spec §4 as badges. */
 
-const when = (value: string | null | undefined, language: string) =>
-  value ? new Date(value).toLocaleString(language, { dateStyle: 'short', timeStyle: 'short' }) : '';
+const when = (value: string | null | undefined, language: string) => dateTimeFormatter(language)(value);
 
 export function Flags({
   row,
