@@ -63,16 +63,33 @@ function flatten(tree: unknown, prefix = '', into: Catalogue = {}): Catalogue {
 const catalogues = loadCatalogues();
 
 export function hasMessage(key: string): boolean {
-  return catalogues.get(DEFAULT_LANGUAGE)?.[key] !== undefined;
+  const english = catalogues.get(DEFAULT_LANGUAGE);
+  return english?.[key] !== undefined || english?.[`${key}_other`] !== undefined;
+}
+
+const pluralRules = new Map(LANGUAGES.map((language) => [language, new Intl.PluralRules(language)]));
+
+/**
+ * `key` as i18next resolves it: with a numeric `count`, the language's plural form (`key_one`, `key_other`; zh-cn,
+ * th-th, id-id and vi-vn have only `_other`), so no message reads "1 rows".
+ */
+function templateOf(language: Language, key: string, count: unknown): string | undefined {
+  const catalogue = catalogues.get(language);
+  if (typeof count === 'number') {
+    const form = pluralRules.get(language)!.select(count);
+    return catalogue?.[`${key}_${form}`] ?? catalogue?.[`${key}_other`] ?? catalogue?.[key];
+  }
+  return catalogue?.[key] ?? catalogue?.[`${key}_other`];
 }
 
 /**
- * The message for `key` in `language` (falling back to en-us, then to the key itself), with `{{name}}` filled in;
- * `$t(other.key)` in a message is that message, as in i18next (`$t(transfer.status.{{status}})` names a status in
+ * The message for `key` in `language` (falling back to en-us, then to the key itself; plural by `count`), with
+ * `{{name}}` filled in; `$t(other.key)` in a message is that message, as in i18next (`$t(transfer.status.{{status}})` names a status in
  * the caller's words).
  */
 export function translate(language: Language, key: string, params: MessageParams = {}): string {
-  const template = catalogues.get(language)?.[key] ?? catalogues.get(DEFAULT_LANGUAGE)?.[key] ?? key;
+  const template =
+    templateOf(language, key, params.count) ?? templateOf(DEFAULT_LANGUAGE, key, params.count) ?? key;
   return template
     .replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) =>
       params[name] === undefined ? whole : String(params[name]),

@@ -46,7 +46,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps) => 
       if (retryAfter) reply.header('retry-after', String(retryAfter));
       return reply
         .code(status)
-        .send({ error, error_description: translate(request.language, key, { seconds: retryAfter ?? 0 }) });
+        .send({ error, error_description: translate(request.language, key, { count: retryAfter ?? 0 }) });
     },
   );
 

@@ -50,7 +50,7 @@ export const stockUploadRoutes: FastifyPluginAsyncZod<StockDeps> = async (app, d
         return reply.code(400).send(rowsRefusedAnswer(request.language, answer.problems));
       const started = { upload_id: answer.uploadId, status: 'running' as const, total: answer.total };
       const message = answer.outcome === 'running' ? 'stock.upload.running' : 'stock.upload.started';
-      return reply.code(202).send(ok(request, started, message, { total: answer.total }));
+      return reply.code(202).send(ok(request, started, message, { count: answer.total }));
     },
   );
 

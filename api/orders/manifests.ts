@@ -42,7 +42,7 @@ export const manifestRoutes: FastifyPluginAsyncZod<OrderDocumentsDeps> = async (
       const manifest = await createCarrierManifest({ db }, seller(request), request.body);
       return ok(request, manifest, 'manifests.created', {
         month: manifest.month,
-        total: manifest.total_shipped,
+        count: manifest.total_shipped,
       });
     },
   );

@@ -192,11 +192,11 @@ function refuseWhenTooSoon(
   if (!limits) return;
   if (limits.hourLeft > 0) {
     deps.retryAfter?.(limits.hourLeft);
-    throw refuseAccount('RESEND_HOURLY', { minutes: Math.max(1, Math.ceil(limits.hourLeft / 60)) });
+    throw refuseAccount('RESEND_HOURLY', { count: Math.max(1, Math.ceil(limits.hourLeft / 60)) });
   }
   if (limits.cooldownLeft > 0) {
     deps.retryAfter?.(limits.cooldownLeft);
-    throw refuseAccount('RESEND_TOO_SOON', { seconds: limits.cooldownLeft });
+    throw refuseAccount('RESEND_TOO_SOON', { count: limits.cooldownLeft });
   }
 }
 

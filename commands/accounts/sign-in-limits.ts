@@ -141,5 +141,5 @@ export async function refuseWhileWaiting(
   address: string,
 ): Promise<void> {
   const seconds = await secondsToWait(db, limits, subject, address);
-  if (seconds > 0) throw refuseAccount('TOO_MANY_ATTEMPTS', { seconds });
+  if (seconds > 0) throw refuseAccount('TOO_MANY_ATTEMPTS', { count: seconds });
 }

@@ -77,7 +77,12 @@ export async function remindApprovers(
   const approvers = await holdersOf(db, input.tenantId, ginApprovalKey(input.layer));
   for (const approver of approvers) {
     const language = languageOf(approver.language);
-    const params = { name: approver.first_name, reference: note.reference, layer: input.layer, minutes };
+    const params = {
+      name: approver.first_name,
+      reference: note.reference,
+      layer: input.layer,
+      count: minutes,
+    };
     await mailer.send({
       to: approver.email,
       subject: translate(language, 'goods_issue.reminder.subject', params),

@@ -214,7 +214,7 @@ export async function runBoardAction(
       results: results.map(({ status: _, ...result }) => result),
     },
     message: failed === 0 ? 'orders.action_done' : 'orders.action_partly_done',
-    params: { succeeded, failed, total: results.length },
+    params: { succeeded, failed, count: results.length },
   };
 }
 

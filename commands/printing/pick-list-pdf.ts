@@ -60,9 +60,18 @@ export async function renderPickListPdf(list: PickListAnswer, label: PickListLab
   write(doc, `${label('picker')}: ${list.batch.picker ?? '-'}`, MARGIN + 180, y, { width: 200 });
   y += 14;
   write(doc, `${label('filter')}: ${label(`filter_${list.filter}`)}`, MARGIN, y);
-  write(doc, label('totals', { orders: list.order_count, quantity: list.total_quantity }), MARGIN + 180, y, {
-    width: right - MARGIN - 180,
-  });
+  write(
+    doc,
+    label('totals', {
+      orders: label('orders_count', { count: list.order_count }),
+      quantity: label('units_count', { count: list.total_quantity }),
+    }),
+    MARGIN + 180,
+    y,
+    {
+      width: right - MARGIN - 180,
+    },
+  );
   y += 26;
   y = tableHeader(doc, COLUMNS, heading, y, MARGIN, right);
   list.rows.forEach((row, index) => {

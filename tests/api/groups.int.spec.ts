@@ -204,7 +204,7 @@ describe('user groups and the permission checklist', () => {
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toEqual({
       code: TeamCode.groupInUse,
-      msg: 'This group still has 1 user(s). Move them to another group before deleting it.',
+      msg: 'This group still has 1 user. Move them to another group before deleting it.',
     });
     expect((await call('GET', `/api/setting/groups/${id}`, owner.token)).statusCode).toBe(200);
 

@@ -83,7 +83,7 @@ describe('the live order board', () => {
     // The selection prints too: a document opens the print screen for the selected order in a new tab.
     const printing = a.page.context().waitForEvent('page');
     await a.page
-      .getByRole('group', { name: 'Print 1 selected orders' })
+      .getByRole('group', { name: 'Print 1 selected order' })
       .getByRole('button', { name: 'Packing list' })
       .click();
     const printPage = await printing;
@@ -95,7 +95,7 @@ describe('the live order board', () => {
       .getByRole('toolbar', { name: 'Actions on the selected orders' })
       .getByRole('button', { name: 'Move to unscan' })
       .click();
-    await expect.poll(() => a.page.getByText('Done for 1 of 1 orders.').isVisible()).toBe(true);
+    await expect.poll(() => a.page.getByText('Done for 1 of 1 order.').isVisible()).toBe(true);
     await expect.poll(() => count(b.page, 'new'), { timeout: 15_000 }).toBe('1');
     await expect.poll(() => count(b.page, 'unscan')).toBe('1');
     await expect.poll(() => row(b.page, first).count(), { timeout: 15_000 }).toBe(0);

@@ -57,7 +57,9 @@ describe('printing, returns and manifests in the console', () => {
 
     // ---- printing an invoice ----
     await page.goto(`/#/orders/print?document=INV&origin=shipped&ids=${orderId}`);
-    await expect.poll(() => page.getByRole('heading', { name: 'Invoice — 1 orders' }).isVisible()).toBe(true);
+    await expect
+      .poll(() => page.getByRole('heading', { name: 'Invoice — 1 order', exact: true }).isVisible())
+      .toBe(true);
     await expect.poll(() => page.locator('iframe.print-frame').count(), { timeout: 15_000 }).toBe(1);
     expect(await page.getByRole('link', { name: 'Download PDF' }).getAttribute('download')).toBe(
       `INV-${order.orderNumber}.pdf`,
@@ -100,7 +102,7 @@ describe('printing, returns and manifests in the console', () => {
     await page.goto('/#/orders/carrier-manifests');
     await page.getByRole('button', { name: 'Create manifest' }).click();
     await expect
-      .poll(() => page.getByText(/Carrier manifest of \d{4}-\d{2}: 1 shipped orders/).isVisible())
+      .poll(() => page.getByText(/Carrier manifest of \d{4}-\d{2}: 1 shipped order\b/).isVisible())
       .toBe(true);
     await expect
       .poll(() => page.locator('[col-id="carriers"]', { hasText: 'SPX Express: 1' }).count(), {

@@ -187,7 +187,7 @@ describe('stock upload', () => {
     );
     const refused = expectRefusal(response, 400, 455) as ReturnType<typeof expectRefusal> & { rows: RowList };
     expect(refused.msg).toBe(
-      'Nothing was applied: 1 rows of the file have errors. Correct them and upload the file again.',
+      'Nothing was applied: 1 row of the file has errors. Correct it and upload the file again.',
     );
     expect(refused.rows).toEqual([
       {

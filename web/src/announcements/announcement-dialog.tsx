@@ -12,6 +12,7 @@ import { useNotify } from '@web/shell/notifications';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import '@web/routes/management.css';
+import { dateTimeFormatter } from '@web/shell/format';
 
 /**
  * One announcement in a modal dialog named by its subject (spec §4): Accept and Reject when it asks for an
@@ -21,8 +22,8 @@ import '@web/routes/management.css';
 const FINAL: readonly AckStatus[] = [ACK_ACCEPT, ACK_REJECT];
 
 export function formatRange(language: string, start: string, end: string) {
-  const format = new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' });
-  return `${format.format(new Date(start))} – ${format.format(new Date(end))}`;
+  const when = dateTimeFormatter(language);
+  return `${when(start)} – ${when(end)}`;
 }
 
 export function AnnouncementDialog({

@@ -8,6 +8,7 @@ import {
   useTableSettings,
 } from '@web/api/table-settings';
 import { useNotify } from '@web/shell/notifications';
+import { Spinner } from '@web/shell/spinner';
 import {
   AllCommunityModule,
   type ColDef,
@@ -109,6 +110,8 @@ export function DataGrid<Row>({
   const settings = useTableSettings();
   const { mutate: saveSettings } = useSaveTableSettings();
   const [gridApi, setGridApi] = useState<GridApi<Row> | null>(null);
+  // The first block of rows on its way: a spinner, not an empty first row that reads as "no data".
+  const [firstBlockLoading, setFirstBlockLoading] = useState(true);
 
   const endpointRef = useRef(endpoint);
   const searchRef = useRef(search);
@@ -125,6 +128,8 @@ export function DataGrid<Row>({
   const datasource = useMemo<IDatasource>(
     () => ({
       getRows(params) {
+        const first = params.startRow === 0;
+        if (first) setFirstBlockLoading(true);
         apiData<GridPage<Row>>(endpointRef.current, {
           query: {
             startRow: params.startRow,
@@ -133,13 +138,15 @@ export function DataGrid<Row>({
             filterModel: JSON.stringify(params.filterModel ?? {}),
             search: searchRef.current.trim() || undefined,
           },
-        }).then(
-          (page) => params.successCallback(page.rows, page.lastRow),
-          (error: unknown) => {
-            params.failCallback();
-            notify({ kind: 'error', message: error instanceof Error ? error.message : String(error) });
-          },
-        );
+        })
+          .then(
+            (page) => params.successCallback(page.rows, page.lastRow),
+            (error: unknown) => {
+              params.failCallback();
+              notify({ kind: 'error', message: error instanceof Error ? error.message : String(error) });
+            },
+          )
+          .finally(() => first && setFirstBlockLoading(false));
       },
     }),
     [notify],
@@ -241,6 +248,9 @@ export function DataGrid<Row>({
         selectionColumnDef={selectable ? SELECTION_COLUMN : undefined}
         onSelectionChanged={(event) => onSelectRef.current?.(event.api.getSelectedRows())}
         localeText={localeText}
+        loading={firstBlockLoading}
+        loadingOverlayComponent={GridLoading}
+        loadingOverlayComponentParams={{ label: t('grid.loading') }}
         suppressCellFocus
         maintainColumnOrder
         onGridReady={(event) => setGridApi(event.api)}
@@ -252,4 +262,8 @@ export function DataGrid<Row>({
       />
     </section>
   );
+}
+
+function GridLoading({ label }: { label: string }) {
+  return <Spinner label={label} />;
 }

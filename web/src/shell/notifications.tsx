@@ -2,21 +2,19 @@ import { NOTIFICATION_MS } from '@web/config';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CloseIcon } from './icons';
+import { type Notification, type Shown, withNotice } from './notification-queue';
 
-/** Notifications at the top of the page (spec §8): each closes by itself after 10 s or with its close button. */
+/**
+ * Notifications at the top of the page (spec §8): each closes by itself after 10 s or with its close button; a newer
+ * one replaces the notices it makes stale (see `withNotice`), and leaving the screen closes them all, so none lingers
+ * over the next screen's title.
+ */
 
-export type NotificationKind = 'success' | 'error' | 'info';
-
-export interface Notification {
-  kind: NotificationKind;
-  message: string;
-}
+export type { Notification, NotificationKind } from './notification-queue';
 
 type Notify = (notification: Notification) => void;
 
-interface Shown extends Notification {
-  id: number;
-}
+const NAVIGATION_GRACE_MS = 1_000;
 
 const NotifyContext = createContext<Notify | null>(null);
 
@@ -25,16 +23,20 @@ export function NotificationProvider({ children }: { children: ReactNode }) {
   const nextId = useRef(1);
   const timers = useRef(new Map<number, ReturnType<typeof setTimeout>>());
 
+  const raised = useRef(new Map<number, number>());
+
   const close = useCallback((id: number) => {
     clearTimeout(timers.current.get(id));
     timers.current.delete(id);
+    raised.current.delete(id);
     setShown((list) => list.filter((item) => item.id !== id));
   }, []);
 
   const notify = useCallback<Notify>(
     (notification) => {
       const id = nextId.current++;
-      setShown((list) => [...list, { ...notification, id }]);
+      raised.current.set(id, Date.now());
+      setShown((list) => withNotice(list, { ...notification, id }));
       timers.current.set(
         id,
         setTimeout(() => close(id), NOTIFICATION_MS),
@@ -45,10 +47,18 @@ export function NotificationProvider({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     const pending = timers.current;
+    // The console routes by the URL's hash: a new hash is a new screen. A notice raised with the navigation (a
+    // "created" that opens the new record) belongs to the new screen and stays.
+    const closeEarlier = () => {
+      const before = Date.now() - NAVIGATION_GRACE_MS;
+      for (const [id, at] of raised.current) if (at < before) close(id);
+    };
+    window.addEventListener('hashchange', closeEarlier);
     return () => {
+      window.removeEventListener('hashchange', closeEarlier);
       for (const timer of pending.values()) clearTimeout(timer);
     };
-  }, []);
+  }, [close]);
 
   return (
     <NotifyContext.Provider value={notify}>

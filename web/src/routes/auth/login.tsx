@@ -66,7 +66,7 @@ export default function Login() {
   /** What a refused sign-in tells the user: the wait and the unlock link in the console's own words. */
   function failureOf(error: unknown) {
     if (error instanceof SignInFailure && error.error === 'too_many_attempts' && error.retryAfter) {
-      return { message: t('login.wait', { seconds: error.retryAfter }) };
+      return { message: t('login.wait', { count: error.retryAfter }) };
     }
     if (error instanceof SignInFailure && error.error === 'unlock_required') {
       return { message: t('login.unlock_sent'), kind: 'info' as const };

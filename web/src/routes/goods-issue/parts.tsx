@@ -54,7 +54,10 @@ export function ApprovalProgress({ note }: { note: GinDetail }) {
       ) : (
         <>
           <p className="muted">
-            {t('detail.approval_summary', { layers: approval.layers, minutes: approval.reminder_minutes })}
+            {t('detail.approval_summary', {
+              layers: t('common:count.layers', { count: approval.layers }),
+              minutes: t('common:count.minutes', { count: approval.reminder_minutes }),
+            })}
           </p>
           <ol className="gin-steps" aria-label={t('detail.approval_title')}>
             {approval.steps.map((step) => (

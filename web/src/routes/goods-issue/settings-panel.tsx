@@ -56,8 +56,8 @@ export function ApprovalSettingsPanel() {
         {t('settings.title')}:{' '}
         <span className="muted">
           {t('settings.summary', {
-            layers: settings.data.layers,
-            minutes: settings.data.reminder_minutes,
+            layers: t('common:count.layers', { count: settings.data.layers }),
+            minutes: t('common:count.minutes', { count: settings.data.reminder_minutes }),
           })}
         </span>
       </summary>

@@ -12,7 +12,7 @@ import { ModalDialog } from '@web/components/modal-dialog';
 import { ReasonDialog } from '@web/components/reason-dialog';
 import { RecordScreen } from '@web/components/record-screen';
 import { FormMessage, messageOf, TextField } from '@web/shell/form';
-import { useDateTime, useMoney } from '@web/shell/format';
+import { useDate, useDateTime, useMoney } from '@web/shell/format';
 import { useNotify } from '@web/shell/notifications';
 import { PageHeader } from '@web/shell/page';
 import { type FormEvent, useCallback, useId, useState } from 'react';
@@ -74,6 +74,7 @@ function PurchaseScreen({ purchase }: { purchase: PurchaseDetail }) {
   const notify = useNotify();
   const navigate = useNavigate();
   const when = useDateTime();
+  const day = useDate();
   const money = useMoney();
   const act = usePurchaseAction();
   const [dialog, setDialog] = useState<Dialog>(null);
@@ -151,9 +152,9 @@ function PurchaseScreen({ purchase }: { purchase: PurchaseDetail }) {
               {purchase.warehouse.code} — {purchase.warehouse.name}
             </dd>
             <dt>{t('detail.date')}</dt>
-            <dd>{purchase.date}</dd>
+            <dd>{day(purchase.date)}</dd>
             <dt>{t('detail.estimated_arrival')}</dt>
-            <dd>{purchase.estimated_arrival ?? '—'}</dd>
+            <dd>{day(purchase.estimated_arrival) || '—'}</dd>
             <dt>{t('detail.reference')}</dt>
             <dd>{purchase.reference || '—'}</dd>
             <dt>{t('detail.created_by')}</dt>

@@ -12,7 +12,7 @@ import { useSession } from '@web/auth/session';
 import { GridScreen } from '@web/components/grid-screen';
 import { StatusFilter } from '@web/components/status-filter';
 import { messageOf } from '@web/shell/form';
-import { useDateTime, useMoney } from '@web/shell/format';
+import { useDate, useDateTime, useMoney } from '@web/shell/format';
 import { useNotify } from '@web/shell/notifications';
 import type { ColDef, ICellRendererParams } from 'ag-grid-community';
 import { useId, useMemo, useState } from 'react';
@@ -43,6 +43,7 @@ function StatusCell({ data }: ICellRendererParams<PurchaseListRow>) {
 function useColumns(): ColDef<PurchaseListRow>[] {
   const { t, i18n } = useTranslation('purchases');
   const when = useDateTime();
+  const day = useDate();
   const money = useMoney();
   return useMemo(() => {
     const number = new Intl.NumberFormat(i18n.language);
@@ -54,7 +55,14 @@ function useColumns(): ColDef<PurchaseListRow>[] {
         sortable: true,
         minWidth: 130,
       },
-      { colId: 'date', field: 'date', headerName: t('list.columns.date'), sortable: true, minWidth: 110 },
+      {
+        colId: 'date',
+        field: 'date',
+        headerName: t('list.columns.date'),
+        valueFormatter: ({ value }) => day(value),
+        sortable: true,
+        minWidth: 110,
+      },
       {
         colId: 'reference',
         field: 'reference',
@@ -105,6 +113,7 @@ function useColumns(): ColDef<PurchaseListRow>[] {
         colId: 'estimated_arrival',
         field: 'estimated_arrival',
         headerName: t('list.columns.estimated_arrival'),
+        valueFormatter: ({ value }) => day(value),
         sortable: true,
         minWidth: 120,
       },
@@ -116,7 +125,7 @@ function useColumns(): ColDef<PurchaseListRow>[] {
         minWidth: 150,
       },
     ] satisfies ColDef<PurchaseListRow>[];
-  }, [t, i18n.language, when, money]);
+  }, [t, i18n.language, when, day, money]);
 }
 
 /** The owner's switches: whether placing an order and receiving a note need an approval. */

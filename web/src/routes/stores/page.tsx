@@ -16,6 +16,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import '@web/routes/management.css';
 import './stores.css';
+import { dateTimeFormatter } from '@web/shell/format';
 
 /**
  * Settings → store integration (spec §2 /settings/store-integration): the account's marketplace stores, each with
@@ -70,11 +71,7 @@ const TONE: Record<Store['status'], string> = {
 function When({ at }: { at: string | null }) {
   const { t, i18n } = useTranslation('stores');
   if (!at) return <>{t('never')}</>;
-  return (
-    <time dateTime={at}>
-      {new Date(at).toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short' })}
-    </time>
-  );
+  return <time dateTime={at}>{dateTimeFormatter(i18n.language)(at)}</time>;
 }
 
 function StoreCard({ store }: { store: Store }) {

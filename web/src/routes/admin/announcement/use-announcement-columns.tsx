@@ -1,5 +1,6 @@
 import type { AdminAnnouncement } from '@web/api/announcements';
 import type { RowActions } from '@web/components/grid-screen';
+import { dateTimeFormatter } from '@web/shell/format';
 import type { ColDef, ICellRendererParams } from 'ag-grid-community';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -39,8 +40,7 @@ function ActionsCell({
 export function useAnnouncementColumns(actions: AnnouncementActions): ColDef<AdminAnnouncement>[] {
   const { t, i18n } = useTranslation('admin');
   return useMemo(() => {
-    const dateTime = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
-    const when = (value: string | undefined) => (value ? dateTime.format(new Date(value)) : '');
+    const when = dateTimeFormatter(i18n.language);
     const yesNo = (value: boolean | undefined) => (value === undefined ? '' : value ? t('yes') : t('no'));
     return [
       {

@@ -47,10 +47,10 @@ export function BulkUpload() {
     if (upload.status === 'done') {
       notify({
         kind: 'success',
-        message: t('upload.done_notice', { applied: upload.applied, replayed: upload.replayed }),
+        message: t('upload.done_notice', { count: upload.applied, replayed: upload.replayed }),
       });
     } else {
-      notify({ kind: 'error', message: t('upload.failed_notice', { failed: upload.failed }) });
+      notify({ kind: 'error', message: t('upload.failed_notice', { count: upload.failed }) });
     }
   }, [upload, notify, t]);
 
@@ -133,7 +133,7 @@ export function BulkUpload() {
               <span className="muted">
                 {t('upload.progress', {
                   processed: number.format(upload?.processed ?? 0),
-                  total: number.format(upload?.total ?? 0),
+                  count: upload?.total ?? 0,
                   percent,
                 })}
               </span>

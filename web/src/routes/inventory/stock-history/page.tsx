@@ -17,6 +17,7 @@ import { PlaceSelect } from '../stock-common/place-select';
 import { actionName } from '../stock-movement/use-movement-columns';
 import '@web/routes/management.css';
 import '../stock-common/stock.css';
+import { dateFormatter, dateTimeFormatter } from '@web/shell/format';
 
 /**
  * Inventory → point in time (the auditor's replay): a master code, a warehouse and an instant give the stock as it
@@ -49,7 +50,7 @@ const DAY = 24 * 60 * MINUTE;
 function useAxisTime(language: string) {
   return useMemo(() => {
     const formats = {
-      seconds: new Intl.DateTimeFormat(language, { timeStyle: 'medium' }),
+      seconds: new Intl.DateTimeFormat(language, { hour: 'numeric', minute: '2-digit', second: '2-digit' }),
       minutes: new Intl.DateTimeFormat(language, {
         month: 'short',
         day: 'numeric',
@@ -57,21 +58,20 @@ function useAxisTime(language: string) {
         minute: '2-digit',
       }),
       days: new Intl.DateTimeFormat(language, { month: 'short', day: 'numeric' }),
-      years: new Intl.DateTimeFormat(language, { dateStyle: 'medium' }),
-      point: new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'medium' }),
     };
+    const point = dateTimeFormatter(language, { seconds: true });
+    const years = dateFormatter(language);
     return (at: number, span: number) => {
+      if (span <= 0) return point(at);
       const format =
-        span <= 0
-          ? formats.point
-          : span < 30 * MINUTE
-            ? formats.seconds
-            : span < 7 * DAY
-              ? formats.minutes
-              : span < 365 * DAY
-                ? formats.days
-                : formats.years;
-      return format.format(new Date(at));
+        span < 30 * MINUTE
+          ? formats.seconds
+          : span < 7 * DAY
+            ? formats.minutes
+            : span < 365 * DAY
+              ? formats.days
+              : undefined;
+      return format ? format.format(new Date(at)) : years(at);
     };
   }, [language]);
 }
@@ -139,7 +139,7 @@ export default function StockHistoryPage() {
   }
 
   const number = new Intl.NumberFormat(i18n.language);
-  const dateTime = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'medium' });
+  const dateTime = dateTimeFormatter(i18n.language, { seconds: true });
   const axisTime = useAxisTime(i18n.language);
   const shownCode = params.get('code') || masterCode?.code || '';
   const instant = query ? new Date(query.until) : null;
@@ -224,7 +224,7 @@ export default function StockHistoryPage() {
       {query && stockThen && instant && (
         <section className="card" aria-labelledby={`${id}-figures`} aria-busy={history.isFetching}>
           <h2 id={`${id}-figures`}>
-            {t('history.figures_title', { code: shownCode, at: dateTime.format(instant) })}
+            {t('history.figures_title', { code: shownCode, at: dateTime(instant) })}
           </h2>
           <dl className="stock-figures">
             <div>
@@ -256,7 +256,7 @@ export default function StockHistoryPage() {
           <p className="muted">
             {stockThen.as_of_movement
               ? t('history.as_of', {
-                  time: dateTime.format(new Date(stockThen.as_of_movement.occurred_at)),
+                  time: dateTime(stockThen.as_of_movement.occurred_at),
                   action: actionName(t, stockThen.as_of_movement),
                 })
               : t('history.no_movement_yet')}
@@ -269,8 +269,8 @@ export default function StockHistoryPage() {
           title={t('history.chart_title', { code: shownCode })}
           description={t('history.chart_description', {
             code: shownCode,
-            from: dateTime.format(new Date(series.data.from)),
-            to: dateTime.format(new Date(series.data.to)),
+            from: dateTime(series.data.from),
+            to: dateTime(series.data.to),
             count: series.data.points.length,
           })}
           xLabel={t('history.chart_x')}
@@ -327,7 +327,7 @@ function MovementsUntil({ query, first }: { query: PointQuery; first: StockHisto
 
   const number = new Intl.NumberFormat(i18n.language);
   const signed = new Intl.NumberFormat(i18n.language, { signDisplay: 'exceptZero' });
-  const dateTime = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'medium' });
+  const dateTime = dateTimeFormatter(i18n.language, { seconds: true });
   const newestFirst = [...rows].reverse();
 
   return (
@@ -336,7 +336,7 @@ function MovementsUntil({ query, first }: { query: PointQuery; first: StockHisto
       <p className="muted">
         {t('history.movements_count', {
           shown: number.format(rows.length),
-          total: number.format(first.total),
+          count: first.total,
         })}
       </p>
       {rows.length === 0 ? (
@@ -376,7 +376,7 @@ function MovementsUntil({ query, first }: { query: PointQuery; first: StockHisto
             <tbody>
               {newestFirst.map((row) => (
                 <tr key={row.id}>
-                  <td>{dateTime.format(new Date(row.occurred_at))}</td>
+                  <td>{dateTime(row.occurred_at)}</td>
                   <td>{actionName(t, row)}</td>
                   <td className="numeric">{number.format(row.previous_stock)}</td>
                   <td

@@ -1,4 +1,5 @@
 import type { EXTRA_FIGURES, StockRow } from '@web/api/stock';
+import { dateTimeFormatter } from '@web/shell/format';
 import type { ColDef, ICellRendererParams } from 'ag-grid-community';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -66,7 +67,7 @@ export function useStockColumns(links: StockRowLinks): ColDef<StockRow>[] {
   const { t, i18n } = useTranslation('stock');
   return useMemo(() => {
     const number = new Intl.NumberFormat(i18n.language);
-    const dateTime = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
+    const when = dateTimeFormatter(i18n.language);
     const percent = new Intl.NumberFormat(i18n.language, {
       style: 'percent',
       minimumFractionDigits: 1,
@@ -143,8 +144,7 @@ export function useStockColumns(links: StockRowLinks): ColDef<StockRow>[] {
       {
         colId: 'last_movement_at',
         headerName: t('list.columns.last_movement'),
-        valueGetter: ({ data }) =>
-          data?.last_movement_at ? dateTime.format(new Date(data.last_movement_at)) : '',
+        valueGetter: ({ data }) => when(data?.last_movement_at),
         sortable: true,
         minWidth: 150,
       },

@@ -1,4 +1,5 @@
 import type { MovementRow } from '@web/api/stock';
+import { dateTimeFormatter } from '@web/shell/format';
 import type { ColDef } from 'ag-grid-community';
 import type { TFunction } from 'i18next';
 import { useMemo } from 'react';
@@ -30,13 +31,13 @@ export function useMovementColumns(): ColDef<MovementRow>[] {
   return useMemo(() => {
     const number = new Intl.NumberFormat(i18n.language);
     const signed = new Intl.NumberFormat(i18n.language, { signDisplay: 'exceptZero' });
-    const dateTime = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'medium' });
+    const when = dateTimeFormatter(i18n.language, { seconds: true });
     const figure = (value: number | undefined) => (value === undefined ? '' : number.format(value));
     const columns: ColDef<MovementRow>[] = [
       {
         colId: 'occurred_at',
         headerName: t('movements.columns.time'),
-        valueGetter: ({ data }) => (data ? dateTime.format(new Date(data.occurred_at)) : ''),
+        valueGetter: ({ data }) => when(data?.occurred_at),
         sortable: true,
         minWidth: 160,
       },

@@ -75,7 +75,7 @@ export function CreateBatchDialog({
 
   const footer = (
     <>
-      <span className="muted batch-selected">{t('create.selected', { number: selected.size })}</span>
+      <span className="muted batch-selected">{t('create.selected', { count: selected.size })}</span>
       <button type="button" className="button button-secondary" onClick={onClose}>
         {t('actions.cancel')}
       </button>

@@ -13,6 +13,7 @@ import {
 import { useLiveRecord, useLiveRefresh } from '@web/api/live';
 import { ConfirmDialog, ModalDialog } from '@web/components/modal-dialog';
 import { FormMessage, messageOf, SelectField } from '@web/shell/form';
+import { useDate } from '@web/shell/format';
 import { useNotify } from '@web/shell/notifications';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -39,6 +40,7 @@ export function BatchDetailDialog({ id, onClose }: { id: string; onClose(): void
 
 function BatchBody({ batch }: { batch: BatchDetail }) {
   const { t } = useTranslation('batches');
+  const day = useDate();
   const notify = useNotify();
   const action = useBatchAction();
   const pickers = usePickers();
@@ -72,7 +74,7 @@ function BatchBody({ batch }: { batch: BatchDetail }) {
         </div>
         <div>
           <dt>{t('columns.date')}</dt>
-          <dd>{batch.date}</dd>
+          <dd>{day(batch.date)}</dd>
         </div>
         <div>
           <dt>{t('fields.split')}</dt>
@@ -83,7 +85,7 @@ function BatchBody({ batch }: { batch: BatchDetail }) {
         </div>
         <div>
           <dt>{t('columns.progress')}</dt>
-          <dd>{t('columns.progress_value', { scanned: batch.scanned_orders, total: batch.total_orders })}</dd>
+          <dd>{t('columns.progress_value', { scanned: batch.scanned_orders, count: batch.total_orders })}</dd>
         </div>
       </dl>
 
@@ -216,7 +218,10 @@ function PickListSection({ batch }: { batch: BatchDetail }) {
       {list.data && (
         <>
           <p className="muted">
-            {t('pick.totals', { orders: list.data.order_count, quantity: list.data.total_quantity })}
+            {t('pick.totals', {
+              orders: t('common:count.orders', { count: list.data.order_count }),
+              quantity: t('common:count.units', { count: list.data.total_quantity }),
+            })}
           </p>
           <div className="batch-table-wrap">
             <table className="batch-table" aria-label={t('pick.table_label')}>
@@ -280,7 +285,7 @@ function AddOrdersDialog({
             disabled={busy || selected.size === 0}
             onClick={() => onAdd([...selected])}
           >
-            {t('detail.add_selected', { number: selected.size })}
+            {t('detail.add_selected', { count: selected.size })}
           </button>
         </>
       }

@@ -40,7 +40,7 @@ export function WaitingOrdersTable({
           value={search}
           onChange={(event) => setSearch(event.target.value)}
         />
-        <span className="muted">{t('create.waiting', { number: waiting.data?.lastRow ?? 0 })}</span>
+        <span className="muted">{t('create.waiting', { count: waiting.data?.lastRow ?? 0 })}</span>
       </div>
       <div className="batch-table-wrap">
         <table className="batch-table" aria-label={t('create.orders_label')}>

@@ -13,6 +13,7 @@ import {
 import { useSession } from '@web/auth/session';
 import { ModalDialog } from '@web/components/modal-dialog';
 import { FormMessage, fieldErrorsOf, messageOf, TextField } from '@web/shell/form';
+import { dateTimeFormatter } from '@web/shell/format';
 import { useNotify } from '@web/shell/notifications';
 import { Spinner } from '@web/shell/spinner';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
@@ -26,8 +27,7 @@ import { Flags } from './use-order-columns';
  * the actions its status allows, splitting it, changing its shipping address, and its timeline.
  */
 
-const when = (value: string | null, language: string) =>
-  value ? new Date(value).toLocaleString(language, { dateStyle: 'medium', timeStyle: 'short' }) : '—';
+const when = (value: string | null, language: string) => dateTimeFormatter(language)(value) || '—';
 
 export function OrderDrawer({
   orderId,

@@ -1,4 +1,5 @@
 import type { OrderRow } from '@web/api/orders';
+import { dateTimeFormatter } from '@web/shell/format';
 import type { ColDef, ICellRendererParams } from 'ag-grid-community';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,8 +7,7 @@ import { paymentKey } from './order-words';
 
 /** The board's columns: what spec §3 "Order" lists, with the problem flags of spec §4 as badges. */
 
-const when = (value: string | null | undefined, language: string) =>
-  value ? new Date(value).toLocaleString(language, { dateStyle: 'short', timeStyle: 'short' }) : '';
+const when = (value: string | null | undefined, language: string) => dateTimeFormatter(language)(value);
 
 export function Flags({
   row,

@@ -31,7 +31,7 @@ export function PrintActions({
   const disabled = count === 0 || count > MAX_PRINT_ORDERS;
   return (
     // biome-ignore lint/a11y/useSemanticElements: a group of buttons, not a form's fieldset
-    <div className="print-actions" role="group" aria-label={t('actions.group', { orders: count })}>
+    <div className="print-actions" role="group" aria-label={t('actions.group', { count })}>
       {documents.map((document) => (
         <button
           key={document}

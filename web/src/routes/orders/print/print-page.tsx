@@ -69,7 +69,7 @@ export default function PrintPage() {
   );
 
   const title = valid
-    ? t('print.title_for', { document: t(`documents.${document}`), orders: ids.length })
+    ? t('print.title_for', { document: t(`documents.${document}`), count: ids.length })
     : t('print.title');
   return (
     <div className="page print-page">
@@ -92,7 +92,7 @@ export default function PrintPage() {
       {!valid && <FormMessage kind="error">{t('print.invalid_request')}</FormMessage>}
       {valid && state.kind === 'loading' && (
         <p className="muted" role="status">
-          {t('print.loading', { orders: ids.length })}
+          {t('print.loading', { count: ids.length })}
         </p>
       )}
       {valid && state.kind === 'failed' && <FormMessage kind="error">{state.message}</FormMessage>}

@@ -185,7 +185,7 @@ export default function SmartScanPage() {
             <strong>{batchProgress.label}</strong>{' '}
             {t('scan.batch_value', {
               scanned: batchProgress.scanned_orders,
-              total: batchProgress.total_orders,
+              count: batchProgress.total_orders,
             })}
             <progress max={batchProgress.total_orders || 1} value={batchProgress.scanned_orders} />
           </div>
@@ -256,7 +256,7 @@ export default function SmartScanPage() {
           <div className="smart-scan-progress" role="status" aria-label={t('scan.order_progress')}>
             <progress max={state.check.required || 1} value={state.check.scanned} />
             <span>
-              {t('scan.units', { scanned: state.check.scanned, required: state.check.required, percent })}
+              {t('scan.units', { scanned: state.check.scanned, count: state.check.required, percent })}
             </span>
           </div>
           <table className="batch-table smart-scan-lines" aria-label={t('scan.lines_label')}>

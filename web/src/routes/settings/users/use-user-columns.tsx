@@ -1,5 +1,6 @@
 import type { TeamUser } from '@web/api/users';
 import type { RowActions } from '@web/components/grid-screen';
+import { dateTimeFormatter } from '@web/shell/format';
 import type { ColDef, ICellRendererParams } from 'ag-grid-community';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -41,8 +42,7 @@ function ActionsCell({ data, actions }: ICellRendererParams<TeamUser> & { action
 export function useUserColumns(actions: UserActions): ColDef<TeamUser>[] {
   const { t, i18n } = useTranslation('settings');
   return useMemo(() => {
-    const dateTime = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
-    const when = (value: string | null | undefined) => (value ? dateTime.format(new Date(value)) : '');
+    const when = dateTimeFormatter(i18n.language);
     return [
       {
         colId: 'username',

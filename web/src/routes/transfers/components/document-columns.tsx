@@ -60,7 +60,12 @@ export function leadingColumns<Row extends DocumentRow>(
       colId: 'total_quantity',
       headerName: t('columns.items'),
       valueGetter: ({ data }) =>
-        data ? t('columns.items_value', { lines: data.line_count, quantity: data.total_quantity }) : '',
+        data
+          ? t('columns.items_value', {
+              lines: t('common:count.codes', { count: data.line_count }),
+              quantity: t('common:count.pieces', { count: data.total_quantity }),
+            })
+          : '',
       sortable: true,
       minWidth: 150,
     },

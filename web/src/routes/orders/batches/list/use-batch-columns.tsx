@@ -1,6 +1,6 @@
 import type { BatchAnswer } from '@api/contracts/batches';
-import { dateTimeFormatter } from '@web/routes/inventory/components/fields';
 import { choiceFilter, textFilter } from '@web/routes/inventory/components/grid-filters';
+import { dateFormatter, dateTimeFormatter } from '@web/shell/format';
 import type { ColDef, ICellRendererParams } from 'ag-grid-community';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -42,7 +42,7 @@ function ProgressCell({ data }: ICellRendererParams<BatchAnswer>) {
   return (
     <div
       className="batch-progress"
-      title={t('columns.progress_value', { scanned: data.scanned_orders, total: data.total_orders })}
+      title={t('columns.progress_value', { scanned: data.scanned_orders, count: data.total_orders })}
     >
       <progress max={data.total_orders || 1} value={data.scanned_orders} aria-label={t('columns.progress')} />
       <span>
@@ -57,6 +57,7 @@ export function useBatchColumns(actions: BatchRowActions): ColDef<BatchAnswer>[]
   const { t, i18n } = useTranslation('batches');
   return useMemo(() => {
     const when = dateTimeFormatter(i18n.language);
+    const day = dateFormatter(i18n.language);
     return [
       {
         colId: 'label',
@@ -127,6 +128,7 @@ export function useBatchColumns(actions: BatchRowActions): ColDef<BatchAnswer>[]
         colId: 'date',
         field: 'date',
         headerName: t('columns.date'),
+        valueFormatter: ({ value }) => day(value),
         sortable: true,
         minWidth: 120,
       },

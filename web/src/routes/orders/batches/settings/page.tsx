@@ -16,6 +16,7 @@ import { useTranslation } from 'react-i18next';
 import { ConfigForm } from './config-form';
 import '@web/routes/management.css';
 import '../batches.css';
+import { dateTimeFormatter } from '@web/shell/format';
 
 /**
  * Orders → batch settings (/orders/batch-setting; spec §3 "Auto batch"): each configuration with when it runs (every
@@ -24,7 +25,7 @@ import '../batches.css';
  * configuration that batches like another is refused with the spec's "Duplicate config".
  */
 export default function BatchSettingsPage() {
-  const { t } = useTranslation('batches');
+  const { t, i18n } = useTranslation('batches');
   const { can } = useSession();
   const notify = useNotify();
   const configs = useAutoBatchConfigs();
@@ -110,7 +111,7 @@ export default function BatchSettingsPage() {
                       : [
                           ...config.condition.platforms.map((platform) => t(`platforms.${platform}`)),
                           ...(config.condition.store_ids.length
-                            ? [t('settings.stores_count', { number: config.condition.store_ids.length })]
+                            ? [t('settings.stores_count', { count: config.condition.store_ids.length })]
                             : []),
                         ].join(', ')}
                   </td>
@@ -118,8 +119,8 @@ export default function BatchSettingsPage() {
                   <td>
                     {config.last_run_at
                       ? t('settings.last_run', {
-                          at: new Date(config.last_run_at).toLocaleString(),
-                          number: config.last_batch_count ?? 0,
+                          at: dateTimeFormatter(i18n.language)(config.last_run_at),
+                          count: config.last_batch_count ?? 0,
                         })
                       : ''}
                   </td>
