@@ -151,12 +151,20 @@ export async function uploadOrders(
     tenantId,
     parsed.orders.map((order) => order.store),
   );
-  const skus = await mapSellerSkus(
-    db,
-    tenantId,
-    parsed.orders.flatMap((order) => order.lines.map((line) => line.sku)),
-  );
+  // A line's SKU is found as the import will find it: through the store's own saved mappings, then the codes.
+  const skusByStore = new Map<string, Set<string>>();
   for (const order of parsed.orders) {
+    const storeId = stores.get(order.store.toLowerCase())?.id ?? '';
+    const skus = skusByStore.get(storeId) ?? new Set<string>();
+    for (const line of order.lines) skus.add(line.sku);
+    skusByStore.set(storeId, skus);
+  }
+  const found = new Map<string, Set<string>>();
+  for (const [storeId, skus] of skusByStore) {
+    found.set(storeId, new Set((await mapSellerSkus(db, tenantId, storeId, [...skus])).keys()));
+  }
+  for (const order of parsed.orders) {
+    const skus = found.get(stores.get(order.store.toLowerCase())?.id ?? '')!;
     if (!stores.has(order.store.toLowerCase()))
       problems.push({
         row: order.row,

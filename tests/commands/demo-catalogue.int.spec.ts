@@ -23,7 +23,7 @@ describe('the demo account at the first start', () => {
     const created = await ensureFirstStart(database.db);
     expect(created.demo?.tenantId).toBe(DEMO_TENANT_ID);
     const sellerSkus = DEFAULT_SKUS.map((sku) => sku.sku);
-    const mapped = await mapSellerSkus(database.db, DEMO_TENANT_ID, sellerSkus);
+    const mapped = await mapSellerSkus(database.db, DEMO_TENANT_ID, '', sellerSkus);
     expect(sellerSkus.filter((sku) => !mapped.has(sku))).toEqual([]);
     const serum = await database.db
       .selectFrom('master_codes')
