@@ -44,7 +44,6 @@ export const fileOf = (request: FastifyRequest<{ Querystring: { filename?: strin
 const fileProblemKeys: Record<FileProblem, string> = {
   too_large: 'purchases.upload.file.too_large',
   type: 'purchases.upload.file.type',
-  bom: 'purchases.upload.file.bom',
   encoding: 'purchases.upload.file.encoding',
   empty: 'purchases.upload.file.empty',
   too_many_rows: 'purchases.upload.file.too_many_rows',
