@@ -8,6 +8,7 @@ import {
   MovementQuery,
   MovementRow,
   SeriesQuery,
+  StockExportQuery,
   StockFiguresAnswer,
   StockHistory,
   StockListQuery,
@@ -15,7 +16,7 @@ import {
   StockSeries,
 } from '@api/contracts/inventory-stock';
 import { router } from '@api/route';
-import { movementsFile } from '@projections/inventory/stock-export';
+import { movementsFile, stockListFile } from '@projections/inventory/stock-export';
 import {
   EXPORT_MAX_ROWS,
   listMovements,
@@ -45,6 +46,27 @@ export const stockReportRoutes: FastifyPluginAsyncZod<StockDeps> = async (app, {
       answer: GridPage(StockRow),
     },
     async (request) => ok(request, await stockList(db, seller(request).tenantId, request.query)),
+  );
+
+  route.get(
+    '/api/inventory/stock/export',
+    {
+      summary: "The stock list as a CSV or XLSX file, with the list's filters, search and sort (streamed)",
+      access: { permission: 'inventory-list-export' },
+      query: StockExportQuery,
+      raw: {
+        200: z.unknown().describe('The file: text/csv (UTF-8 with a BOM) or XLSX, as an attachment'),
+        ...refusals,
+      },
+    },
+    async (request, reply) => {
+      const file = stockListFile(db, seller(request).tenantId, request.query, request.language, (error) =>
+        request.log.error({ err: error }, 'stock list export failed'),
+      );
+      reply.header('content-disposition', `attachment; filename="${file.filename}"`);
+      reply.header('cache-control', 'no-store');
+      return reply.type(file.type).send(file.body);
+    },
   );
 
   route.get(
