@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import { ErrorAnswer, GridPage, ok } from '@api/answers';
 import { seller } from '@api/auth/session';
 import { refusals } from '@api/contracts/common';
@@ -25,12 +26,26 @@ import {
   stockList,
   stockSeries,
 } from '@projections/stock.queries';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { type StockDeps, tags } from './stock-common';
 
 /** The stock reports: the stock list, the movement report and its file, one stock at a past instant, its history
  * and its series (queries: projections/stock.queries.ts). */
+
+const FileAnswer = {
+  200: z.unknown().describe('The file: text/csv (UTF-8 with a BOM) or XLSX, as an attachment'),
+  ...refusals,
+};
+
+/** An export file as a download, never cached. */
+const sendFile = (reply: FastifyReply, file: { type: string; body: Readable; filename: string }) =>
+  reply
+    .header('content-disposition', `attachment; filename="${file.filename}"`)
+    .header('cache-control', 'no-store')
+    .type(file.type)
+    .send(file.body);
 
 const combosRefused = { errors: { 409: ErrorAnswer } } as const;
 
@@ -54,18 +69,13 @@ export const stockReportRoutes: FastifyPluginAsyncZod<StockDeps> = async (app, {
       summary: "The stock list as a CSV or XLSX file, with the list's filters, search and sort (streamed)",
       access: { permission: 'inventory-list-export' },
       query: StockExportQuery,
-      raw: {
-        200: z.unknown().describe('The file: text/csv (UTF-8 with a BOM) or XLSX, as an attachment'),
-        ...refusals,
-      },
+      raw: FileAnswer,
     },
     async (request, reply) => {
       const file = stockListFile(db, seller(request).tenantId, request.query, request.language, (error) =>
         request.log.error({ err: error }, 'stock list export failed'),
       );
-      reply.header('content-disposition', `attachment; filename="${file.filename}"`);
-      reply.header('cache-control', 'no-store');
-      return reply.type(file.type).send(file.body);
+      return sendFile(reply, file);
     },
   );
 
@@ -85,10 +95,7 @@ export const stockReportRoutes: FastifyPluginAsyncZod<StockDeps> = async (app, {
       summary: `The movement report as a CSV or XLSX file, with the report's filters (at most ${EXPORT_MAX_ROWS} rows)`,
       access: { permission: 'inventory-list-export' },
       query: ExportQuery,
-      raw: {
-        200: z.unknown().describe('The file: text/csv (UTF-8 with a BOM) or XLSX, as an attachment'),
-        ...refusals,
-      },
+      raw: FileAnswer,
     },
     async (request, reply) => {
       const file = await movementsFile(
@@ -98,9 +105,7 @@ export const stockReportRoutes: FastifyPluginAsyncZod<StockDeps> = async (app, {
         request.language,
         (error) => request.log.error({ err: error }, 'xlsx export failed'),
       );
-      reply.header('content-disposition', `attachment; filename="${file.filename}"`);
-      reply.header('cache-control', 'no-store');
-      return reply.type(file.type).send(file.body);
+      return sendFile(reply, file);
     },
   );
 
