@@ -1,3 +1,4 @@
+import { OWN_FIGURES } from '@api/contracts/inventory-stock';
 import type { Place, PlaceKind } from '@api/contracts/inventory-warehouses';
 import { isUuid } from '@domain/platform/ids';
 import type { Database } from '@infra/db';
@@ -7,20 +8,9 @@ import { type Kysely, sql, type Transaction } from 'kysely';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
-/** Every figure of a stock stream (a place holds stock while any is not 0, reserved and incoming included). */
-const STOCK_FIGURES = [
-  'on_hand',
-  'reserved',
-  'in_process',
-  'on_hold',
-  'pos_on_hold',
-  'supplier_on_hold',
-  'incoming',
-] as const;
-
-/** A stock level `s` with any figure other than 0. */
+/** A stock level `s` with any figure other than 0 (a place holds stock while any is, reserved and incoming too). */
 export const holdsStock = sql<boolean>`(${sql.join(
-  STOCK_FIGURES.map((figure) => sql`${sql.ref(`s.${figure}`)} <> 0`),
+  OWN_FIGURES.map((figure) => sql`${sql.ref(`s.${figure}`)} <> 0`),
   sql` OR `,
 )})`;
 
