@@ -21,6 +21,7 @@ import type { Database } from '@infra/db';
 import { withTenant } from '@infra/db/tenant';
 import { type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely';
 import { masterCodeNamed, placeNamed, type StockTarget, stockTarget } from './inventory/reference';
+import { knownPlaces } from './inventory/warehouses';
 import { allOf, literal, pageWindow, setWhere, textWhere } from './runtime/grid';
 import { movementsUntil, type StockMovement, stockAt } from './stock';
 
@@ -447,8 +448,8 @@ const withNames = (tenantId: string, page: RawBuilder<unknown>) => sql<LedgerRow
     nullif(trim(u.first_name || ' ' || u.last_name), '') AS user_name, ${sourceNumber(tenantId)} AS source_number
   FROM (${page}) s
   LEFT JOIN master_codes m ON m.tenant_id = ${tenantId} AND m.id = ${uuidOf(sql`s.master_code_id`)}
-  LEFT JOIN warehouses w ON w.tenant_id = ${tenantId} AND w.id = ${uuidOf(sql`s.warehouse_id`)}
-  LEFT JOIN warehouses cw ON cw.tenant_id = ${tenantId} AND cw.id = ${uuidOf(sql`s.counterpart_warehouse_id`)}
+  LEFT JOIN ${knownPlaces(tenantId)} w ON w.id = ${uuidOf(sql`s.warehouse_id`)}
+  LEFT JOIN ${knownPlaces(tenantId)} cw ON cw.id = ${uuidOf(sql`s.counterpart_warehouse_id`)}
   LEFT JOIN users u ON u.tenant_id = ${tenantId} AND u.id = ${uuidOf(sql`s.created_by`)}`;
 
 const LEDGER_COLUMNS = sql.raw(

@@ -12,6 +12,7 @@ import type { Database } from '@infra/db';
 import { withTenant } from '@infra/db/tenant';
 import { type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely';
 import { placeOfTenant } from './documents.queries';
+import { knownPlaces } from './inventory/warehouses';
 import {
   allOf,
   dateWhere,
@@ -69,8 +70,8 @@ async function commonWhere(
 }
 
 const joins = (tenantId: string) => sql`
-  LEFT JOIN warehouses fw ON fw.tenant_id = ${tenantId} AND fw.id = d.from_warehouse_id
-  LEFT JOIN warehouses tw ON tw.tenant_id = ${tenantId} AND tw.id = d.to_warehouse_id`;
+  LEFT JOIN ${knownPlaces(tenantId)} fw ON fw.id = d.from_warehouse_id
+  LEFT JOIN ${knownPlaces(tenantId)} tw ON tw.id = d.to_warehouse_id`;
 
 const commonSorts = {
   reference: sql`d.reference`,

@@ -267,6 +267,12 @@ export const ExportQuery = z.strictObject({
 });
 export type ExportQuery = z.infer<typeof ExportQuery>;
 
+/** The stock list as a file: the list's filters, search and sort; every row (no window). */
+export const StockExportQuery = StockListQuery.omit({ startRow: true, endRow: true }).extend({
+  format: ExportQuery.shape.format,
+});
+export type StockExportQuery = z.infer<typeof StockExportQuery>;
+
 const { on_hand: _onHand, ...figuresAfter } = FigureFields;
 const NamedRef = z.object({ id: z.string(), code: z.string().nullable(), name: z.string().nullable() });
 

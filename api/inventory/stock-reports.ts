@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import { ErrorAnswer, GridPage, ok } from '@api/answers';
 import { seller } from '@api/auth/session';
 import { refusals } from '@api/contracts/common';
@@ -8,6 +9,7 @@ import {
   MovementQuery,
   MovementRow,
   SeriesQuery,
+  StockExportQuery,
   StockFiguresAnswer,
   StockHistory,
   StockListQuery,
@@ -15,7 +17,7 @@ import {
   StockSeries,
 } from '@api/contracts/inventory-stock';
 import { router } from '@api/route';
-import { movementsFile } from '@projections/inventory/stock-export';
+import { movementsFile, stockListFile } from '@projections/inventory/stock-export';
 import {
   EXPORT_MAX_ROWS,
   listMovements,
@@ -24,12 +26,26 @@ import {
   stockList,
   stockSeries,
 } from '@projections/stock.queries';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { type StockDeps, tags } from './stock-common';
 
 /** The stock reports: the stock list, the movement report and its file, one stock at a past instant, its history
  * and its series (queries: projections/stock.queries.ts). */
+
+const FileAnswer = {
+  200: z.unknown().describe('The file: text/csv (UTF-8 with a BOM) or XLSX, as an attachment'),
+  ...refusals,
+};
+
+/** An export file as a download, never cached. */
+const sendFile = (reply: FastifyReply, file: { type: string; body: Readable; filename: string }) =>
+  reply
+    .header('content-disposition', `attachment; filename="${file.filename}"`)
+    .header('cache-control', 'no-store')
+    .type(file.type)
+    .send(file.body);
 
 const combosRefused = { errors: { 409: ErrorAnswer } } as const;
 
@@ -48,6 +64,22 @@ export const stockReportRoutes: FastifyPluginAsyncZod<StockDeps> = async (app, {
   );
 
   route.get(
+    '/api/inventory/stock/export',
+    {
+      summary: "The stock list as a CSV or XLSX file, with the list's filters, search and sort (streamed)",
+      access: { permission: 'inventory-list-export' },
+      query: StockExportQuery,
+      raw: FileAnswer,
+    },
+    async (request, reply) => {
+      const file = stockListFile(db, seller(request).tenantId, request.query, request.language, (error) =>
+        request.log.error({ err: error }, 'stock list export failed'),
+      );
+      return sendFile(reply, file);
+    },
+  );
+
+  route.get(
     '/api/inventory/stock/movements',
     {
       summary: 'The stock movement report for ag-grid, newest first',
@@ -63,10 +95,7 @@ export const stockReportRoutes: FastifyPluginAsyncZod<StockDeps> = async (app, {
       summary: `The movement report as a CSV or XLSX file, with the report's filters (at most ${EXPORT_MAX_ROWS} rows)`,
       access: { permission: 'inventory-list-export' },
       query: ExportQuery,
-      raw: {
-        200: z.unknown().describe('The file: text/csv (UTF-8 with a BOM) or XLSX, as an attachment'),
-        ...refusals,
-      },
+      raw: FileAnswer,
     },
     async (request, reply) => {
       const file = await movementsFile(
@@ -76,9 +105,7 @@ export const stockReportRoutes: FastifyPluginAsyncZod<StockDeps> = async (app, {
         request.language,
         (error) => request.log.error({ err: error }, 'xlsx export failed'),
       );
-      reply.header('content-disposition', `attachment; filename="${file.filename}"`);
-      reply.header('cache-control', 'no-store');
-      return reply.type(file.type).send(file.body);
+      return sendFile(reply, file);
     },
   );
 

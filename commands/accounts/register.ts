@@ -1,4 +1,5 @@
 import type { CodeSent, RegisterRequest } from '@api/contracts/accounts';
+import { openStartingPlaces } from '@commands/inventory/warehouses';
 import {
   OTP_MAX_ATTEMPTS,
   OTP_TTL_SECONDS,
@@ -88,6 +89,7 @@ export async function register(
     if (violation(error, '23505')) throw refuseAccount('EMAIL_TAKEN');
     throw error;
   }
+  await openStartingPlaces(db, account);
 
   const code = newOtp();
   await db

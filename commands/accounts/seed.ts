@@ -1,4 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import { openStartingPlaces } from '@commands/inventory/warehouses';
 import { hashSecret } from '@commands/support/secrets';
 import { STANDARD_PACKAGES, TRIAL_PACKAGE } from '@domain/access/packages';
 import type { Database } from '@infra/db';
@@ -136,7 +137,7 @@ export async function ensureFirstStart(db: Kysely<Database>): Promise<FirstStart
     .executeTakeFirst();
   if (!demo) {
     const password = randomPassword();
-    await createTenantWithOwner(db, {
+    const account = await createTenantWithOwner(db, {
       tenantId: DEMO_TENANT_ID,
       name: 'Kedai Demo Store',
       country: 'MY',
@@ -151,6 +152,7 @@ export async function ensureFirstStart(db: Kysely<Database>): Promise<FirstStart
         password,
       },
     });
+    await openStartingPlaces(db, account);
     await seedDemoMasterCodes(db, DEMO_TENANT_ID);
     created.demo = { login: DEMO_OWNER_EMAIL, password, tenantId: DEMO_TENANT_ID };
   }

@@ -2,9 +2,10 @@ import { ADJUSTMENT_COLUMNS } from '@domain/inventory/stock-upload';
 import { type FileProblem, fileHash, MAX_BYTES, readSheet } from '@infra/sheets/read';
 
 /**
- * A bulk stock adjustment file (spec §5 uploads): CSV in UTF-8 without a BOM, or XLSX; the first row is a header and
- * is ignored; every other row has exactly the five columns below; at most MAX_ROWS rows and MAX_BYTES bytes. A file
- * with any bad row is refused whole, with every bad row listed, so nothing is half applied. The file's hash and the
+ * A bulk stock adjustment file (spec §5 uploads): CSV in UTF-8 (a BOM, as Excel's "CSV UTF-8" writes, is
+ * skipped), or XLSX; the first row is a header and is ignored; every other row has exactly the five columns below;
+ * at most MAX_ROWS rows and MAX_BYTES bytes. The well-formed rows come back beside the format problems of the others,
+ * so that the caller checks their codes too and answers every bad row at once. The file's hash and the
  * row number make each row's idempotency key: the same file uploaded twice moves stock once.
  */
 
@@ -33,6 +34,9 @@ export type RowProblem =
   | 'quantity_invalid'
   | 'reason_too_long';
 
+/** A row's code cells, each '' when it is malformed: the codes of a row with other problems are checked too. */
+export type CodedRow = Pick<AdjustmentRow, 'row' | 'masterCode' | 'warehouseCode'>;
+
 export interface RowError {
   row: number;
   column?: (typeof ADJUSTMENT_COLUMNS)[number];
@@ -40,25 +44,27 @@ export interface RowError {
 }
 
 export type ParsedAdjustmentFile =
-  | { ok: true; hash: string; rows: AdjustmentRow[] }
-  | { ok: false; file?: FileProblem; rows: RowError[] };
+  | { ok: true; hash: string; rows: AdjustmentRow[]; problems: RowError[]; malformed: CodedRow[] }
+  | { ok: false; file: FileProblem };
 
 export async function parseAdjustmentFile(bytes: Buffer, filename: string): Promise<ParsedAdjustmentFile> {
   const sheet = await readSheet(bytes, filename, { maxRows: MAX_ROWS, dates: 'instant' });
-  if (!sheet.ok) return { ok: false, file: sheet.problem, rows: [] };
+  if (!sheet.ok) return { ok: false, file: sheet.problem };
 
   const rows: AdjustmentRow[] = [];
   const errors: RowError[] = [];
+  const malformed: CodedRow[] = [];
   for (const { row, cells } of sheet.rows) {
     const checked = checkRow(cells, row);
-    if ('problems' in checked) errors.push(...checked.problems);
-    else rows.push(checked);
+    if ('problems' in checked) {
+      errors.push(...checked.problems);
+      if (checked.codes) malformed.push(checked.codes);
+    } else rows.push(checked);
   }
-  if (errors.length > 0) return { ok: false, rows: errors };
-  return { ok: true, hash: fileHash(bytes), rows };
+  return { ok: true, hash: fileHash(bytes), rows, problems: errors, malformed };
 }
 
-function checkRow(cells: string[], row: number): AdjustmentRow | { problems: RowError[] } {
+function checkRow(cells: string[], row: number): AdjustmentRow | { problems: RowError[]; codes?: CodedRow } {
   if (cells.length !== ADJUSTMENT_COLUMNS.length) return { problems: [{ row, problem: 'column_count' }] };
   const [masterCode, warehouseCode, mode, quantityText, reason] = cells.map((cell) => cell.trim()) as [
     string,
@@ -83,6 +89,16 @@ function checkRow(cells: string[], row: number): AdjustmentRow | { problems: Row
     problems.push({ row, column: 'quantity', problem: 'quantity_invalid' });
   }
   if (reason.length > 500) problems.push({ row, column: 'reason', problem: 'reason_too_long' });
-  if (problems.length > 0) return { problems };
+  if (problems.length > 0) {
+    const bad = new Set(problems.map((problem) => problem.column));
+    return {
+      problems,
+      codes: {
+        row,
+        masterCode: bad.has('master_code') ? '' : masterCode,
+        warehouseCode: bad.has('warehouse_code') ? '' : warehouseCode,
+      },
+    };
+  }
   return { row, masterCode, warehouseCode, mode: modeValue as AdjustmentRow['mode'], quantity, reason };
 }

@@ -16,6 +16,7 @@ import type { Actor } from '../support/actor';
 import {
   ADJUSTMENT_COLUMNS,
   type AdjustmentRow,
+  type CodedRow,
   MAX_ROWS,
   parseAdjustmentFile,
   type RowError,
@@ -24,7 +25,8 @@ import { moveStock } from './move-stock';
 
 /**
  * Bulk stock adjustment by file (spec §5 uploads; the file format is ./adjustment-file.ts). The whole file is checked
- * before anything moves: format, then every master code and warehouse code against the tenant's, then — while the
+ * before anything moves: the format of every row and the master code and warehouse code of every well-formed one
+ * against the tenant's, all answered together, then — while the
  * tenant refuses negative manual stock — each row decided by the stock's own `decide` against the current stock
  * with the file's earlier rows applied. Any bad row: nothing applied, every bad row listed.
  *
@@ -70,14 +72,19 @@ export interface ResolvedRow extends AdjustmentRow {
   warehouseId: string;
 }
 
-/** Resolves the file's codes to the tenant's master codes and warehouses; anything unknown is a row problem. */
+/**
+ * Resolves the file's codes to the tenant's master codes and warehouses; anything unknown is a row problem. The code
+ * cells of `malformed` rows (refused for other reasons; '' where the cell itself is bad) are checked as well.
+ */
 export async function resolveRows(
   db: Kysely<Database>,
   tenantId: string,
   rows: AdjustmentRow[],
+  malformed: CodedRow[] = [],
 ): Promise<{ resolved: ResolvedRow[]; problems: RowProblem[] }> {
-  const masterCodes = [...new Set(rows.map((row) => row.masterCode.toLowerCase()))];
-  const warehouseCodes = [...new Set(rows.map((row) => row.warehouseCode.toLowerCase()))];
+  const all: CodedRow[] = [...rows, ...malformed];
+  const masterCodes = [...new Set(all.map((row) => row.masterCode.toLowerCase()))];
+  const warehouseCodes = [...new Set(all.map((row) => row.warehouseCode.toLowerCase()))];
   const [codes, places] = await Promise.all([
     db
       .selectFrom('master_codes')
@@ -96,11 +103,12 @@ export async function resolveRows(
   const placeByKey = new Map(places.map((row) => [row.key, row]));
   const resolved: ResolvedRow[] = [];
   const problems: RowProblem[] = [];
-  for (const row of rows) {
+  const wellFormed = new Set<CodedRow>(rows);
+  for (const row of all) {
     const masterCode = codeByKey.get(row.masterCode.toLowerCase());
     const place = placeByKey.get(row.warehouseCode.toLowerCase());
-    let ok = true;
-    if (!masterCode) {
+    let ok = wellFormed.has(row);
+    if (!masterCode && row.masterCode !== '') {
       ok = false;
       problems.push({
         row: row.row,
@@ -108,7 +116,7 @@ export async function resolveRows(
         key: 'stock.upload.row.master_code_not_found',
         params: { code: row.masterCode },
       });
-    } else if (masterCode.type === 'combo') {
+    } else if (masterCode?.type === 'combo') {
       ok = false;
       problems.push({
         row: row.row,
@@ -117,7 +125,7 @@ export async function resolveRows(
         params: { code: masterCode.code },
       });
     }
-    if (!place) {
+    if (!place && row.warehouseCode !== '') {
       ok = false;
       problems.push({
         row: row.row,
@@ -127,7 +135,7 @@ export async function resolveRows(
       });
     }
     if (ok && masterCode && place) {
-      resolved.push({ ...row, masterCodeId: masterCode.id, warehouseId: place.id });
+      resolved.push({ ...(row as AdjustmentRow), masterCodeId: masterCode.id, warehouseId: place.id });
     }
   }
   return { resolved, problems };
@@ -362,7 +370,8 @@ const refuseFile = refuser(stockFileErrors);
 
 /**
  * Checks a bulk adjustment file whole, then applies it in the background. A file that cannot be read is refused
- * (a refusal of stockFileErrors); a file with bad rows answers every bad row and applies nothing; the same file
+ * (a refusal of stockFileErrors); a file with bad rows answers every bad row with all its reasons (format and
+ * unknown codes together) and applies nothing; the same file
  * still being applied answers that upload.
  */
 export async function uploadStockFile(
@@ -373,25 +382,18 @@ export async function uploadStockFile(
   const { db } = deps;
   const { tenantId } = actor;
   const parsed = await parseAdjustmentFile(input.bytes, input.filename);
-  if (!parsed.ok) {
-    if (parsed.file) {
-      throw refuseFile(parsed.file, fileProblemParams(parsed.file, MAX_ROWS));
-    }
-    return {
-      outcome: 'rows_refused',
-      problems: inFileOrder(
-        parsed.rows.map((problem) => ({
-          row: problem.row,
-          column: problem.column ?? null,
-          key: parserProblemKeys[problem.problem],
-          params: { row: problem.row, columns: ADJUSTMENT_COLUMNS.join(', ') },
-        })),
-      ),
-    };
+  if (!parsed.ok) throw refuseFile(parsed.file, fileProblemParams(parsed.file, MAX_ROWS));
+  // Every reason of every row in one answer: the format, then the codes of the well-formed rows.
+  const formatProblems: RowProblem[] = parsed.problems.map((problem) => ({
+    row: problem.row,
+    column: problem.column ?? null,
+    key: parserProblemKeys[problem.problem],
+    params: { row: problem.row, columns: ADJUSTMENT_COLUMNS.join(', ') },
+  }));
+  const { resolved, problems } = await resolveRows(db, tenantId, parsed.rows, parsed.malformed);
+  if (formatProblems.length + problems.length > 0) {
+    return { outcome: 'rows_refused', problems: inFileOrder([...formatProblems, ...problems]) };
   }
-
-  const { resolved, problems } = await resolveRows(db, tenantId, parsed.rows);
-  if (problems.length > 0) return { outcome: 'rows_refused', problems: inFileOrder(problems) };
 
   const earlier = await latestUploadOf(db, tenantId, parsed.hash);
   // The same file still being applied: its upload is this one.

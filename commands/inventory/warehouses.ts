@@ -11,23 +11,25 @@ import { refusePlace } from '@domain/inventory/reference';
 import { isUuid } from '@domain/platform/ids';
 import type { Database } from '@infra/db';
 import { violation } from '@infra/db/errors';
-import { masterCodesLocatedIn, placeById } from '@projections/inventory/warehouses';
-import type { Kysely, Transaction } from 'kysely';
+import { holdsStock, placeById } from '@projections/inventory/warehouses';
+import { type Kysely, sql, type Transaction } from 'kysely';
 import { logActivity } from '../support/activity';
 import type { Actor } from '../support/actor';
 import { lockTenant } from '../support/locks';
-import { noStock, packageLimit, type StockOf } from './reference-support';
+import { MAIN_WAREHOUSE } from './initial-stock';
+import { packageLimit } from './reference-support';
 
 /**
  * Writing warehouses and branches (spec §3 "Warehouse and rack"; projections/inventory/warehouses.ts reads them).
  * Both are places that hold stock, so they share one table told apart by `kind`. Codes are unique per account across
  * both kinds. Exactly one warehouse is the default while any exists: the first one created becomes it, making another
  * the default clears the old one in the same transaction, and the default can be neither unset nor deleted while
- * other warehouses exist. The package's `branches` limit caps the branches. A place is deleted only when every master
- * code in it has 0 stock (spec §5), taking its racks and rack locations with it.
+ * other warehouses exist. The package's `branches` limit caps the branches. A place is deleted only when every stock
+ * figure there is 0 (spec §5), taking its racks and rack locations with it; its code and name stay in
+ * `removed_places` for the transfers and movements that name it.
  */
 
-type Deps = { db: Kysely<Database>; stockOf?: StockOf };
+type Deps = { db: Kysely<Database> };
 type Db = Kysely<Database> | Transaction<Database>;
 
 /** The place of this kind, locked for the change (the tenant is locked first where a default or count is kept). */
@@ -71,20 +73,23 @@ function placeRefusal(error: unknown, code: string | undefined): unknown {
 }
 
 /**
- * Refuses while any master code in the place has stock (spec §5: only items with quantity 0 can be removed from a
- * branch). Stock the seller holds at a place shows in its rack locations.
+ * Refuses while any stock stream of the place has a figure other than 0 (spec §5: only items with quantity 0 can be
+ * removed from a branch). The stock read model is asked, not the rack locations: stock needs no rack location.
  */
-export async function requireNoStockIn(
-  trx: Db,
-  stockOf: StockOf,
-  tenantId: string,
-  warehouseId: string,
-): Promise<void> {
-  for (const masterCode of await masterCodesLocatedIn(trx, tenantId, warehouseId)) {
-    if ((await stockOf(tenantId, masterCode.id, warehouseId)) !== 0) {
-      throw refusePlace('STOCK_REMAINS', { code: masterCode.code });
-    }
-  }
+async function requireNoStockIn(trx: Db, tenantId: string, warehouseId: string): Promise<void> {
+  const held = await trx
+    .selectFrom('stock_levels as s')
+    .leftJoin('master_codes as m', (join) =>
+      join.on('m.tenant_id', '=', tenantId).on(sql`m.id::text`, '=', sql.ref('s.master_code_id')),
+    )
+    .select(sql<string>`coalesce(m.code, s.master_code_id)`.as('code'))
+    .where('s.tenant_id', '=', tenantId)
+    .where('s.warehouse_id', '=', warehouseId)
+    .where(holdsStock)
+    .orderBy('code')
+    .limit(1)
+    .executeTakeFirst();
+  if (held) throw refusePlace('STOCK_REMAINS', { code: held.code });
 }
 
 /** The place as the API answers it, once written. */
@@ -206,7 +211,6 @@ export async function deletePlace(
   input: { kind: PlaceKind; id: string },
 ): Promise<string> {
   const { tenantId } = actor;
-  const stockOf = deps.stockOf ?? noStock;
   return deps.db.transaction().execute(async (trx) => {
     await lockTenant(trx, tenantId);
     const row = await lockPlace(trx, tenantId, input.kind, input.id);
@@ -220,8 +224,12 @@ export async function deletePlace(
         .executeTakeFirstOrThrow();
       if (Number(others.n) > 0) throw refusePlace('DEFAULT_DELETE');
     }
-    await requireNoStockIn(trx, stockOf, tenantId, row.id);
+    await requireNoStockIn(trx, tenantId, row.id);
     await trx.deleteFrom('warehouses').where('id', '=', row.id).execute();
+    await trx
+      .insertInto('removed_places')
+      .values({ id: row.id, tenant_id: tenantId, kind: input.kind, code: row.code, name: row.name })
+      .execute();
     await logActivity(trx, {
       tenantId,
       userId: actor.userId,
@@ -252,4 +260,34 @@ export async function makeDefaultWarehouse(deps: Deps, actor: Actor, input: { id
     });
   });
   return placeAnswer(deps.db, tenantId, 'warehouse', input.id);
+}
+
+export const MAIN_BRANCH = { code: 'HQ', name: 'Main branch' } as const;
+
+/**
+ * A new account's places: its default warehouse and a branch, so stock, purchases and transfers work from the first
+ * minute (the warehouses page promises that one warehouse is always the default).
+ */
+export async function openStartingPlaces(db: Kysely<Database>, actor: Actor): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const places = [
+      { kind: 'warehouse', ...MAIN_WAREHOUSE, is_default: true },
+      { kind: 'branch', ...MAIN_BRANCH, is_default: false },
+    ] as const;
+    for (const place of places) {
+      const id = randomUUID();
+      await trx
+        .insertInto('warehouses')
+        .values({ id, tenant_id: actor.tenantId, ...place })
+        .execute();
+      await logActivity(trx, {
+        tenantId: actor.tenantId,
+        userId: actor.userId,
+        action: `${place.kind}.created`,
+        subjectType: 'warehouse',
+        subjectId: id,
+        detail: { ...place, automatic: true },
+      });
+    }
+  });
 }

@@ -2,11 +2,12 @@ import { PURCHASE_COLUMNS, type PurchaseColumn } from '@domain/purchases/purchas
 import { type FileProblem, fileHash, readSheet } from '@infra/sheets/read';
 
 /**
- * The purchase bulk file: CSV (UTF-8 without a BOM) or XLSX, the first row a header (ignored), then one item a row
+ * The purchase bulk file: CSV (UTF-8, a BOM skipped) or XLSX, the first row a header (ignored), then one item a row
  * in the fixed column order below. Rows sharing a reference make one purchase order; the order's own columns
  * (supplier, warehouse, date, estimated arrival, discount) are read from its first row, and a later row of the same
  * order that states a different value is refused. The orders are created as drafts (`pending`). A file with any bad
- * row is refused whole, with every bad row listed.
+ * row is refused whole, with every bad row listed: the well-formed orders come back beside the format problems, so
+ * that their codes are checked in the same answer.
  */
 
 export const REQUIRED_PURCHASE_COLUMNS = 6;
@@ -51,8 +52,8 @@ export interface PurchaseRowError {
 }
 
 export type ParsedPurchaseFile =
-  | { ok: true; hash: string; orders: PurchaseFileOrder[] }
-  | { ok: false; file?: FileProblem; rows: PurchaseRowError[] };
+  | { ok: true; hash: string; orders: PurchaseFileOrder[]; problems: PurchaseRowError[] }
+  | { ok: false; file: FileProblem };
 
 const amountOf = (text: string): string | null => {
   if (!/^\d{1,14}(\.\d{1,4})?$/.test(text)) return null;
@@ -68,7 +69,7 @@ export const isDay = (text: string) => {
 
 export async function parsePurchaseFile(bytes: Buffer, filename: string): Promise<ParsedPurchaseFile> {
   const sheet = await readSheet(bytes, filename, { maxRows: MAX_PURCHASE_ROWS, dates: 'day' });
-  if (!sheet.ok) return { ok: false, file: sheet.problem, rows: [] };
+  if (!sheet.ok) return { ok: false, file: sheet.problem };
   const errors: PurchaseRowError[] = [];
   const orders = new Map<string, PurchaseFileOrder>();
   for (const { row, cells } of sheet.rows) {
@@ -145,6 +146,5 @@ export async function parsePurchaseFile(bytes: Buffer, filename: string): Promis
     if (problems.length > 0) errors.push(...problems);
     else order.lines.push(line);
   }
-  if (errors.length > 0) return { ok: false, rows: errors };
-  return { ok: true, hash: fileHash(bytes), orders: [...orders.values()] };
+  return { ok: true, hash: fileHash(bytes), orders: [...orders.values()], problems: errors };
 }

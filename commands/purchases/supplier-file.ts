@@ -11,10 +11,10 @@ import { type FileProblem, fileHash, readSheet } from '@infra/sheets/read';
 
 /**
  * The supplier bulk file (spec §5: "Supplier CSV requires name, company, contact number, address, city, postal
- * code, state, country; UTF-8 without BOM; fixed column order"): CSV (UTF-8 without a BOM) or XLSX, the first row a
- * header (ignored), then one supplier a row in the fixed column order below — the eight required columns first, then
- * the optional ones (a row may stop after the last value it has). A file with any bad row is refused whole, with
- * every bad row listed.
+ * code, state, country; UTF-8 without BOM; fixed column order"): CSV (UTF-8; a BOM, which Excel's "CSV UTF-8"
+ * writes, is skipped rather than refused) or XLSX, the first row a header (ignored), then one supplier a row in the
+ * fixed column order below — the eight required columns first, then the optional ones (a row may stop after the last
+ * value it has). A file with any bad row is refused whole, with every bad row listed.
  */
 
 export const MAX_SUPPLIER_ROWS = 5_000;

@@ -103,23 +103,19 @@ export async function uploadPurchases(
   const { db } = deps;
   const { tenantId } = actor;
   const parsed = await parsePurchaseFile(input.bytes, input.filename);
-  if (!parsed.ok) {
-    if (parsed.file) return { ok: false, file: parsed.file, maxRows: MAX_PURCHASE_ROWS };
-    return {
-      ok: false,
-      rows: parsed.rows.map((problem) => ({
-        row: problem.row,
-        column: problem.column ?? null,
-        key: problemKeys[problem.problem],
-        params: {
-          row: problem.row,
-          columns: PURCHASE_COLUMNS.join(', '),
-          column: problem.column ?? '',
-          max: problem.column === 'reference' ? 100 : 1_000_000_000,
-        },
-      })),
-    };
-  }
+  if (!parsed.ok) return { ok: false, file: parsed.file, maxRows: MAX_PURCHASE_ROWS };
+  // Every reason of every row in one answer: the format of each row, then the codes of the well-formed ones.
+  const problems: RowProblem[] = parsed.problems.map((problem) => ({
+    row: problem.row,
+    column: problem.column ?? null,
+    key: problemKeys[problem.problem],
+    params: {
+      row: problem.row,
+      columns: PURCHASE_COLUMNS.join(', '),
+      column: problem.column ?? '',
+      max: problem.column === 'reference' ? 100 : 1_000_000_000,
+    },
+  }));
 
   // Every code the file names, against the account's.
   const known = await purchaseFileCodes(db, tenantId, {
@@ -127,7 +123,6 @@ export async function uploadPurchases(
     warehouses: parsed.orders.map((order) => order.warehouseCode),
     masterCodes: parsed.orders.flatMap((order) => order.lines.map((line) => line.masterCode)),
   });
-  const problems: RowProblem[] = [];
   const problem = (row: number, column: string, key: string, params: Record<string, string | number>) =>
     problems.push({ row, column, key, params });
   for (const order of parsed.orders) {

@@ -12,7 +12,6 @@ export const ADJUSTMENT_COLUMNS = ['master_code', 'warehouse_code', 'mode', 'qua
 export const FILE_PROBLEMS = [
   'too_large',
   'type',
-  'bom',
   'encoding',
   'empty',
   'too_many_rows',
@@ -24,7 +23,6 @@ export type StockFileProblem = (typeof FILE_PROBLEMS)[number];
 export const stockFileErrors = {
   too_large: { status: 400, code: StockCode.uploadFile, key: 'stock.upload.file.too_large' },
   type: { status: 400, code: StockCode.uploadFile, key: 'stock.upload.file.type' },
-  bom: { status: 400, code: StockCode.uploadFile, key: 'stock.upload.file.bom' },
   encoding: { status: 400, code: StockCode.uploadFile, key: 'stock.upload.file.encoding' },
   empty: { status: 400, code: StockCode.uploadFile, key: 'stock.upload.file.empty' },
   too_many_rows: { status: 400, code: StockCode.uploadFile, key: 'stock.upload.file.too_many_rows' },

@@ -399,6 +399,14 @@ export const columns = {
     created_at: timestamptz().withDefault(),
     updated_at: timestamptz().withDefault(),
   },
+  removed_places: {
+    id: uuid(),
+    tenant_id: text(),
+    kind: text<'warehouse' | 'branch'>(),
+    code: text(),
+    name: text(),
+    removed_at: timestamptz().withDefault(),
+  },
   racks: {
     id: uuid(),
     tenant_id: text(),

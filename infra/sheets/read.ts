@@ -5,8 +5,8 @@ import Papa from 'papaparse';
 import { inflatedSize } from './zip';
 
 /**
- * Reading a bulk file (spec §5 uploads): CSV in UTF-8 without a BOM, or XLSX (its first sheet); the first row is a
- * header and is ignored. Answers the cells of the other rows as text, or why the file cannot be read.
+ * Reading a bulk file (spec §5 uploads): CSV in UTF-8 (a leading BOM, as Excel's "CSV UTF-8" saves it, is skipped),
+ * or XLSX (its first sheet); the first row is a header and is ignored. Answers the cells of the other rows as text, or why the file cannot be read.
  */
 
 export const MAX_BYTES = 5 * 1024 * 1024;
@@ -15,7 +15,6 @@ export type FileProblem =
   | 'too_large'
   | 'too_large_unpacked'
   | 'type'
-  | 'bom'
   | 'encoding'
   | 'empty'
   | 'too_many_rows'
@@ -45,9 +44,9 @@ export async function readSheet(
   const extension = filename.toLowerCase().split('.').pop();
   let cells: string[][];
   if (extension === 'csv') {
-    if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) return { ok: false, problem: 'bom' };
     let text: string;
     try {
+      // The decoder drops a leading BOM (ignoreBOM is false by default).
       text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
     } catch {
       return { ok: false, problem: 'encoding' };

@@ -1,13 +1,14 @@
-import type { ExportQuery, MovementRow } from '@api/contracts/inventory-stock';
+import type { ExportQuery, MovementRow, StockExportQuery, StockRow } from '@api/contracts/inventory-stock';
 import type { Database } from '@infra/db';
 import { type Language, translate } from '@infra/i18n';
 import { type Cell, type Sheet, sheetFile } from '@infra/sheets/write';
-import { movementsForExport } from '@projections/stock.queries';
+import { movementsForExport, stockList } from '@projections/stock.queries';
 import type { Kysely } from 'kysely';
 
 /**
- * The movement report as a CSV or XLSX file (GET /api/inventory/stock/movements/export): headers, actions and modes
- * in the reader's language, the figures after each movement following new stock.
+ * The movement report (GET /api/inventory/stock/movements/export) and the stock list (GET
+ * /api/inventory/stock/export) as CSV or XLSX files: headers, actions and modes in the reader's language. Both are
+ * streamed: rows are read a chunk at a time and written as they come, never all held at once.
  */
 
 const EXPORT_COLUMNS = [
@@ -88,4 +89,73 @@ export async function movementsFile(
   const stamp = new Date().toISOString().slice(0, 10).replace(/-/g, '');
   const file = sheetFile(query.format, exportSheet(language), exportRows(language, rows), onError);
   return { ...file, filename: `stock-movements-${stamp}.${query.format}` };
+}
+
+const LIST_COLUMNS = [
+  'master_code',
+  'name',
+  'seller_sku',
+  'warehouse',
+  'on_hand',
+  'reserved',
+  'in_process',
+  'on_hold',
+  'pos_on_hold',
+  'supplier_on_hold',
+  'available',
+  'available_percent',
+  'incoming',
+  'last_movement',
+] as const;
+
+/** Rows of the stock list read a page at a time. */
+export const LIST_CHUNK = 1_000;
+
+const listSheet = (language: Language): Sheet => ({
+  name: translate(language, 'stock.export.list_sheet'),
+  columns: LIST_COLUMNS.map((column) => ({
+    header: translate(language, `stock.export.columns.${column}`),
+    ...(column === 'last_movement' ? { width: 22, dateTime: true } : {}),
+    ...(column === 'name' ? { width: 30 } : {}),
+  })),
+});
+
+/** A combo has no figures of its own: its cells stay empty but for available, which comes from its components. */
+const listCells = (row: StockRow): Cell[] => [
+  row.code,
+  row.name,
+  row.seller_sku,
+  row.warehouse_code,
+  row.on_hand ?? '',
+  row.reserved ?? '',
+  row.in_process ?? '',
+  row.on_hold ?? '',
+  row.pos_on_hold ?? '',
+  row.supplier_on_hold ?? '',
+  row.available,
+  row.available_percent ?? '',
+  row.incoming ?? '',
+  row.last_movement_at ? new Date(row.last_movement_at) : '',
+];
+
+async function* listRows(db: Kysely<Database>, tenantId: string, query: StockExportQuery) {
+  const { format: _format, ...list } = query;
+  for (let startRow = 0; ; startRow += LIST_CHUNK) {
+    const page = await stockList(db, tenantId, { ...list, startRow, endRow: startRow + LIST_CHUNK });
+    for (const row of page.rows) yield listCells(row);
+    if (page.rows.length < LIST_CHUNK) return;
+  }
+}
+
+/** The stock list the query selects as a file, and its name. */
+export function stockListFile(
+  db: Kysely<Database>,
+  tenantId: string,
+  query: StockExportQuery,
+  language: Language,
+  onError: (error: unknown) => void,
+) {
+  const stamp = new Date().toISOString().slice(0, 10).replace(/-/g, '');
+  const file = sheetFile(query.format, listSheet(language), listRows(db, tenantId, query), onError);
+  return { ...file, filename: `stock-list-${stamp}.${query.format}` };
 }

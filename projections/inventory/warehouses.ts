@@ -1,3 +1,4 @@
+import { OWN_FIGURES } from '@api/contracts/inventory-stock';
 import type { Place, PlaceKind } from '@api/contracts/inventory-warehouses';
 import { isUuid } from '@domain/platform/ids';
 import type { Database } from '@infra/db';
@@ -7,13 +8,28 @@ import { type Kysely, sql, type Transaction } from 'kysely';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
+/** A stock level `s` with any figure other than 0 (a place holds stock while any is, reserved and incoming too). */
+export const holdsStock = sql<boolean>`(${sql.join(
+  OWN_FIGURES.map((figure) => sql`${sql.ref(`s.${figure}`)} <> 0`),
+  sql` OR `,
+)})`;
+
+/**
+ * The account's places, the deleted ones included (by their last code and name), for the documents that name a
+ * place: a transfer or movement keeps showing a deleted warehouse's name.
+ */
+export const knownPlaces = (tenantId: string) => sql`(
+  SELECT id, kind, code, name FROM warehouses WHERE tenant_id = ${tenantId}
+  UNION ALL SELECT id, kind, code, name FROM removed_places WHERE tenant_id = ${tenantId})`;
+
 const selectPlaces = (db: Db, tenantId: string, kind: PlaceKind) =>
   db
     .selectFrom('warehouses as w')
     .selectAll('w')
     .select([
       sql<number>`(SELECT count(*)::int FROM racks r WHERE r.warehouse_id = w.id)`.as('rack_count'),
-      sql<number>`(SELECT count(*)::int FROM master_code_locations l WHERE l.warehouse_id = w.id)`.as(
+      sql<number>`(SELECT count(*)::int FROM stock_levels s
+        WHERE s.tenant_id = w.tenant_id AND s.warehouse_id = w.id::text AND ${holdsStock})`.as(
         'master_code_count',
       ),
     ])
@@ -62,14 +78,3 @@ export async function placeById(
     : undefined;
   return row && place(row);
 }
-
-/** The master codes located (by rack location) in a place, by code. */
-export const masterCodesLocatedIn = (db: Db, tenantId: string, warehouseId: string) =>
-  db
-    .selectFrom('master_code_locations as l')
-    .innerJoin('master_codes as m', 'm.id', 'l.master_code_id')
-    .select(['m.id', 'm.code'])
-    .where('l.tenant_id', '=', tenantId)
-    .where('l.warehouse_id', '=', warehouseId)
-    .orderBy('m.code')
-    .execute();

@@ -605,26 +605,21 @@ describe('bulk upload of purchases', () => {
       ]),
     );
     refused(response, 400, 530);
+    // The format of row 5 and the unknown and combo items of rows 3 and 4, in one answer.
     const rows = (response.json() as { rows: { row: number; column: string }[] }).rows;
-    expect(rows.map((row) => [row.row, row.column])).toEqual([[5, 'quantity']]);
-    const unknown = await upload(
-      csv(['BAD-1,KM,PWH,PUR-A,2,1', 'BAD-1,KM,PWH,NOPE,1,1', 'BAD-2,KM,PWH,PUR-COMBO,1,1']),
-    );
-    refused(unknown, 400, 530);
-    expect(
-      (unknown.json() as { rows: { row: number; column: string }[] }).rows.map((row) => [
-        row.row,
-        row.column,
-      ]),
-    ).toEqual([
+    expect(rows.map((row) => [row.row, row.column])).toEqual([
       [3, 'master_code'],
       [4, 'master_code'],
+      [5, 'quantity'],
     ]);
-    refused(
-      await upload(Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), csv(['X,KM,PWH,PUR-A,1,1'])])),
-      400,
-      531,
+    // Excel's "CSV UTF-8" (with a BOM) is read like any other CSV: here its unknown supplier is the only problem.
+    const excel = await upload(
+      Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), csv(['X,NOBODY,PWH,PUR-A,1,1'])]),
     );
+    refused(excel, 400, 530);
+    expect((excel.json() as { rows: { row: number; column: string }[] }).rows).toMatchObject([
+      { row: 2, column: 'supplier_code' },
+    ]);
     expect(await calls.eventCount(owner.tenantId)).toBe(before);
   });
 });

@@ -198,6 +198,7 @@ describe('registration with an e-mailed 6-digit code', () => {
       .selectFrom('activity_log')
       .select(['action', 'tenant_id', 'subject_id'])
       .where('user_id', '=', user.id)
+      .where('subject_type', '=', 'user')
       .orderBy('id')
       .execute();
     expect(activities).toEqual([
@@ -209,6 +210,15 @@ describe('registration with an e-mailed 6-digit code', () => {
     const info = await api.app.inject({ method: 'GET', url: '/api/user/info', headers: bearer(token) });
     expect(info.statusCode).toBe(200);
     expect(info.json().data).toMatchObject({ email, kind: 'owner', tenant: { id: user.tenant_id } });
+
+    // The new account starts with its default warehouse and a branch: stock and transfers work at once.
+    const places = async (kind: string) =>
+      (await api.app.inject({ method: 'GET', url: `/api/inventory/${kind}`, headers: bearer(token) })).json()
+        .data as { code: string; name: string; is_default: boolean }[];
+    expect(await places('warehouse')).toMatchObject([
+      { code: 'MAIN', name: 'Main warehouse', is_default: true },
+    ]);
+    expect(await places('branch')).toMatchObject([{ code: 'HQ', name: 'Main branch', is_default: false }]);
 
     // Entering the code again: the e-mail is verified already.
     const again = await post('/api/register/verify', { email, otp: code });

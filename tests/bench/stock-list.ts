@@ -214,7 +214,7 @@ export async function measureBulkAdjust(
       const parsing = await timed(() => parseAdjustmentFile(bytes, 'bench.csv'));
       parseSeconds = parsing.seconds;
       const parsed = parsing.value;
-      if (!parsed.ok)
+      if (!parsed.ok || parsed.problems.length > 0)
         throw new Error(`the bench file did not parse: ${JSON.stringify(parsed).slice(0, 200)}`);
       const { resolved, problems } = await resolveRows(db, tenantId, parsed.rows);
       if (problems.length > 0) throw new Error(`the bench file has ${problems.length} unknown codes`);

@@ -124,4 +124,61 @@ describe('inventory in the console', () => {
     await a.page.context().close();
     await b.page.context().close();
   });
+
+  it("opens brands and units at the spec's /settings/brands and /settings/units", async () => {
+    for (const [kind, name] of [
+      ['brand', 'Batik Nusantara'],
+      ['unit', 'Bolt'],
+    ] as const) {
+      const made = await server.api.app.inject({
+        method: 'POST',
+        url: `/api/inventory/${kind}`,
+        headers: { authorization: `Bearer ${seller.token}` },
+        payload: { name },
+      });
+      expect(made.statusCode, made.body).toBe(200);
+    }
+    const { page, errors } = await signedIn();
+    await page.goto('/#/settings/brands');
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).innerText()).toBe('Brands');
+    await expect.poll(() => page.getByRole('table').innerText()).toContain('Batik Nusantara');
+    await page.goto('/#/settings/units');
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).innerText()).toBe('Units');
+    await expect.poll(() => page.getByRole('table').innerText()).toContain('Bolt');
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('fits the stock list and the ledger at 1440 px: whole headers, each with its tooltip, the key column pinned', async () => {
+    const { page, errors } = await signedIn();
+    await page.setViewportSize({ width: 1440, height: 900 });
+    for (const [path, pinned] of [
+      ['/#/inventory/list', 'code'],
+      ['/#/inventory/stock-movement', 'occurred_at'],
+    ] as const) {
+      await page.goto(path);
+      await expect.poll(() => page.locator(`.ag-header-cell[col-id="${pinned}"]`).count()).toBe(1);
+      // The key column's header sits in the pinned-left part of the header.
+      const pinnedLeft = await page.evaluate<boolean>(
+        `Boolean(document.querySelector('.ag-header-cell[col-id="${pinned}"]').closest('[class*="pinned-left"]'))`,
+      );
+      expect(pinnedLeft, path).toBe(true);
+      // Each header whose text overflows its cell, or whose tooltip is not its whole name.
+      const cut = await page.evaluate<string[]>(`[...document.querySelectorAll('.ag-header-cell[col-id]')]
+        .flatMap((cell) => {
+          const text = cell.querySelector('.ag-header-cell-text');
+          if (!text || !text.innerText) return [];
+          const title = cell.getAttribute('title') ?? cell.querySelector('[title]')?.getAttribute('title');
+          return [
+            ...(text.scrollWidth > text.clientWidth + 1 ? [text.innerText + ' is cut'] : []),
+            ...(title !== text.innerText ? [text.innerText + ' has no tooltip'] : []),
+          ];
+        })`);
+      expect(cut, path).toEqual([]);
+      const box = await page.locator('.data-grid').first().boundingBox();
+      expect(box!.x + box!.width, path).toBeLessThanOrEqual(1440);
+    }
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
 });

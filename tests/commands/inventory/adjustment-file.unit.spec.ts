@@ -21,6 +21,8 @@ describe('a bulk stock adjustment file', () => {
     expect(parsed).toEqual({
       ok: true,
       hash: expect.stringMatching(/^[0-9a-f]{64}$/),
+      problems: [],
+      malformed: [],
       rows: [
         { row: 2, masterCode: 'KOPI-1', warehouseCode: 'KL', mode: 'add', quantity: 5, reason: 'delivery' },
         {
@@ -46,7 +48,7 @@ describe('a bulk stock adjustment file', () => {
     });
   });
 
-  it('lists every bad row and applies none', async () => {
+  it('lists every bad row beside the good ones, with the code cells of the bad ones', async () => {
     const parsed = await parseAdjustmentFile(
       csv(
         'KOPI-1,KL,add,5,ok',
@@ -59,9 +61,10 @@ describe('a bulk stock adjustment file', () => {
       ),
       'bad.csv',
     );
-    expect(parsed).toEqual({
-      ok: false,
-      rows: [
+    expect(parsed).toMatchObject({
+      ok: true,
+      rows: [{ row: 2, masterCode: 'KOPI-1' }],
+      problems: [
         { row: 3, column: 'master_code', problem: 'master_code_required' },
         { row: 4, column: 'mode', problem: 'mode_invalid' },
         { row: 4, column: 'quantity', problem: 'quantity_invalid' },
@@ -70,28 +73,40 @@ describe('a bulk stock adjustment file', () => {
         { row: 7, column: 'quantity', problem: 'quantity_invalid' },
         { row: 8, problem: 'column_count' },
       ],
+      malformed: [
+        { row: 3, masterCode: '', warehouseCode: 'KL' },
+        { row: 4, masterCode: 'TEH', warehouseCode: 'PG' },
+        { row: 5, masterCode: 'TEH', warehouseCode: 'PG' },
+        { row: 6, masterCode: 'TEH', warehouseCode: 'PG' },
+        { row: 7, masterCode: 'TEH', warehouseCode: 'PG' },
+      ],
     });
   });
 
-  it('refuses a BOM, bad UTF-8, an unknown type, an empty file, too many rows and too many bytes', async () => {
+  it('reads past the BOM of Excel\'s "CSV UTF-8"', async () => {
     const bom = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), csv('A,B,add,1,')]);
-    expect(await parseAdjustmentFile(bom, 'a.csv')).toEqual({ ok: false, file: 'bom', rows: [] });
+    expect(await parseAdjustmentFile(bom, 'a.csv')).toMatchObject({
+      ok: true,
+      rows: [{ row: 2, masterCode: 'A', warehouseCode: 'B' }],
+      problems: [],
+    });
+  });
+
+  it('refuses bad UTF-8, an unknown type, an empty file, too many rows and too many bytes', async () => {
     const latin1 = Buffer.concat([csv('A,B,add,1,'), Buffer.from([0xe9])]);
-    expect(await parseAdjustmentFile(latin1, 'a.csv')).toEqual({ ok: false, file: 'encoding', rows: [] });
+    expect(await parseAdjustmentFile(latin1, 'a.csv')).toEqual({ ok: false, file: 'encoding' });
     expect(await parseAdjustmentFile(csv('A,B,add,1,'), 'a.txt')).toEqual({
       ok: false,
       file: 'type',
-      rows: [],
     });
-    expect(await parseAdjustmentFile(csv(), 'a.csv')).toEqual({ ok: false, file: 'empty', rows: [] });
+    expect(await parseAdjustmentFile(csv(), 'a.csv')).toEqual({ ok: false, file: 'empty' });
     const many = csv(...Array.from({ length: MAX_ROWS + 1 }, (_, i) => `A${i},B,add,1,`));
-    expect(await parseAdjustmentFile(many, 'a.csv')).toEqual({ ok: false, file: 'too_many_rows', rows: [] });
+    expect(await parseAdjustmentFile(many, 'a.csv')).toEqual({ ok: false, file: 'too_many_rows' });
     const huge = Buffer.alloc(MAX_BYTES + 1, 0x41);
-    expect(await parseAdjustmentFile(huge, 'a.csv')).toEqual({ ok: false, file: 'too_large', rows: [] });
+    expect(await parseAdjustmentFile(huge, 'a.csv')).toEqual({ ok: false, file: 'too_large' });
     expect(await parseAdjustmentFile(Buffer.from('not a zip'), 'a.xlsx')).toEqual({
       ok: false,
       file: 'unreadable',
-      rows: [],
     });
   });
 });

@@ -248,5 +248,15 @@ export function exportMovements(format: 'csv' | 'xlsx', filters: MovementFilters
   });
 }
 
+export function exportStockList(
+  format: 'csv' | 'xlsx',
+  filters: { warehouse_id?: string; negative_only?: boolean },
+) {
+  return downloadFile(`${STOCK_LIST_ENDPOINT}/export`, {
+    query: { format, ...filters },
+    fileName: `stock-list-${new Date().toISOString().slice(0, 10)}.${format}`,
+  });
+}
+
 /** The template for the bulk upload: the header row alone (UTF-8, no BOM). */
 export const adjustmentTemplate = () => `${ADJUSTMENT_COLUMNS.join(',')}\r\n`;

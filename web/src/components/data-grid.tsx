@@ -79,6 +79,16 @@ const SELECTION_COLUMN: SelectionColumnDef = {
 };
 
 /** The part of ag-grid's column state the settings keep. */
+/** Headers wrap onto a second line rather than be cut, so figure columns can stay narrow. */
+const DEFAULT_COLUMN = {
+  resizable: true,
+  sortable: false,
+  filter: false,
+  minWidth: 64,
+  wrapHeaderText: true,
+  autoHeaderHeight: true,
+} as const;
+
 function toSaved(state: ColumnState[]): SavedColumnState[] {
   return state.map((column) => {
     const saved: SavedColumnState = { colId: column.colId };
@@ -233,11 +243,21 @@ export function DataGrid<Row>({
     [t],
   );
 
+  // Every header says its whole name on hover: a narrow column may cut a long one short.
+  const withTooltips = useMemo(
+    () =>
+      columns.map((column) =>
+        column.headerTooltip || !column.headerName ? column : { ...column, headerTooltip: column.headerName },
+      ),
+    [columns],
+  );
+
   return (
     <section className={className ? `data-grid ${className}` : 'data-grid'} aria-label={label}>
       <AgGridReact<Row>
-        columnDefs={columns}
-        defaultColDef={{ resizable: true, sortable: false, filter: false, minWidth: 80 }}
+        columnDefs={withTooltips}
+        defaultColDef={DEFAULT_COLUMN}
+        enableBrowserTooltips
         rowModelType="infinite"
         datasource={datasource}
         cacheBlockSize={blockSize}

@@ -62,4 +62,19 @@ export const inventoryRoutes: ModuleRoute[] = [
     access: { permission: 'inventory-categories' },
     menu: { section: 'inventory', labelKey: 'inventory:nav.categories' },
   },
+  // The brands and units tabs of the categories, also at the spec's settings paths (shell.md §2 /settings/).
+  {
+    path: 'settings/brands',
+    titleKey: 'inventory:categories.tabs.brands',
+    element: lazyScreen(() => import('./categories/brands-page')),
+    access: { permission: 'inventory-categories' },
+    menu: { section: 'settings', labelKey: 'inventory:categories.tabs.brands' },
+  },
+  {
+    path: 'settings/units',
+    titleKey: 'inventory:categories.tabs.units',
+    element: lazyScreen(() => import('./categories/units-page')),
+    access: { permission: 'inventory-categories' },
+    menu: { section: 'settings', labelKey: 'inventory:categories.tabs.units' },
+  },
 ];

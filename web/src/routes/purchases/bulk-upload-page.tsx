@@ -7,7 +7,7 @@ import { FileUploadForm } from './parts';
 import '@web/routes/management.css';
 
 /**
- * Purchases → bulk upload: purchase orders from a CSV (UTF-8 without BOM) or XLSX, one item a row in the fixed
+ * Purchases → bulk upload: purchase orders from a CSV (UTF-8, a BOM allowed) or XLSX, one item a row in the fixed
  * column order, rows sharing a reference making one order. Any bad row refuses the whole file, listing every bad
  * row; a good one creates the orders as drafts (the same file again creates nothing twice), listed here to open.
  */

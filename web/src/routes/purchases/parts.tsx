@@ -57,7 +57,7 @@ export function Timeline({ items }: { items: TimelineItem[] }) {
 }
 
 /**
- * A bulk file form: a CSV (UTF-8 without BOM) or XLSX with a header row and `columns` in order, and a template to
+ * A bulk file form: a CSV (UTF-8, a BOM allowed) or XLSX with a header row and `columns` in order, and a template to
  * start from. A file with any bad row is refused whole and every bad row is listed. Its words are `namespace`'s
  * `upload.*` (the order upload uses it too).
  */

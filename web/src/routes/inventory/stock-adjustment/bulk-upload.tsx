@@ -14,7 +14,7 @@ import { type FormEvent, useEffect, useId, useMemo, useRef, useState } from 'rea
 import { useTranslation } from 'react-i18next';
 
 /**
- * Bulk adjustment by file: a CSV (UTF-8 without BOM) or XLSX with the header row and the columns master_code,
+ * Bulk adjustment by file: a CSV (UTF-8, a BOM allowed) or XLSX with the header row and the columns master_code,
  * warehouse_code, mode, quantity, reason. A file with any bad row is refused whole and every bad row is listed;
  * a good one is applied in the background while its progress shows, then a summary: rows applied now, rows an
  * earlier upload of the same file already applied.

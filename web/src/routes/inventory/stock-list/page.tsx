@@ -1,10 +1,11 @@
 import { LIVE_VIEWS } from '@domain/shared/live-views';
 import { withQuery } from '@web/api/client';
-import { STOCK_LIST_ENDPOINT, type StockRow } from '@web/api/stock';
+import { exportStockList, STOCK_LIST_ENDPOINT, type StockRow } from '@web/api/stock';
 import { useSession } from '@web/auth/session';
 import { GridScreen } from '@web/components/grid-screen';
 import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ExportButtons } from '../stock-common/export-buttons';
 import { PlaceSelect } from '../stock-common/place-select';
 import { useStockColumns } from './use-stock-columns';
 import '../stock-common/stock.css';
@@ -27,10 +28,8 @@ export default function StockListPage() {
     [can],
   );
   const columns = useStockColumns(links);
-  const endpoint = withQuery(STOCK_LIST_ENDPOINT, {
-    warehouse_id: warehouseId || undefined,
-    negative_only: negativeOnly || undefined,
-  });
+  const filters = { warehouse_id: warehouseId || undefined, negative_only: negativeOnly || undefined };
+  const endpoint = withQuery(STOCK_LIST_ENDPOINT, filters);
 
   return (
     <GridScreen<StockRow>
@@ -42,6 +41,11 @@ export default function StockListPage() {
       getRowId={(row) => row.key}
       className="stock-page"
       live={LIVE_VIEWS.stock}
+      actions={
+        can('inventory-list-export') && (
+          <ExportButtons download={(format) => exportStockList(format, filters)} />
+        )
+      }
       filters={
         <>
           <div className="toolbar-field">

@@ -79,14 +79,21 @@ export function useStockColumns(links: StockRowLinks): ColDef<StockRow>[] {
       ({
         colId,
         headerName: t(`list.columns.${colId}`),
-        headerTooltip: t(`list.columns.${colId}`),
         valueGetter: ({ data }) => figure(data?.[colId]),
         sortable: true,
         type: 'rightAligned',
         minWidth,
       }) satisfies ColDef<StockRow>;
     const columns: ColDef<StockRow>[] = [
-      { colId: 'code', field: 'code', headerName: t('list.columns.code'), sortable: true, minWidth: 120 },
+      // Pinned, so a row is still known by its code while the figures scroll.
+      {
+        colId: 'code',
+        field: 'code',
+        headerName: t('list.columns.code'),
+        sortable: true,
+        minWidth: 110,
+        pinned: 'left',
+      },
       {
         colId: 'name',
         field: 'name',
@@ -100,23 +107,23 @@ export function useStockColumns(links: StockRowLinks): ColDef<StockRow>[] {
         headerName: t('list.columns.warehouse'),
         valueGetter: ({ data }) => (data ? `${data.warehouse_code} — ${data.warehouse_name}` : ''),
         sortable: true,
-        minWidth: 130,
+        minWidth: 120,
       },
       // Left to right as available online is worked out: on hand less what orders and holds keep.
-      figureColumn('on_hand', 90),
-      figureColumn('reserved', 100),
-      figureColumn('in_process', 110),
-      figureColumn('on_hold', 100),
-      figureColumn('pos_on_hold', 150),
-      figureColumn('supplier_on_hold', 140),
+      // Headers wrap (components/data-grid.tsx): a figure needs no wider a column than its number.
+      figureColumn('on_hand', 80),
+      figureColumn('reserved', 80),
+      figureColumn('in_process', 80),
+      figureColumn('on_hold', 80),
+      figureColumn('pos_on_hold', 80),
+      figureColumn('supplier_on_hold', 80),
       {
         colId: 'available',
         headerName: t('list.columns.available'),
-        headerTooltip: t('list.columns.available'),
         valueGetter: ({ data }) => figure(data?.available),
         sortable: true,
         type: 'rightAligned',
-        minWidth: 130,
+        minWidth: 90,
         cellClassRules: {
           'stock-negative': ({ data }) => data?.negative === true,
           'stock-low': ({ data }) => data?.negative === false && data.low,
@@ -125,16 +132,15 @@ export function useStockColumns(links: StockRowLinks): ColDef<StockRow>[] {
       {
         colId: 'available_percent',
         headerName: t('list.columns.available_percent'),
-        headerTooltip: t('list.columns.available_percent'),
         // Nothing on hand (or a combo): no percent to show.
         valueGetter: ({ data }) =>
           !data ? '' : data.available_percent === null ? '' : percent.format(data.available_percent / 100),
         sortable: true,
         type: 'rightAligned',
-        minWidth: 110,
+        minWidth: 80,
       },
       // Expected, not yet on hand: no part of available.
-      figureColumn('incoming', 100),
+      figureColumn('incoming', 80),
       {
         colId: 'flags',
         headerName: t('list.columns.flags'),
@@ -146,7 +152,7 @@ export function useStockColumns(links: StockRowLinks): ColDef<StockRow>[] {
         headerName: t('list.columns.last_movement'),
         valueGetter: ({ data }) => when(data?.last_movement_at),
         sortable: true,
-        minWidth: 150,
+        minWidth: 130,
       },
     ];
     if (links.history || links.adjust) {

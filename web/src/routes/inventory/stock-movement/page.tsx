@@ -1,5 +1,5 @@
 import { LIVE_VIEWS } from '@domain/shared/live-views';
-import { ApiFailure, withQuery } from '@web/api/client';
+import { withQuery } from '@web/api/client';
 import {
   exportMovements,
   MOVEMENTS_ENDPOINT,
@@ -9,11 +9,10 @@ import {
 } from '@web/api/stock';
 import { useSession } from '@web/auth/session';
 import { GridScreen } from '@web/components/grid-screen';
-import { messageOf } from '@web/shell/form';
-import { useNotify } from '@web/shell/notifications';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { ExportButtons } from '../stock-common/export-buttons';
 import { MasterCodePicker, type PickedMasterCode } from '../stock-common/master-code-picker';
 import { PlaceSelect } from '../stock-common/place-select';
 import { useMovementColumns } from './use-movement-columns';
@@ -36,7 +35,6 @@ export function dayBound(day: string, end: boolean): string | undefined {
 export default function StockMovementPage() {
   const { t } = useTranslation('stock');
   const { can } = useSession();
-  const notify = useNotify();
   const id = useId();
   const [masterCode, setMasterCode] = useState<PickedMasterCode | null>(null);
   const [warehouseId, setWarehouseId] = useState('');
@@ -44,7 +42,6 @@ export default function StockMovementPage() {
   const [to, setTo] = useState('');
   const [action, setAction] = useState('');
   const [search, setSearch] = useState('');
-  const [exporting, setExporting] = useState<'csv' | 'xlsx' | null>(null);
 
   const rangeInvalid = from !== '' && to !== '' && from > to;
   const filters: MovementFilters = {
@@ -55,22 +52,6 @@ export default function StockMovementPage() {
     action: action || undefined,
   };
   const endpoint = withQuery(MOVEMENTS_ENDPOINT, { ...filters });
-
-  async function download(format: 'csv' | 'xlsx') {
-    setExporting(format);
-    try {
-      const search_ = search.trim();
-      const file = await exportMovements(format, { ...filters, ...(search_ ? { search: search_ } : {}) });
-      notify({ kind: 'success', message: t('movements.exported', { file }) });
-    } catch (error) {
-      notify({
-        kind: 'error',
-        message: error instanceof ApiFailure ? messageOf(error) : t('download.denied'),
-      });
-    } finally {
-      setExporting(null);
-    }
-  }
 
   return (
     <GridScreen<MovementRow>
@@ -90,24 +71,12 @@ export default function StockMovementPage() {
             {t('movements.point_in_time')}
           </Link>
           {can('inventory-list-export') && (
-            <>
-              <button
-                type="button"
-                className="button"
-                disabled={exporting !== null}
-                onClick={() => download('csv')}
-              >
-                {exporting === 'csv' ? t('movements.exporting') : t('movements.export_csv')}
-              </button>
-              <button
-                type="button"
-                className="button"
-                disabled={exporting !== null}
-                onClick={() => download('xlsx')}
-              >
-                {exporting === 'xlsx' ? t('movements.exporting') : t('movements.export_xlsx')}
-              </button>
-            </>
+            <ExportButtons
+              download={(format) => {
+                const query = search.trim();
+                return exportMovements(format, { ...filters, ...(query ? { search: query } : {}) });
+              }}
+            />
           )}
         </>
       }

@@ -39,39 +39,41 @@ export function useMovementColumns(): ColDef<MovementRow>[] {
         headerName: t('movements.columns.time'),
         valueGetter: ({ data }) => when(data?.occurred_at),
         sortable: true,
-        minWidth: 160,
+        minWidth: 150,
+        // Pinned, so each row keeps its time while the figures scroll.
+        pinned: 'left',
       },
       {
         colId: 'code',
         headerName: t('movements.columns.code'),
         valueGetter: ({ data }) => data?.master_code.code ?? '',
-        minWidth: 110,
+        minWidth: 100,
       },
       {
         colId: 'name',
         headerName: t('movements.columns.name'),
         valueGetter: ({ data }) => data?.master_code.name ?? '',
-        minWidth: 140,
+        minWidth: 120,
         flex: 1,
       },
       {
         colId: 'warehouse',
         headerName: t('movements.columns.warehouse'),
         valueGetter: ({ data }) => placeName(data?.warehouse),
-        minWidth: 140,
+        minWidth: 120,
       },
       {
         colId: 'action',
         headerName: t('movements.columns.action'),
         valueGetter: ({ data }) => (data ? actionName(t, data) : ''),
-        minWidth: 140,
+        minWidth: 130,
       },
       {
         colId: 'previous_stock',
         headerName: t('movements.columns.previous_stock'),
         valueGetter: ({ data }) => figure(data?.previous_stock),
         type: 'rightAligned',
-        minWidth: 90,
+        minWidth: 80,
       },
       {
         colId: 'change',
@@ -103,7 +105,7 @@ export function useMovementColumns(): ColDef<MovementRow>[] {
         headerName: t('movements.columns.new_stock'),
         valueGetter: ({ data }) => figure(data?.new_stock),
         type: 'rightAligned',
-        minWidth: 90,
+        minWidth: 80,
       },
       {
         colId: 'description',
@@ -116,14 +118,14 @@ export function useMovementColumns(): ColDef<MovementRow>[] {
           if (data.source) parts.push(sourceName(t, data.source));
           return parts.filter(Boolean).join(' · ');
         },
-        minWidth: 160,
+        minWidth: 130,
         flex: 1,
       },
       {
         colId: 'created_by',
         headerName: t('movements.columns.created_by'),
         valueGetter: ({ data }) => (data ? (data.created_by?.name ?? t('movements.system')) : ''),
-        minWidth: 120,
+        minWidth: 110,
       },
     ];
     // Many columns: each starts at its least width (the rest goes to the flexible ones) so all fit on a wide screen.
