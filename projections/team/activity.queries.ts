@@ -1,6 +1,6 @@
 import type { ActivityEntry, ActivityLogQuery, SignInEntry, SignInLogQuery } from '@api/contracts/activity';
 import type { Database } from '@infra/db';
-import { allOf, dateWhere, pageWindow, setWhere, sortTerms, textWhere } from '@projections/runtime/grid';
+import { allOf, dateWhere, pageWindow, sortTerms, textWhere } from '@projections/runtime/grid';
 import { type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely';
 
 /**
@@ -84,7 +84,7 @@ export async function listSignIns(
   const { filterModel } = query;
   if (filterModel.user) where.push(textWhere(userText, filterModel.user));
   if (filterModel.address) where.push(textWhere(sql<string>`s.address`, filterModel.address));
-  if (filterModel.result) where.push(setWhere(sql<string>`s.result`, filterModel.result.values));
+  if (query.result) where.push(sql<SqlBool>`s.result = ${query.result}`);
   if (filterModel.at) where.push(dateWhere(sql<Date>`s.at`, filterModel.at));
   const filtered = db
     .selectFrom('sign_in_log as s')
