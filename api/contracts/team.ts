@@ -20,7 +20,8 @@ const groupRequired = rule(TeamCode.groupNotFound, 'users.group_required');
 const statusInvalid = rule(400, 'users.status_invalid');
 const tooLong = (max: number) => rule(400, 'users.too_long', { max });
 
-const fields = {
+/** A user's fields as every form that edits a user checks them (Settings → users, the header's user settings). */
+export const userFields = {
   username: z
     .string({ error: usernameInvalid })
     .trim()
@@ -54,12 +55,12 @@ const NewUserKind = z.enum(['subuser', ...PARTNER_KINDS], { error: rule(400, 'ac
 
 export const NewSubUser = z
   .strictObject({
-    ...fields,
+    ...userFields,
     kind: NewUserKind.default('subuser'),
     // A sub-user's permissions are their group's; a partner's are their kind's, so they have none.
-    group_id: fields.group_id.optional(),
-    last_name: fields.last_name.default(''),
-    phone: fields.phone.default(''),
+    group_id: userFields.group_id.optional(),
+    last_name: userFields.last_name.default(''),
+    phone: userFields.phone.default(''),
   })
   .superRefine((body, ctx) => {
     if (body.password !== body.confirm_password) {
@@ -73,7 +74,7 @@ export type NewSubUser = z.infer<typeof NewSubUser>;
 
 /** An edit: any of the fields; a new password comes with its confirmation. */
 export const SubUserChanges = z
-  .strictObject(fields)
+  .strictObject(userFields)
   .partial()
   .superRefine((changes, ctx) => {
     if (Object.keys(changes).length === 0) {
