@@ -46,6 +46,7 @@ import { purchasingRoutes } from './purchases';
 import { browserDefences, docsSecurity } from './security';
 import { storeRoutes } from './stores';
 import { teamRoutes } from './team';
+import { accountRoutes } from './team/account';
 import { transferRoutes } from './transfers';
 import { storableValidatorCompiler } from './validation';
 import { webConsole } from './web';
@@ -159,6 +160,7 @@ export function buildApp(deps: AppDeps) {
   app.register(registrationRoutes, { db: deps.db, mailer: deps.mailer, publicUrl: deps.publicUrl });
   app.register(recoveryRoutes, { db: deps.db, mailer: deps.mailer, publicUrl: deps.publicUrl, signInLimits });
   app.register(teamRoutes, { db: deps.db });
+  app.register(accountRoutes, { db: deps.db });
   app.register(lookupRoutes);
   app.register(announcementRoutes, { db: deps.db });
   app.register(categoryRoutes, { db: deps.db });

@@ -7,9 +7,9 @@ import path from 'node:path';
  * the same `{{name}}` interpolation as i18next.
  */
 
-export const LANGUAGES = ['en-us', 'zh-cn', 'th-th', 'id-id', 'vi-vn', 'en-ph'] as const;
-export type Language = (typeof LANGUAGES)[number];
-export const DEFAULT_LANGUAGE: Language = 'en-us';
+import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '@domain/platform/languages';
+
+export { DEFAULT_LANGUAGE, LANGUAGES, type Language };
 
 const aliases: Record<string, Language> = {
   en: 'en-us',

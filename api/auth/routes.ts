@@ -40,7 +40,8 @@ export const authRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps) => 
         request.language,
         deps.signInLimits.unlockMinutes,
       );
-      const result = await signIn({ ...deps, mailUnlock }, { address: request.ip }, request.body);
+      const visitor = { address: request.ip, userAgent: request.headers['user-agent'] ?? '' };
+      const result = await signIn({ ...deps, mailUnlock }, visitor, request.body);
       if ('token' in result) return result.token;
       const { status, error, key, retryAfter } = result.refused;
       if (retryAfter) reply.header('retry-after', String(retryAfter));

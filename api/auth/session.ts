@@ -16,7 +16,7 @@ import { ApiError, forbidden, unauthorized } from '../errors';
 export type Access =
   /** Anyone, signed in or not. */
   | 'public'
-  /** Any signed-in user of a seller account (owner or sub-user). */
+  /** Any signed-in member of a seller account's staff (owner or sub-user). */
   | 'seller'
   /** The owner of the seller account only (users, groups, package). */
   | 'owner'
@@ -60,6 +60,7 @@ export function signedIn(request: FastifyRequest): Session {
 export { isAdminKind } from '@domain/access/team';
 export { loadSession, type Session };
 
+import { isSellerKind } from '@domain/access/kinds';
 import { isAdminKind } from '@domain/access/team';
 
 /** The bearer token of a request: the Authorization header, or for a browser websocket the `bearer, <token>` subprotocol. */
@@ -83,7 +84,11 @@ function check(access: Access, session: Session | null): void {
     return;
   }
   if (isAdminKind(session.kind)) throw forbidden();
-  if (access === 'seller') return;
+  // A partner (supplier, dealer…) passes only the routes of its kind's keys.
+  if (access === 'seller') {
+    if (!isSellerKind(session.kind)) throw forbidden();
+    return;
+  }
   if (access === 'owner') {
     if (session.kind !== 'owner') throw forbidden();
     return;

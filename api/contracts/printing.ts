@@ -88,11 +88,15 @@ const companyOf = <S extends z.ZodType>(field: (key: keyof typeof COMPANY_LIMITS
   registration_no: field('registrationNo'),
 });
 
+/** The company details printed documents carry, as Settings → company and the print settings change them. */
+export const CompanyBody = z.strictObject(
+  companyOf((key) => companyText(COMPANY_LIMITS[key])),
+  { error: settingsInvalid },
+);
+export type CompanyBody = z.infer<typeof CompanyBody>;
+
 export const PrintSettingsBody = z.strictObject({
-  company: z.strictObject(
-    companyOf((key) => companyText(COMPANY_LIMITS[key])),
-    { error: settingsInvalid },
-  ),
+  company: CompanyBody,
   documents: z.strictObject(perDocument(z.strictObject(documentSettings(settingsInvalid))), {
     error: settingsInvalid,
   }),

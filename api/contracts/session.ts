@@ -1,3 +1,4 @@
+import { ACCOUNT_USER_KINDS } from '@domain/access/kinds';
 import { z } from 'zod';
 
 /**
@@ -7,7 +8,7 @@ import { z } from 'zod';
 
 export const UserInfo = z.object({
   id: z.string(),
-  kind: z.enum(['owner', 'subuser', 'admin', 'subadmin']),
+  kind: z.enum([...ACCOUNT_USER_KINDS, 'admin', 'subadmin']),
   username: z.string().nullable(),
   email: z.string(),
   first_name: z.string(),

@@ -1,3 +1,4 @@
+import { ACCOUNT_USER_KINDS, PARTNER_KINDS } from '@domain/access/kinds';
 import { isPermissionKey, PERMISSION_KEYS, type PermissionKey } from '@domain/access/permissions';
 import { passwordFollowsRule } from '@domain/access/sign-up';
 import { GROUP_NAME_MAX, TeamCode, USERNAME_PATTERN } from '@domain/access/team';
@@ -19,7 +20,8 @@ const groupRequired = rule(TeamCode.groupNotFound, 'users.group_required');
 const statusInvalid = rule(400, 'users.status_invalid');
 const tooLong = (max: number) => rule(400, 'users.too_long', { max });
 
-const fields = {
+/** A user's fields as every form that edits a user checks them (Settings → users, the header's user settings). */
+export const userFields = {
   username: z
     .string({ error: usernameInvalid })
     .trim()
@@ -48,21 +50,31 @@ const fields = {
   status: z.enum(['active', 'inactive'], { error: statusInvalid }),
 };
 
+/** Who a new user is: a sub-user (staff, in a group) or one of the partner kinds (their kind's fixed scope). */
+const NewUserKind = z.enum(['subuser', ...PARTNER_KINDS], { error: rule(400, 'account.kind_invalid') });
+
 export const NewSubUser = z
   .strictObject({
-    ...fields,
-    last_name: fields.last_name.default(''),
-    phone: fields.phone.default(''),
+    ...userFields,
+    kind: NewUserKind.default('subuser'),
+    // A sub-user's permissions are their group's; a partner's are their kind's, so they have none.
+    group_id: userFields.group_id.optional(),
+    last_name: userFields.last_name.default(''),
+    phone: userFields.phone.default(''),
   })
-  .refine((body) => body.password === body.confirm_password, {
-    path: ['confirm_password'],
-    error: passwordMismatch,
+  .superRefine((body, ctx) => {
+    if (body.password !== body.confirm_password) {
+      ctx.addIssue({ code: 'custom', path: ['confirm_password'], message: passwordMismatch });
+    }
+    if (body.kind === 'subuser' && body.group_id === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['group_id'], message: groupRequired });
+    }
   });
 export type NewSubUser = z.infer<typeof NewSubUser>;
 
 /** An edit: any of the fields; a new password comes with its confirmation. */
 export const SubUserChanges = z
-  .strictObject(fields)
+  .strictObject(userFields)
   .partial()
   .superRefine((changes, ctx) => {
     if (Object.keys(changes).length === 0) {
@@ -79,7 +91,7 @@ export type SubUserChanges = z.infer<typeof SubUserChanges>;
 
 export const TeamUser = z.object({
   id: z.string(),
-  kind: z.enum(['owner', 'subuser']),
+  kind: z.enum(ACCOUNT_USER_KINDS),
   username: z.string().nullable(),
   email: z.string(),
   first_name: z.string(),
@@ -87,7 +99,7 @@ export const TeamUser = z.object({
   phone: z.string(),
   status: z.enum(['pending', 'active', 'inactive']),
   group: z.object({ id: z.string(), name: z.string() }).nullable(),
-  /** False for the owner: listed beside the sub-users, managed elsewhere. */
+  /** False for the owner: listed beside the other users, managed elsewhere. */
   editable: z.boolean(),
   last_sign_in_at: z.string().nullable(),
   created_at: z.string(),
@@ -101,9 +113,18 @@ export const UsersFilterModel = {
   email: TextFilter,
   name: TextFilter,
   status: setFilter(['active', 'inactive', 'pending']),
+  kind: setFilter(ACCOUNT_USER_KINDS),
 };
 
-export const USER_SORT_COLUMNS = ['username', 'email', 'name', 'status', 'group', 'created_at'] as const;
+export const USER_SORT_COLUMNS = [
+  'username',
+  'email',
+  'name',
+  'kind',
+  'status',
+  'group',
+  'created_at',
+] as const;
 export type UserSortColumn = (typeof USER_SORT_COLUMNS)[number];
 
 export const UsersGridQuery = gridQuery(USER_SORT_COLUMNS, UsersFilterModel);

@@ -51,11 +51,7 @@ const refuse = (
   retryAfter?: number,
 ): SignInResult => ({ refused: { status, error, key, ...(retryAfter ? { retryAfter } : {}) } });
 
-export async function signIn(
-  deps: SignInDeps,
-  visitor: { address: string },
-  body: TokenRequest,
-): Promise<SignInResult> {
+export async function signIn(deps: SignInDeps, visitor: Visitor, body: TokenRequest): Promise<SignInResult> {
   if (body.grant_type !== 'password') return refuse(400, 'unsupported_grant_type', 'auth.unsupported_grant');
   if (!knownClient(deps, body)) return refuse(401, 'invalid_client', 'auth.invalid_client');
   const login = body.username.trim().toLowerCase();
@@ -64,6 +60,7 @@ export async function signIn(
     .leftJoin('tenants as n', 'n.id', 'u.tenant_id')
     .select([
       'u.id',
+      'u.tenant_id',
       'u.kind',
       'u.status',
       'u.email',
@@ -98,15 +95,21 @@ export async function signIn(
     return { signIn: true as const };
   });
 
-  if ('refused' in outcome) return outcome;
+  const log = (result: SignInLogResult) => user && logSignIn(deps.db, user, login, visitor, result);
+  if ('refused' in outcome) {
+    await log(outcome.refused.status === 429 ? 'locked' : 'failure');
+    return outcome;
+  }
   if ('unlock' in outcome) {
     if (outcome.unlock && user) await sendUnlockLink(deps, user, isAdminKind(user.kind));
+    await log('locked');
     return refuse(403, 'unlock_required', 'auth.unlock_required');
   }
   // Only a right password reaches here.
   const account = user!;
-  if (account.status === 'pending') return refuse(400, 'email_not_verified', 'auth.email_not_verified');
   if (account.status !== 'active' || account.tenant_status === 'suspended') {
+    await log('failure');
+    if (account.status === 'pending') return refuse(400, 'email_not_verified', 'auth.email_not_verified');
     return refuse(400, 'invalid_grant', 'auth.account_inactive');
   }
 
@@ -132,7 +135,37 @@ export async function signIn(
     .set({ last_sign_in_at: new Date() })
     .where('id', '=', account.id)
     .execute();
+  await log('success');
   return { token: { access_token: token, token_type: 'Bearer', expires_in: deps.tokenTtlSeconds } };
+}
+
+export interface Visitor {
+  address: string;
+  /** The browser or app that asked (the User-Agent header). */
+  userAgent?: string;
+}
+
+type SignInLogResult = 'success' | 'failure' | 'locked';
+
+/** The account's sign-in list (`/login_access/list`) keeps each attempt on a known account, whatever its outcome. */
+async function logSignIn(
+  db: Kysely<Database>,
+  user: { id: string; tenant_id: string | null },
+  login: string,
+  visitor: Visitor,
+  result: SignInLogResult,
+): Promise<void> {
+  await db
+    .insertInto('sign_in_log')
+    .values({
+      tenant_id: user.tenant_id,
+      user_id: user.id,
+      login: login.slice(0, 254),
+      address: visitor.address,
+      user_agent: (visitor.userAgent ?? '').slice(0, 500),
+      result,
+    })
+    .execute();
 }
 
 /** The account signed in from this address before, or an unlock link opened here lets it in for a while. */

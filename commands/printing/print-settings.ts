@@ -1,4 +1,9 @@
-import type { DocumentSettingsAnswer, PrintSettingsAnswer, PrintSettingsBody } from '@api/contracts/printing';
+import type {
+  CompanyBody,
+  DocumentSettingsAnswer,
+  PrintSettingsAnswer,
+  PrintSettingsBody,
+} from '@api/contracts/printing';
 import { printErrors } from '@domain/printing/errors';
 import {
   ADDRESS_DISPLAYS,
@@ -15,6 +20,7 @@ import { refuser } from '@domain/shared/errors';
 import type { Database } from '@infra/db';
 import type { Kysely } from 'kysely';
 import PDFDocument from 'pdfkit';
+import { logActivity } from '../support/activity';
 import type { Actor } from '../support/actor';
 import {
   imageTypeOf,
@@ -65,6 +71,14 @@ function answerOf(stored: StoredPrintSettings): PrintSettingsAnswer {
   };
 }
 
+const companyOf = (body: CompanyBody): PrintSettings['company'] => ({
+  name: body.name,
+  address: body.address,
+  phone: body.phone,
+  email: body.email,
+  registrationNo: body.registration_no,
+});
+
 function settingsOf(body: PrintSettingsBody): PrintSettings {
   const documents = {} as PrintSettings['documents'];
   for (const document of DRAWN_DOCUMENTS) {
@@ -75,16 +89,7 @@ function settingsOf(body: PrintSettingsBody): PrintSettings {
       fontSize: entry.font_size,
     };
   }
-  return {
-    company: {
-      name: body.company.name,
-      address: body.company.address,
-      phone: body.company.phone,
-      email: body.company.email,
-      registrationNo: body.company.registration_no,
-    },
-    documents,
-  };
+  return { company: companyOf(body.company), documents };
 }
 
 /** The bytes are a PNG or JPEG pdfkit can place (its own reader, so a printed document never fails on it). */
@@ -119,6 +124,28 @@ export async function changePrintSettings(
   body: PrintSettingsBody,
 ): Promise<PrintSettingsAnswer> {
   await savePrintSettings(db, actor.tenantId, actor.userId, settingsOf(body));
+  return printSettingsOf(db, actor.tenantId);
+}
+
+/** Settings → company: the details every printed document carries; the documents' layout stays as it is. */
+export async function changeCompany(
+  db: Kysely<Database>,
+  actor: Actor,
+  body: CompanyBody,
+): Promise<PrintSettingsAnswer> {
+  const current = await loadPrintSettings(db, actor.tenantId);
+  await savePrintSettings(db, actor.tenantId, actor.userId, {
+    ...current.settings,
+    company: companyOf(body),
+  });
+  await logActivity(db, {
+    tenantId: actor.tenantId,
+    userId: actor.userId,
+    action: 'company.updated',
+    subjectType: 'company',
+    subjectId: actor.tenantId,
+    detail: { fields: Object.keys(body) },
+  });
   return printSettingsOf(db, actor.tenantId);
 }
 

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { NewSubUser, SubUserChanges, TeamUser } from '@api/contracts/team';
+import { ACCOUNT_USER_KINDS } from '@domain/access/kinds';
 import { PackageLimits } from '@domain/access/packages';
 import { refuseTeam } from '@domain/access/team';
 import { isUuid } from '@domain/platform/ids';
@@ -12,8 +13,9 @@ import type { Actor } from '../support/actor';
 import { hashSecret } from '../support/secrets';
 
 /**
- * Sub-users of a seller account: created, edited, deactivated and deleted by the owner only. Each belongs to one
- * group of the account, whose keys are their permissions. The package caps how many sub-users an account has: every
+ * The users of a seller account: created, edited, deactivated and deleted by the owner only. A sub-user belongs to
+ * one group of the account, whose keys are their permissions; a partner (supplier, dealer…, domain/access/kinds.ts)
+ * holds the fixed scope of their kind and no group. The package caps how many sub-users an account has: every
  * sub-user counts, active or not, so reactivating one never needs a free slot (the usage panel counts the same way).
  * Deactivating a user, changing their password or deleting them revokes their tokens at once.
  */
@@ -61,12 +63,12 @@ async function lockSubUser(trx: Kysely<Database>, tenantId: string, id: string) 
         .select(['id', 'kind', 'status', 'group_id', 'username', 'email'])
         .where('id', '=', id)
         .where('tenant_id', '=', tenantId)
-        .where('kind', 'in', ['owner', 'subuser'])
+        .where('kind', 'in', ACCOUNT_USER_KINDS)
         .forUpdate()
         .executeTakeFirst()
     : undefined;
   if (!user) throw refuseTeam('NOT_FOUND');
-  if (user.kind !== 'subuser') throw refuseTeam('OWNER_NOT_EDITABLE');
+  if (user.kind === 'owner') throw refuseTeam('OWNER_NOT_EDITABLE');
   return user;
 }
 
@@ -76,7 +78,7 @@ async function answer(db: Kysely<Database>, tenantId: string, id: string): Promi
   return user;
 }
 
-/** A new sub-user, within the package's sub-user limit. */
+/** A new sub-user (within the package's sub-user limit) or partner. */
 export async function createSubUser({ db }: TeamDeps, actor: Actor, input: NewSubUser): Promise<TeamUser> {
   const { tenantId } = actor;
   // Hashing is slow on purpose: done before the transaction, so the account's lock is held briefly.
@@ -91,7 +93,8 @@ export async function createSubUser({ db }: TeamDeps, actor: Actor, input: NewSu
         .where('id', '=', tenantId)
         .forUpdate()
         .executeTakeFirstOrThrow();
-      await requireGroup(trx, tenantId, input.group_id);
+      const groupId = input.kind === 'subuser' ? (input.group_id ?? '') : null;
+      if (groupId !== null) await requireGroup(trx, tenantId, groupId);
       const pkg = await trx
         .selectFrom('tenants as n')
         .innerJoin('packages as p', 'p.id', 'n.package_id')
@@ -99,7 +102,7 @@ export async function createSubUser({ db }: TeamDeps, actor: Actor, input: NewSu
         .where('n.id', '=', tenantId)
         .executeTakeFirstOrThrow();
       const limit = PackageLimits.parse(pkg.limits).subUsers;
-      if (limit !== null) {
+      if (input.kind === 'subuser' && limit !== null) {
         const count = await trx
           .selectFrom('users')
           .select((eb) => eb.fn.countAll<string>().as('n'))
@@ -113,7 +116,7 @@ export async function createSubUser({ db }: TeamDeps, actor: Actor, input: NewSu
         .values({
           id,
           tenant_id: tenantId,
-          kind: 'subuser',
+          kind: input.kind,
           username: input.username,
           email: input.email,
           first_name: input.first_name,
@@ -121,7 +124,7 @@ export async function createSubUser({ db }: TeamDeps, actor: Actor, input: NewSu
           phone: input.phone,
           password_hash: passwordHash,
           status: input.status,
-          group_id: input.group_id,
+          group_id: groupId,
           // The owner vouches for the address; the sub-user signs in with it or the username at once.
           email_verified_at: new Date(),
         })
@@ -133,9 +136,10 @@ export async function createSubUser({ db }: TeamDeps, actor: Actor, input: NewSu
         subjectType: 'user',
         subjectId: id,
         detail: {
+          kind: input.kind,
           username: input.username,
           email: input.email,
-          group_id: input.group_id,
+          group_id: groupId,
           status: input.status,
         },
       });
@@ -159,7 +163,11 @@ export async function updateSubUser(
   try {
     await db.transaction().execute(async (trx) => {
       const before = await lockSubUser(trx, tenantId, id);
-      if (changes.group_id !== undefined) await requireGroup(trx, tenantId, changes.group_id);
+      if (changes.group_id !== undefined) {
+        // A partner's permissions are their kind's: no group gives them more.
+        if (before.kind !== 'subuser') throw refuseTeam('GROUP_NOT_FOUND');
+        await requireGroup(trx, tenantId, changes.group_id);
+      }
       await trx
         .updateTable('users')
         .set({

@@ -80,7 +80,17 @@ const timestamptz = () => column<Timestamp>('timestamptz');
 
 // ---- values some columns are limited to ----
 
-export type UserKind = 'owner' | 'subuser' | 'admin' | 'subadmin';
+export type UserKind =
+  | 'owner'
+  | 'subuser'
+  | 'admin'
+  | 'subadmin'
+  | 'supplier'
+  | 'dropshipper'
+  | 'dealer'
+  | 'salesperson'
+  | 'affiliate'
+  | 'cargo_logistics';
 export type UserStatus = 'pending' | 'active' | 'inactive';
 export type InventoryCurrency = 'MYR' | 'SGD' | 'HKD' | 'TWD' | 'PHP';
 export type StockUploadStatus = 'running' | 'done' | 'failed';
@@ -320,6 +330,17 @@ export const columns = {
     subject_type: text(),
     subject_id: text(),
     detail: jsonb().withDefault(),
+    at: timestamptz().withDefault(),
+  },
+  /** Sign-ins of the account's users (`/login_access/list`). */
+  sign_in_log: {
+    id: int8().withDefault(),
+    tenant_id: text().orNull(),
+    user_id: uuid(),
+    login: text(),
+    address: text(),
+    user_agent: text().withDefault(),
+    result: text<'success' | 'failure' | 'locked'>(),
     at: timestamptz().withDefault(),
   },
   // ---- inventory reference data (plain tables; stock itself is events and projections) ----

@@ -1,4 +1,5 @@
 import { tokenHash } from '@commands/support/secrets';
+import { isPartnerKind, PARTNER_SCOPES } from '@domain/access/kinds';
 import { isPermissionKey, PERMISSION_KEYS, type PermissionKey } from '@domain/access/permissions';
 import type { Database, UserKind } from '@infra/db';
 import type { Kysely } from 'kysely';
@@ -32,6 +33,8 @@ export async function loadSession(db: Kysely<Database>, token: string): Promise<
       ? new Set(PERMISSION_KEYS)
       : row.kind === 'subuser'
         ? new Set((row.permissions ?? []).filter(isPermissionKey))
-        : new Set();
+        : isPartnerKind(row.kind)
+          ? new Set(PARTNER_SCOPES[row.kind])
+          : new Set();
   return { userId: row.id, tenantId: row.tenant_id, kind: row.kind, permissions, tokenHash: hash };
 }

@@ -1,11 +1,13 @@
 import type { TeamUser, UserSortColumn, UsersGridQuery } from '@api/contracts/team';
+import { ACCOUNT_USER_KINDS } from '@domain/access/kinds';
 import { isUuid } from '@domain/platform/ids';
 import type { Database } from '@infra/db';
 import { allOf, pageWindow, searchWhere, setWhere, sortTerms, textWhere } from '@projections/runtime/grid';
 import { type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely';
 
 /**
- * The account's users as Settings → users shows them: the owner and the sub-users of one account with their group,
+ * The account's users as Settings → users shows them: the owner, the sub-users with their group and the partners
+ * (suppliers, dealers…) of one account,
  * paged, sorted and filtered in SQL for ag-grid's Infinite Row Model.
  */
 
@@ -29,7 +31,7 @@ const selectTeamUsers = (db: Kysely<Database>, tenantId: string) =>
       'g.name as group_name',
     ])
     .where('u.tenant_id', '=', tenantId)
-    .where('u.kind', 'in', ['owner', 'subuser']);
+    .where('u.kind', 'in', ACCOUNT_USER_KINDS);
 
 type TeamUserRow = Awaited<ReturnType<ReturnType<typeof selectTeamUsers>['executeTakeFirstOrThrow']>>;
 
@@ -38,7 +40,7 @@ const iso = (value: Date | null) => (value ? value.toISOString() : null);
 function teamUser(row: TeamUserRow): TeamUser {
   return {
     id: row.id,
-    kind: row.kind === 'owner' ? 'owner' : 'subuser',
+    kind: row.kind as TeamUser['kind'],
     username: row.username,
     email: row.email,
     first_name: row.first_name,
@@ -46,7 +48,7 @@ function teamUser(row: TeamUserRow): TeamUser {
     phone: row.phone,
     status: row.status,
     group: row.group_id && row.group_name ? { id: row.group_id, name: row.group_name } : null,
-    editable: row.kind === 'subuser',
+    editable: row.kind !== 'owner',
     last_sign_in_at: iso(row.last_sign_in_at),
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
@@ -74,6 +76,7 @@ const sortColumns: Record<UserSortColumn, RawBuilder<unknown>> = {
   username: sql`lower(u.username)`,
   email: sql`lower(u.email)`,
   name: sql`lower(u.first_name || ' ' || u.last_name)`,
+  kind: sql`u.kind`,
   status: sql`u.status`,
   group: sql`lower(g.name)`,
   created_at: sql`u.created_at`,
@@ -87,6 +90,7 @@ function conditions(query: UsersGridQuery): RawBuilder<SqlBool>[] {
     if (filter) where.push(textWhere(textColumns[column], filter));
   }
   if (filterModel.status) where.push(setWhere(sql<string>`u.status`, filterModel.status.values));
+  if (filterModel.kind) where.push(setWhere(sql<string>`u.kind`, filterModel.kind.values));
   const search = query.search?.trim();
   if (search) {
     where.push(

@@ -24,6 +24,16 @@ export const VERSION_FORCE_MS = 86_400_000;
 /** A screen's script that has not loaded after this long is a load error. */
 export const SCREEN_LOAD_TIMEOUT_MS = 120_000;
 
+/**
+ * The header menu's help entries (spec §2, "Sidebar and header"): the provider's help centre, system training and
+ * online demo booking, opened in a new tab (the spec's public /training and /demo-booking pages are the provider's).
+ */
+export const HELP_LINKS = {
+  help_center: 'https://help.kedai.app/',
+  training: 'https://help.kedai.app/training',
+  demo: 'https://kedai.app/demo-booking',
+} as const;
+
 export {
   OTP_LENGTH,
   POS_PIN_LENGTH,

@@ -16,11 +16,14 @@ import {
   sessionKeys,
   type UserInfo,
 } from '@web/api/session';
+import { changeLanguage, i18next } from '@web/i18n';
+import { isLanguage } from '@web/i18n/languages';
 import {
   createContext,
   type ReactNode,
   useCallback,
   useContext,
+  useEffect,
   useMemo,
   useState,
   useSyncExternalStore,
@@ -80,6 +83,12 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     staleTime: 5 * 60_000,
     retry: false,
   });
+
+  // The language saved with the user (the header menu's user settings) is the console's once they are known.
+  const savedLanguage = token ? user.data?.language : undefined;
+  useEffect(() => {
+    if (isLanguage(savedLanguage) && savedLanguage !== i18next.language) void changeLanguage(savedLanguage);
+  }, [savedLanguage]);
 
   const signIn = useCallback(
     async (login: string, password: string, admin = false) => {

@@ -1,4 +1,5 @@
 import { namespaceOf } from '@web/i18n/namespaces';
+import { accountRoutes } from './account/routes';
 import { adminRoutes } from './admin/routes';
 import { goodsIssueRoutes } from './goods-issue/routes';
 import { inventoryRoutes } from './inventory/routes';
@@ -17,6 +18,7 @@ import type { ModuleRoute } from './types';
 /** Every module screen inside the signed-in layout; a later module adds its list here. */
 export const moduleRoutes: readonly ModuleRoute[] = [
   ...settingsRoutes,
+  ...accountRoutes,
   ...orderRoutes,
   ...batchRoutes,
   ...scanRoutes,

@@ -1,11 +1,20 @@
 import { changeLanguage } from '@web/i18n';
-import { isLanguage, LANGUAGES } from '@web/i18n/languages';
+import { isLanguage, LANGUAGES, type LanguageCode } from '@web/i18n/languages';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { GlobeIcon } from './icons';
 
-/** The language switch: the six languages, each named in its own language. */
-export function LanguageSwitch({ className }: { className?: string }) {
+/**
+ * The language switch: the six languages, each named in its own language. `onChosen` also keeps the choice
+ * elsewhere (with the signed-in user, so it follows them to their next sign-in).
+ */
+export function LanguageSwitch({
+  className,
+  onChosen,
+}: {
+  className?: string;
+  onChosen?: (language: LanguageCode) => void;
+}) {
   const { t, i18n } = useTranslation('common');
   const id = useId();
   return (
@@ -21,7 +30,10 @@ export function LanguageSwitch({ className }: { className?: string }) {
         data-testid="language-switch"
         value={i18n.language}
         onChange={(event) => {
-          if (isLanguage(event.target.value)) void changeLanguage(event.target.value);
+          const language = event.target.value;
+          if (!isLanguage(language)) return;
+          void changeLanguage(language);
+          onChosen?.(language);
         }}
       >
         {LANGUAGES.map((language) => (

@@ -1,11 +1,12 @@
+import { useChangeLanguage } from '@web/api/account';
 import { useSession } from '@web/auth/session';
-import { ADMIN_LOGIN_PATH, LOGIN_PATH } from '@web/config';
+import { ADMIN_LOGIN_PATH, HELP_LINKS, LOGIN_PATH } from '@web/config';
 import { mayOpen } from '@web/routes/access';
 import { menuNamespaces, moduleRoutes } from '@web/routes/modules';
 import type { ModuleRoute } from '@web/routes/types';
 import { Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
+import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { HomeIcon, MenuIcon } from './icons';
 import { LanguageSwitch } from './language-switch';
 import { usePopover } from './popover';
@@ -91,7 +92,7 @@ function Sidebar({ open, onNavigate }: { open: boolean; onNavigate: () => void }
 
 function UserMenu() {
   const { t } = useTranslation('common');
-  const { user, signOut, isAdmin } = useSession();
+  const { user, signOut, isAdmin, isSeller } = useSession();
   const navigate = useNavigate();
   const { open, setOpen, ref } = usePopover<HTMLDivElement>();
   const name = user ? `${user.first_name} ${user.last_name}`.trim() || user.email : '';
@@ -128,6 +129,30 @@ function UserMenu() {
             <span className="badge">{t(`kinds.${user?.kind ?? 'owner'}`)}</span>
           </div>
           <div role="menu" aria-label={t('user_menu.label')}>
+            {isSeller && (
+              <Link
+                role="menuitem"
+                className="menu-item"
+                to="/settings/user-detail"
+                data-testid="user-settings"
+                onClick={() => setOpen(false)}
+              >
+                {t('user_menu.settings')}
+              </Link>
+            )}
+            {(Object.keys(HELP_LINKS) as (keyof typeof HELP_LINKS)[]).map((entry) => (
+              <a
+                key={entry}
+                role="menuitem"
+                className="menu-item"
+                href={HELP_LINKS[entry]}
+                target="_blank"
+                rel="noopener noreferrer"
+                onClick={() => setOpen(false)}
+              >
+                {t(`user_menu.${entry}`)}
+              </a>
+            ))}
             <button type="button" role="menuitem" className="menu-item" data-testid="logout" onClick={logout}>
               {t('user_menu.logout')}
             </button>
@@ -141,6 +166,7 @@ function UserMenu() {
 export function Layout() {
   const { t } = useTranslation('common');
   const { isSeller, loading, user, failure } = useSession();
+  const saveLanguage = useChangeLanguage();
   const [menuOpen, setMenuOpen] = useState(false);
   const location = useLocation();
 
@@ -182,7 +208,7 @@ export function Layout() {
           <div className="header-title">{user.tenant?.name ?? t('nav.admin_area')}</div>
           <div className="header-actions">
             {isSeller && <UsagePanel />}
-            <LanguageSwitch />
+            <LanguageSwitch onChosen={(language) => saveLanguage.mutate({ language })} />
             <UserMenu />
           </div>
         </header>

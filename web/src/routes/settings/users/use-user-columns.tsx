@@ -74,7 +74,7 @@ export function useUserColumns(actions: UserActions): ColDef<TeamUser>[] {
       {
         colId: 'kind',
         headerName: t('users.columns.kind'),
-        valueGetter: ({ data }) => (data ? t(`users.kind.${data.kind}`) : ''),
+        valueGetter: ({ data }) => (data ? t(`common:kinds.${data.kind}`) : ''),
         minWidth: 110,
       },
       {

@@ -1,3 +1,4 @@
+import { ACCOUNT_USER_KINDS, type PARTNER_KINDS } from '@domain/access/kinds';
 import { useGroups } from '@web/api/groups';
 import { type SubUserChanges, type TeamUser, useCreateUser, useUpdateUser } from '@web/api/users';
 import { ModalDialog } from '@web/components/modal-dialog';
@@ -9,7 +10,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 
 /**
- * Create or edit a sub-user: login names, contact, password (with its confirmation; left empty on edit to keep the
+ * Create or edit a user: their kind (a sub-user in a group, or a partner — supplier, dealer… — holding their kind's
+ * scope, chosen at creation), login names, contact, password (with its confirmation; left empty on edit to keep the
  * current one), group and status. The server's refusals — a taken username, the package's sub-user limit — show
  * above the form, its field messages under their fields.
  */
@@ -17,7 +19,10 @@ import { Link } from 'react-router-dom';
 const USERNAME_PATTERN = /^[a-z0-9._-]{3,50}$/;
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
+type NewKind = 'subuser' | (typeof PARTNER_KINDS)[number];
+
 interface Values {
+  kind: NewKind;
   username: string;
   email: string;
   first_name: string;
@@ -32,6 +37,7 @@ interface Values {
 type Field = keyof Values;
 
 const initialValues = (user: TeamUser | null): Values => ({
+  kind: user && user.kind !== 'owner' ? user.kind : 'subuser',
   username: user?.username ?? '',
   email: user?.email ?? '',
   first_name: user?.first_name ?? '',
@@ -53,7 +59,7 @@ export function UserForm({
   onClose: () => void;
   onSaved: () => void;
 }) {
-  const { t } = useTranslation('settings');
+  const { t } = useTranslation(['settings', 'common']);
   const notify = useNotify();
   const formId = useId();
   const groups = useGroups();
@@ -63,6 +69,7 @@ export function UserForm({
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [failure, setFailure] = useState<string | null>(null);
   const editing = user !== null;
+  const inGroup = values.kind === 'subuser';
   const busy = create.isPending || update.isPending;
 
   const set = (field: Field) => (event: { target: { value: string } }) => {
@@ -84,7 +91,7 @@ export function UserForm({
       if (values.password !== values.confirm_password)
         found.confirm_password = t('users.errors.password_mismatch');
     }
-    if (!values.group_id) found.group_id = t('users.errors.group');
+    if (inGroup && !values.group_id) found.group_id = t('users.errors.group');
     return found;
   }
 
@@ -100,7 +107,7 @@ export function UserForm({
       first_name: values.first_name.trim(),
       last_name: values.last_name.trim(),
       phone: values.phone.trim(),
-      group_id: values.group_id,
+      ...(inGroup ? { group_id: values.group_id } : {}),
       status: values.status,
     };
     try {
@@ -115,6 +122,7 @@ export function UserForm({
       } else {
         const answer = await create.mutateAsync({
           ...fields,
+          kind: values.kind,
           password: values.password,
           confirm_password: values.confirm_password,
         });
@@ -150,6 +158,17 @@ export function UserForm({
       <form id={formId} className="form" onSubmit={submit} noValidate>
         {failure && <FormMessage kind="error">{failure}</FormMessage>}
         <div className="form-grid">
+          <SelectField
+            label={t('common:kinds.label')}
+            value={values.kind}
+            onChange={set('kind')}
+            disabled={editing}
+            options={ACCOUNT_USER_KINDS.filter((kind) => kind !== 'owner').map((kind) => ({
+              value: kind,
+              label: t(`common:kinds.${kind}`),
+            }))}
+            required
+          />
           <TextField
             label={t('users.fields.username')}
             value={values.username}
@@ -188,20 +207,22 @@ export function UserForm({
             onChange={set('phone')}
             error={errors.phone}
           />
-          <SelectField
-            label={t('users.fields.group')}
-            value={values.group_id}
-            onChange={set('group_id')}
-            error={errors.group_id}
-            options={groupOptions}
-            placeholder={t('users.choose_group')}
-            hint={
-              noGroups ? (
-                <Link to="/settings/group-permissions">{t('users.hints.no_groups')}</Link>
-              ) : undefined
-            }
-            required
-          />
+          {inGroup && (
+            <SelectField
+              label={t('users.fields.group')}
+              value={values.group_id}
+              onChange={set('group_id')}
+              error={errors.group_id}
+              options={groupOptions}
+              placeholder={t('users.choose_group')}
+              hint={
+                noGroups ? (
+                  <Link to="/settings/group-permissions">{t('users.hints.no_groups')}</Link>
+                ) : undefined
+              }
+              required
+            />
+          )}
           <TextField
             label={t('users.fields.password')}
             type="password"
