@@ -1,3 +1,4 @@
+import { PACKAGE_MODULES } from '@domain/access/packages';
 import { z } from 'zod';
 
 /**
@@ -21,7 +22,12 @@ export const UserInfo = z.object({
       id: z.string(),
       name: z.string(),
       country: z.string(),
-      package: z.object({ id: z.string(), name: z.string() }),
+      package: z.object({
+        id: z.string(),
+        name: z.string(),
+        /** The modules the package includes (spec §6 package flags): the console shows only their screens. */
+        modules: z.array(z.enum(PACKAGE_MODULES)),
+      }),
     })
     .nullable(),
 });

@@ -62,6 +62,7 @@ export const stockReportRoutes: FastifyPluginAsyncZod<StockDeps> = async (app, {
     {
       summary: `The movement report as a CSV or XLSX file, with the report's filters (at most ${EXPORT_MAX_ROWS} rows)`,
       access: { permission: 'inventory-list-export' },
+      module: 'downloadModule',
       query: ExportQuery,
       raw: {
         200: z.unknown().describe('The file: text/csv (UTF-8 with a BOM) or XLSX, as an attachment'),

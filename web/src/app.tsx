@@ -85,7 +85,7 @@ function RequireToken({ children }: { children: ReactNode }) {
 
 function Guarded({ route }: { route: ModuleRoute }) {
   const session = useSession();
-  if (!mayOpen(route.access, session)) {
+  if (!mayOpen(route, session)) {
     return (
       <Page titleKey="common:forbidden.page_title">
         <Forbidden />

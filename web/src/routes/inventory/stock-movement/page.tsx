@@ -35,7 +35,7 @@ export function dayBound(day: string, end: boolean): string | undefined {
 
 export default function StockMovementPage() {
   const { t } = useTranslation('stock');
-  const { can } = useSession();
+  const { can, hasModule } = useSession();
   const notify = useNotify();
   const id = useId();
   const [masterCode, setMasterCode] = useState<PickedMasterCode | null>(null);
@@ -89,7 +89,7 @@ export default function StockMovementPage() {
           <Link className="button" to="/inventory/stock-history">
             {t('movements.point_in_time')}
           </Link>
-          {can('inventory-list-export') && (
+          {can('inventory-list-export') && hasModule('downloadModule') && (
             <>
               <button
                 type="button"
