@@ -10,13 +10,12 @@ import { z } from 'zod';
 export const PLATFORMS = ['shopee', 'lazada', 'tiktokshop', 'shopify', 'webstore'] as const;
 export type Platform = (typeof PLATFORMS)[number];
 /**
- * A platform as events store it. Events written before the spec's spelling say 'tiktok'; stored events are never
- * rewritten, so they read as 'tiktokshop' (the read models' rows were renamed by migration 20261128000200).
+ * A platform as it was stored. Before the spec's spelling, orders said 'tiktok': stored events are never rewritten,
+ * and saved auto batch conditions may name it, so both read as 'tiktokshop' (no integration ever imported a TikTok
+ * Shop order, so no read-model row says 'tiktok'; a rebuild would write 'tiktokshop').
  */
-export const StoredPlatform = z.preprocess(
-  (value) => (value === 'tiktok' ? 'tiktokshop' : value),
-  z.enum(PLATFORMS),
-);
+export const spelledAsSpec = <T>(value: T): T | 'tiktokshop' => (value === 'tiktok' ? 'tiktokshop' : value);
+export const StoredPlatform = z.preprocess(spelledAsSpec, z.enum(PLATFORMS));
 
 /** Where the marketplace says the order is. The import maps these onto Kedai's fulfilment states. */
 export const MARKETPLACE_STATUSES = [
