@@ -1,5 +1,6 @@
 import type { Access } from '@api/auth/session';
 import { ErrorAnswer, Ok, refusals } from '@api/contracts/common';
+import type { PackageModule } from '@domain/access/packages';
 import type {
   FastifyInstance,
   FastifyReply,
@@ -35,6 +36,8 @@ export interface RouteSpec<P, Q, B, A> {
   description?: string;
   /** Defaults to the router's. */
   access?: Access;
+  /** The package module the route belongs to (spec §6 package flags); defaults to the router's. */
+  module?: PackageModule;
   params?: P;
   query?: Q;
   body?: B;
@@ -62,7 +65,7 @@ export const conflict = { 409: ErrorAnswer } as const;
 /** A state that moved on (409), and a workflow service that cannot be reached (503). */
 export const conflicts = { ...conflict, 503: ErrorAnswer } as const;
 
-export function router(app: ZodApp, defaults: { tags: string[]; access?: Access }) {
+export function router(app: ZodApp, defaults: { tags: string[]; access?: Access; module?: PackageModule }) {
   const add =
     (method: Method) =>
     <
@@ -77,11 +80,12 @@ export function router(app: ZodApp, defaults: { tags: string[]; access?: Access 
     ) => {
       const access = spec.access ?? defaults.access;
       if (access === undefined) throw new Error(`Route ${method} ${url} declares no access.`);
+      const module = spec.module ?? defaults.module;
       const response = spec.raw ?? { 200: Ok(spec.answer as Shape), ...refusals, ...spec.errors };
       app.route({
         method,
         url,
-        config: { access },
+        config: { access, ...(module === undefined ? {} : { module }) },
         ...(spec.bodyLimit === undefined ? {} : { bodyLimit: spec.bodyLimit }),
         schema: {
           tags: defaults.tags,

@@ -1,3 +1,4 @@
+import { moduleRefusal, type PackageModule } from '@domain/access/packages';
 import type { PermissionKey } from '@domain/access/permissions';
 import type { Db } from '@infra/db';
 import { runInScope, type TenantScope } from '@infra/db/tenant';
@@ -10,7 +11,8 @@ import { ApiError, forbidden, unauthorized } from '../errors';
 /**
  * Who is calling. Every route declares `config.access`; this plugin refuses a route registered without one, reads the
  * bearer token (opaque, stored hashed), and checks the declared access before the handler runs: a missing, expired or
- * revoked token is a 401, a sub-user without the route's permission key a 403.
+ * revoked token is a 401, a sub-user without the route's permission key a 403, and a route of a module the account's
+ * package leaves out (spec §6 "Package flags gate modules") a 403 with code 450.
  */
 
 export type Access =
@@ -36,6 +38,8 @@ export interface SellerSession extends Session {
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
+    /** The package module the route belongs to: an account whose package leaves it out is refused (403, 450). */
+    module?: PackageModule;
   }
   interface FastifyRequest {
     session: Session | null;
@@ -139,6 +143,11 @@ export const sessionPlugin = fp(
       scope.tenantId = request.session?.tenantId ?? null;
       if (token && !request.session && access !== 'public') throw unauthorized('auth.token_invalid');
       check(access, request.session);
+      const module = request.routeOptions.config.module;
+      if (module && !request.session?.modules.has(module)) {
+        const refusal = moduleRefusal(module);
+        throw new ApiError(refusal.status, refusal.code, refusal.key);
+      }
     });
   },
   { name: 'kedai-session' },

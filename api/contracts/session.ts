@@ -1,4 +1,5 @@
 import { ACCOUNT_USER_KINDS } from '@domain/access/kinds';
+import { PACKAGE_MODULES } from '@domain/access/packages';
 import { z } from 'zod';
 
 /**
@@ -22,7 +23,12 @@ export const UserInfo = z.object({
       id: z.string(),
       name: z.string(),
       country: z.string(),
-      package: z.object({ id: z.string(), name: z.string() }),
+      package: z.object({
+        id: z.string(),
+        name: z.string(),
+        /** The modules the package includes (spec §6 package flags): the console shows only their screens. */
+        modules: z.array(z.enum(PACKAGE_MODULES)),
+      }),
     })
     .nullable(),
 });

@@ -68,6 +68,7 @@ export const stockReportRoutes: FastifyPluginAsyncZod<StockDeps> = async (app, {
     {
       summary: "The stock list as a CSV or XLSX file, with the list's filters, search and sort (streamed)",
       access: { permission: 'inventory-list-export' },
+      module: 'downloadModule',
       query: StockExportQuery,
       raw: FileAnswer,
     },
@@ -94,6 +95,7 @@ export const stockReportRoutes: FastifyPluginAsyncZod<StockDeps> = async (app, {
     {
       summary: `The movement report as a CSV or XLSX file, with the report's filters (at most ${EXPORT_MAX_ROWS} rows)`,
       access: { permission: 'inventory-list-export' },
+      module: 'downloadModule',
       query: ExportQuery,
       raw: FileAnswer,
     },

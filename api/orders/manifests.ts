@@ -51,6 +51,7 @@ export const manifestRoutes: FastifyPluginAsyncZod<OrderDocumentsDeps> = async (
     '/api/orders/carrier-manifests/:id/export',
     {
       summary: "Export a manifest's shipped orders as CSV",
+      module: 'downloadModule',
       params: IdParams,
       raw: {
         200: {

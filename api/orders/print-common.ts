@@ -35,6 +35,8 @@ export const PRINT_KEYS: readonly PermissionKey[] = [
 ];
 export const PRINT_LOG_KEY: PermissionKey = 'orders-view-all';
 export const PRINT_SETTINGS_KEY: PermissionKey = 'orders-customize-delivery-order';
+/** Reading the print settings: whoever prints, or may change them. */
+export const PRINT_SETTINGS_READERS: readonly PermissionKey[] = [...PRINT_KEYS, PRINT_SETTINGS_KEY];
 export const RETURNS_KEY: PermissionKey = 'orders-view-all';
 export const MANIFEST_KEY: PermissionKey = 'orders-manifest-export-v1';
 

@@ -14,6 +14,7 @@ import {
   fileAnswers,
   type OrderDocumentsDeps,
   PRINT_SETTINGS_KEY,
+  PRINT_SETTINGS_READERS,
   sendFile,
   printTags as tags,
 } from './print-common';
@@ -41,7 +42,7 @@ export const printSettingsRoutes: FastifyPluginAsyncZod<Pick<OrderDocumentsDeps,
     {
       summary:
         'The print settings: company details, and per document the logo position, address display and font size',
-      access: 'seller',
+      access: { anyOf: PRINT_SETTINGS_READERS },
       answer: PrintSettingsAnswer,
     },
     async (request) => ok(request, await printSettingsOf(db, seller(request).tenantId)),
@@ -80,7 +81,7 @@ export const printSettingsRoutes: FastifyPluginAsyncZod<Pick<OrderDocumentsDeps,
     `${URL}/logo`,
     {
       summary: 'The logo image',
-      access: 'seller',
+      access: { anyOf: PRINT_SETTINGS_READERS },
       raw: fileAnswers('The logo (image/png or image/jpeg)', ['image/png', 'image/jpeg']),
     },
     async (request, reply) => {

@@ -22,7 +22,8 @@ import { z } from 'zod';
 import { type BatchDeps, SCAN_KEYS, scanTags as tags } from './batches-common';
 
 export const scanRoutes: FastifyPluginAsyncZod<BatchDeps> = async (app, deps) => {
-  const route = router(app, { tags, access: { anyOf: SCAN_KEYS } });
+  // Scan to verify is the package's smart scan module (spec §6 package flags).
+  const route = router(app, { tags, access: { anyOf: SCAN_KEYS }, module: 'smartScan' });
   const scanning = { answer: ScanAnswer, errors: { 409: ErrorAnswer } } as const;
   const answer = (request: FastifyRequest, done: ScanAnswered) =>
     ok(request, done.answer, done.message, done.params);

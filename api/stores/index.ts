@@ -46,6 +46,10 @@ export interface StoreDeps {
 
 const STORE_PERMISSION = 'marketplace_control' satisfies PermissionKey;
 const one = { params: IdParams, answer: StoreView } as const;
+const CALLBACK_PATHS = [
+  ['add', 'create'],
+  ['edit', 'update'],
+] as const;
 
 export const storeRoutes: FastifyPluginAsyncZod<StoreDeps> = async (app, { db, workflows, publicUrl }) => {
   const route = router(app, { tags: ['stores'], access: { permission: STORE_PERMISSION } });
@@ -63,58 +67,62 @@ export const storeRoutes: FastifyPluginAsyncZod<StoreDeps> = async (app, { db, w
     },
   );
 
-  route.get(
-    '/settings/store/add/:platform/create',
-    {
-      summary: 'The marketplace sends the browser back here',
-      access: 'public',
-      hide: true,
-      params: StorePlatformParams,
-      raw: {},
-    },
-    async (request, reply) => {
-      const platform = /^[a-z0-9-]{1,40}$/.test(request.params.platform)
-        ? request.params.platform
-        : 'unknown';
-      const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
-      return reply.redirect(`/#/settings/store/add/${platform}/create${query}`, 302);
-    },
-  );
-
-  route.get(
-    '/api/setting/store/add/:platform/create',
-    {
-      summary: 'The callback of a shop authorisation: connects (or reconnects) the store',
-      params: StorePlatformParams,
-      query: CallbackQuery,
-      raw: {
-        200: CallbackAnswer,
-        400: CallbackRefusal,
-        401: ErrorAnswer,
-        403: CallbackRefusal,
-        404: CallbackRefusal,
-        409: CallbackRefusal,
-        503: CallbackRefusal,
+  // Spec §2/§7: the way back after connecting a shop (add…/create) and after re-authorising a linked one
+  // (edit…/update). Both are the same exchange: the command reconnects the store it finds.
+  for (const [step, action] of CALLBACK_PATHS) {
+    route.get(
+      `/settings/store/${step}/:platform/${action}`,
+      {
+        summary: 'The marketplace sends the browser back here',
+        access: 'public',
+        hide: true,
+        params: StorePlatformParams,
+        raw: {},
       },
-    },
-    async (request, reply) => {
-      try {
-        const { state, code, shop_id: shopId } = request.query;
-        const deps = { db, workflows, log: request.log };
-        const input = { platform: request.params.platform, state, code, shopId };
-        const data = await connectFromCallback(deps, seller(request), input);
-        const key = data.reconnected ? 'store.reconnected' : 'store.connected';
-        const msg = translate(request.language, key, { name: data.store.name });
-        return reply.send({ code: 0 as const, msg, error: 0 as const, api_id: data.store.id, data });
-      } catch (error) {
-        // The callback answers a refusal in its own shape (spec §3 "Callback result"), `error` 1.
-        const refused = refusalOf(error);
-        if (!refused) throw error;
-        const { status, code, msg } = refusalAnswer(refused, request.language);
-        return reply.code(status as 400).send({ code, msg, error: 1 as const, api_id: null });
-      }
-    },
-  );
+      async (request, reply) => {
+        const platform = /^[a-z0-9-]{1,40}$/.test(request.params.platform)
+          ? request.params.platform
+          : 'unknown';
+        const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
+        return reply.redirect(`/#/settings/store/${step}/${platform}/${action}${query}`, 302);
+      },
+    );
+
+    route.get(
+      `/api/setting/store/${step}/:platform/${action}`,
+      {
+        summary: 'The callback of a shop authorisation: connects (or reconnects) the store',
+        params: StorePlatformParams,
+        query: CallbackQuery,
+        raw: {
+          200: CallbackAnswer,
+          400: CallbackRefusal,
+          401: ErrorAnswer,
+          403: CallbackRefusal,
+          404: CallbackRefusal,
+          409: CallbackRefusal,
+          503: CallbackRefusal,
+        },
+      },
+      async (request, reply) => {
+        try {
+          const { state, code, shop_id: shopId } = request.query;
+          const deps = { db, workflows, log: request.log };
+          const input = { platform: request.params.platform, state, code, shopId };
+          const data = await connectFromCallback(deps, seller(request), input);
+          const key = data.reconnected ? 'store.reconnected' : 'store.connected';
+          const msg = translate(request.language, key, { name: data.store.name });
+          return reply.send({ code: 0 as const, msg, error: 0 as const, api_id: data.store.id, data });
+        } catch (error) {
+          // The callback answers a refusal in its own shape (spec §3 "Callback result"), `error` 1.
+          const refused = refusalOf(error);
+          if (!refused) throw error;
+          const { status, code, msg } = refusalAnswer(refused, request.language);
+          return reply.code(status as 400).send({ code, msg, error: 1 as const, api_id: null });
+        }
+      },
+    );
+  }
 
   route.get(
     '/api/setting/stores',

@@ -31,7 +31,8 @@ const conflict = { 409: ErrorAnswer };
 const one = { params: IdParams } as const;
 
 export const teamRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
-  const route = router(app, { tags: ['users'], access: 'owner' });
+  // Sub-users and their groups are the package's user-level module (spec §6 package flags).
+  const route = router(app, { tags: ['users'], access: 'owner', module: 'userLevelModule' });
 
   route.get(
     '/api/setting/permission-keys',

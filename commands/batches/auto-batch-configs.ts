@@ -8,6 +8,7 @@ import {
   scheduleTimes,
 } from '@domain/batches/auto-batch';
 import { DEFAULT_DIGITS, DEFAULT_PREFIX } from '@domain/batches/batch';
+import { spelledAsSpec } from '@domain/orders/marketplace-order';
 import { refuser } from '@domain/shared/errors';
 import type { Database } from '@infra/db';
 import { violation } from '@infra/db/errors';
@@ -58,7 +59,7 @@ async function answerOf(db: Kysely<Database>, row: AutoBatchConfigRow): Promise<
     max_orders: row.max_orders,
     split: row.split,
     type: row.type,
-    condition: { store_ids: row.store_ids, platforms: row.platforms },
+    condition: { store_ids: row.store_ids, platforms: row.platforms.map(spelledAsSpec) },
     prefix: row.prefix,
     digits: row.digits,
     timezone: row.timezone,

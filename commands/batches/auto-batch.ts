@@ -5,6 +5,7 @@ import {
   scheduleTimes,
 } from '@domain/batches/auto-batch';
 import { type BatchSplit, type BatchType, planBatches } from '@domain/batches/batch';
+import { spelledAsSpec } from '@domain/orders/marketplace-order';
 import type { Database } from '@infra/db';
 import type { AutoBatchConfigsTable } from '@infra/db/schema';
 import { withTenant } from '@infra/db/tenant';
@@ -44,7 +45,7 @@ export const configOfRow = (row: AutoBatchConfigRow): AutoBatchConfig => ({
   maxOrders: row.max_orders,
   split: row.split,
   type: row.type,
-  condition: { storeIds: row.store_ids, platforms: row.platforms },
+  condition: { storeIds: row.store_ids, platforms: row.platforms.map(spelledAsSpec) },
   prefix: row.prefix,
   digits: row.digits,
   timezone: row.timezone,

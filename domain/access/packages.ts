@@ -88,3 +88,27 @@ export const STANDARD_PACKAGES: readonly PackageDefinition[] = [
 ];
 
 export const TRIAL_PACKAGE = 'trial';
+
+/** A module a package may leave out (spec §6 "Package flags gate modules"). */
+export type PackageModule = keyof PackageFlags;
+export const PACKAGE_MODULES = Object.keys(PackageFlags.shape) as PackageModule[];
+
+/** The modules a package's flags turn on; flags a stored package lacks (or cannot be read) count as off. */
+export function modulesOf(flags: unknown): ReadonlySet<PackageModule> {
+  const parsed = PackageFlags.partial().safeParse(flags);
+  if (!parsed.success) return new Set();
+  return new Set(PACKAGE_MODULES.filter((module) => parsed.data[module] === true));
+}
+
+/** Refusals of a package's bounds. The spec's catalogue (§8) has none; these follow its pattern (4xx codes). */
+export const PackageCode = {
+  /** A route of a module the package does not include (HTTP 403). */
+  moduleNotIncluded: 450,
+} as const;
+
+/** The refusal of a route whose module the package leaves out: its message names the module. */
+export const moduleRefusal = (module: PackageModule) => ({
+  status: 403,
+  code: PackageCode.moduleNotIncluded,
+  key: `package.module_not_included.${module}`,
+});

@@ -199,7 +199,10 @@ export const isSupportedCountry = (code: string): code is SupportedCountryCode =
 
 // ── The spec's platforms ─────────────────────────────────────────────────────────────────────────────────────
 
-/** Marketplaces and storefront platforms, in the spec's order (§3). */
+/**
+ * Marketplaces and storefront platforms, in the order of domains.md §1 "Platforms named in the product" (shell.md §3's
+ * logo list, with magento and zalora, which the listing calls name).
+ */
 export const PLATFORM_CODES = [
   'shopee',
   'lazada',
@@ -209,6 +212,7 @@ export const PLATFORM_CODES = [
   'easystore',
   'woocommerce',
   'shopify',
+  'magento',
   'smartpos',
   'opencart',
   'shoplineoa',
@@ -217,6 +221,7 @@ export const PLATFORM_CODES = [
   'amazon',
   'senheng',
   'tiktokshop',
+  'zalora',
 ] as const;
 export const PlatformCode = z.enum(PLATFORM_CODES);
 export type PlatformCode = z.infer<typeof PlatformCode>;
@@ -238,6 +243,7 @@ const PLATFORM_NAMES: Record<PlatformCode, string> = {
   easystore: 'EasyStore',
   woocommerce: 'WooCommerce',
   shopify: 'Shopify',
+  magento: 'Magento',
   smartpos: 'SmartPOS',
   opencart: 'OpenCart',
   shoplineoa: 'SHOPLINE OA',
@@ -246,6 +252,7 @@ const PLATFORM_NAMES: Record<PlatformCode, string> = {
   amazon: 'Amazon',
   senheng: 'Senheng',
   tiktokshop: 'TikTok Shop',
+  zalora: 'ZALORA',
 };
 
 const PLATFORMS: readonly Platform[] = Object.freeze(

@@ -6,8 +6,16 @@ import { z } from 'zod';
  * shapes into this one; nothing past the import knows a marketplace's field names.
  */
 
-export const PLATFORMS = ['shopee', 'lazada', 'tiktok', 'shopify', 'webstore'] as const;
+/** The channels an order comes from, spelt as the spec's platform list spells them (shell.md §3: `tiktokshop`). */
+export const PLATFORMS = ['shopee', 'lazada', 'tiktokshop', 'shopify', 'webstore'] as const;
 export type Platform = (typeof PLATFORMS)[number];
+/**
+ * A platform as it was stored. Before the spec's spelling, orders said 'tiktok': stored events are never rewritten,
+ * and saved auto batch conditions may name it, so both read as 'tiktokshop' (no integration ever imported a TikTok
+ * Shop order, so no read-model row says 'tiktok'; a rebuild would write 'tiktokshop').
+ */
+export const spelledAsSpec = <T>(value: T): T | 'tiktokshop' => (value === 'tiktok' ? 'tiktokshop' : value);
+export const StoredPlatform = z.preprocess(spelledAsSpec, z.enum(PLATFORMS));
 
 /** Where the marketplace says the order is. The import maps these onto Kedai's fulfilment states. */
 export const MARKETPLACE_STATUSES = [
@@ -57,7 +65,7 @@ export const MarketplaceOrderLine = z.strictObject({
 export type MarketplaceOrderLine = z.infer<typeof MarketplaceOrderLine>;
 
 export const MarketplaceOrder = z.strictObject({
-  platform: z.enum(PLATFORMS),
+  platform: StoredPlatform,
   /** The marketplace's order number (Shopee's order_sn): unique within a store. */
   orderNumber: Text(100).min(1),
   status: z.enum(MARKETPLACE_STATUSES),

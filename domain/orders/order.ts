@@ -6,7 +6,7 @@ import {
   type MarketplaceStatus,
   Money,
   OrderAddress,
-  PLATFORMS,
+  StoredPlatform,
 } from './marketplace-order';
 
 /**
@@ -90,7 +90,7 @@ export type StockMove = z.infer<typeof StockMove>;
 export const OrderImported = z.strictObject({
   orderId: Id,
   storeId: Id,
-  platform: z.enum(PLATFORMS),
+  platform: StoredPlatform,
   orderNumber: z.string().min(1).max(100),
   marketplaceStatus: z.enum(MARKETPLACE_STATUSES),
   status: z.enum(ORDER_STATUSES),

@@ -1,15 +1,18 @@
 import { tokenHash } from '@commands/support/secrets';
 import { isPartnerKind, PARTNER_SCOPES } from '@domain/access/kinds';
+import { modulesOf, type PackageModule } from '@domain/access/packages';
 import { isPermissionKey, PERMISSION_KEYS, type PermissionKey } from '@domain/access/permissions';
 import type { Database, UserKind } from '@infra/db';
 import type { Kysely } from 'kysely';
 
-/** Who a bearer token speaks for: its user, account and permission keys. */
+/** Who a bearer token speaks for: its user, account, permission keys and the package's modules. */
 export interface Session {
   userId: string;
   tenantId: string | null;
   kind: UserKind;
   permissions: ReadonlySet<PermissionKey>;
+  /** The modules the account's package includes (none for the provider's admins). */
+  modules: ReadonlySet<PackageModule>;
   tokenHash: string;
 }
 
@@ -21,7 +24,8 @@ export async function loadSession(db: Kysely<Database>, token: string): Promise<
     .innerJoin('users as u', 'u.id', 't.user_id')
     .leftJoin('user_groups as g', 'g.id', 'u.group_id')
     .leftJoin('tenants as n', 'n.id', 'u.tenant_id')
-    .select(['u.id', 'u.tenant_id', 'u.kind', 'g.permissions', 'n.status as tenant_status'])
+    .leftJoin('packages as p', 'p.id', 'n.package_id')
+    .select(['u.id', 'u.tenant_id', 'u.kind', 'g.permissions', 'n.status as tenant_status', 'p.flags'])
     .where('t.token_hash', '=', hash)
     .where('t.revoked_at', 'is', null)
     .where('t.expires_at', '>', new Date())
@@ -36,5 +40,12 @@ export async function loadSession(db: Kysely<Database>, token: string): Promise<
         : isPartnerKind(row.kind)
           ? new Set(PARTNER_SCOPES[row.kind])
           : new Set();
-  return { userId: row.id, tenantId: row.tenant_id, kind: row.kind, permissions, tokenHash: hash };
+  return {
+    userId: row.id,
+    tenantId: row.tenant_id,
+    kind: row.kind,
+    permissions,
+    modules: modulesOf(row.flags),
+    tokenHash: hash,
+  };
 }

@@ -1,5 +1,5 @@
 import { TableSettings, type UsageAnswer, type UserInfo } from '@api/contracts/session';
-import { PackageLimits } from '@domain/access/packages';
+import { modulesOf, PackageLimits } from '@domain/access/packages';
 import type { Database } from '@infra/db';
 import { withTenant } from '@infra/db/tenant';
 import { countLinkedStores } from '@integrations/stores/registry';
@@ -31,6 +31,7 @@ export async function userInfo(db: Kysely<Database>, userId: string): Promise<Us
       'n.country as tenant_country',
       'p.id as package_id',
       'p.name as package_name',
+      'p.flags as package_flags',
     ])
     .where('u.id', '=', userId)
     .executeTakeFirst();
@@ -52,7 +53,11 @@ export async function userInfo(db: Kysely<Database>, userId: string): Promise<Us
             id: row.tenant_id,
             name: row.tenant_name,
             country: row.tenant_country,
-            package: { id: row.package_id, name: row.package_name },
+            package: {
+              id: row.package_id,
+              name: row.package_name,
+              modules: [...modulesOf(row.package_flags)],
+            },
           }
         : null,
   };

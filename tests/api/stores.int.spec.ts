@@ -196,10 +196,21 @@ describe('marketplace stores', () => {
     notAShop.set('shop_id', 'abc');
     expect((await callback(api, seller.token, notAShop)).body).toMatchObject({ code: 604, error: 1 });
 
-    // The good code reconnects the store the account has for the shop; spent, it is refused.
-    const good = await callback(api, seller.token, query);
-    expect(good.status, JSON.stringify(good.body)).toBe(200);
-    expect(good.body).toMatchObject({ error: 0, api_id: store.id, data: { reconnected: true } });
+    // The good code reconnects the store the account has for the shop; spent, it is refused. Re-authorising a
+    // linked shop comes back at the spec's edit path (shell.md §2, §7), through the console, to the edit call.
+    const bounce = await api.app.inject({
+      method: 'GET',
+      url: `/settings/store/edit/shopee/update?${query}`,
+    });
+    expect(bounce.statusCode).toBe(302);
+    expect(bounce.headers.location).toBe(`/#/settings/store/edit/shopee/update?${query}`);
+    const good = await api.app.inject({
+      method: 'GET',
+      url: `/api/setting/store/edit/shopee/update?${query}`,
+      headers: bearer(seller.token),
+    });
+    expect(good.statusCode, good.body).toBe(200);
+    expect(good.json()).toMatchObject({ error: 0, api_id: store.id, data: { reconnected: true } });
     expect((await callback(api, seller.token, query)).body).toMatchObject({ code: 605, error: 1 });
 
     const unknown = await api.app.inject({

@@ -166,7 +166,7 @@ describe('the spec’s countries and platforms', () => {
     }
   });
 
-  it('lists the 16 platforms in the spec’s order, each with a logo the console serves', () => {
+  it('lists the 18 platforms in the spec’s order (magento and zalora included), each with a logo the console serves', () => {
     expect(platforms().map((p) => p.code)).toEqual([
       'shopee',
       'lazada',
@@ -176,6 +176,7 @@ describe('the spec’s countries and platforms', () => {
       'easystore',
       'woocommerce',
       'shopify',
+      'magento',
       'smartpos',
       'opencart',
       'shoplineoa',
@@ -184,8 +185,9 @@ describe('the spec’s countries and platforms', () => {
       'amazon',
       'senheng',
       'tiktokshop',
+      'zalora',
     ]);
-    expect(PLATFORM_CODES).toHaveLength(16);
+    expect(PLATFORM_CODES).toHaveLength(18);
     for (const p of platforms()) {
       expect(p.logo).toBe(`/platforms/${p.code}.svg`);
       const file = path.join(root, 'web', 'public', p.logo);

@@ -1,4 +1,4 @@
-import type { OrderAddress } from '@domain/orders/marketplace-order';
+import { type OrderAddress, PLATFORMS, StoredPlatform } from '@domain/orders/marketplace-order';
 import {
   decide,
   evolve,
@@ -728,5 +728,15 @@ describe('order: split', () => {
     order(scannedOrder)
       .when(split([{ lineId: 'l1', quantity: 1 }]))
       .thenThrows('WRONG_STATUS');
+  });
+});
+
+describe('the platform an order came from', () => {
+  it("reads events stored with the old spelling 'tiktok' as the spec's 'tiktokshop'", () => {
+    expect(StoredPlatform.parse('tiktok')).toBe('tiktokshop');
+    expect(StoredPlatform.parse('tiktokshop')).toBe('tiktokshop');
+    expect(StoredPlatform.safeParse('myspace').success).toBe(false);
+    expect(PLATFORMS).toContain('tiktokshop');
+    expect(PLATFORMS).not.toContain('tiktok');
   });
 });

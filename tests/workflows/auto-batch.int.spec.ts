@@ -249,12 +249,12 @@ describe('auto batch', () => {
         'POST',
         '/api/orders/batch-settings',
         seller.token,
-        configBody({ active: false, max_orders: 2, split: 'none', condition: { platforms: ['tiktok'] } }),
+        configBody({ active: false, max_orders: 2, split: 'none', condition: { platforms: ['tiktokshop'] } }),
       ),
     );
     const orders = await makeOrders(api, seller.tenantId, catalogue, [
-      { platform: 'tiktok' },
-      { platform: 'tiktok' },
+      { platform: 'tiktokshop' },
+      { platform: 'tiktokshop' },
     ]);
     // Switched on behind the API's back, so no trigger of its own runs: the test sends them.
     await api.database.db

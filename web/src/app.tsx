@@ -5,6 +5,7 @@ import { SessionProvider, useSession } from '@web/auth/session';
 import { loginPathFor } from '@web/config';
 import { mayOpen } from '@web/routes/access';
 import { moduleRoutes } from '@web/routes/modules';
+import { specPathTarget } from '@web/routes/spec-paths';
 import type { ModuleRoute } from '@web/routes/types';
 import { Layout } from '@web/shell/layout';
 import { lazyScreen } from '@web/shell/lazy-screen';
@@ -84,7 +85,7 @@ function RequireToken({ children }: { children: ReactNode }) {
 
 function Guarded({ route }: { route: ModuleRoute }) {
   const session = useSession();
-  if (!mayOpen(route.access, session)) {
+  if (!mayOpen(route, session)) {
     return (
       <Page titleKey="common:forbidden.page_title">
         <Forbidden />
@@ -105,6 +106,14 @@ function page(titleKey: string, Screen: React.ComponentType) {
       <Screen />
     </Page>
   );
+}
+
+/** A path the spec names for a screen served under another path leads there; any other unknown path is a 404. */
+function SpecPathOrNotFound() {
+  const { pathname, search } = useLocation();
+  const target = specPathTarget(pathname);
+  if (target) return <Navigate to={`${target}${search}`} replace />;
+  return page('common:not_found.page_title', NotFound);
 }
 
 function ConsoleRoutes() {
@@ -130,7 +139,7 @@ function ConsoleRoutes() {
           {moduleRoutes.map((route) => (
             <Route key={route.path} path={route.path} element={<Guarded route={route} />} />
           ))}
-          <Route path="*" element={page('common:not_found.page_title', NotFound)} />
+          <Route path="*" element={<SpecPathOrNotFound />} />
         </Route>
       </Route>
     </Routes>

@@ -86,12 +86,17 @@ export const useDisconnectStore = () =>
  */
 const callbacks = new Map<string, Promise<CallbackResult>>();
 
-export function finishConnecting(platform: string, query: string): Promise<CallbackResult> {
-  const key = `${platform}?${query}`;
+export function finishConnecting(
+  platform: string,
+  query: string,
+  step: 'add/create' | 'edit/update' = 'add/create',
+): Promise<CallbackResult> {
+  const [verb, action] = step.split('/');
+  const key = `${step}:${platform}?${query}`;
   let pending = callbacks.get(key);
   if (!pending) {
     pending = api<CallbackResult>(
-      `/api/setting/store/add/${encodeURIComponent(platform)}/create${query ? `?${query}` : ''}`,
+      `/api/setting/store/${verb}/${encodeURIComponent(platform)}/${action}${query ? `?${query}` : ''}`,
     ).catch((error: unknown) => {
       // Signed out on the way: the login brings the user back here, to call again.
       if (error instanceof ApiFailure && error.status === 401) callbacks.delete(key);

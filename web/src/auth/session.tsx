@@ -1,3 +1,4 @@
+import type { PackageModule } from '@domain/access/packages';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   api,
@@ -47,6 +48,8 @@ export interface Session {
   failure: Error | null;
   permissions: PermissionMap;
   can(key: string): boolean;
+  /** Whether the account's package includes a module (spec §6 package flags). */
+  hasModule(module: PackageModule): boolean;
   isOwner: boolean;
   isAdmin: boolean;
   /** An owner or sub-user of a seller account. */
@@ -129,6 +132,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       failure: token ? user.error : null,
       permissions: map,
       can: (key: string) => isOwner || map[key] === true,
+      hasModule: (module: PackageModule) => info?.tenant?.package.modules.includes(module) === true,
       isOwner,
       isAdmin,
       isSeller: info?.kind === 'owner' || info?.kind === 'subuser',

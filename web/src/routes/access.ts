@@ -1,11 +1,17 @@
 import type { Session } from '@web/auth/session';
-import type { RouteAccess } from './types';
+import type { ModuleRoute } from './types';
 
-/** Whether the signed-in user may open a screen with this access rule. */
+/**
+ * Whether the signed-in user may open a screen: its access rule, and the package module it belongs to. The menu,
+ * the dashboard's shortcuts and the router all ask here, so a screen the API would refuse is neither offered nor
+ * opened.
+ */
 export function mayOpen(
-  access: RouteAccess,
-  session: Pick<Session, 'isSeller' | 'isOwner' | 'isAdmin' | 'can'>,
+  route: Pick<ModuleRoute, 'access' | 'module'>,
+  session: Pick<Session, 'isSeller' | 'isOwner' | 'isAdmin' | 'can' | 'hasModule'>,
 ) {
+  if (route.module && !session.hasModule(route.module)) return false;
+  const access = route.access;
   if (access === 'seller') return session.isSeller;
   if (access === 'owner') return session.isOwner;
   if (access === 'admin') return session.isAdmin;

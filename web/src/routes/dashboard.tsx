@@ -10,7 +10,7 @@ export default function Dashboard() {
   const { t } = useTranslation(menuNamespaces);
   const session = useSession();
   const { user, isAdmin } = session;
-  const shortcuts = moduleRoutes.filter((route) => route.menu && mayOpen(route.access, session));
+  const shortcuts = moduleRoutes.filter((route) => route.menu && mayOpen(route, session));
   const name = user?.first_name || user?.email || '';
   const hints = isAdmin
     ? (['admin_announcements', 'admin_users'] as const)

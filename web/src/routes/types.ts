@@ -1,3 +1,4 @@
+import type { PackageModule } from '@domain/access/packages';
 import type { ComponentType, LazyExoticComponent } from 'react';
 
 /**
@@ -18,6 +19,8 @@ export interface ModuleRoute {
   titleKey: string;
   element: LazyExoticComponent<ComponentType>;
   access: RouteAccess;
+  /** The package module the screen belongs to (spec §6 package flags): without it, neither menu entry nor screen. */
+  module?: PackageModule;
   menu?: {
     section: 'main' | 'orders' | 'inventory' | 'transfers' | 'purchases' | 'settings' | 'admin';
     labelKey: string;

@@ -31,7 +31,7 @@ const HEADINGS: Record<Section, string> = {
 
 function useMenu() {
   const session = useSession();
-  const allowed = moduleRoutes.filter((route) => route.menu && mayOpen(route.access, session));
+  const allowed = moduleRoutes.filter((route) => route.menu && mayOpen(route, session));
   return SECTIONS.map((section) => ({
     section,
     items: allowed.filter(

@@ -28,6 +28,7 @@ export const settingsRoutes: ModuleRoute[] = [
     titleKey: 'settings:users.title',
     element: lazyScreen(() => import('./users/page')),
     access: 'owner',
+    module: 'userLevelModule',
     menu: { section: 'settings', labelKey: 'settings:nav.users' },
   },
   {
@@ -35,6 +36,7 @@ export const settingsRoutes: ModuleRoute[] = [
     titleKey: 'settings:groups.title',
     element: lazyScreen(() => import('./group-permissions/page')),
     access: 'owner',
+    module: 'userLevelModule',
     menu: { section: 'settings', labelKey: 'settings:nav.group_permissions' },
   },
   {

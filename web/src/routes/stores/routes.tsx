@@ -2,11 +2,13 @@ import type { ModuleRoute } from '@web/routes/types';
 import { lazyScreen } from '@web/shell/lazy-screen';
 
 /**
- * Settings → store integration (spec §2): the stores screen, the marketplace's callback route
- * /settings/store/add/{platform}/create, and the result page it leads to. All need `marketplace_control`, the key
+ * Settings → store integration (spec §2): the stores screen, the marketplace's callback routes
+ * /settings/store/add/{platform}/create and /settings/store/edit/{platform}/update (re-authorising a linked shop is
+ * the same exchange: the API reconnects the store it finds), and the result page they lead to. All need `marketplace_control`, the key
  * the store API asks for.
  */
 const access = { permission: 'marketplace_control' } as const;
+const callback = lazyScreen(() => import('./callback'));
 
 export const storeRoutes: ModuleRoute[] = [
   {
@@ -19,7 +21,13 @@ export const storeRoutes: ModuleRoute[] = [
   {
     path: 'settings/store/add/:platform/create',
     titleKey: 'stores:callback.title',
-    element: lazyScreen(() => import('./callback')),
+    element: callback,
+    access,
+  },
+  {
+    path: 'settings/store/edit/:platform/update',
+    titleKey: 'stores:callback.title',
+    element: callback,
     access,
   },
   {

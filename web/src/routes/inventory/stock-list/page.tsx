@@ -19,7 +19,7 @@ import '../stock-common/stock.css';
 
 export default function StockListPage() {
   const { t } = useTranslation('stock');
-  const { can } = useSession();
+  const { can, hasModule } = useSession();
   const negativeId = useId();
   const [warehouseId, setWarehouseId] = useState('');
   const [negativeOnly, setNegativeOnly] = useState(false);
@@ -42,7 +42,8 @@ export default function StockListPage() {
       className="stock-page"
       live={LIVE_VIEWS.stock}
       actions={
-        can('inventory-list-export') && (
+        can('inventory-list-export') &&
+        hasModule('downloadModule') && (
           <ExportButtons download={(format) => exportStockList(format, filters)} />
         )
       }

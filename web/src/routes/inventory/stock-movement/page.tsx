@@ -34,7 +34,7 @@ export function dayBound(day: string, end: boolean): string | undefined {
 
 export default function StockMovementPage() {
   const { t } = useTranslation('stock');
-  const { can } = useSession();
+  const { can, hasModule } = useSession();
   const id = useId();
   const [masterCode, setMasterCode] = useState<PickedMasterCode | null>(null);
   const [warehouseId, setWarehouseId] = useState('');
@@ -70,7 +70,7 @@ export default function StockMovementPage() {
           <Link className="button" to="/inventory/stock-history">
             {t('movements.point_in_time')}
           </Link>
-          {can('inventory-list-export') && (
+          {can('inventory-list-export') && hasModule('downloadModule') && (
             <ExportButtons
               download={(format) => {
                 const query = search.trim();

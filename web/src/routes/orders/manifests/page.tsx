@@ -1,5 +1,6 @@
 import { type Answer, api } from '@web/api/client';
 import { DownloadDenied, downloadFile } from '@web/api/download';
+import { useSession } from '@web/auth/session';
 import type { DataGridHandle } from '@web/components/data-grid';
 import { GridScreen } from '@web/components/grid-screen';
 import { FormMessage, messageOf } from '@web/shell/form';
@@ -37,7 +38,9 @@ function ExportCell({ data }: ICellRendererParams<ManifestRow>) {
   const { t } = useTranslation('returns');
   const notify = useNotify();
   const [busy, setBusy] = useState(false);
-  if (!data) return null;
+  // Exports are the package's download module (spec §6 package flags).
+  const { hasModule } = useSession();
+  if (!data || !hasModule('downloadModule')) return null;
   return (
     <button
       type="button"

@@ -1,26 +1,26 @@
-import { PRINT_KEYS } from '@web/api/printing';
+import { PRINT_KEYS, SETTINGS_KEY } from '@web/api/printing';
 import type { ModuleRoute } from '@web/routes/types';
 import { lazyScreen } from '@web/shell/lazy-screen';
 
 /**
  * Printing, returns and carrier manifests (issue 6 items 6 and 7): the print screen a selection of orders opens
  * (/orders/print?document=…&origin=…&ids=…), the print settings and the print log, the return reconciliation and
- * the carrier manifests (spec §2 routes /orders/return-reconciliation, /orders/carrier-manifests). The print
- * screen and the settings are open to any seller user (the API asks for an order key to print and
- * orders-customize-delivery-order to change settings); the rest name their key (spec §6).
+ * the carrier manifests (spec §2 routes /orders/return-reconciliation, /orders/carrier-manifests). Each names the
+ * keys its API asks for (spec §6): an order key that prints for the print screen; that or
+ * orders-customize-delivery-order (which changes them) for the settings.
  */
 export const printingRoutes: ModuleRoute[] = [
   {
     path: 'orders/print',
     titleKey: 'printing:print.title',
     element: lazyScreen(() => import('./print-page')),
-    access: 'seller',
+    access: { anyPermission: PRINT_KEYS },
   },
   {
     path: 'orders/print-settings',
     titleKey: 'printing:settings.title',
     element: lazyScreen(() => import('./settings-page')),
-    access: 'seller',
+    access: { anyPermission: [...PRINT_KEYS, SETTINGS_KEY] },
     menu: { section: 'orders', labelKey: 'printing:nav.settings' },
   },
   {

@@ -14,6 +14,7 @@ export const scanRoutes: ModuleRoute[] = [
     titleKey: 'batches:scan.title',
     element: lazyScreen(() => import('./page')),
     access: { anyPermission: SCAN_KEYS },
+    module: 'smartScan',
     menu: { section: 'orders', labelKey: 'batches:nav.scan' },
   },
 ];
