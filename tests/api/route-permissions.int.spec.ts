@@ -36,6 +36,16 @@ const WITHOUT_KEY: Record<string, { access: readonly Unkeyed[]; why: string }> =
   },
   'POST /api/logout': { access: ['signed-in'], why: "ends the caller's own session" },
   'GET /api/user/info': { access: ['signed-in'], why: 'the caller themself (spec §7)' },
+  '* /api/user/profile': { access: ['signed-in'], why: "the caller's own name and phone (user settings)" },
+  'POST /api/user/password': {
+    access: ['signed-in'],
+    why: "the caller's own password, checked against the current one",
+  },
+  'PUT /api/user/language': { access: ['signed-in'], why: "the caller's own language" },
+  '* /api/setting/company': {
+    access: ['owner'],
+    why: "the account's own name, address and contact, printed on its documents",
+  },
   'GET /api/info/permission': { access: ['signed-in'], why: "the caller's own permission map (spec §7)" },
   'GET /api/info/table_settings': { access: ['signed-in'], why: "the caller's own grid settings (spec §7)" },
   'POST /api/info/save_table_settings': {
