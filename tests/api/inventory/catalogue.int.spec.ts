@@ -140,13 +140,13 @@ describe('inventory categories, brands and units', () => {
       expect(refusal(await call('DELETE', `/api/inventory/category/${parent.id}`, owner.token))).toEqual({
         status: 409,
         code: InventoryCode.hasSubcategories,
-        msg: 'This category has 1 sub-categories. Move or delete them first.',
+        msg: 'This category has 1 sub-category. Move or delete it first.',
       });
       await useIn(owner, 'category_id', child.id);
       expect(refusal(await call('DELETE', `/api/inventory/category/${child.id}`, owner.token))).toEqual({
         status: 409,
         code: InventoryCode.inUse,
-        msg: '1 master codes use this category. Change their category before deleting it.',
+        msg: '1 master code uses this category. Change its category before deleting it.',
       });
       const empty = await addCategory(owner, 'Empty', parent.id);
       const deleted = await call('DELETE', `/api/inventory/category/${empty.id}`, owner.token);
@@ -241,7 +241,7 @@ describe('inventory categories, brands and units', () => {
       expect(refusal(await call('DELETE', `${path}/${used.id}`, seller.token))).toEqual({
         status: 409,
         code: InventoryCode.inUse,
-        msg: `1 master codes use this ${kind}. Change their ${kind} before deleting it.`,
+        msg: `1 master code uses this ${kind}. Change its ${kind} before deleting it.`,
       });
       // Another seller may use the same name, and cannot touch this one.
       data(await call('POST', path, other.token, { name: 'Used' }));

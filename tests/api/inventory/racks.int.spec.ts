@@ -408,7 +408,7 @@ describe('racks and rack locations', () => {
       expect(refusal(await call('DELETE', `/api/inventory/rack/${rack.id}`, owner.token))).toEqual({
         status: 409,
         code: InventoryCode.inUse,
-        msg: '1 master codes are located on this rack. Move them before deleting it.',
+        msg: '1 master code is located on this rack. Move it before deleting it.',
       });
       data(
         await call('PUT', `/api/inventory/master-code/${item.id}/location`, owner.token, {

@@ -1,6 +1,7 @@
 import { ACTIVITY_ENDPOINT, type ActivityEntry } from '@web/api/account';
 import { GridScreen } from '@web/components/grid-screen';
 import { dateFilter, textFilter } from '@web/routes/inventory/components/grid-filters';
+import { dateTimeFormatter } from '@web/shell/format';
 import type { ColDef } from 'ag-grid-community';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,12 +16,12 @@ const describe = (detail: Record<string, unknown>) =>
 function useActivityColumns(): ColDef<ActivityEntry>[] {
   const { t, i18n } = useTranslation('account');
   return useMemo(() => {
-    const dateTime = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'medium' });
+    const dateTime = dateTimeFormatter(i18n.language, { seconds: true });
     return [
       {
         colId: 'at',
         headerName: t('activity.columns.at'),
-        valueGetter: ({ data }) => (data ? dateTime.format(new Date(data.at)) : ''),
+        valueGetter: ({ data }) => (data ? dateTime(data.at) : ''),
         sortable: true,
         minWidth: 190,
         ...dateFilter<ActivityEntry>(),

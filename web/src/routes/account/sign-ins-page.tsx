@@ -3,6 +3,7 @@ import { withQuery } from '@web/api/client';
 import { GridScreen } from '@web/components/grid-screen';
 import { StatusFilter } from '@web/components/status-filter';
 import { dateFilter, textFilter } from '@web/routes/inventory/components/grid-filters';
+import { dateTimeFormatter } from '@web/shell/format';
 import type { ColDef } from 'ag-grid-community';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,12 +15,12 @@ const RESULTS = ['success', 'failure', 'locked'] as const;
 function useSignInColumns(): ColDef<SignInEntry>[] {
   const { t, i18n } = useTranslation('account');
   return useMemo(() => {
-    const dateTime = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'medium' });
+    const dateTime = dateTimeFormatter(i18n.language, { seconds: true });
     return [
       {
         colId: 'at',
         headerName: t('sign_ins.columns.at'),
-        valueGetter: ({ data }) => (data ? dateTime.format(new Date(data.at)) : ''),
+        valueGetter: ({ data }) => (data ? dateTime(data.at) : ''),
         sortable: true,
         minWidth: 190,
         ...dateFilter<SignInEntry>(),

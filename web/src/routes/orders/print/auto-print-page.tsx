@@ -3,6 +3,7 @@ import { AUTO_PRINT_STATE_LIST, type AutoPrintState, claimAutoPrint } from '@web
 import { useLiveRefresh } from '@web/api/live';
 import { fetchPdf, PRINT_DOCUMENTS, type PrintDocument, type PrintOrigin } from '@web/api/printing';
 import { CheckboxField, FormMessage, messageOf, SelectField } from '@web/shell/form';
+import { useDateTime } from '@web/shell/format';
 import { PageHeader } from '@web/shell/page';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -53,6 +54,7 @@ const storedRunning = (): Running | null => {
 export default function AutoPrintPage() {
   const { t } = useTranslation('printing');
   const { t: tOrders } = useTranslation('orders');
+  const dateTime = useDateTime({ seconds: true });
   const [running, setRunning] = useState<Running | null>(storedRunning);
   const [state, setState] = useState<AutoPrintState>(running?.state ?? 'unscan');
   const [documents, setDocuments] = useState<PrintDocument[]>(running?.documents ?? ['AWB']);
@@ -97,7 +99,7 @@ export default function AutoPrintPage() {
             setPrinted((list) =>
               [
                 {
-                  at: new Date().toLocaleTimeString(),
+                  at: dateTime(new Date()),
                   document,
                   orders: claim.orders.map((order) => order.order_number),
                 },
@@ -186,7 +188,7 @@ export default function AutoPrintPage() {
         {running
           ? t('auto_print.running', {
               state: tOrders(`statuses.${running.state}`),
-              since: new Date(running.since).toLocaleString(),
+              since: dateTime(running.since),
             })
           : t('auto_print.stopped')}
       </p>
