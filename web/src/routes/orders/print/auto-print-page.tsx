@@ -99,7 +99,7 @@ export default function AutoPrintPage() {
             setPrinted((list) =>
               [
                 {
-                  at: dateTime(new Date()),
+                  at: new Date().toISOString(),
                   document,
                   orders: claim.orders.map((order) => order.order_number),
                 },
@@ -201,7 +201,7 @@ export default function AutoPrintPage() {
           {printed.map((entry) => (
             <li key={`${entry.at}-${entry.document}-${entry.orders[0]}`}>
               {t('auto_print.entry', {
-                at: entry.at,
+                at: dateTime(entry.at),
                 document: t(`documents.${entry.document}`),
                 count: entry.orders.length,
                 orders: entry.orders.join(', '),
