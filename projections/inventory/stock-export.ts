@@ -2,6 +2,7 @@ import type { ExportQuery, MovementRow, StockExportQuery, StockRow } from '@api/
 import type { Database } from '@infra/db';
 import { type Language, translate } from '@infra/i18n';
 import { type Cell, type Sheet, sheetFile } from '@infra/sheets/write';
+import { MAX_PAGE_ROWS } from '@projections/runtime/grid';
 import { movementsForExport, stockList } from '@projections/stock.queries';
 import type { Kysely } from 'kysely';
 
@@ -108,8 +109,8 @@ const LIST_COLUMNS = [
   'last_movement',
 ] as const;
 
-/** Rows of the stock list read a page at a time. */
-export const LIST_CHUNK = 1_000;
+/** Rows of the stock list read a page at a time: the list's own largest page (a larger one is cut to it). */
+export const LIST_CHUNK = MAX_PAGE_ROWS;
 
 const listSheet = (language: Language): Sheet => ({
   name: translate(language, 'stock.export.list_sheet'),
