@@ -73,8 +73,12 @@ export const stockReportRoutes: FastifyPluginAsyncZod<StockDeps> = async (app, {
       raw: FileAnswer,
     },
     async (request, reply) => {
-      const file = stockListFile(db, seller(request).tenantId, request.query, request.language, (error) =>
-        request.log.error({ err: error }, 'stock list export failed'),
+      const file = await stockListFile(
+        db,
+        seller(request).tenantId,
+        request.query,
+        request.language,
+        (error) => request.log.error({ err: error }, 'stock list export failed'),
       );
       return sendFile(reply, file);
     },

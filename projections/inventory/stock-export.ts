@@ -139,24 +139,36 @@ const listCells = (row: StockRow): Cell[] => [
   row.last_movement_at ? new Date(row.last_movement_at) : '',
 ];
 
-async function* listRows(db: Kysely<Database>, tenantId: string, query: StockExportQuery) {
+/** The list's rows after its first page, read a page at a time. */
+async function* listRows(
+  db: Kysely<Database>,
+  tenantId: string,
+  query: StockExportQuery,
+  first: Awaited<ReturnType<typeof stockList>>,
+) {
   const { format: _format, ...list } = query;
-  for (let startRow = 0; ; startRow += LIST_CHUNK) {
-    const page = await stockList(db, tenantId, { ...list, startRow, endRow: startRow + LIST_CHUNK });
+  let page = first;
+  for (let startRow = 0; ; ) {
     for (const row of page.rows) yield listCells(row);
     if (page.rows.length < LIST_CHUNK) return;
+    startRow += LIST_CHUNK;
+    page = await stockList(db, tenantId, { ...list, startRow, endRow: startRow + LIST_CHUNK });
   }
 }
 
 /** The stock list the query selects as a file, and its name. */
-export function stockListFile(
+export async function stockListFile(
   db: Kysely<Database>,
   tenantId: string,
   query: StockExportQuery,
   language: Language,
   onError: (error: unknown) => void,
 ) {
+  // The first page is read before the file starts: a refusal (an unknown warehouse) is then an answer of its own,
+  // not a stream broken after its headers.
+  const { format: _format, ...list } = query;
+  const first = await stockList(db, tenantId, { ...list, startRow: 0, endRow: LIST_CHUNK });
   const stamp = new Date().toISOString().slice(0, 10).replace(/-/g, '');
-  const file = sheetFile(query.format, listSheet(language), listRows(db, tenantId, query), onError);
+  const file = sheetFile(query.format, listSheet(language), listRows(db, tenantId, query, first), onError);
   return { ...file, filename: `stock-list-${stamp}.${query.format}` };
 }
