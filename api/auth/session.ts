@@ -1,3 +1,4 @@
+import { isSellerKind } from '@domain/access/kinds';
 import { moduleRefusal, type PackageModule } from '@domain/access/packages';
 import type { PermissionKey } from '@domain/access/permissions';
 import type { Db } from '@infra/db';
@@ -64,7 +65,6 @@ export function signedIn(request: FastifyRequest): Session {
 export { isAdminKind } from '@domain/access/team';
 export { loadSession, type Session };
 
-import { isSellerKind } from '@domain/access/kinds';
 import { isAdminKind } from '@domain/access/team';
 
 /** The bearer token of a request: the Authorization header, or for a browser websocket the `bearer, <token>` subprotocol. */
