@@ -138,6 +138,14 @@ export function transferRowAfter(
   if (!row) return undefined;
   const next: TransferValues = { ...row, updated_at: at(event) };
   switch (typed.type) {
+    case 'TransferEdited':
+      return {
+        ...next,
+        to_warehouse_id: typed.data.toWarehouseId,
+        remark: typed.data.remark,
+        line_count: typed.data.lines.length,
+        total_quantity: String(sum(typed.data.lines)),
+      };
     case 'TransferConfirmed':
       return { ...next, confirmed: true, confirmed_by: by(event), confirmed_at: at(event) };
     case 'TransferStepRecorded':

@@ -42,6 +42,15 @@ export interface CancelArgs extends Actor {
   reason: string;
 }
 
+/** A pending transfer's new lines, destination and remark, made against the revision the person read. */
+export interface EditArgs extends Actor {
+  /** The transfer's stream revision the edit was made against: changed since, the edit is refused. */
+  revision: number;
+  toWarehouseId: string;
+  remark: string;
+  lines: LineInput[];
+}
+
 /** An undo recorded by a step that succeeded: the movements that reverse it, and the step's command id. */
 export interface Compensation {
   step: string;
@@ -67,4 +76,5 @@ export const shipTransferUpdate = defineUpdate<TransferSnapshot, [Actor]>('trans
 export const receiveTransferUpdate = defineUpdate<TransferSnapshot, [ReceiveArgs]>('transfer.receive');
 export const returnRestUpdate = defineUpdate<TransferSnapshot, [Actor]>('transfer.returnRest');
 export const cancelTransferUpdate = defineUpdate<TransferSnapshot, [CancelArgs]>('transfer.cancel');
+export const editTransferUpdate = defineUpdate<TransferSnapshot, [EditArgs]>('transfer.edit');
 export const transferStateQuery = defineQuery<TransferSnapshot>('transfer.state');

@@ -27,6 +27,7 @@ import {
   type Compensation,
   cancelTransferUpdate,
   confirmTransferUpdate,
+  editTransferUpdate,
   MANAGE_TRANSFER,
   receiveTransferUpdate,
   returnRestUpdate,
@@ -133,11 +134,17 @@ export async function transferWorkflow(input: TransferWorkflowInput): Promise<Tr
     }
   }
 
-  const record = async (context: ActionContext, suffix: string, command: TransferCommand) => {
+  const record = async (
+    context: ActionContext,
+    suffix: string,
+    command: TransferCommand,
+    expectedRevision?: number,
+  ) => {
     progress = await activities.recordTransfer({
       ...context.step,
       commandId: `${context.base}:${suffix}`,
       command,
+      ...(expectedRevision === undefined ? {} : { expectedRevision }),
     });
   };
 
@@ -184,12 +191,25 @@ export async function transferWorkflow(input: TransferWorkflowInput): Promise<Tr
   }
 
   const from = input.fromWarehouseId;
-  const to = input.toWarehouseId;
+  // An edit before shipping may send the transfer elsewhere.
+  let to = input.toWarehouseId;
 
   setHandler(
     confirmTransferUpdate,
     (actor) => act('confirm', actor, (context) => record(context, 'done', { type: 'ConfirmTransfer' })),
     { validator: (actor) => validate('confirm', actor) },
+  );
+
+  // An edit runs here, not beside the workflow, so it never lands between a shipment's shortfall check and its steps.
+  setHandler(
+    editTransferUpdate,
+    ({ revision, toWarehouseId, remark, lines, ...actor }) =>
+      act('edit', actor, async (context) => {
+        const edit: TransferCommand = { type: 'EditTransfer', toWarehouseId, remark, lines };
+        await record(context, 'done', edit, revision);
+        to = toWarehouseId;
+      }),
+    { validator: (args) => validate('edit', args) },
   );
 
   setHandler(

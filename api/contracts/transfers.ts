@@ -51,6 +51,26 @@ const quantityInvalid = rule(TransferCode.quantityInvalid, 'transfer.quantity_in
 });
 const linesRequired = rule(TransferCode.linesRequired, 'transfer.lines_required', { max: MAX_LINES });
 
+/** Each master code once: every repeat named by its line. */
+function noRepeatedMasterCode(body: { lines: { master_code_id: string }[] }, ctx: z.RefinementCtx) {
+  const seen = new Set<string>();
+  body.lines.forEach((line, index) => {
+    const id = line.master_code_id.toLowerCase();
+    if (seen.has(id)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['lines', index, 'master_code_id'],
+        message: rule(TransferCode.masterCodeRepeated, 'transfer.master_code_repeated', {
+          index: index + 1,
+        }),
+      });
+    }
+    seen.add(id);
+  });
+}
+
+const documentLines = lines(line(1, quantityInvalid), linesRequired);
+
 /** A request or a transfer: from, to, reference, remark and lines (the same fields for both, spec §3). */
 export const TransferDocumentBody = z
   .strictObject({
@@ -58,26 +78,34 @@ export const TransferDocumentBody = z
     to_warehouse_id: RefId,
     reference: text(REFERENCE_MAX, 'reference').optional(),
     remark: text(REMARK_MAX, 'remark').optional(),
-    lines: lines(line(1, quantityInvalid), linesRequired),
+    lines: documentLines,
     ...withKey,
   })
-  .superRefine((body, ctx) => {
-    const seen = new Set<string>();
-    body.lines.forEach((line, index) => {
-      const id = line.master_code_id.toLowerCase();
-      if (seen.has(id)) {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['lines', index, 'master_code_id'],
-          message: rule(TransferCode.masterCodeRepeated, 'transfer.master_code_repeated', {
-            index: index + 1,
-          }),
-        });
-      }
-      seen.add(id);
-    });
-  });
+  .superRefine(noRepeatedMasterCode);
 export type TransferDocumentBody = z.infer<typeof TransferDocumentBody>;
+
+const revisionInvalid = rule(400, 'transfer.revision_invalid');
+
+/**
+ * A pending transfer edited: its lines, destination and remark (left out: unchanged) replace the ones it had, made
+ * against the `revision` its detail answered — changed since, the edit is refused (409, code 519).
+ */
+export const EditTransferBody = z
+  .strictObject({
+    revision: z.number({ error: revisionInvalid }).int(revisionInvalid).min(0, revisionInvalid),
+    to_warehouse_id: RefId,
+    remark: text(REMARK_MAX, 'remark').optional(),
+    lines: documentLines,
+    ...withKey,
+  })
+  .superRefine(noRepeatedMasterCode);
+export type EditTransferBody = z.infer<typeof EditTransferBody>;
+
+/** Lines to check against what a place has on hand, before a document is made or edited. */
+export const ShortfallCheckBody = z
+  .strictObject({ from_warehouse_id: RefId, lines: documentLines })
+  .superRefine(noRepeatedMasterCode);
+export type ShortfallCheckBody = z.infer<typeof ShortfallCheckBody>;
 
 const reasonRequired = rule(TransferCode.rejectReasonRequired, 'transfer.reject_reason_required');
 const reasonTooLong = rule(TransferCode.textInvalid, 'transfer.too_long', {
@@ -140,6 +168,14 @@ export const TimelineAnswer = z.object({
   data: z.record(z.string(), z.unknown()),
 });
 export type TimelineAnswer = z.infer<typeof TimelineAnswer>;
+
+/** A line asking for more than the source has on hand: shipping it would be refused (409, code 513). */
+export const ShortfallAnswer = z.object({
+  master_code: MasterCodeAnswer,
+  quantity: z.number().int(),
+  on_hand: z.number().int(),
+});
+export type ShortfallAnswer = z.infer<typeof ShortfallAnswer>;
 
 const Stamp = z.object({ by: UserAnswer.nullable(), at: z.string().nullable() });
 export type Stamp = z.infer<typeof Stamp>;
@@ -209,8 +245,14 @@ export const TransferDetail = z.object({
   cancelled: Stamp,
   completed: Stamp,
   timeline: z.array(TimelineAnswer),
+  /** Every master code and place the timeline names, those an edit replaced included. */
+  mentioned: z.object({ master_codes: z.array(MasterCodeAnswer), places: z.array(PlaceAnswer) }),
   /** The actions the transfer's state allows now (the domain's `allowedActions`): the console's buttons. */
   actions: z.array(z.enum(TRANSFER_ACTIONS)),
+  /** The revision read: an edit sends it back, and is refused if the transfer changed since. */
+  revision: int,
+  /** While pending: each line asking for more than the source has on hand now (warned, not refused). */
+  shortfalls: z.array(ShortfallAnswer),
 });
 export type TransferDetail = z.infer<typeof TransferDetail>;
 

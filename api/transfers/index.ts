@@ -12,6 +12,7 @@ import { IdParams } from '@api/contracts/ids';
 import {
   ApprovedRequest,
   CancelTransferBody,
+  EditTransferBody,
   PickerMasterCode,
   PickerPlace,
   PickerSearchQuery,
@@ -20,6 +21,8 @@ import {
   RequestDetail,
   RequestListQuery,
   RequestListRow,
+  ShortfallAnswer,
+  ShortfallCheckBody,
   TransferActionBody,
   TransferDetail,
   TransferDocumentBody,
@@ -30,8 +33,10 @@ import { ApiError } from '@api/errors';
 import { IDEMPOTENCY_KEY_MAX, idempotencyKeyOf } from '@api/idempotency';
 import { conflicts, router } from '@api/route';
 import type { Answered } from '@commands/support/answer';
+import { checkShortfalls } from '@commands/transfers/check-shortfalls';
 import { createTransfer, createTransferRequest } from '@commands/transfers/create-document';
 import { requestDetail, transferDetail } from '@commands/transfers/details';
+import { editTransfer } from '@commands/transfers/edit-transfer';
 import {
   approveTransferRequest,
   cancelTransferRequest,
@@ -234,6 +239,24 @@ export const transferRoutes: FastifyPluginAsyncZod<TransferDeps> = async (app, d
   }
 
   route.post(
+    `${TRANSFERS}/:id/edit`,
+    {
+      summary:
+        'Edit a pending transfer: its lines, destination and remark, against the revision its detail answered (409: shipped 509, changed since 519); lines beyond what the source has on hand answer as shortfalls',
+      body: EditTransferBody,
+      ...transferAction,
+    },
+    async (request) => {
+      const input = {
+        id: request.params.id,
+        key: keyOf(request, request.body.idempotency_key),
+        body: request.body,
+      };
+      return ok(request, ...(await editTransfer(deps, seller(request), input)));
+    },
+  );
+
+  route.post(
     `${TRANSFERS}/:id/receive`,
     {
       summary:
@@ -266,6 +289,17 @@ export const transferRoutes: FastifyPluginAsyncZod<TransferDeps> = async (app, d
       answer: z.array(PickerPlace),
     },
     async (request) => ok(request, await pickerPlaces(db, seller(request).tenantId)),
+  );
+
+  route.post(
+    '/api/transfer-stock/shortfalls',
+    {
+      summary:
+        'The lines that ask for more than the source has on hand now, with the figures: warned in the forms, refused only when shipping',
+      body: ShortfallCheckBody,
+      answer: z.array(ShortfallAnswer),
+    },
+    async (request) => ok(request, await checkShortfalls(deps, seller(request).tenantId, request.body)),
   );
 
   route.get(

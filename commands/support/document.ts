@@ -28,6 +28,11 @@ export interface DocumentContext {
   correlationId?: string;
   causationId?: string;
   occurredAt: string;
+  /**
+   * The revision a person's change was made against (a detail's `revision`): a stream that has moved past it
+   * refuses the change with WrongExpectedRevisionError instead of deciding again, so no concurrent change is lost.
+   */
+  expectedRevision?: number;
 }
 
 export interface DocumentResult<Event, State> {
@@ -74,6 +79,11 @@ export async function handleDocumentCommand<Command, Event extends { type: strin
         replayed: true,
       };
     }
+    const expected = context.expectedRevision;
+    const current = revision === 'no_stream' ? -1n : revision;
+    if (expected !== undefined && current !== BigInt(expected)) {
+      throw new WrongExpectedRevisionError(stream, BigInt(expected), revision);
+    }
     const events = decider.decide(command, state);
     if (events.length === 0) {
       return {
@@ -110,7 +120,8 @@ export async function handleDocumentCommand<Command, Event extends { type: strin
         replayed: false,
       };
     } catch (error) {
-      if (error instanceof WrongExpectedRevisionError && attempt < MAX_ATTEMPTS) continue;
+      if (error instanceof WrongExpectedRevisionError && expected === undefined && attempt < MAX_ATTEMPTS)
+        continue;
       throw error;
     }
   }

@@ -34,7 +34,7 @@ export interface NewTransferDocument {
 const defaultReference = (prefix: 'TRQ' | 'TRF', id: string) => `${prefix}-${id.slice(0, 8).toUpperCase()}`;
 
 /** From and to: warehouses or branches of the account (another account's: not found). */
-async function checkPlaces(db: Kysely<Database>, tenantId: string, fromId: string, toId: string) {
+export async function checkPlaces(db: Kysely<Database>, tenantId: string, fromId: string, toId: string) {
   const found = await placesOfTenant(db, tenantId, [fromId, toId]);
   const from = fromId.toLowerCase();
   const to = toId.toLowerCase();
@@ -49,7 +49,7 @@ async function checkPlaces(db: Kysely<Database>, tenantId: string, fromId: strin
 }
 
 /** Each line's master code: the account's (else not found), standard (a combo has no stock of its own). */
-async function checkMasterCodes(
+export async function checkMasterCodes(
   db: Kysely<Database>,
   tenantId: string,
   lines: TransferDocumentBody['lines'],

@@ -6,6 +6,7 @@ import { masterCodesOfTenant, placesOfTenant } from '@projections/documents.quer
 import type { Kysely } from 'kysely';
 import type { TimelineEntry } from '../support/document';
 import { namedTimeline } from '../support/named-timeline';
+import { shortfallsAt } from './shortfalls';
 import { documentIdOf } from './support';
 import { loadTransfer } from './transfer';
 import { loadTransferRequest } from './transfer-request';
@@ -49,13 +50,23 @@ async function namesOf<Name extends string>(
   timeline: readonly TimelineEntry[],
   which: Record<string, Name>,
 ) {
+  // An edit's earlier lines and destination stay named on the timeline.
+  const earlier = timeline.flatMap((entry) =>
+    entry.type === 'TransferCreated' || entry.type === 'TransferEdited'
+      ? [entry.data as { toWarehouseId: string; lines: { masterCodeId: string }[] }]
+      : [],
+  );
+  const placeIds = new Set([
+    state.fromWarehouseId,
+    state.toWarehouseId,
+    ...earlier.map((e) => e.toWarehouseId),
+  ]);
+  const codeIds = new Set(
+    [...state.lines, ...earlier.flatMap((e) => e.lines)].map((line) => line.masterCodeId),
+  );
   const [places, codes, named] = await Promise.all([
-    placesOfTenant(db, tenantId, [state.fromWarehouseId, state.toWarehouseId]),
-    masterCodesOfTenant(
-      db,
-      tenantId,
-      state.lines.map((line) => line.masterCodeId),
-    ),
+    placesOfTenant(db, tenantId, placeIds),
+    masterCodesOfTenant(db, tenantId, codeIds),
     namedTimeline(db, tenantId, timeline),
   ]);
   const stamps = stampsOf(timeline, which);
@@ -63,13 +74,15 @@ async function namesOf<Name extends string>(
     const found = places.get(id);
     return { id, code: found?.code ?? null, name: found?.name ?? null, kind: found?.kind ?? null };
   };
+  const masterCode = (id: string) => {
+    const found = codes.get(id);
+    return { id, code: found?.code ?? null, name: found?.name ?? null };
+  };
   return {
     from_warehouse: place(state.fromWarehouseId),
     to_warehouse: place(state.toWarehouseId),
-    masterCode: (id: string) => {
-      const found = codes.get(id);
-      return { id, code: found?.code ?? null, name: found?.name ?? null };
-    },
+    masterCode,
+    mentioned: { master_codes: [...codeIds].map(masterCode), places: [...placeIds].map(place) },
     stamps,
     stamp: (name: Name) => ({ by: named.person(stamps[name].by), at: stamps[name].at }),
     timeline: named.timeline,
@@ -118,8 +131,12 @@ export async function transferDetail(
 ): Promise<TransferDetail> {
   const { db } = deps;
   const transferId = documentIdOf(id);
-  const { state, timeline } = await loadTransfer(deps.store, tenantId, transferId);
+  const { state, timeline, revision } = await loadTransfer(deps.store, tenantId, transferId);
   if (state.status === 'none') throw refuseTransfer('DOCUMENT_NOT_FOUND');
+  const shortfalls =
+    state.status === 'pending'
+      ? await shortfallsAt(deps.store, tenantId, state.fromWarehouseId, state.lines)
+      : [];
   const named = await namesOf(db, tenantId, state, timeline, {
     TransferCreated: 'created',
     TransferConfirmed: 'confirmed',
@@ -155,6 +172,13 @@ export async function transferDetail(
     cancelled: named.stamp('cancelled'),
     completed: named.stamp('completed'),
     timeline: named.timeline,
+    mentioned: named.mentioned,
     actions: allowedActions(state),
+    revision,
+    shortfalls: shortfalls.map((line) => ({
+      master_code: named.masterCode(line.masterCodeId),
+      quantity: line.quantity,
+      on_hand: line.onHand,
+    })),
   };
 }

@@ -13,6 +13,8 @@ import {
   type CancelArgs,
   cancelTransferUpdate,
   confirmTransferUpdate,
+  type EditArgs,
+  editTransferUpdate,
   type ReceiveArgs,
   receiveTransferUpdate,
   returnRestUpdate,
@@ -39,7 +41,8 @@ import { loadTransfer } from './transfer';
 export type TransferActionInput =
   | { action: 'confirm' | 'ship' | 'returnRest' }
   | { action: 'receive'; lines: LineInput[] }
-  | { action: 'cancel'; reason: string };
+  | { action: 'cancel'; reason: string }
+  | ({ action: 'edit' } & Omit<EditArgs, keyof WorkflowActor>);
 
 const MISSING = 'WORKFLOW_MISSING';
 const missing = () => new DomainError(MISSING, {}, workflowErrors.WORKFLOWS_UNAVAILABLE);
@@ -50,11 +53,10 @@ const refusalFrom = (refusal: WorkflowRefusal) =>
     ? refuseTransfer(refusal.code, refusal.params)
     : refuseTransfer('REFUSED', refusal.params);
 
+type UpdateArgs = WorkflowActor | ReceiveArgs | CancelArgs | EditArgs;
+
 /** The workflow's update of an action, by name, and its argument. */
-function update(
-  input: TransferActionInput,
-  actor: WorkflowActor,
-): [string, WorkflowActor | ReceiveArgs | CancelArgs] {
+function update(input: TransferActionInput, actor: WorkflowActor): [string, UpdateArgs] {
   switch (input.action) {
     case 'confirm':
       return [confirmTransferUpdate.name, actor];
@@ -66,6 +68,13 @@ function update(
       return [receiveTransferUpdate.name, { ...actor, lines: input.lines } satisfies ReceiveArgs];
     case 'cancel':
       return [cancelTransferUpdate.name, { ...actor, reason: input.reason } satisfies CancelArgs];
+    case 'edit': {
+      const { revision, toWarehouseId, remark, lines } = input;
+      return [
+        editTransferUpdate.name,
+        { ...actor, revision, toWarehouseId, remark, lines } satisfies EditArgs,
+      ];
+    }
     default: {
       const unknown: never = input;
       throw new Error(`unknown transfer action ${(unknown as { action: string }).action}`);
@@ -80,17 +89,20 @@ export async function runTransferAction(
 ): Promise<TransferSnapshot> {
   const { tenantId } = actor;
   return namingMasterCodes(deps.db, tenantId, async () => {
-    const { state: transfer } = await loadTransfer(deps.store, tenantId, input.transferId);
+    const { state: transfer, revision } = await loadTransfer(deps.store, tenantId, input.transferId);
     if (transfer.status === 'none') throw refuseTransfer('DOCUMENT_NOT_FOUND');
     const action: TransferAction = input.action;
     const receipt = input.action === 'receive' ? input.lines : undefined;
     // A resent action (its idempotency key again) goes to the workflow, which answers it with the first answer.
     const early = input.key ? null : actionProblem(action, transfer, receipt);
     if (early) throw refuseTransfer(early.code, early.params);
+    // An edit of a revision already passed is refused here at once; the workflow's record checks it again.
+    if (input.action === 'edit' && !input.key && input.revision !== revision)
+      throw refuseTransfer('CHANGED_MEANWHILE');
 
     const [definition, args] = update(input, { userId: actor.userId, permissions: [...actor.permissions] });
     const attempt = () =>
-      runUpdate<TransferSnapshot, [WorkflowActor | ReceiveArgs | CancelArgs]>(
+      runUpdate<TransferSnapshot, [UpdateArgs]>(
         deps.workflows,
         transferWorkflowId(tenantId, transfer.transferId),
         definition,
@@ -122,7 +134,7 @@ export type TransferActionRequest =
   | { action: 'receive'; lines: ReceiveTransferBody['lines'] }
   | { action: 'cancel'; reason?: string | undefined };
 
-const MESSAGES: Record<TransferAction, string> = {
+const MESSAGES: Record<TransferActionRequest['action'], string> = {
   confirm: 'transfer.confirmed',
   ship: 'transfer.shipped',
   receive: 'transfer.received',

@@ -40,6 +40,8 @@ export const TRANSFER_ERRORS = [
   'ACTION_FAILED',
   /** The workflow refused with a code the transfers do not know. */
   'REFUSED',
+  /** An edit made against a revision of the transfer that another change has since passed: nothing is lost. */
+  'CHANGED_MEANWHILE',
 ] as const;
 export type TransferErrorCode = (typeof TRANSFER_ERRORS)[number];
 
@@ -74,6 +76,8 @@ export const TransferCode = {
   keyInvalid: 517,
   /** The idempotency key was used for another document (HTTP 409). */
   keyReused: 518,
+  /** The transfer changed since the person read the revision they edited (HTTP 409). */
+  changedMeanwhile: 519,
 } as const;
 
 /**
@@ -135,6 +139,11 @@ export const transferErrors = {
   },
   ACTION_FAILED: { status: 409, code: TransferCode.actionFailed, key: 'transfer.action_failed' },
   REFUSED: { status: 409, code: TransferCode.wrongState, key: 'transfer.refused' },
+  CHANGED_MEANWHILE: {
+    status: 409,
+    code: TransferCode.changedMeanwhile,
+    key: 'transfer.changed_meanwhile',
+  },
 } satisfies ErrorTable<TransferErrorCode>;
 
 /** What a new request or transfer names that the account must hold: its places and standard master codes. */
@@ -233,8 +242,11 @@ export type TransferStatus = (typeof TRANSFER_STATUSES)[number];
 export const REQUEST_STATUSES = ['pending', 'approved', 'rejected', 'cancelled'] as const;
 export type RequestStatus = (typeof REQUEST_STATUSES)[number];
 
-/** The people's actions on a transfer (spec §4 "confirm, ship, receive, cancel", and returning the rest). */
-export const TRANSFER_ACTIONS = ['confirm', 'ship', 'receive', 'returnRest', 'cancel'] as const;
+/**
+ * The people's actions on a transfer (spec §4 "confirm, ship, receive, cancel", returning the rest, and editing its
+ * lines, destination and remark before it ships).
+ */
+export const TRANSFER_ACTIONS = ['confirm', 'ship', 'receive', 'returnRest', 'cancel', 'edit'] as const;
 export type TransferAction = (typeof TRANSFER_ACTIONS)[number];
 
 export interface LineProgress {
@@ -275,6 +287,7 @@ export function actionProblem(
       if (progress.confirmed) return problem('ALREADY_CONFIRMED');
       return null;
     case 'ship':
+    case 'edit':
       return status === 'pending' ? null : wrongState(status, action);
     case 'receive':
       if (status !== 'in_transit') return wrongState(status, action);

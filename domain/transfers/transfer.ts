@@ -19,10 +19,11 @@ import { TransferLine } from './transfer-request';
 
 /**
  * A stock transfer (spec §3, §4): stock of standard master codes moving from one place of the account to another.
- * Pending when made (directly, or by approving a request); confirm records that the source acknowledged it; ship
- * takes the lines out of the source and puts them in transit (incoming at the destination); receive brings them in,
- * in part or whole; the rest in transit can be returned to the source; cancel before shipping moves nothing, after
- * shipping returns the rest. Completed once nothing is left in transit after a receipt or a return.
+ * Pending when made (directly, or by approving a request), and while pending its lines, destination and remark may
+ * be edited; confirm records that the source acknowledged it; ship takes the lines out of the source and puts them
+ * in transit (incoming at the destination); receive brings them in, in part or whole; the rest in transit can be
+ * returned to the source; cancel before shipping moves nothing, after shipping returns the rest. Completed once
+ * nothing is left in transit after a receipt or a return.
  *
  * The transfer workflow (workflows/transfer.workflow.ts) drives it: every stock step it takes is recorded here with
  * the movements that would undo it (TransferStepRecorded), and an undo that ran with TransferStepCompensated, so the
@@ -72,6 +73,12 @@ export const TransferCreated = z.strictObject({
   remark: z.string().max(REMARK_MAX),
   lines: z.array(TransferLine).min(1).max(MAX_LINES),
 });
+/** The lines, destination and remark changed before shipping: the document's new values, whole. */
+export const TransferEdited = z.strictObject({
+  toWarehouseId: Id,
+  remark: z.string().max(REMARK_MAX),
+  lines: z.array(TransferLine).min(1).max(MAX_LINES),
+});
 export const TransferConfirmed = z.strictObject({});
 export const TransferStepRecorded = z.strictObject({
   action: Action,
@@ -106,6 +113,7 @@ export const TransferActionFailed = z.strictObject({
 
 export const transferEvents = {
   TransferCreated,
+  TransferEdited,
   TransferConfirmed,
   TransferStepRecorded,
   TransferStepCompensated,
@@ -154,6 +162,14 @@ export function evolve(state: TransferState, event: TransferEvent): TransferStat
   }
   if (state.status === 'none') return state;
   switch (event.type) {
+    case 'TransferEdited': {
+      const { lines, ...rest } = event.data;
+      return {
+        ...state,
+        ...rest,
+        lines: lines.map((line) => ({ ...line, shipped: 0, received: 0, returned: 0 })),
+      };
+    }
     case 'TransferConfirmed':
       return { ...state, confirmed: true };
     case 'TransferStepRecorded':
@@ -187,6 +203,12 @@ export type TransferCommand =
       fromWarehouseId: string;
       toWarehouseId: string;
       reference: string;
+      remark: string;
+      lines: z.infer<typeof TransferLine>[];
+    }
+  | {
+      type: 'EditTransfer';
+      toWarehouseId: string;
       remark: string;
       lines: z.infer<typeof TransferLine>[];
     }
@@ -229,6 +251,12 @@ export function decide(command: TransferCommand, state: TransferState): Transfer
     if (found) throw refuse(found);
   };
   switch (command.type) {
+    case 'EditTransfer': {
+      check(actionProblem('edit', state));
+      const { type: _type, ...data } = command;
+      check(documentProblem({ ...state, ...data }));
+      return sameDocument(state, data) ? [] : [{ type: 'TransferEdited', data }];
+    }
     case 'ConfirmTransfer':
       check(actionProblem('confirm', state));
       return [{ type: 'TransferConfirmed', data: {} }];
@@ -279,6 +307,20 @@ export function decide(command: TransferCommand, state: TransferState): Transfer
       throw new Error(`unknown transfer command ${(unknown as { type: string }).type}`);
     }
   }
+}
+
+/** An edit that changes nothing records nothing. */
+function sameDocument(state: OpenTransfer, edit: z.infer<typeof TransferEdited>): boolean {
+  return (
+    state.toWarehouseId === edit.toWarehouseId &&
+    state.remark === edit.remark &&
+    state.lines.length === edit.lines.length &&
+    state.lines.every(
+      (line, index) =>
+        line.masterCodeId === edit.lines[index]?.masterCodeId &&
+        line.quantity === edit.lines[index]?.quantity,
+    )
+  );
 }
 
 export const transferDecider = { initial: initialState, evolve, decide };

@@ -28,6 +28,11 @@ export interface TransferAnswer {
   confirmed: boolean;
   request_id: string | null;
   lines: TransferLineAnswer[];
+  to_warehouse: { id: string; code: string | null };
+  remark: string;
+  revision: number;
+  shortfalls: { master_code: { id: string; code: string | null }; quantity: number; on_hand: number }[];
+  actions: string[];
   shipped: { by: { id: string; name: string | null } | null; at: string | null };
   received: { by: { id: string; name: string | null } | null; at: string | null };
   cancelled: { by: { id: string; name: string | null } | null; at: string | null };
@@ -61,6 +66,12 @@ export function transferCalls(api: () => TestApi) {
       body: unknown = {},
       headers: Record<string, string> = {},
     ) => post(`/api/transfer-stock/transfers/${id}/${action}`, token, body, headers),
+    editTransfer: (
+      token: string,
+      id: string,
+      body: Record<string, unknown>,
+      headers: Record<string, string> = {},
+    ) => post(`/api/transfer-stock/transfers/${id}/edit`, token, body, headers),
     async transfer(token: string, id: string): Promise<TransferAnswer> {
       return data<TransferAnswer>(await call('GET', `/api/transfer-stock/transfers/${id}`, token));
     },

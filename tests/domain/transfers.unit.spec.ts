@@ -207,6 +207,59 @@ describe('transfer', () => {
       .thenThrows('WRONG_STATE', { status: 'cancelled', action: 'cancel' });
   });
 
+  it('is edited while pending: new lines, destination and remark, which are what ships; nothing changed, nothing recorded', () => {
+    const edit = {
+      toWarehouseId: 'pj2',
+      remark: 'half now',
+      lines: [
+        { masterCodeId: 'batik', quantity: 2 },
+        { masterCodeId: 'sarung', quantity: 1 },
+      ],
+    };
+    const edited: TransferEvent = { type: 'TransferEdited', data: edit };
+    transfer([made])
+      .when({ type: 'EditTransfer', ...edit })
+      .then([edited]);
+    transfer([made, { type: 'TransferConfirmed', data: {} }])
+      .when({ type: 'EditTransfer', ...edit })
+      .then([edited]);
+    transfer([made, edited])
+      .when({ type: 'EditTransfer', ...edit })
+      .then([]);
+    transfer([made, edited])
+      .when({ type: 'RecordShipment' })
+      .then([{ type: 'TransferShipped', data: { lines: edit.lines } }]);
+    expect([made, edited].reduce(transferDecider.evolve, transferDecider.initial)).toMatchObject({
+      status: 'pending',
+      fromWarehouseId: 'main',
+      toWarehouseId: 'pj2',
+      remark: 'half now',
+      lines: [
+        { masterCodeId: 'batik', quantity: 2, shipped: 0 },
+        { masterCodeId: 'sarung', quantity: 1, shipped: 0 },
+      ],
+    });
+  });
+
+  it('refuses an edit once shipped or closed, and one the document rules refuse', () => {
+    const edit = { toWarehouseId: 'kl1', remark: '', lines: [{ masterCodeId: 'batik', quantity: 1 }] };
+    transfer([made, shipped])
+      .when({ type: 'EditTransfer', ...edit })
+      .thenThrows('WRONG_STATE', { status: 'in_transit', action: 'edit' });
+    transfer([made, { type: 'TransferCancelled', data: { reason: '', returnedLines: [] } }])
+      .when({ type: 'EditTransfer', ...edit })
+      .thenThrows('WRONG_STATE', { status: 'cancelled', action: 'edit' });
+    transfer([made])
+      .when({ type: 'EditTransfer', ...edit, toWarehouseId: 'main' })
+      .thenThrows('SAME_BRANCH');
+    transfer([made])
+      .when({ type: 'EditTransfer', ...edit, lines: [] })
+      .thenThrows('LINES_REQUIRED');
+    transfer([])
+      .when({ type: 'EditTransfer', ...edit })
+      .thenThrows('DOCUMENT_NOT_FOUND');
+  });
+
   it('folds its lines: shipped, received, returned', () => {
     const state = [made, shipped, receivedPart].reduce(transferDecider.evolve, transferDecider.initial);
     expect(state).toMatchObject({

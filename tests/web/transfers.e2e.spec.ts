@@ -115,4 +115,58 @@ describe('transfers in the console', () => {
     await a.page.context().close();
     await b.page.context().close();
   });
+
+  it('warns beside a line asking more than the source holds, and edits the transfer before it ships', async () => {
+    const depot = await t.stock.warehouse(seller.token, 'DEPOT');
+    await t.stock.branch(seller.token, 'PJ1');
+    const kain = await t.stock.masterCode(seller.token, 'KAIN');
+    data(
+      await t.stock.receive(seller.token, { master_code_id: kain.id, warehouse_id: depot.id, quantity: 5 }),
+    );
+
+    const a = await signedIn();
+    await a.page.goto('/#/transfer-stock/list-transfer');
+    await a.page.getByRole('button', { name: 'New transfer', exact: true }).click();
+    const form = a.page.getByRole('form', { name: 'New transfer' });
+    await form.getByLabel('From (source)').selectOption({ label: 'DEPOT — Warehouse DEPOT' });
+    await form.getByLabel('To (destination)').selectOption({ label: 'PJ1 — Branch PJ1' });
+    await form.getByLabel('Reference').fill('TRF-E2E');
+    await form.getByLabel('Add a master code').fill('KAI');
+    await a.page.getByRole('option', { name: /KAIN/ }).click();
+    await form.getByLabel('Quantity of KAIN').fill('8');
+    // Warned beside the line as it is typed, with the source's figure; saving stays possible.
+    const warning = form.getByText('More than is on hand at the source: 5 on hand, 8 to transfer.');
+    await expect.poll(() => warning.isVisible(), { timeout: 15_000 }).toBe(true);
+    await expect
+      .poll(() =>
+        form.getByText('1 line asks for more than the source has on hand.', { exact: false }).isVisible(),
+      )
+      .toBe(true);
+    await a.page.getByRole('button', { name: 'Create transfer' }).click();
+
+    // The transfer opens with the same warning, and can be edited while pending.
+    const dialog = a.page.getByRole('dialog', { name: 'Transfer TRF-E2E' });
+    await expect
+      .poll(() => dialog.getByText('KAIN: 5 on hand, 8 to transfer').isVisible(), { timeout: 15_000 })
+      .toBe(true);
+    await dialog.getByRole('button', { name: 'Edit', exact: true }).click();
+    const edit = a.page.getByRole('form', { name: 'Edit transfer TRF-E2E' });
+    await expect.poll(() => edit.getByLabel('Quantity of KAIN').inputValue()).toBe('8');
+    await edit.getByLabel('Quantity of KAIN').fill('3');
+    await expect.poll(() => edit.getByText(/on hand at the source/).count()).toBe(0);
+    await a.page.getByRole('button', { name: 'Save changes' }).click();
+
+    // Back on the transfer: the edit on its timeline in the seller's words, the warning gone; it ships the 3.
+    const timeline = dialog.getByRole('list', { name: 'Timeline' });
+    await expect
+      .poll(() => timeline.innerText(), { timeout: 15_000 })
+      .toContain('Edited: KAIN quantity from 8 to 3');
+    expect(await dialog.getByText(/on hand, \d+ to transfer/).count()).toBe(0);
+    await dialog.getByRole('button', { name: 'Ship', exact: true }).click();
+    await expect
+      .poll(() => t.figures(seller.tenantId, kain.id, depot.id), { timeout: 15_000 })
+      .toEqual({ onHand: 2, incoming: 0 });
+    expect(a.errors).toEqual([]);
+    await a.page.context().close();
+  });
 });

@@ -1,5 +1,6 @@
 import { handleStockCommand } from '@commands/inventory/stock';
 import { eventIdFor } from '@commands/support/ids';
+import { type Shortfall, shortfallsAt } from '@commands/transfers/shortfalls';
 import { handleTransferCommand } from '@commands/transfers/transfer';
 import { type StockCommand, type StockEvent, stockStreamId } from '@domain/inventory/stock';
 import { refusalOf } from '@domain/shared/errors';
@@ -13,6 +14,7 @@ import {
 } from '@domain/transfers/rules';
 import type { TransferCommand } from '@domain/transfers/transfer';
 import type { Database } from '@infra/db';
+import { WrongExpectedRevisionError } from '@infra/eventstore/errors';
 import type { EventStore } from '@infra/eventstore/port';
 import type { Kysely } from 'kysely';
 import { final } from './final';
@@ -61,12 +63,8 @@ export interface UndoInput extends StepContext {
 export interface RecordInput extends StepContext {
   commandId: string;
   command: TransferCommand;
-}
-
-export interface Shortfall {
-  masterCodeId: string;
-  onHand: number;
-  quantity: number;
+  /** The revision a person's edit was made against: changed since, the edit is refused. */
+  expectedRevision?: number;
 }
 
 const REASONS: Record<Movement['type'], string> = {
@@ -147,12 +145,18 @@ export function createTransferActivities(deps: { store: EventStore; db: Kysely<D
     }
   }
 
-  const record = (context: StepContext, commandId: string, command: TransferCommand) =>
+  const record = (
+    context: StepContext,
+    commandId: string,
+    command: TransferCommand,
+    expectedRevision?: number,
+  ) =>
     handleTransferCommand(store, context.transferId, command, {
       tenantId: context.tenantId,
       userId: context.userId,
       commandId,
       occurredAt: context.at,
+      ...(expectedRevision === undefined ? {} : { expectedRevision }),
     });
 
   return {
@@ -196,7 +200,11 @@ export function createTransferActivities(deps: { store: EventStore; db: Kysely<D
     /** Records an event on the transfer document; answers the transfer's progress after it. */
     async recordTransfer(input: RecordInput): Promise<TransferProgress> {
       return final(async () => {
-        const { state } = await record(input, input.commandId, input.command);
+        const { state } = await record(input, input.commandId, input.command, input.expectedRevision).catch(
+          (error: unknown) => {
+            throw error instanceof WrongExpectedRevisionError ? refuseTransfer('CHANGED_MEANWHILE') : error;
+          },
+        );
         if (state.status === 'none') throw refuseTransfer('DOCUMENT_NOT_FOUND');
         return { status: state.status, confirmed: state.confirmed, lines: state.lines };
       });
@@ -217,16 +225,7 @@ export function createTransferActivities(deps: { store: EventStore; db: Kysely<D
         .where('tenant_id', '=', input.tenantId)
         .executeTakeFirst();
       if (setting && !setting.refuse_negative_manual) return [];
-      const short: Shortfall[] = [];
-      for (const line of input.lines) {
-        const last = await store.readLastEvent(
-          stockStreamId(input.tenantId, line.masterCodeId, input.warehouseId),
-        );
-        const onHand = last ? (last.data as { onHand: number }).onHand : 0;
-        if (onHand < line.quantity)
-          short.push({ masterCodeId: line.masterCodeId, onHand, quantity: line.quantity });
-      }
-      return short;
+      return shortfallsAt(store, input.tenantId, input.warehouseId, input.lines);
     },
   };
 }

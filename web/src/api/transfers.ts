@@ -15,15 +15,19 @@ export { REQUEST_STATUSES, TRANSFER_STATUSES } from '@domain/transfers/rules';
 export const REQUESTS_ENDPOINT = '/api/transfer-stock/requests';
 export const TRANSFERS_ENDPOINT = '/api/transfer-stock/transfers';
 const PLACES_ENDPOINT = '/api/transfer-stock/places';
+const SHORTFALLS_ENDPOINT = '/api/transfer-stock/shortfalls';
 const MASTER_CODES_ENDPOINT = '/api/transfer-stock/master-codes';
 
 import type {
+  EditTransferBody,
   MasterCodeAnswer,
   PickerMasterCode,
   PickerPlace,
   PlaceAnswer,
   RequestDetail,
   RequestListRow,
+  ShortfallAnswer,
+  ShortfallCheckBody,
   Stamp,
   TimelineAnswer,
   TransferDetail,
@@ -32,7 +36,7 @@ import type {
   UserAnswer,
 } from '@api/contracts/transfers';
 
-export type { PickerMasterCode, PickerPlace, RequestDetail, Stamp, TransferDetail };
+export type { PickerMasterCode, PickerPlace, RequestDetail, ShortfallAnswer, Stamp, TransferDetail };
 export type MasterCodeRef = MasterCodeAnswer;
 export type PlaceRef = PlaceAnswer;
 export type UserRef = UserAnswer;
@@ -63,6 +67,7 @@ export const transferKeys = {
   detail: (id: string) => [...transferKeys.all, 'detail', id] as const,
   places: () => [...transferKeys.all, 'places'] as const,
   masterCodes: (search: string) => [...transferKeys.all, 'master-codes', search] as const,
+  shortfalls: (check: ShortfallCheckBody) => [...transferKeys.all, 'shortfalls', check] as const,
 };
 
 const one = (endpoint: string, id: string) => `${endpoint}/${encodeURIComponent(id)}`;
@@ -80,6 +85,19 @@ export function useTransferMasterCodes(search: string, enabled: boolean) {
     queryFn: () =>
       apiData<PickerMasterCode[]>(MASTER_CODES_ENDPOINT, { query: { search: search || undefined } }),
     enabled,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/**
+ * The lines of a form that ask for more than the source has on hand (none until a source and a valid line are
+ * chosen), asked again whenever they change; stock moving elsewhere refreshes them on the next change.
+ */
+export function useShortfalls(check: ShortfallCheckBody | null) {
+  return useQuery({
+    queryKey: transferKeys.shortfalls(check ?? { from_warehouse_id: '', lines: [] }),
+    queryFn: () => apiData<ShortfallAnswer[]>(SHORTFALLS_ENDPOINT, { method: 'POST', body: check }),
+    enabled: check !== null,
     placeholderData: keepPreviousData,
   });
 }
@@ -118,6 +136,22 @@ export function useCreateDocument(kind: 'request' | 'transfer') {
       queryClient.invalidateQueries({
         queryKey: kind === 'request' ? requestKeys.lists() : transferKeys.lists(),
       }),
+  });
+}
+
+/** A pending transfer's new lines, destination and remark, against the revision its detail answered. */
+export function useEditTransfer(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (fields: Omit<EditTransferBody, 'idempotency_key'>) =>
+      api<Answer<TransferDetail>>(`${one(TRANSFERS_ENDPOINT, id)}/edit`, {
+        method: 'POST',
+        body: { ...fields, idempotency_key: newKey() },
+      }),
+    onSuccess: (answer) => {
+      queryClient.setQueryData(transferKeys.detail(id), answer.data);
+      queryClient.invalidateQueries({ queryKey: transferKeys.lists() });
+    },
   });
 }
 

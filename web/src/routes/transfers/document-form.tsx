@@ -1,24 +1,49 @@
-import { REFERENCE_MAX, REMARK_MAX, useCreateDocument, useTransferPlaces } from '@web/api/transfers';
+import {
+  REFERENCE_MAX,
+  REMARK_MAX,
+  type TransferDetail,
+  useCreateDocument,
+  useEditTransfer,
+  useShortfalls,
+  useTransferPlaces,
+} from '@web/api/transfers';
 import { ModalDialog } from '@web/components/modal-dialog';
 import { TextAreaField } from '@web/routes/inventory/components/fields';
 import { FormMessage, fieldErrorsOf, messageOf, TextField } from '@web/shell/form';
 import { useNotify } from '@web/shell/notifications';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { placeLabel } from './components/document-dialog';
 import { type DraftLine, isQuantity, LinesEditor } from './components/lines-editor';
 import { PlaceSelect } from './components/place-select';
 
+/** A document's line as the form edits it (a master code read back from a document is taken as active). */
+const draftOf = (line: TransferDetail['lines'][number]): DraftLine => ({
+  masterCode: {
+    id: line.master_code.id,
+    code: line.master_code.code ?? line.master_code.id,
+    name: line.master_code.name ?? '',
+    status: 'active',
+  },
+  quantity: String(line.quantity),
+});
+
 /**
  * A new transfer request (a branch asks for stock) or a transfer made directly (spec §3: from and to branch,
- * reference, quantities, remark). The source and destination must differ (spec §5); every line a standard master
- * code once, with a whole quantity of at least 1. The server checks all of it again.
+ * reference, quantities, remark), or a pending transfer edited (its source and reference stay). The source and
+ * destination must differ (spec §5); every line a standard master code once, with a whole quantity of at least 1.
+ * A line asking for more than the source has on hand is warned beside it as it is typed, and may still be saved:
+ * shipping is what refuses it. The server checks all of it again.
  */
 export function DocumentForm({
   kind,
+  editing,
   onClose,
   onSaved,
 }: {
   kind: 'request' | 'transfer';
+  /** The pending transfer to edit, as its detail was read (its revision goes with the edit). */
+  editing?: TransferDetail;
   onClose(): void;
   onSaved(id: string): void;
 }) {
@@ -26,15 +51,39 @@ export function DocumentForm({
   const notify = useNotify();
   const formId = useId();
   const create = useCreateDocument(kind);
+  const edit = useEditTransfer(editing?.id ?? '');
+  const saving = create.isPending || edit.isPending;
   const places = useTransferPlaces();
-  const [from, setFrom] = useState('');
-  const [to, setTo] = useState('');
-  const [reference, setReference] = useState('');
-  const [remark, setRemark] = useState('');
-  const [lines, setLines] = useState<DraftLine[]>([]);
+  const [from, setFrom] = useState(editing?.from_warehouse.id ?? '');
+  const [to, setTo] = useState(editing?.to_warehouse.id ?? '');
+  const [reference, setReference] = useState(editing?.reference ?? '');
+  const [remark, setRemark] = useState(editing?.remark ?? '');
+  const [lines, setLines] = useState<DraftLine[]>(editing?.lines.map(draftOf) ?? []);
+  // The revision the form was opened on, kept even if the detail is read again meanwhile: a change made by someone
+  // else since then must refuse this edit, not be overwritten by it.
+  const [revision] = useState(editing?.revision ?? 0);
   const [errors, setErrors] = useState<Record<string, string | undefined>>({});
   const [lineErrors, setLineErrors] = useState<Record<string, string | undefined>>({});
   const [failure, setFailure] = useState<string | null>(null);
+
+  const sent = (draft: DraftLine[]) =>
+    draft.map((line) => ({ master_code_id: line.masterCode.id, quantity: Number(line.quantity) }));
+  const checked = lines.filter((line) => isQuantity(line.quantity));
+  const shortfalls = useShortfalls(
+    from && checked.length > 0 ? { from_warehouse_id: from, lines: sent(checked) } : null,
+  );
+  // Only answers about the lines as they stand now (the previous answer shows while the next is asked).
+  const short = (from ? (shortfalls.data ?? []) : []).filter((found) =>
+    checked.some(
+      (line) => line.masterCode.id === found.master_code.id && Number(line.quantity) === found.quantity,
+    ),
+  );
+  const lineWarnings = Object.fromEntries(
+    short.map((found) => [
+      found.master_code.id,
+      t('form.shortfall', { onHand: found.on_hand, quantity: found.quantity }),
+    ]),
+  );
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -56,13 +105,20 @@ export function DocumentForm({
     setLineErrors(badLines);
     if (Object.keys(found).length > 0 || Object.keys(badLines).length > 0) return;
     try {
-      const answer = await create.mutateAsync({
-        from_warehouse_id: from,
-        to_warehouse_id: to,
-        reference: reference.trim(),
-        remark: remark.trim(),
-        lines: lines.map((line) => ({ master_code_id: line.masterCode.id, quantity: Number(line.quantity) })),
-      });
+      const answer = editing
+        ? await edit.mutateAsync({
+            revision,
+            to_warehouse_id: to,
+            remark: remark.trim(),
+            lines: sent(lines),
+          })
+        : await create.mutateAsync({
+            from_warehouse_id: from,
+            to_warehouse_id: to,
+            reference: reference.trim(),
+            remark: remark.trim(),
+            lines: sent(lines),
+          });
       notify({ kind: 'success', message: answer.msg });
       onSaved(answer.data.id);
     } catch (error) {
@@ -71,7 +127,16 @@ export function DocumentForm({
     }
   }
 
-  const title = kind === 'request' ? t('form.new_request') : t('form.new_transfer');
+  const title = editing
+    ? t('form.edit_transfer', { reference: editing.reference })
+    : kind === 'request'
+      ? t('form.new_request')
+      : t('form.new_transfer');
+  const submitLabel = editing
+    ? t('form.submit_edit')
+    : kind === 'request'
+      ? t('form.submit_request')
+      : t('form.submit_transfer');
   return (
     <ModalDialog
       title={title}
@@ -80,11 +145,11 @@ export function DocumentForm({
       size="large"
       footer={
         <>
-          <button type="button" className="button" onClick={onClose} disabled={create.isPending}>
+          <button type="button" className="button" onClick={onClose} disabled={saving}>
             {t('actions.close')}
           </button>
-          <button type="submit" form={formId} className="button button-primary" disabled={create.isPending}>
-            {kind === 'request' ? t('form.submit_request') : t('form.submit_transfer')}
+          <button type="submit" form={formId} className="button button-primary" disabled={saving}>
+            {submitLabel}
           </button>
         </>
       }
@@ -92,20 +157,24 @@ export function DocumentForm({
       <form id={formId} className="form" onSubmit={submit} noValidate aria-label={title}>
         {failure && <FormMessage kind="error">{failure}</FormMessage>}
         <div className="form-grid">
-          <PlaceSelect
-            label={t('form.from')}
-            value={from}
-            onChange={(id) => {
-              setFrom(id);
-              setErrors((current) => ({
-                ...current,
-                from_warehouse_id: undefined,
-                to_warehouse_id: undefined,
-              }));
-            }}
-            error={errors.from_warehouse_id}
-            required
-          />
+          {editing ? (
+            <TextField label={t('form.from')} value={placeLabel(editing.from_warehouse)} readOnly />
+          ) : (
+            <PlaceSelect
+              label={t('form.from')}
+              value={from}
+              onChange={(id) => {
+                setFrom(id);
+                setErrors((current) => ({
+                  ...current,
+                  from_warehouse_id: undefined,
+                  to_warehouse_id: undefined,
+                }));
+              }}
+              error={errors.from_warehouse_id}
+              required
+            />
+          )}
           <PlaceSelect
             label={t('form.to')}
             value={to}
@@ -118,13 +187,19 @@ export function DocumentForm({
           />
           <TextField
             label={t('form.reference')}
-            hint={t('form.reference_hint')}
+            hint={editing ? undefined : t('form.reference_hint')}
             value={reference}
+            readOnly={editing !== undefined}
             maxLength={REFERENCE_MAX}
             onChange={(event) => setReference(event.target.value)}
             error={errors.reference}
           />
         </div>
+        {short.length > 0 && (
+          <div className="transfer-shortfalls" role="status">
+            {t('form.shortfalls', { count: short.length })}
+          </div>
+        )}
         <LinesEditor
           lines={lines}
           onChange={(next) => {
@@ -133,6 +208,7 @@ export function DocumentForm({
           }}
           error={errors.lines}
           lineErrors={lineErrors}
+          lineWarnings={lineWarnings}
         />
         <TextAreaField
           label={t('form.remark')}

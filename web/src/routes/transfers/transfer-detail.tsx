@@ -12,12 +12,14 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DocumentDialog, Fact, MasterCodeCell, PlaceFacts, StampFact } from './components/document-dialog';
 import { StatusBadge } from './components/status-badge';
+import { DocumentForm } from './document-form';
 
 /**
  * One transfer (spec §3, §4): its places, its lines with what was shipped, received, returned and what is still in
  * transit, who acted when, and its timeline (every stock step with its recorded undo). The actions its state allows,
- * for holders of "manage transfer": confirm, ship and cancel while pending; receive (a quantity per line, at most
- * what is in transit), return the rest and cancel while in transit.
+ * for holders of "manage transfer": edit, confirm, ship and cancel while pending; receive (a quantity per line, at
+ * most what is in transit), return the rest and cancel while in transit. While pending, the lines asking for more
+ * than the source has on hand are warned about.
  */
 export function TransferDetailDialog({ id, onClose }: { id: string; onClose(): void }) {
   const { t } = useTranslation('transfers');
@@ -29,6 +31,7 @@ export function TransferDetailDialog({ id, onClose }: { id: string; onClose(): v
   const [confirming, setConfirming] = useState<'cancel' | 'return-rest' | null>(null);
   const [reason, setReason] = useState('');
   const [failure, setFailure] = useState<string | null>(null);
+  const [editing, setEditing] = useState(false);
   const transfer = detail.data;
 
   // What is in transit is what a receipt usually takes: offered as it changes (a receipt elsewhere, a live update).
@@ -81,6 +84,17 @@ export function TransferDetailDialog({ id, onClose }: { id: string; onClose(): v
   const allows = (name: TransferAction) =>
     manage && !confirming && (transfer?.actions.includes(name) ?? false);
 
+  if (editing && transfer) {
+    return (
+      <DocumentForm
+        kind="transfer"
+        editing={transfer}
+        onClose={() => setEditing(false)}
+        onSaved={() => setEditing(false)}
+      />
+    );
+  }
+
   return (
     <DocumentDialog
       title={transfer && t('detail.transfer_title', { reference: transfer.reference })}
@@ -113,6 +127,11 @@ export function TransferDetailDialog({ id, onClose }: { id: string; onClose(): v
               onClick={() => setConfirming('cancel')}
             >
               {t('actions.cancel_transfer')}
+            </button>
+          )}
+          {allows('edit') && (
+            <button type="button" className="button" disabled={busy} onClick={() => setEditing(true)}>
+              {t('actions.edit')}
             </button>
           )}
           {allows('confirm') && (
@@ -156,6 +175,7 @@ export function TransferDetailDialog({ id, onClose }: { id: string; onClose(): v
       {transfer && (
         <>
           <Facts transfer={transfer} />
+          <Shortfalls transfer={transfer} />
           {confirming === 'cancel' && (
             <>
               <FormMessage kind="info">
@@ -229,6 +249,28 @@ export function TransferDetailDialog({ id, onClose }: { id: string; onClose(): v
         </>
       )}
     </DocumentDialog>
+  );
+}
+
+/** The lines a pending transfer asks more of than the source has on hand now: shipping would refuse them. */
+function Shortfalls({ transfer }: { transfer: TransferDetail }) {
+  const { t } = useTranslation('transfers');
+  if (transfer.shortfalls.length === 0) return null;
+  return (
+    <div className="transfer-shortfalls" role="status">
+      {t('detail.shortfalls', { count: transfer.shortfalls.length })}
+      <ul>
+        {transfer.shortfalls.map((line) => (
+          <li key={line.master_code.id}>
+            {t('detail.shortfall_line', {
+              code: line.master_code.code ?? line.master_code.id,
+              onHand: line.on_hand,
+              quantity: line.quantity,
+            })}
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }
 

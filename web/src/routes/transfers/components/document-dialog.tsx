@@ -27,6 +27,8 @@ export function DocumentDialog({
         to_warehouse: PlaceRef;
         lines: readonly { master_code: MasterCodeRef }[];
         timeline: TimelineEntry[];
+        /** Every master code and place its timeline names (a transfer's edits name earlier ones). */
+        mentioned?: { master_codes: MasterCodeRef[]; places: PlaceRef[] };
       }
     | undefined;
   loadError: Error | null;
@@ -59,8 +61,8 @@ export function DocumentDialog({
           <h3 className="transfer-section-title">{t('timeline.title')}</h3>
           <Timeline
             entries={document.timeline}
-            masterCodes={document.lines.map((line) => line.master_code)}
-            places={[document.from_warehouse, document.to_warehouse]}
+            masterCodes={document.mentioned?.master_codes ?? document.lines.map((line) => line.master_code)}
+            places={document.mentioned?.places ?? [document.from_warehouse, document.to_warehouse]}
           />
         </div>
       )}

@@ -17,12 +17,15 @@ export function LinesEditor({
   onChange,
   error,
   lineErrors,
+  lineWarnings = {},
 }: {
   lines: DraftLine[];
   onChange: (lines: DraftLine[]) => void;
   error?: string | undefined;
   /** A message per line, by master code id. */
   lineErrors: Record<string, string | undefined>;
+  /** A warning per line that does not stop saving (more than the source has on hand), by master code id. */
+  lineWarnings?: Record<string, string | undefined>;
 }) {
   const { t } = useTranslation('transfers');
   const picked = new Set(lines.map((line) => line.masterCode.id));
@@ -50,6 +53,8 @@ export function LinesEditor({
             {lines.map((line, index) => {
               const lineError = lineErrors[line.masterCode.id];
               const errorId = `line-error-${line.masterCode.id}`;
+              const warning = lineError ? undefined : lineWarnings[line.masterCode.id];
+              const warningId = `line-warning-${line.masterCode.id}`;
               return (
                 <tr key={line.masterCode.id}>
                   <td>
@@ -62,7 +67,7 @@ export function LinesEditor({
                       inputMode="numeric"
                       aria-label={t('form.quantity_of', { code: line.masterCode.code })}
                       aria-invalid={lineError ? true : undefined}
-                      aria-describedby={lineError ? errorId : undefined}
+                      aria-describedby={lineError ? errorId : warning ? warningId : undefined}
                       value={line.quantity}
                       onChange={(event) =>
                         onChange(
@@ -75,6 +80,11 @@ export function LinesEditor({
                     {lineError && (
                       <p id={errorId} className="field-error">
                         {lineError}
+                      </p>
+                    )}
+                    {warning && (
+                      <p id={warningId} className="transfer-shortfall">
+                        {warning}
                       </p>
                     )}
                   </td>
