@@ -20,12 +20,8 @@ describe('transfer shortfalls and edits before shipping', () => {
   let seller: TestSeller;
   let other: TestSeller;
   const t = transferCalls(() => api);
-  let main: { id: string };
-  let shop: { id: string };
-  let mall: { id: string };
-  let batik: { id: string };
-  let songket: { id: string };
-  let sarung: { id: string };
+  type Ref = { id: string };
+  let main: Ref, shop: Ref, mall: Ref, batik: Ref, songket: Ref, sarung: Ref;
 
   beforeAll(async () => {
     api = await createTestApi({ workflows: true });
@@ -33,16 +29,11 @@ describe('transfer shortfalls and edits before shipping', () => {
     main = await t.stock.warehouse(seller.token, 'MAIN');
     shop = await t.stock.branch(seller.token, 'KL1');
     mall = await t.stock.warehouse(seller.token, 'MALL');
-    batik = await t.stock.masterCode(seller.token, 'BATIK');
-    songket = await t.stock.masterCode(seller.token, 'SONGKET');
-    sarung = await t.stock.masterCode(seller.token, 'SARUNG');
-    for (const [item, quantity] of [
-      [batik, 10],
-      [songket, 4],
-      [sarung, 6],
-    ] as const) {
-      data(await t.stock.receive(seller.token, { master_code_id: item.id, warehouse_id: main.id, quantity }));
-    }
+    ({
+      BATIK: batik,
+      SONGKET: songket,
+      SARUNG: sarung,
+    } = await t.stocked(seller.token, main, { BATIK: 10, SONGKET: 4, SARUNG: 6 }));
   });
   afterAll(async () => {
     await api?.close();

@@ -66,6 +66,20 @@ export function transferCalls(api: () => TestApi) {
       body: unknown = {},
       headers: Record<string, string> = {},
     ) => post(`/api/transfer-stock/transfers/${id}/${action}`, token, body, headers),
+    /** New master codes of the account (by code), each received into `place` in the quantity given. */
+    async stocked<Code extends string>(
+      token: string,
+      place: { id: string },
+      quantities: Record<Code, number>,
+    ): Promise<Record<Code, { id: string }>> {
+      const made = {} as Record<Code, { id: string }>;
+      for (const [code, quantity] of Object.entries(quantities) as [Code, number][]) {
+        const item = await stock.masterCode(token, code);
+        data(await stock.receive(token, { master_code_id: item.id, warehouse_id: place.id, quantity }));
+        made[code] = item;
+      }
+      return made;
+    },
     editTransfer: (
       token: string,
       id: string,
