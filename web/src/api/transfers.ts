@@ -36,7 +36,15 @@ import type {
   UserAnswer,
 } from '@api/contracts/transfers';
 
-export type { PickerMasterCode, PickerPlace, RequestDetail, ShortfallAnswer, Stamp, TransferDetail };
+export type {
+  PickerMasterCode,
+  PickerPlace,
+  RequestDetail,
+  ShortfallAnswer,
+  ShortfallCheckBody,
+  Stamp,
+  TransferDetail,
+};
 export type MasterCodeRef = MasterCodeAnswer;
 export type PlaceRef = PlaceAnswer;
 export type UserRef = UserAnswer;

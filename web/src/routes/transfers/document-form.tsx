@@ -1,6 +1,7 @@
 import {
   REFERENCE_MAX,
   REMARK_MAX,
+  type ShortfallCheckBody,
   type TransferDetail,
   useCreateDocument,
   useEditTransfer,
@@ -11,6 +12,7 @@ import { ModalDialog } from '@web/components/modal-dialog';
 import { TextAreaField } from '@web/routes/inventory/components/fields';
 import { FormMessage, fieldErrorsOf, messageOf, TextField } from '@web/shell/form';
 import { useNotify } from '@web/shell/notifications';
+import { useDebounced } from '@web/shell/use-debounced';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { placeLabel } from './components/document-dialog';
@@ -69,9 +71,11 @@ export function DocumentForm({
   const sent = (draft: DraftLine[]) =>
     draft.map((line) => ({ master_code_id: line.masterCode.id, quantity: Number(line.quantity) }));
   const checked = lines.filter((line) => isQuantity(line.quantity));
-  const shortfalls = useShortfalls(
-    from && checked.length > 0 ? { from_warehouse_id: from, lines: sent(checked) } : null,
+  // Asked once typing pauses, not on every keystroke; compared as text so an unchanged form asks nothing new.
+  const check = useDebounced(
+    from && checked.length > 0 ? JSON.stringify({ from_warehouse_id: from, lines: sent(checked) }) : null,
   );
+  const shortfalls = useShortfalls(check === null ? null : (JSON.parse(check) as ShortfallCheckBody));
   // Only answers about the lines as they stand now (the previous answer shows while the next is asked).
   const short = (from ? (shortfalls.data ?? []) : []).filter((found) =>
     checked.some(
