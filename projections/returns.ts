@@ -130,9 +130,10 @@ export const returnsProjection = defineProjection({
     // transaction as its row: an image attached to one return cannot be attached to another.
     for (const { tenantId, returnId, images } of claims) {
       await trx
-        .updateTable('return_images')
+        .updateTable('uploaded_images')
         .set({ return_id: returnId })
         .where('tenant_id', '=', tenantId)
+        .where('purpose', '=', 'return')
         .where('id', 'in', images)
         .where('return_id', 'is', null)
         .execute();

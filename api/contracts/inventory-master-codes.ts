@@ -89,6 +89,8 @@ const fields = {
     .max(2048, imageUrlInvalid)
     .refine(isWebAddress, imageUrlInvalid)
     .nullable(),
+  /** An image uploaded to the app (POST /api/inventory/master-code/images); a master code has it or a URL. */
+  image_id: referenceId.nullable(),
   unit_price: money('inventory.master_code.unit_price_invalid'),
   cost: money('inventory.master_code.cost_invalid'),
   weight_kg: money('inventory.master_code.weight_invalid', 3, 7),
@@ -128,6 +130,7 @@ export const newMasterCodeShape = {
   name: fields.name,
   category_id: fields.category_id.default(null),
   image_url: fields.image_url.default(null),
+  image_id: fields.image_id.default(null),
   unit_price: fields.unit_price.default('0.00'),
   cost: fields.cost.default('0.00'),
   weight_kg: fields.weight_kg.default('0.000'),
@@ -183,6 +186,8 @@ export const MasterCode = z.object({
   brand: Named.nullable(),
   unit: Named.nullable(),
   image_url: z.string().nullable(),
+  /** The image uploaded to the app, served at /api/inventory/master-code/images/{image_id}. */
+  image_id: z.string().nullable(),
   unit_price: z.string(),
   cost: z.string(),
   weight_kg: z.string(),

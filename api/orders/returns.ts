@@ -6,7 +6,6 @@
  */
 import { ErrorAnswer, GridPage, ok } from '@api/answers';
 import { seller } from '@api/auth/session';
-import { refusals } from '@api/contracts/common';
 import { IdParams } from '@api/contracts/ids';
 import {
   LookupQuery,
@@ -18,14 +17,14 @@ import {
 } from '@api/contracts/returns';
 import { ApiError, notFound } from '@api/errors';
 import { idempotencyKeyOf } from '@api/idempotency';
+import { acceptImageBodies, imageAnswers, sendImage, UploadedImage } from '@api/images';
 import { router } from '@api/route';
 import { recordReturn, returnDetail, returnLookup } from '@commands/returns/answers';
 import { returnImage, uploadReturnImage } from '@commands/returns/images';
 import { isUuid } from '@domain/platform/ids';
-import { RETURN_IMAGE_TYPES, RETURN_LIMITS } from '@domain/returns/return';
+import { RETURN_LIMITS } from '@domain/returns/return';
 import { listReturns } from '@projections/returns.queries';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { type OrderDocumentsDeps, PrintCode, RETURNS_KEY, returnTags as tags } from './print-common';
 
 const keyInvalid = (key: string) => () => new ApiError(400, PrintCode.idempotencyKeyInvalid, key);
@@ -37,12 +36,7 @@ const keyRefusals = {
 export const returnRoutes: FastifyPluginAsyncZod<OrderDocumentsDeps> = async (app, deps) => {
   const { db } = deps;
   const route = router(app, { tags, access: { permission: RETURNS_KEY } });
-  const imageLimit = RETURN_LIMITS.imageBytes + 64 * 1024;
-  app.addContentTypeParser(
-    [...RETURN_IMAGE_TYPES, 'application/octet-stream'],
-    { parseAs: 'buffer', bodyLimit: imageLimit },
-    (_request, body, done) => done(null, body),
-  );
+  const imageLimit = acceptImageBodies(app, RETURN_LIMITS.imageBytes);
 
   route.get(
     '/api/orders/returns',
@@ -99,7 +93,7 @@ export const returnRoutes: FastifyPluginAsyncZod<OrderDocumentsDeps> = async (ap
     {
       summary: 'Upload an image for a return: the PNG, JPEG or WebP itself as the body (at most 2 MB)',
       bodyLimit: imageLimit,
-      answer: z.object({ id: z.string(), content_type: z.string(), bytes: z.number().int() }),
+      answer: UploadedImage,
       errors: { 413: ErrorAnswer, 415: ErrorAnswer },
     },
     async (request) =>
@@ -111,24 +105,13 @@ export const returnRoutes: FastifyPluginAsyncZod<OrderDocumentsDeps> = async (ap
     {
       summary: 'An image of a return',
       params: IdParams,
-      raw: {
-        200: {
-          description: 'The image',
-          content: { 'image/*': { schema: z.any().meta({ type: 'string', format: 'binary' }) } },
-        } as never,
-        ...refusals,
-      },
+      raw: imageAnswers,
     },
     async (request, reply) => {
       const image =
         isUuid(request.params.id) && (await returnImage(db, seller(request).tenantId, request.params.id));
       if (!image) throw notFound();
-      return reply
-        .code(200)
-        .header('content-type', image.content_type)
-        .header('cache-control', 'private, max-age=3600')
-        .header('x-content-type-options', 'nosniff')
-        .send(image.data);
+      return sendImage(reply, image);
     },
   );
 };

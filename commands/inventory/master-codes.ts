@@ -16,6 +16,7 @@ import { logActivity } from '../support/activity';
 import type { Actor } from '../support/actor';
 import { lockTenant } from '../support/locks';
 import type { InitialStock } from './initial-stock';
+import { imageFieldsOf } from './master-code-images';
 import { packageLimit } from './reference-support';
 
 /**
@@ -126,7 +127,7 @@ export async function createMasterCode(
         }
       }
       await requireReferences(trx, tenantId, body);
-      const { prices, ...row } = body;
+      const { prices, ...row } = await imageFieldsOf(trx, tenantId, body);
       await trx
         .insertInto('master_codes')
         .values({ id, tenant_id: tenantId, ...row })
@@ -198,9 +199,10 @@ export async function changeMasterCode(
       const codeChanges = changes.code !== undefined && changes.code !== before.code;
       if (codeChanges && before.bound) throw refuseMasterCode('CODE_BOUND');
       await requireReferences(trx, tenantId, changes);
+      const stored = await imageFieldsOf(trx, tenantId, changes);
       await trx
         .updateTable('master_codes')
-        .set({ ...changes, updated_at: new Date() })
+        .set({ ...stored, updated_at: new Date() })
         .where('id', '=', before.id)
         .execute();
       if (prices !== undefined) await replacePrices(trx, tenantId, before.id, prices);
@@ -211,7 +213,7 @@ export async function changeMasterCode(
         subjectType: 'master_code',
         subjectId: before.id,
         detail: {
-          changes: { ...changes, ...(prices === undefined ? {} : { prices }) },
+          changes: { ...stored, ...(prices === undefined ? {} : { prices }) },
           ...(codeChanges ? { code: { from: before.code, to: changes.code } } : {}),
         },
       });

@@ -17,18 +17,13 @@ import {
   type PrintSettings,
 } from '@domain/printing/settings';
 import { refuser } from '@domain/shared/errors';
+import { imageTypeOf } from '@domain/shared/images';
 import type { Database } from '@infra/db';
 import type { Kysely } from 'kysely';
 import PDFDocument from 'pdfkit';
 import { logActivity } from '../support/activity';
 import type { Actor } from '../support/actor';
-import {
-  imageTypeOf,
-  loadPrintSettings,
-  type StoredPrintSettings,
-  saveLogo,
-  savePrintSettings,
-} from './settings';
+import { loadPrintSettings, type StoredPrintSettings, saveLogo, savePrintSettings } from './settings';
 
 /**
  * The print settings screen's use cases (commands/printing/settings.ts stores them): read them as the console shows

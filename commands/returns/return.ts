@@ -19,6 +19,7 @@ import { handleStockCommand } from '../inventory/stock';
 import { handleOrderCommand } from '../orders/order';
 import type { OrderView } from '../printing/order-view';
 import { type DocumentContext, type DocumentResult, handleDocumentCommand } from '../support/document';
+import { returnImagesOf } from './images';
 
 /**
  * Processing a return of a marketplace order (domain/returns/return.ts), step by step, each step idempotent by a
@@ -107,12 +108,7 @@ export async function processReturn(deps: ReturnDeps, input: ProcessReturnInput)
   // return's (the returns projection gives them to this return when it records it), and the decider's own.
   const images = input.request.images;
   if (images.length > 0) {
-    const found = await deps.db
-      .selectFrom('return_images')
-      .select(['id', 'return_id'])
-      .where('tenant_id', '=', tenantId)
-      .where('id', 'in', images)
-      .execute();
+    const found = await returnImagesOf(deps.db, tenantId, images);
     const usable = found.filter((row) => row.return_id === null || row.return_id === returnId);
     if (usable.length !== new Set(images).size) throw refuse('IMAGE_NOT_FOUND');
   }

@@ -1,4 +1,6 @@
+import { ReturnCode } from '@domain/returns/codes';
 import { type ErrorTable, refuser } from '@domain/shared/errors';
+import { IMAGE_TYPES } from '@domain/shared/images';
 import { InventoryCode } from './codes';
 
 /**
@@ -111,6 +113,10 @@ export const MASTER_CODE_ERRORS = [
   'UNIT_NOT_FOUND',
   'TYPE_FIXED',
   'CODE_BOUND',
+  'IMAGE_INVALID',
+  'IMAGE_TOO_LARGE',
+  'IMAGE_NOT_FOUND',
+  'IMAGE_TWICE',
 ] as const;
 export type MasterCodeErrorCode = (typeof MASTER_CODE_ERRORS)[number];
 
@@ -140,7 +146,24 @@ export const masterCodeErrors = {
   },
   TYPE_FIXED: { status: 409, code: InventoryCode.typeFixed, key: 'inventory.master_code.type_fixed' },
   CODE_BOUND: { status: 409, code: InventoryCode.codeBound, key: 'inventory.master_code.code_bound' },
+  // An image refused is the same refusal wherever it is uploaded: the codes of the returns' attachments.
+  IMAGE_INVALID: { status: 400, code: ReturnCode.imageInvalid, key: 'inventory.master_code.image_invalid' },
+  IMAGE_TOO_LARGE: {
+    status: 400,
+    code: ReturnCode.imageTooLarge,
+    key: 'inventory.master_code.image_too_large',
+  },
+  IMAGE_NOT_FOUND: {
+    status: 400,
+    code: ReturnCode.imageNotFound,
+    key: 'inventory.master_code.image_not_found',
+  },
+  /** An uploaded image and an image address at once: a master code shows one picture. */
+  IMAGE_TWICE: { status: 400, code: InventoryCode.imageUrlInvalid, key: 'inventory.master_code.image_twice' },
 } as const satisfies ErrorTable<MasterCodeErrorCode>;
+
+/** A master code's own image: any of the stored image types, at most 2 MB (what marketplaces take). */
+export const MASTER_CODE_IMAGE = { types: IMAGE_TYPES, maxBytes: 2 * 1024 * 1024 } as const;
 
 export const refuseMasterCode = refuser(masterCodeErrors);
 

@@ -390,12 +390,21 @@ export const columns = {
     bound: bool().withDefault(),
     created_at: timestamptz().withDefault(),
     updated_at: timestamptz().withDefault(),
+    /** The image uploaded to the app (uploaded_images), beside `image_url` for one elsewhere. */
+    image_id: uuid().orNull(),
   },
   master_code_prices: {
     tenant_id: text(),
     master_code_id: uuid(),
     currency: text<InventoryCurrency>(),
     unit_price: numeric().withDefault(),
+  },
+  /** A master code's wholesale tiers: from `min_quantity` pieces on, `unit_price` each. */
+  master_code_wholesale_prices: {
+    tenant_id: text(),
+    master_code_id: uuid(),
+    min_quantity: int4(),
+    unit_price: numeric(),
   },
   combo_items: {
     tenant_id: text(),
@@ -755,12 +764,16 @@ export const columns = {
     last_revision: int8(),
     state: jsonb(),
   },
-  /** An image attached to a return (uploaded first, attached when the return is created). */
-  return_images: {
+  /**
+   * An image the app stores (commands/support/images.ts): a return's attachment (uploaded first, attached when the
+   * return is created) or a master code's picture.
+   */
+  uploaded_images: {
     id: uuid(),
     tenant_id: text(),
     return_id: text().orNull(),
-    content_type: text<'image/png' | 'image/jpeg' | 'image/webp'>(),
+    purpose: text<'return' | 'master_code'>(),
+    content_type: text<'image/png' | 'image/jpeg' | 'image/webp' | 'image/gif'>(),
     byte_size: int4(),
     data: bytea(),
     uploaded_by: uuid().orNull(),
@@ -966,6 +979,7 @@ export type BrandsTable = Database['brands'];
 export type UnitsTable = Database['units'];
 export type MasterCodesTable = Database['master_codes'];
 export type MasterCodePricesTable = Database['master_code_prices'];
+export type MasterCodeWholesalePricesTable = Database['master_code_wholesale_prices'];
 export type ComboItemsTable = Database['combo_items'];
 export type WarehousesTable = Database['warehouses'];
 export type RacksTable = Database['racks'];
@@ -993,7 +1007,7 @@ export type OrderShipmentsTable = Database['order_shipments'];
 export type PrintLogTable = Database['print_log'];
 export type AutoPrintClaimsTable = Database['auto_print_claims'];
 export type OrderReturnsTable = Database['order_returns'];
-export type ReturnImagesTable = Database['return_images'];
+export type UploadedImagesTable = Database['uploaded_images'];
 export type CarrierManifestsTable = Database['carrier_manifests'];
 export type BatchesTable = Database['batches'];
 export type ScanChecksTable = Database['scan_checks'];

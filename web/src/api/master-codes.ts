@@ -8,7 +8,10 @@ import {
   type PriceList,
 } from '@api/contracts/inventory-master-codes';
 import { MASTER_CODE_STATUSES, MASTER_CODE_TYPES } from '@domain/inventory/codes';
+import { MASTER_CODE_IMAGE } from '@domain/inventory/reference';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+// The image upload (a body that is the file itself) and images behind the token, shared with returns and printing.
+import { objectUrlOf, uploadImage } from '@web/api/printing';
 import { type Answer, api, apiData } from './client';
 
 /**
@@ -46,6 +49,8 @@ export interface Classification {
 
 export const MASTER_CODES_ENDPOINT = '/api/inventory/master-code';
 const one = (id: string) => `${MASTER_CODES_ENDPOINT}/${encodeURIComponent(id)}`;
+export const MASTER_CODE_IMAGES_ENDPOINT = `${MASTER_CODES_ENDPOINT}/images`;
+export { MASTER_CODE_IMAGE };
 
 export const masterCodeKeys = {
   all: ['master-codes'] as const,
@@ -54,6 +59,7 @@ export const masterCodeKeys = {
   details: () => [...masterCodeKeys.all, 'detail'] as const,
   detail: (id: string) => [...masterCodeKeys.details(), id] as const,
   classifications: () => [...masterCodeKeys.all, 'classifications'] as const,
+  image: (imageId: string) => [...masterCodeKeys.all, 'image', imageId] as const,
 };
 
 export function useMasterCode(id: string | null) {
@@ -131,5 +137,20 @@ export function useSetMasterCodeStatus() {
         method: 'POST',
       }),
     onSuccess: (_answer, { id }) => invalidate(id),
+  });
+}
+
+/** Uploads an image for a master code; the answer's id is what the master code then names as its `image_id`. */
+export const uploadMasterCodeImage = (file: File) =>
+  uploadImage<{ id: string; content_type: string; bytes: number }>(MASTER_CODE_IMAGES_ENDPOINT, file);
+
+/** An uploaded image as an object URL for an <img> (it is served behind the token); null while there is none. */
+export function useMasterCodeImageUrl(imageId: string | null) {
+  return useQuery({
+    queryKey: masterCodeKeys.image(imageId ?? ''),
+    queryFn: () => objectUrlOf(`${MASTER_CODE_IMAGES_ENDPOINT}/${encodeURIComponent(imageId ?? '')}`),
+    enabled: imageId !== null,
+    // An uploaded image never changes: a new upload has a new id.
+    staleTime: Number.POSITIVE_INFINITY,
   });
 }

@@ -2,8 +2,9 @@ import type { ModuleRoute } from '@web/routes/types';
 import { lazyScreen } from '@web/shell/lazy-screen';
 
 /**
- * The inventory's reference data (spec §2 /inventory/): master codes and their editor, combos, warehouses and
- * branches, racks and rack locations, categories with brands and units — each behind its permission key (spec §6).
+ * The inventory's reference data (spec §2 /inventory/): master codes and their editor, wholesale pricing, combos,
+ * warehouses and branches, racks and rack locations, categories with brands and units — each behind its permission
+ * key (spec §6).
  */
 
 const masterCodeEditor = lazyScreen(() => import('./master-code-editor/page'));
@@ -27,6 +28,13 @@ export const inventoryRoutes: ModuleRoute[] = [
     titleKey: 'inventory:master_code.editor_title',
     element: masterCodeEditor,
     access: { permission: 'inventory-master-code' },
+  },
+  {
+    path: 'inventory/wholesale-pricing',
+    titleKey: 'inventory:wholesale.title',
+    element: lazyScreen(() => import('./wholesale-pricing/page')),
+    access: { anyPermission: ['inventory-master-code', 'pos-wholesale-price'] },
+    menu: { section: 'inventory', labelKey: 'inventory:nav.wholesale_pricing' },
   },
   {
     path: 'inventory/combo-list',

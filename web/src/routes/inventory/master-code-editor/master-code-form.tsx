@@ -26,6 +26,7 @@ import {
   itemsInput,
 } from '../components/combo-items-editor';
 import { categoryOptions, isDecimal, isWholeNumber, TextAreaField } from '../components/fields';
+import { MasterCodeImageField } from './image-field';
 
 /**
  * Every field of a master code (spec §3): code, name, type (fixed once created), category, brand, unit, image, unit
@@ -46,6 +47,7 @@ type Field =
   | 'brand_id'
   | 'unit_id'
   | 'image_url'
+  | 'image_id'
   | 'unit_price'
   | 'cost'
   | 'weight_kg'
@@ -77,6 +79,7 @@ function initialValues(detail: MasterCodeDetail | null, type: MasterCodeType): V
     brand_id: detail?.brand?.id ?? '',
     unit_id: detail?.unit?.id ?? '',
     image_url: detail?.image_url ?? '',
+    image_id: detail?.image_id ?? '',
     unit_price: detail?.unit_price ?? '0.00',
     cost: detail?.cost ?? '0.00',
     weight_kg: detail?.weight_kg ?? '0.000',
@@ -163,6 +166,19 @@ export function MasterCodeForm({
     setValues((current) => ({ ...current, [field]: value }));
     setErrors((current) => ({ ...current, [field]: undefined }));
   };
+  /** The picture is an upload or an address, never both: choosing one drops the other. */
+  const setImage = (image: { image_id: string } | { image_url: string }) => {
+    setValues((current) =>
+      'image_id' in image
+        ? { ...current, image_id: image.image_id, image_url: image.image_id ? '' : current.image_url }
+        : {
+            ...current,
+            image_url: image.image_url,
+            image_id: image.image_url.trim() ? '' : current.image_id,
+          },
+    );
+    setErrors((current) => ({ ...current, image_id: undefined, image_url: undefined }));
+  };
   const setPrice = (currency: PriceCurrency) => (event: { target: { value: string } }) => {
     const value = event.target.value;
     setValues((current) => ({ ...current, prices: { ...current.prices, [currency]: value } }));
@@ -201,6 +217,7 @@ export function MasterCodeForm({
       brand_id: orNull(values.brand_id),
       unit_id: orNull(values.unit_id),
       image_url: orNull(values.image_url),
+      image_id: orNull(values.image_id),
       unit_price: values.unit_price.trim() || '0',
       cost: values.cost.trim() || '0',
       weight_kg: values.weight_kg.trim() || '0',
@@ -356,20 +373,20 @@ export function MasterCodeForm({
             label={t('master_code.fields.image_url')}
             type="url"
             value={values.image_url}
-            onChange={set('image_url')}
+            onChange={(event) => setImage({ image_url: event.target.value })}
             error={errors.image_url}
             maxLength={2048}
             placeholder="https://"
           />
         </div>
-        {values.image_url && isWebAddress(values.image_url.trim()) && (
-          <img
-            className="master-code-image"
-            src={values.image_url.trim()}
-            alt={t('master_code.image_alt', { name: values.name || values.code })}
-            loading="lazy"
-          />
-        )}
+        <MasterCodeImageField
+          imageId={values.image_id}
+          imageUrl={isWebAddress(values.image_url.trim()) ? values.image_url.trim() : null}
+          name={values.name || values.code}
+          error={errors.image_id}
+          onUploaded={(imageId) => setImage({ image_id: imageId })}
+          onRemove={() => setImage({ image_id: '' })}
+        />
       </fieldset>
 
       <fieldset className="form-section">
