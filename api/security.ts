@@ -25,7 +25,8 @@ const base = {
   objectSrc: ["'none'"],
   frameAncestors: ["'none'"],
   formAction: ["'self'"],
-  imgSrc: ["'self'", 'data:', 'blob:'],
+  // Master codes and marketplace items may show images by URL (https only); an image cannot run code.
+  imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
   fontSrc: ["'self'", 'data:'],
   styleSrc: ["'self'", "'unsafe-inline'"],
 };

@@ -60,6 +60,8 @@ describe('browser-side defences', () => {
     expect(directive('base-uri')).toBe("base-uri 'self'");
     expect(directive('form-action')).toBe("form-action 'self'");
     expect(directive('connect-src')).toContain("'self'");
+    // A master code's image given by URL shows in the console, over https only.
+    expect(directive('img-src')).toBe("img-src 'self' data: blob: https:");
     expect(policy).not.toContain('unsafe-eval');
     expect(policy).not.toContain('upgrade-insecure-requests');
 
