@@ -48,12 +48,12 @@ describe('the upload history in a browser', () => {
     await expect
       .poll(
         async () => {
-          if (await good.getByText('Complete').isVisible()) return true;
+          await good.waitFor();
+          if ((await good.getByText('Complete').count()) > 0) return true;
           await page.reload();
-          await page.getByRole('heading', { name: 'Stock adjustment upload history' }).waitFor();
           return false;
         },
-        { timeout: 20_000 },
+        { timeout: 30_000 },
       )
       .toBe(true);
     await bad.getByText('Failed').waitFor();
