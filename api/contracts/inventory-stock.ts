@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { gridQuery, setFilter, TextFilter } from './grid';
 import { wholeNumber, wholeNumberText } from './inventory-fields';
 import { rule as invalid } from './rules';
+import { UPLOAD_STATUSES } from './sheet-uploads';
 
 /** The stock routes' shapes (spec §3 "Stock figures"): available (online) = on hand − reserved − in process − holds. */
 
@@ -340,37 +341,13 @@ export const StockSeries = z.object({
 
 // ---- bulk upload ----
 
-export const StockUploadRowProblem = z.object({
-  row: z.number().int(),
-  column: z.string().nullable(),
-  message: z.string(),
-});
-export type StockUploadRowProblem = z.infer<typeof StockUploadRowProblem>;
-
-export const UPLOAD_STATUSES = ['running', 'done', 'failed'] as const;
-
+/** A good file accepted: its upload in the history (api/contracts/sheet-uploads.ts), being applied. */
 export const StockUploadStarted = z.object({
   upload_id: z.string(),
   status: z.enum(UPLOAD_STATUSES),
   total: z.number().int(),
 });
 export type StockUploadStarted = z.infer<typeof StockUploadStarted>;
-
-export const StockUploadProgress = z.object({
-  id: z.string(),
-  filename: z.string(),
-  status: z.enum(UPLOAD_STATUSES),
-  total: z.number().int(),
-  applied: z.number().int(),
-  replayed: z.number().int(),
-  failed: z.number().int(),
-  processed: z.number().int(),
-  errors: z.array(StockUploadRowProblem),
-  message: z.string().nullable(),
-  created_at: z.string(),
-  finished_at: z.string().nullable(),
-});
-export type StockUploadProgress = z.infer<typeof StockUploadProgress>;
 
 export type ReceiveBody = z.infer<typeof ReceiveBody>;
 export type AdjustBody = z.infer<typeof AdjustBody>;

@@ -342,6 +342,8 @@ export type PurchaseDetail = z.infer<typeof PurchaseDetail>;
 
 /** existing: orders already made by an earlier upload of the same file. */
 export const PurchaseUploadResult = z.object({
+  /** The upload in the history (api/contracts/sheet-uploads.ts). */
+  upload_id: z.string(),
   ...fields(int, 'created', 'existing'),
   purchases: z.array(z.object(fields(string, 'id', 'po_number', 'reference'))),
 });

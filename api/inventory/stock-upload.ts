@@ -1,17 +1,25 @@
 import { ErrorAnswer, Ok, ok } from '@api/answers';
 import { seller } from '@api/auth/session';
-import { IdParams } from '@api/contracts/ids';
-import { StockUploadProgress, StockUploadStarted } from '@api/contracts/inventory-stock';
-import { ApiError, notFound } from '@api/errors';
+import { StockUploadStarted } from '@api/contracts/inventory-stock';
+import { ApiError } from '@api/errors';
 import { router } from '@api/route';
-import { UPLOAD_BODY_LIMIT, UploadQuery, UploadRefusal, uploadBody, uploadedFile } from '@api/sheet-upload';
+import {
+  UPLOAD_BODY_LIMIT,
+  UploadQuery,
+  UploadRefusal,
+  uploadBody,
+  uploadedFile,
+  uploadHistoryRoutes,
+} from '@api/sheet-upload';
 import { backgroundUploads, rowsRefusedAnswer, uploadStockFile } from '@commands/inventory/stock-upload';
 import { StockCode } from '@domain/inventory/codes';
-import { uploadProgress } from '@projections/inventory/stock-uploads';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { commandStore, type StockDeps, tags } from './stock-common';
 
-/** Bulk stock adjustment by file (commands/inventory/stock-upload.ts): checked whole, applied in the background. */
+/**
+ * Bulk stock adjustment by file (commands/inventory/stock-upload.ts): checked whole, applied in the background; and
+ * its upload history, behind the same key.
+ */
 
 const answers = { 400: ErrorAnswer, 401: ErrorAnswer, 403: ErrorAnswer } as const;
 
@@ -48,28 +56,16 @@ export const stockUploadRoutes: FastifyPluginAsyncZod<StockDeps> = async (app, d
       const answer = await uploadStockFile(upload, seller(request), file);
       if (answer.outcome === 'rows_refused')
         return reply.code(400).send(rowsRefusedAnswer(request.language, answer.problems));
-      const started = { upload_id: answer.uploadId, status: 'running' as const, total: answer.total };
+      const started = { upload_id: answer.uploadId, status: answer.status, total: answer.total };
       const message = answer.outcome === 'running' ? 'stock.upload.running' : 'stock.upload.started';
       return reply.code(202).send(ok(request, started, message, { count: answer.total }));
     },
   );
 
-  route.get(
-    '/api/inventory/stock/upload/:id',
-    {
-      summary: "A bulk upload's progress: running, done or failed, with counts and the rows refused",
-      params: IdParams,
-      answer: StockUploadProgress,
-    },
-    async (request) => {
-      const progress = await uploadProgress(
-        db,
-        seller(request).tenantId,
-        request.params.id,
-        request.language,
-      );
-      if (!progress) throw notFound();
-      return ok(request, progress);
-    },
-  );
+  uploadHistoryRoutes(route, {
+    db,
+    kind: 'stock_adjustment',
+    base: '/api/inventory/stock',
+    what: 'stock adjustment',
+  });
 };

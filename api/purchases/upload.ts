@@ -1,15 +1,18 @@
 import { ErrorAnswer } from '@api/answers';
 import { PurchaseUploadResult } from '@api/contracts/purchases';
 import { router } from '@api/route';
-import { uploadBody } from '@api/sheet-upload';
+import { uploadBody, uploadHistoryRoutes } from '@api/sheet-upload';
 import { purchaseProcesses } from '@commands/purchases/processes';
 import { uploadPurchases } from '@commands/purchases/upload-purchases';
 import { PURCHASE_COLUMNS } from '@domain/purchases/purchase-file';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { commandDeps, type PurchaseDeps, tags, viewerOf } from './common';
+import { commandDeps, managing, type PurchaseDeps, tags, viewerOf } from './common';
 import { fileOf, uploadAnswer, uploadSpec } from './upload-common';
 
-/** Bulk upload of purchase orders (commands/purchases/upload-purchases.ts checks the file and creates the drafts). */
+/**
+ * Bulk upload of purchase orders (commands/purchases/upload-purchases.ts checks the file and creates the drafts), and
+ * its upload history, behind the same key.
+ */
 export const purchaseUploadRoutes: FastifyPluginAsyncZod<PurchaseDeps> = async (app, deps) => {
   uploadBody(app);
   router(app, { tags }).post(
@@ -32,4 +35,10 @@ export const purchaseUploadRoutes: FastifyPluginAsyncZod<PurchaseDeps> = async (
       }));
     },
   );
+  uploadHistoryRoutes(router(app, { tags, access: managing }), {
+    db: deps.db,
+    kind: 'purchase',
+    base: '/api/purchases',
+    what: 'purchase',
+  });
 };

@@ -1,18 +1,18 @@
-import { randomUUID } from 'node:crypto';
 import { StockCode } from '@domain/inventory/codes';
 import { decide, evolve, initialState, type StockEvent, type StockState } from '@domain/inventory/stock';
 import { type RowProblem, stockFileErrors } from '@domain/inventory/stock-upload';
 import { refusalOf, refuser } from '@domain/shared/errors';
-import type { Database, StockUploadStatus } from '@infra/db';
+import type { Database, UploadStatus } from '@infra/db';
 import type { EventStore } from '@infra/eventstore/port';
 import { type Language, translate } from '@infra/i18n';
 import { fileProblemParams } from '@infra/sheets/read';
 import { stockSettings } from '@projections/inventory/stock-settings';
-import { isStale, latestUploadOf, rowMessages } from '@projections/inventory/stock-uploads';
+import { interruptedKey, isUnderway, latestUploadOf, rowMessages } from '@projections/sheet-uploads.queries';
 import { stockLevelsOf } from '@projections/stock';
 import { type Kysely, sql } from 'kysely';
 import { logActivity } from '../support/activity';
 import type { Actor } from '../support/actor';
+import { openUpload, recordRefusedUpload, type SentFile, UploadProgress } from '../support/sheet-uploads';
 import {
   ADJUSTMENT_COLUMNS,
   type AdjustmentRow,
@@ -30,7 +30,8 @@ import { moveStock } from './move-stock';
  * tenant refuses negative manual stock — each row decided by the stock's own `decide` against the current stock
  * with the file's earlier rows applied. Any bad row: nothing applied, every bad row listed.
  *
- * A good file is applied in the background (progress in `stock_uploads`, so any API process can report it). Rows of
+ * Every file sent is kept in the upload history (commands/support/sheet-uploads.ts): a refused one as failed with its
+ * bad rows, a good one pending, then in progress while it is applied in the background, then complete. Rows of
  * one stock run in file order; different stocks run side by side, a few at a time. Each row's command id is
  * `upload:<tenant>:<file hash>:<row>`: uploading the same file again moves nothing twice, and an upload interrupted
  * by a restart is finished by uploading the same file again.
@@ -42,6 +43,7 @@ import { moveStock } from './move-stock';
 
 /** Stocks applied at the same time. */
 export const UPLOAD_CONCURRENCY = 8;
+/** How often the counters (and that the upload is alive) are written: well inside the history's stale limit. */
 const PROGRESS_EVERY_MS = 250;
 
 export interface StockUploadDeps {
@@ -206,54 +208,8 @@ export interface Upload {
   refuseNegative: boolean;
 }
 
-/** One upload's counters, written to stock_uploads every PROGRESS_EVERY_MS and at the end. */
-class Progress {
-  applied = 0;
-  replayed = 0;
-  failed = 0;
-  problems: RowProblem[] = [];
-  private written = '';
-  constructor(
-    private readonly db: Kysely<Database>,
-    private readonly id: string,
-  ) {}
-
-  async write(end?: { status: StockUploadStatus; problems?: RowProblem[] }): Promise<void> {
-    const state = `${this.applied}/${this.replayed}/${this.failed}`;
-    if (!end && state === this.written) {
-      // Nothing moved: still say the upload is alive.
-      await this.db
-        .updateTable('stock_uploads')
-        .set({ updated_at: new Date() })
-        .where('id', '=', this.id)
-        .execute();
-      return;
-    }
-    this.written = state;
-    await this.db
-      .updateTable('stock_uploads')
-      .set({
-        applied: this.applied,
-        replayed: this.replayed,
-        failed: this.failed,
-        updated_at: new Date(),
-        ...(end
-          ? {
-              status: end.status,
-              finished_at: new Date(),
-              errors: JSON.stringify(
-                [...this.problems, ...(end.problems ?? [])].sort((a, b) => a.row - b.row),
-              ),
-            }
-          : {}),
-      })
-      .where('id', '=', this.id)
-      .execute();
-  }
-}
-
 export interface UploadOutcome {
-  status: StockUploadStatus;
+  status: UploadStatus;
   applied: number;
   replayed: number;
   failed: number;
@@ -274,7 +230,8 @@ export async function applyUpload(
   stopping: () => boolean,
   log: UploadLog,
 ): Promise<UploadOutcome> {
-  const progress = new Progress(deps.db, upload.id);
+  const progress = new UploadProgress(deps.db, upload.id);
+  await progress.start();
   const queues = new Map<string, ResolvedRow[]>();
   for (const row of upload.rows) {
     const key = stockKeyOf(row);
@@ -344,10 +301,10 @@ export async function applyUpload(
     clearInterval(timer);
     await writing;
   }
-  const status: StockUploadStatus = interrupted || progress.failed > 0 ? 'failed' : 'done';
+  const status: UploadStatus = interrupted || progress.failed > 0 ? 'failed' : 'complete';
   await progress.write({
     status,
-    problems: interrupted ? [{ row: 0, column: null, key: 'stock.upload.interrupted', params: {} }] : [],
+    problems: interrupted ? [{ row: 0, column: null, key: interruptedKey.stock_adjustment, params: {} }] : [],
   });
   return { status, applied: progress.applied, replayed: progress.replayed, failed: progress.failed };
 }
@@ -364,15 +321,15 @@ export interface UploadStockFileDeps extends StockUploadDeps {
 
 export type UploadStockFileResult =
   | { outcome: 'rows_refused'; problems: RowProblem[] }
-  | { outcome: 'running' | 'started'; uploadId: string; total: number };
+  | { outcome: 'running' | 'started'; uploadId: string; status: UploadStatus; total: number };
 
 const refuseFile = refuser(stockFileErrors);
 
 /**
  * Checks a bulk adjustment file whole, then applies it in the background. A file that cannot be read is refused
  * (a refusal of stockFileErrors); a file with bad rows answers every bad row with all its reasons (format and
- * unknown codes together) and applies nothing; the same file
- * still being applied answers that upload.
+ * unknown codes together) and applies nothing; the same file still being applied answers that upload. Each refused
+ * file is kept in the history as failed, with the same reasons.
  */
 export async function uploadStockFile(
   deps: UploadStockFileDeps,
@@ -381,8 +338,27 @@ export async function uploadStockFile(
 ): Promise<UploadStockFileResult> {
   const { db } = deps;
   const { tenantId } = actor;
+  const sent: SentFile = { kind: 'stock_adjustment', tenantId, userId: actor.userId, ...input };
   const parsed = await parseAdjustmentFile(input.bytes, input.filename);
-  if (!parsed.ok) throw refuseFile(parsed.file, fileProblemParams(parsed.file, MAX_ROWS));
+  if (!parsed.ok) {
+    const params = fileProblemParams(parsed.file, MAX_ROWS);
+    await recordRefusedUpload(db, sent, {
+      total: 0,
+      whole: { key: stockFileErrors[parsed.file].key, params },
+    });
+    throw refuseFile(parsed.file, params);
+  }
+  const refused = async (problems: RowProblem[]) => {
+    const total = new Set([...parsed.rows.map((row) => row.row), ...problems.map((problem) => problem.row)])
+      .size;
+    const count = new Set(problems.map((problem) => problem.row)).size;
+    await recordRefusedUpload(db, sent, {
+      total,
+      whole: { key: 'stock.upload.rows_invalid', params: { count } },
+      rows: problems,
+    });
+    return { outcome: 'rows_refused' as const, problems };
+  };
   // Every reason of every row in one answer: the format, then the codes of the well-formed rows.
   const formatProblems: RowProblem[] = parsed.problems.map((problem) => ({
     row: problem.row,
@@ -392,43 +368,32 @@ export async function uploadStockFile(
   }));
   const { resolved, problems } = await resolveRows(db, tenantId, parsed.rows, parsed.malformed);
   if (formatProblems.length + problems.length > 0) {
-    return { outcome: 'rows_refused', problems: inFileOrder([...formatProblems, ...problems]) };
+    return refused(inFileOrder([...formatProblems, ...problems]));
   }
 
-  const earlier = await latestUploadOf(db, tenantId, parsed.hash);
+  const earlier = await latestUploadOf(db, tenantId, 'stock_adjustment', parsed.hash);
   // The same file still being applied: its upload is this one.
-  if (earlier && earlier.status === 'running' && !isStale(earlier)) {
-    return { outcome: 'running', uploadId: earlier.id, total: earlier.total };
+  if (earlier && isUnderway(earlier)) {
+    return { outcome: 'running', uploadId: earlier.id, status: earlier.status, total: earlier.total };
   }
   const settings = await stockSettings(db, tenantId);
   // A file uploaded before may already have moved its rows: those replay and cannot be refused again.
   if (settings.refuse_negative_manual && !earlier) {
     const negative = await negativeRows(db, tenantId, resolved);
-    if (negative.length > 0) return { outcome: 'rows_refused', problems: inFileOrder(negative) };
+    if (negative.length > 0) return refused(inFileOrder(negative));
   }
 
-  const id = randomUUID();
-  await db.transaction().execute(async (trx) => {
-    await trx
-      .insertInto('stock_uploads')
-      .values({
-        id,
-        tenant_id: tenantId,
-        user_id: actor.userId,
-        filename: input.filename,
-        file_hash: parsed.hash,
-        status: 'running',
-        total: resolved.length,
-      })
-      .execute();
+  const id = await db.transaction().execute(async (trx) => {
+    const opened = await openUpload(trx, sent, resolved.length);
     await logActivity(trx, {
       tenantId,
       userId: actor.userId,
       action: 'stock.upload_started',
       subjectType: 'stock_upload',
-      subjectId: id,
+      subjectId: opened,
       detail: { filename: input.filename, file_hash: parsed.hash, rows: resolved.length },
     });
+    return opened;
   });
   deps.background(
     applyUpload(
@@ -448,7 +413,7 @@ export async function uploadStockFile(
       .then(() => undefined)
       .catch((error: unknown) => deps.log.error({ err: error, upload: id }, 'stock upload failed')),
   );
-  return { outcome: 'started', uploadId: id, total: resolved.length };
+  return { outcome: 'started', uploadId: id, status: 'pending', total: resolved.length };
 }
 
 /** The 400 answer of a file with bad rows: every bad row, in the caller's language, by path and by row. */

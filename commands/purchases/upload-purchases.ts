@@ -3,10 +3,12 @@ import { logActivity } from '@commands/support/activity';
 import { decide, initialState } from '@domain/purchases/purchase';
 import { PURCHASE_COLUMNS } from '@domain/purchases/purchase-file';
 import { refusalOf } from '@domain/shared/errors';
-import type { FileProblem } from '@infra/sheets/read';
+import { type FileProblem, fileProblemParams } from '@infra/sheets/read';
 import { purchaseFileCodes } from '@projections/purchases.queries';
+import { interruptedKey } from '@projections/sheet-uploads.queries';
 import type { ApprovingActor as Actor } from '../support/actor';
 import { eventIdFor } from '../support/ids';
+import { openUpload, recordRefusedUpload, type SentFile, UploadProgress } from '../support/sheet-uploads';
 import { createPurchase, type PurchaseDeps } from './create-purchase';
 import {
   MAX_PURCHASE_ROWS,
@@ -22,6 +24,11 @@ import {
  * each order against the decider (its discount, its arrival date). Any bad row: every bad row listed, nothing
  * created. A good file creates each order as a draft (pending) with its workflow. Each order's id derives from the
  * file's hash and its reference, so uploading the same file again creates nothing twice.
+ *
+ * Every file sent is kept in the upload history (commands/support/sheet-uploads.ts): a refused one as failed with its
+ * bad rows; a good one pending, in progress while its orders are created (here, within the request: a few thousand
+ * rows at most), then complete. Should creating an order fail, the upload ends failed and says to upload the file
+ * again; should the process stop, the history reads it as interrupted.
  */
 
 /** A bad row and the message that says why. */
@@ -102,8 +109,24 @@ export async function uploadPurchases(
 ): Promise<PurchaseUpload> {
   const { db } = deps;
   const { tenantId } = actor;
+  const sent: SentFile = {
+    kind: 'purchase',
+    tenantId,
+    userId: actor.userId,
+    filename: input.filename,
+    bytes: input.bytes,
+  };
   const parsed = await parsePurchaseFile(input.bytes, input.filename);
-  if (!parsed.ok) return { ok: false, file: parsed.file, maxRows: MAX_PURCHASE_ROWS };
+  if (!parsed.ok) {
+    await recordRefusedUpload(db, sent, {
+      total: 0,
+      whole: {
+        key: `purchases.upload.file.${parsed.file}`,
+        params: fileProblemParams(parsed.file, MAX_PURCHASE_ROWS),
+      },
+    });
+    return { ok: false, file: parsed.file, maxRows: MAX_PURCHASE_ROWS };
+  }
   // Every reason of every row in one answer: the format of each row, then the codes of the well-formed ones.
   const problems: RowProblem[] = parsed.problems.map((problem) => ({
     row: problem.row,
@@ -147,10 +170,21 @@ export async function uploadPurchases(
     const refused = decideProblem(order);
     if (refused) problems.push(refused);
   }
-  if (problems.length > 0) return { ok: false, rows: problems };
+  const lines = parsed.orders.flatMap((order) => order.lines.map((line) => line.row));
+  if (problems.length > 0) {
+    await recordRefusedUpload(db, sent, {
+      total: new Set([...lines, ...problems.map((problem) => problem.row)]).size,
+      whole: {
+        key: 'purchases.upload.rows_invalid',
+        params: { count: new Set(problems.map((problem) => problem.row)).size },
+      },
+      rows: problems,
+    });
+    return { ok: false, rows: problems };
+  }
 
-  const made: PurchaseUploadResult = { created: 0, existing: 0, purchases: [] };
-  for (const order of parsed.orders) {
+  /** One order of the file, created as a draft (or found, from an earlier upload of the same file). */
+  const createOrder = async (order: PurchaseFileOrder) => {
     const purchaseId = eventIdFor(
       `purchase-upload:${tenantId}:${parsed.hash}:${order.reference.toLowerCase()}`,
     );
@@ -172,10 +206,46 @@ export async function uploadPurchases(
       note: '',
       place: false,
     });
-    if (created.replayed) made.existing++;
-    else made.created++;
-    made.purchases.push({ id: purchaseId, po_number: created.poNumber, reference: order.reference });
+    return {
+      replayed: created.replayed,
+      id: purchaseId,
+      po_number: created.poNumber,
+      reference: order.reference,
+    };
+  };
+
+  const progress = new UploadProgress(db, await openUpload(db, sent, lines.length));
+  await progress.start();
+  const made: PurchaseUploadResult = { upload_id: progress.id, created: 0, existing: 0, purchases: [] };
+  for (const order of parsed.orders) {
+    try {
+      const { replayed, ...purchase } = await createOrder(order);
+      // The history counts rows: an order is as many rows as it has items.
+      if (replayed) {
+        made.existing++;
+        progress.replayed += order.lines.length;
+      } else {
+        made.created++;
+        progress.applied += order.lines.length;
+      }
+      made.purchases.push(purchase);
+      await progress.write();
+    } catch (error) {
+      const refused = refusalOf(error);
+      if (refused) progress.failed += order.lines.length;
+      await progress.write({
+        status: 'failed',
+        problems: [
+          ...(refused
+            ? [{ row: order.row, column: null, key: refused.refusal.key, params: refused.params }]
+            : []),
+          { row: 0, column: null, key: interruptedKey.purchase, params: {} },
+        ],
+      });
+      throw error;
+    }
   }
+  await progress.write({ status: 'complete' });
   await logActivity(db, {
     tenantId,
     userId: actor.userId,

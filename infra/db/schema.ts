@@ -93,7 +93,8 @@ export type UserKind =
   | 'cargo_logistics';
 export type UserStatus = 'pending' | 'active' | 'inactive';
 export type InventoryCurrency = 'MYR' | 'SGD' | 'HKD' | 'TWD' | 'PHP';
-export type StockUploadStatus = 'running' | 'done' | 'failed';
+export type UploadStatus = 'pending' | 'in_progress' | 'complete' | 'failed';
+export type UploadKind = 'stock_adjustment' | 'purchase';
 export type SupplierStatus = 'active' | 'inactive';
 
 // ---- the tables ----
@@ -463,13 +464,14 @@ export const columns = {
     updated_by: uuid().orNull(),
     updated_at: timestamptz().withDefault(),
   },
-  stock_uploads: {
+  // Every bulk upload, stock adjustments and purchases (migration 20261128000800_upload_history).
+  sheet_uploads: {
     id: uuid(),
     tenant_id: text(),
     user_id: uuid(),
     filename: text(),
     file_hash: text(),
-    status: text<StockUploadStatus>(),
+    status: text<UploadStatus>(),
     total: int4(),
     applied: int4().withDefault(),
     replayed: int4().withDefault(),
@@ -478,6 +480,9 @@ export const columns = {
     created_at: timestamptz().withDefault(),
     updated_at: timestamptz().withDefault(),
     finished_at: timestamptz().orNull(),
+    kind: text<UploadKind>(),
+    content: bytea().orNull(),
+    started_at: timestamptz().orNull(),
   },
   // ---- purchasing (issue 5; migration 20261122000500_purchases) ----
   suppliers: {
@@ -985,7 +990,7 @@ export type WarehousesTable = Database['warehouses'];
 export type RacksTable = Database['racks'];
 export type MasterCodeLocationsTable = Database['master_code_locations'];
 export type InventorySettingsTable = Database['inventory_settings'];
-export type StockUploadsTable = Database['stock_uploads'];
+export type SheetUploadsTable = Database['sheet_uploads'];
 export type TransferRequestsTable = Database['transfer_requests'];
 export type TransfersTable = Database['transfers'];
 export type SuppliersTable = Database['suppliers'];

@@ -622,4 +622,80 @@ describe('bulk upload of purchases', () => {
     ]);
     expect(await calls.eventCount(owner.tenantId)).toBe(before);
   });
+
+  it('keeps every upload in the purchase upload history, behind purchases-manage, for its own account', async () => {
+    type Summary = { id: string; filename: string; status: string; total: number; applied: number };
+    type Detail = Summary & {
+      replayed: number;
+      failed: number;
+      message: string | null;
+      errors: { row: number; column: string | null; message: string }[];
+      started_at: string | null;
+    };
+    const history = async (query: Record<string, unknown> = {}, token = clerk.token) =>
+      data<{ rows: Summary[]; lastRow: number }>(
+        await calls.call('GET', `/api/purchases/uploads?${gridParams(query)}`, token),
+      );
+    const detail = async (id: string, token = clerk.token) =>
+      data<Detail>(await calls.call('GET', `/api/purchases/upload/${id}`, token));
+
+    const file = csv(['HIS-1,KM,PWH,PUR-A,3,2.5,,,', 'HIS-1,,,PUR-B,1,4,,,', 'HIS-2,KM,PWH,PUR-B,2,4,,,']);
+    const made = data<{ upload_id: string; created: number }>(await upload(file));
+    expect(made.created).toBe(2);
+    const good = await detail(made.upload_id);
+    expect(good).toMatchObject({
+      filename: 'purchases.csv',
+      status: 'complete',
+      total: 3,
+      applied: 3,
+      replayed: 0,
+      failed: 0,
+      errors: [],
+      message: null,
+    });
+    expect(good.started_at).not.toBeNull();
+    // The same file again creates nothing: its rows were applied before.
+    const again = data<{ upload_id: string }>(await upload(file));
+    expect(await detail(again.upload_id)).toMatchObject({ status: 'complete', applied: 0, replayed: 3 });
+
+    refused(await upload(csv(['HIS-3,KM,PWH,NOPE,1,1', 'HIS-3,KM,PWH,PUR-A,1,1'])), 400, 530);
+    const failed = (await history({ status: 'failed' })).rows[0]!;
+    expect(failed).toMatchObject({ status: 'failed', total: 2, applied: 0 });
+    expect(await detail(failed.id)).toMatchObject({
+      failed: 1,
+      started_at: null,
+      errors: [{ row: 2, column: 'master_code', message: 'Master code NOPE not found.' }],
+    });
+    expect((await detail(failed.id)).message).toContain('1 row');
+    const complete = await history({ status: 'complete' });
+    expect(complete.rows.map((row) => row.id)).toEqual(
+      expect.arrayContaining([made.upload_id, again.upload_id]),
+    );
+    expect(complete.rows.map((row) => row.id)).not.toContain(failed.id);
+
+    const sent = await api.app.inject({
+      method: 'GET',
+      url: `/api/purchases/upload/${made.upload_id}/file`,
+      headers: { authorization: `Bearer ${clerk.token}` },
+    });
+    expect(sent.statusCode).toBe(200);
+    expect(sent.rawPayload.equals(file)).toBe(true);
+
+    // purchases-manage guards the upload, and so its history; another account sees none of it.
+    const reader = await createSubUser(api, owner.tenantId, [
+      'purchases-index',
+      'inventory-stock-adjustment',
+    ]);
+    for (const url of [
+      '/api/purchases/uploads',
+      `/api/purchases/upload/${made.upload_id}`,
+      `/api/purchases/upload/${made.upload_id}/file`,
+    ]) {
+      refused(await calls.call('GET', url, reader.token), 403, 403);
+      if (!url.endsWith('/uploads')) refused(await calls.call('GET', url, stranger.token), 404, 404);
+    }
+    expect(await history({}, stranger.token)).toEqual({ rows: [], lastRow: 0 });
+    // Stock adjustment uploads are another list.
+    refused(await calls.call('GET', `/api/inventory/stock/upload/${made.upload_id}`, owner.token), 404, 404);
+  });
 });

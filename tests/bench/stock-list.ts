@@ -1,9 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { StockListQuery } from '@api/contracts/inventory-stock';
 import { ensurePackages } from '@commands/accounts/seed';
 import { parseAdjustmentFile } from '@commands/inventory/adjustment-file';
 import { applyUpload, resolveRows } from '@commands/inventory/stock-upload';
+import { openUpload } from '@commands/support/sheet-uploads';
 import { stockEvents } from '@domain/inventory/stock';
 import type { Database } from '@infra/db';
 import { PostgresEventStore } from '@infra/eventstore/postgres';
@@ -218,19 +218,11 @@ export async function measureBulkAdjust(
         throw new Error(`the bench file did not parse: ${JSON.stringify(parsed).slice(0, 200)}`);
       const { resolved, problems } = await resolveRows(db, tenantId, parsed.rows);
       if (problems.length > 0) throw new Error(`the bench file has ${problems.length} unknown codes`);
-      const id = randomUUID();
-      await db
-        .insertInto('stock_uploads')
-        .values({
-          id,
-          tenant_id: tenantId,
-          user_id: userId,
-          filename: 'bench.csv',
-          file_hash: parsed.hash,
-          status: 'running',
-          total: resolved.length,
-        })
-        .execute();
+      const id = await openUpload(
+        db,
+        { kind: 'stock_adjustment', tenantId, userId, filename: 'bench.csv', bytes },
+        resolved.length,
+      );
       return applyUpload(
         { db, store },
         {
@@ -252,7 +244,7 @@ export async function measureBulkAdjust(
       .select((eb) => eb.fn.countAll<string>().as('n'))
       .where('stream_id', 'like', `stock-${tenantId}.%`)
       .executeTakeFirstOrThrow();
-    if (outcome.status !== 'done' || outcome.applied !== rows || Number(events.n) !== rows) {
+    if (outcome.status !== 'complete' || outcome.applied !== rows || Number(events.n) !== rows) {
       throw new Error(
         `the bulk upload ended ${outcome.status} with ${outcome.applied} applied, ${outcome.failed} failed, ${events.n} events`,
       );

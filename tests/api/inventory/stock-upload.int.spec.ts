@@ -20,7 +20,7 @@ const HEADER = 'master_code,warehouse_code,mode,quantity,reason';
 interface Progress {
   id: string;
   filename: string;
-  status: 'running' | 'done' | 'failed';
+  status: 'pending' | 'in_progress' | 'complete' | 'failed';
   total: number;
   applied: number;
   replayed: number;
@@ -78,25 +78,26 @@ describe('stock upload', () => {
   const uploadCount = async () =>
     (
       await api.database.db
-        .selectFrom('stock_uploads')
+        .selectFrom('sheet_uploads')
         .select('id')
         .where('tenant_id', '=', owner.tenantId)
+        .where('kind', '=', 'stock_adjustment')
         .execute()
     ).length;
 
   const progress = async (id: string, token = owner.token) =>
     data<Progress>(await stock.call('GET', `/api/inventory/stock/upload/${id}`, token));
 
-  /** Uploads, expects 202, and waits until the upload is no longer running. */
+  /** Uploads, expects 202 (pending), and waits until the upload is complete or failed. */
   const applied = async (body: Buffer, opts: { type?: string; filename?: string } = {}) => {
     const response = await upload(body, opts);
     expect(response.statusCode, response.body).toBe(202);
     const started = (response.json() as { data: { upload_id: string; status: string; total: number } }).data;
-    expect(started.status).toBe('running');
+    expect(started.status).toBe('pending');
     return waitFor(
       async () => {
         const now = await progress(started.upload_id);
-        return now.status !== 'running' && now;
+        return (now.status === 'complete' || now.status === 'failed') && now;
       },
       { what: 'the upload to finish' },
     );
@@ -116,7 +117,7 @@ describe('stock upload', () => {
     );
     expect(done).toMatchObject({
       filename: 'march.csv',
-      status: 'done',
+      status: 'complete',
       total: 5,
       applied: 5,
       replayed: 0,
@@ -149,10 +150,10 @@ describe('stock upload', () => {
   it('moves stock once when the same file is uploaded twice, and says the rows were already applied', async () => {
     const file = csv('TEH,PG,add,7,Twice', 'TEH,PG,deduct,2,Twice');
     const first = await applied(file, { filename: 'twice.csv' });
-    expect(first).toMatchObject({ status: 'done', applied: 2, replayed: 0 });
+    expect(first).toMatchObject({ status: 'complete', applied: 2, replayed: 0 });
     const events = await stock.eventCount(owner.tenantId);
     const second = await applied(file, { filename: 'twice-again.csv' });
-    expect(second).toMatchObject({ status: 'done', applied: 0, replayed: 2, failed: 0 });
+    expect(second).toMatchObject({ status: 'complete', applied: 0, replayed: 2, failed: 0 });
     expect(await stock.eventCount(owner.tenantId)).toBe(events);
     expect(await stock.onHand(owner.tenantId, teh.id, pg.id)).toBe(5);
   });
@@ -160,7 +161,7 @@ describe('stock upload', () => {
   it('applies a CSV saved by Excel as "CSV UTF-8", with its BOM', async () => {
     const before = await stock.onHand(owner.tenantId, kopi.id, kl.id);
     const bom = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), csv('KOPI,KL,add,2,Excel')]);
-    expect(await applied(bom, { filename: 'excel.csv' })).toMatchObject({ status: 'done', applied: 1 });
+    expect(await applied(bom, { filename: 'excel.csv' })).toMatchObject({ status: 'complete', applied: 1 });
     expect(await stock.onHand(owner.tenantId, kopi.id, kl.id)).toBe((before ?? 0) + 2);
   });
 
@@ -170,12 +171,12 @@ describe('stock upload', () => {
       ['TEH', 'KL', 'deduct', 1, ''],
     ]);
     const done = await applied(file, { type: XLSX, filename: 'stock.xlsx' });
-    expect(done).toMatchObject({ status: 'done', applied: 2 });
+    expect(done).toMatchObject({ status: 'complete', applied: 2 });
     expect(await stock.onHand(owner.tenantId, kopi.id, pg.id)).toBe(9);
     expect(await stock.onHand(owner.tenantId, teh.id, kl.id)).toBe(7);
     // The XLSX type without a filename reads it as XLSX.
     const unnamed = await applied(await xlsx([['KOPI', 'PG', 'add', 1, 'unnamed']]), { type: XLSX });
-    expect(unnamed).toMatchObject({ status: 'done', filename: 'upload.xlsx', applied: 1 });
+    expect(unnamed).toMatchObject({ status: 'complete', filename: 'upload.xlsx', applied: 1 });
   });
 
   it('applies nothing from a file with one bad row, and lists every bad row with its number', async () => {
@@ -265,7 +266,22 @@ describe('stock upload', () => {
     });
     expect((translated.json() as { rows: RowList }).rows[0]!.message).toBe('ไม่พบมาสเตอร์โค้ด [NOPE]');
     expect(await stock.eventCount(owner.tenantId)).toBe(events);
-    expect(await uploadCount()).toBe(uploadsBefore);
+    // Each refused file is in the upload history: failed, nothing applied, its bad rows counted.
+    expect(await uploadCount()).toBe(uploadsBefore + 5);
+    const recorded = await api.database.db
+      .selectFrom('sheet_uploads')
+      .select(['status', 'applied', 'replayed', 'failed', 'started_at'])
+      .where('tenant_id', '=', owner.tenantId)
+      .orderBy('created_at', 'desc')
+      .limit(5)
+      .execute();
+    expect(recorded.map((r) => [r.status, r.applied + r.replayed, r.failed, r.started_at])).toEqual([
+      ['failed', 0, 1, null],
+      ['failed', 0, 3, null],
+      ['failed', 0, 3, null],
+      ['failed', 0, 3, null],
+      ['failed', 0, 1, null],
+    ]);
   });
 
   it('refuses a combo, another tenant’s codes, and a deduction below zero while negative stock is refused', async () => {
@@ -304,7 +320,7 @@ describe('stock upload', () => {
     // With negative stock allowed, the same file is applied.
     await stock.setRefuseNegative(owner.token, false);
     const done = await applied(csv('TEH,PG,deduct,3,a', 'TEH,PG,deduct,3,b'));
-    expect(done).toMatchObject({ status: 'done', applied: 2 });
+    expect(done).toMatchObject({ status: 'complete', applied: 2 });
     expect(await stock.onHand(owner.tenantId, teh.id, pg.id)).toBe(-1);
     await stock.setRefuseNegative(owner.token, true);
   });
@@ -340,7 +356,7 @@ describe('stock upload', () => {
         rows.push(`${code},KL,${round === 19 ? 'set' : 'add'},${round === 19 ? 100 : 2},r${round}`);
     }
     const done = await applied(csv(...rows), { filename: 'bulk.csv' });
-    expect(done).toMatchObject({ status: 'done', total: 600, applied: 600, processed: 600 });
+    expect(done).toMatchObject({ status: 'complete', total: 600, applied: 600, processed: 600 });
     const ids = (
       await api.database.db
         .selectFrom('master_codes')
@@ -369,14 +385,15 @@ describe('stock upload', () => {
     const hash = createHash('sha256').update(file).digest('hex');
     const runningId = randomUUID();
     await api.database.db
-      .insertInto('stock_uploads')
+      .insertInto('sheet_uploads')
       .values({
         id: runningId,
+        kind: 'stock_adjustment',
         tenant_id: owner.tenantId,
         user_id: owner.userId,
         filename: 'resumed.csv',
         file_hash: hash,
-        status: 'running',
+        status: 'in_progress',
         total: 1,
       })
       .execute();
@@ -388,7 +405,7 @@ describe('stock upload', () => {
 
     // Its process stopped: no progress for longer than a minute.
     await api.database.db
-      .updateTable('stock_uploads')
+      .updateTable('sheet_uploads')
       .set({ updated_at: new Date(Date.now() - 5 * 60_000) })
       .where('id', '=', runningId)
       .execute();
@@ -401,14 +418,14 @@ describe('stock upload', () => {
     const before = await stock.onHand(owner.tenantId, kopi.id, pg.id);
     const finished = await applied(file, { filename: 'resumed.csv' });
     expect(finished.id).not.toBe(runningId);
-    expect(finished).toMatchObject({ status: 'done', applied: 1 });
+    expect(finished).toMatchObject({ status: 'complete', applied: 1 });
     expect(await stock.onHand(owner.tenantId, kopi.id, pg.id)).toBe((before ?? 0) + 3);
   });
 
   it('needs the stock adjustment key, and shows an upload to its own account only', async () => {
     const response = await upload(csv('KOPI,KL,add,1,x'), { filename: 'mine.csv' });
     const id = (response.json() as { data: { upload_id: string } }).data.upload_id;
-    await waitFor(async () => (await progress(id)).status === 'done');
+    await waitFor(async () => (await progress(id)).status === 'complete');
     const none = await createSubUser(api, owner.tenantId, ['inventory-master-code']);
     expectRefusal(await upload(csv('KOPI,KL,add,1,x'), { token: none.token }), 403, 403);
     expectRefusal(await stock.call('GET', `/api/inventory/stock/upload/${id}`, none.token), 403, 403);

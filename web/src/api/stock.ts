@@ -11,7 +11,6 @@ import {
   type StockRow,
   type StockSeries,
   type StockSettings,
-  type StockUploadProgress,
 } from '@api/contracts/inventory-stock';
 import { QUANTITY_MAX } from '@domain/inventory/codes';
 import { HOLD_KINDS, type HoldKind } from '@domain/inventory/stock';
@@ -31,7 +30,6 @@ export type {
   StockRow,
   StockSeries,
   StockSettings,
-  StockUploadProgress as UploadStatus,
 };
 
 type AdjustBody = Omit<z.input<typeof AdjustBodySchema>, 'idempotency_key'>;
@@ -115,7 +113,6 @@ export interface MovementFilters {
 export const stockKeys = {
   all: ['stock'] as const,
   settings: () => [...stockKeys.all, 'settings'] as const,
-  upload: (id: string) => [...stockKeys.all, 'upload', id] as const,
   points: () => [...stockKeys.all, 'point'] as const,
   history: (query: Record<string, unknown>) => [...stockKeys.points(), 'history', query] as const,
   series: (query: Record<string, unknown>) => [...stockKeys.points(), 'series', query] as const,
@@ -183,20 +180,6 @@ export async function uploadAdjustmentFile(
     file,
   );
   return { ...data, msg };
-}
-
-export const UPLOAD_POLL_MS = 500;
-
-/** An upload's progress, read again every UPLOAD_POLL_MS while it runs. */
-export function useUploadStatus(id: string | null) {
-  return useQuery({
-    queryKey: stockKeys.upload(id ?? ''),
-    queryFn: () => apiData<StockUploadProgress>(`${UPLOAD_ENDPOINT}/${encodeURIComponent(id ?? '')}`),
-    enabled: id !== null,
-    refetchInterval: (query) =>
-      query.state.data?.status === 'running' || !query.state.data ? UPLOAD_POLL_MS : false,
-    refetchIntervalInBackground: true,
-  });
 }
 
 // ---- point in time ----

@@ -2,8 +2,9 @@ import type { ModuleRoute } from '@web/routes/types';
 import { lazyScreen } from '@web/shell/lazy-screen';
 
 /**
- * The stock screens (issue 4): the live stock list, adjustments (single and by file), the movement report with
- * its export, the point-in-time view and barcode printing, each behind its permission of spec §6.
+ * The stock screens (issue 4): the live stock list, adjustments (single and by file, and the files' upload history),
+ * the movement report with its export, the point-in-time view and barcode printing, each behind its permission of
+ * spec §6.
  */
 export const stockRoutes: ModuleRoute[] = [
   {
@@ -19,6 +20,13 @@ export const stockRoutes: ModuleRoute[] = [
     element: lazyScreen(() => import('./stock-adjustment/page')),
     access: { permission: 'inventory-stock-adjustment' },
     menu: { section: 'inventory', labelKey: 'stock:nav.adjustment' },
+  },
+  {
+    path: 'inventory/stock-adjustment/upload-history',
+    titleKey: 'uploads:stock_adjustment.title',
+    element: lazyScreen(() => import('./stock-adjustment/upload-history-page')),
+    access: { permission: 'inventory-stock-adjustment' },
+    menu: { section: 'inventory', labelKey: 'uploads:nav.stock_adjustment' },
   },
   {
     path: 'inventory/stock-movement',

@@ -1,4 +1,5 @@
 import { PURCHASE_COLUMNS, PURCHASES_ENDPOINT } from '@web/api/purchases';
+import { UploadHistoryLink } from '@web/routes/uploads/history-link';
 import { PageHeader } from '@web/shell/page';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -23,7 +24,9 @@ export default function PurchaseBulkUploadPage() {
   const [result, setResult] = useState<Result | null>(null);
   return (
     <div className="page management-page purchase-page">
-      <PageHeader title={t('upload.title')} intro={t('upload.intro')} />
+      <PageHeader title={t('upload.title')} intro={t('upload.intro')}>
+        <UploadHistoryLink to="/purchases/upload-history" />
+      </PageHeader>
       <section className="card">
         <FileUploadForm<Result>
           endpoint={`${PURCHASES_ENDPOINT}/upload`}

@@ -3,8 +3,9 @@ import { lazyScreen } from '@web/shell/lazy-screen';
 
 /**
  * Purchasing (issue 5; spec §2 /purchases/: list, add, supplier, bulk-upload; goods receive notes): purchase orders
- * with their detail (receive through a goods receive note, the PDF, the timeline), suppliers, the bulk file, and the
- * goods receive notes with their approval actions. Viewing needs purchases-index, changing purchases-manage.
+ * with their detail (receive through a goods receive note, the PDF, the timeline), suppliers, the bulk file and its
+ * upload history, and the goods receive notes with their approval actions. Viewing needs purchases-index, changing
+ * purchases-manage.
  */
 const view = { permission: 'purchases-index' } as const;
 const manage = { permission: 'purchases-manage' } as const;
@@ -43,6 +44,13 @@ export const purchaseRoutes: ModuleRoute[] = [
     element: lazyScreen(() => import('./bulk-upload-page')),
     access: manage,
     menu: { section: 'purchases', labelKey: 'purchases:nav.bulk_upload' },
+  },
+  {
+    path: 'purchases/upload-history',
+    titleKey: 'uploads:purchase.title',
+    element: lazyScreen(() => import('./upload-history-page')),
+    access: manage,
+    menu: { section: 'purchases', labelKey: 'uploads:nav.purchase' },
   },
   {
     path: 'inventory/goods-receive-notes',

@@ -4,10 +4,11 @@ import {
   UPLOAD_MAX_BYTES,
   UPLOAD_MAX_ROWS,
   uploadAdjustmentFile,
-  useUploadStatus,
 } from '@web/api/stock';
 import { UploadRefused, type UploadRowError } from '@web/api/upload';
+import { isUnderway, useUploadDetail } from '@web/api/uploads';
 import { SheetFileField, UploadRowErrors, useSheetFile } from '@web/components/sheet-upload';
+import { UploadHistoryLink } from '@web/routes/uploads/history-link';
 import { FormMessage, messageOf } from '@web/shell/form';
 import { useNotify } from '@web/shell/notifications';
 import { type FormEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
@@ -30,7 +31,7 @@ export function BulkUpload() {
   const [sending, setSending] = useState(false);
   const [refused, setRefused] = useState<{ message: string; rows: UploadRowError[] } | null>(null);
   const [uploadId, setUploadId] = useState<string | null>(null);
-  const status = useUploadStatus(uploadId);
+  const status = useUploadDetail('stock_adjustment', uploadId);
   const upload = status.data;
   const number = new Intl.NumberFormat(i18n.language);
 
@@ -42,9 +43,9 @@ export function BulkUpload() {
   // Tell once when the upload finishes.
   const announced = useRef<string | null>(null);
   useEffect(() => {
-    if (!upload || upload.status === 'running' || announced.current === upload.id) return;
+    if (!upload || isUnderway(upload.status) || announced.current === upload.id) return;
     announced.current = upload.id;
-    if (upload.status === 'done') {
+    if (upload.status === 'complete') {
       notify({
         kind: 'success',
         message: t('upload.done_notice', { count: upload.applied, replayed: upload.replayed }),
@@ -76,7 +77,7 @@ export function BulkUpload() {
     }
   }
 
-  const running = upload?.status === 'running' || (uploadId !== null && !upload);
+  const running = (upload && isUnderway(upload.status)) || (uploadId !== null && !upload);
   const percent = upload && upload.total > 0 ? Math.round((upload.processed / upload.total) * 100) : 0;
 
   return (
@@ -89,6 +90,8 @@ export function BulkUpload() {
         <a href={templateUrl} download={TEMPLATE_NAME}>
           {t('upload.template')}
         </a>
+        {' · '}
+        <UploadHistoryLink to="/inventory/stock-adjustment/upload-history" />
       </p>
       <form className="form" onSubmit={submit} noValidate aria-label={t('upload.form_label')}>
         <SheetFileField
@@ -139,10 +142,10 @@ export function BulkUpload() {
               </span>
             </div>
           )}
-          {upload && upload.status !== 'running' && (
+          {upload && !isUnderway(upload.status) && (
             <div role="status" className="upload-summary">
               <h3>
-                {upload.status === 'done'
+                {upload.status === 'complete'
                   ? t('upload.summary_title', { file: upload.filename })
                   : t('upload.failed_title', { file: upload.filename })}
               </h3>
@@ -172,7 +175,7 @@ export function BulkUpload() {
               {upload.status === 'failed' && <p className="muted">{t('upload.retry_hint')}</p>}
             </div>
           )}
-          {upload && upload.status !== 'running' && upload.errors.length > 0 && (
+          {upload && !isUnderway(upload.status) && upload.errors.length > 0 && (
             <div className="upload-errors">
               <UploadRowErrors
                 namespace="stock"
