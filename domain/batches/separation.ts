@@ -47,7 +47,7 @@ export type SeparationErrorCode = (typeof SEPARATION_ERRORS)[number];
 
 export const separationErrors = {
   ONE_GROUP: { status: 400, code: BatchCode.oneGroup, key: 'batch.separation.one_group' },
-  KEEP_ONE: { status: 400, code: BatchCode.keepOne, key: 'batch.separation.keep_one' },
+  KEEP_ONE: { status: 400, code: BatchCode.keepOne, key: 'batch.separation.keep_an_order' },
 } satisfies ErrorTable<SeparationErrorCode>;
 
 const refuse = refuser(separationErrors);
