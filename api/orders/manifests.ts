@@ -21,9 +21,28 @@ import { carrierManifestFile, createCarrierManifest } from '@commands/orders/car
 import { manifestInvoice, manifestInvoiceFile } from '@commands/orders/manifest-invoice';
 import { isUuid } from '@domain/platform/ids';
 import { listManifests } from '@projections/manifests.queries';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { attachmentName, MANIFEST_KEY, type OrderDocumentsDeps, manifestTags as tags } from './print-common';
+
+/** A CSV download's answers (an OpenAPI media map, not a zod shape, hence the cast), with the common refusals. */
+const csvAnswers = {
+  200: {
+    description: 'text/csv; charset=utf-8',
+    content: { 'text/csv': { schema: z.string() } },
+  } as never,
+  ...refusals,
+};
+
+/** Sends an export as a CSV attachment, never cached. */
+const sendCsv = (reply: FastifyReply, file: { name: string; csv: string }) =>
+  reply
+    .code(200)
+    .header('content-type', 'text/csv; charset=utf-8')
+    .header('cache-control', 'no-store')
+    .header('content-disposition', attachmentName(file.name))
+    .send(file.csv);
 
 export const manifestRoutes: FastifyPluginAsyncZod<OrderDocumentsDeps> = async (app, { db }) => {
   const route = router(app, { tags, access: { permission: MANIFEST_KEY } });
@@ -61,13 +80,7 @@ export const manifestRoutes: FastifyPluginAsyncZod<OrderDocumentsDeps> = async (
       summary: "Export a manifest's shipped orders as CSV",
       module: 'downloadModule',
       params: IdParams,
-      raw: {
-        200: {
-          description: 'text/csv; charset=utf-8',
-          content: { 'text/csv': { schema: z.string() } },
-        } as never,
-        ...refusals,
-      },
+      raw: csvAnswers,
     },
     async (request, reply) => {
       const { id } = request.params;
@@ -75,12 +88,7 @@ export const manifestRoutes: FastifyPluginAsyncZod<OrderDocumentsDeps> = async (
         isUuid(id) &&
         (await carrierManifestFile({ db }, seller(request), { id, language: request.language }));
       if (!file) throw notFound();
-      return reply
-        .code(200)
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('cache-control', 'no-store')
-        .header('content-disposition', attachmentName(file.name))
-        .send(file.csv);
+      return sendCsv(reply, file);
     },
   );
 
@@ -101,25 +109,14 @@ export const manifestRoutes: FastifyPluginAsyncZod<OrderDocumentsDeps> = async (
       summary: "Export a month's manifest invoice as CSV, one row per parcel",
       module: 'downloadModule',
       query: InvoiceQuery,
-      raw: {
-        200: {
-          description: 'text/csv; charset=utf-8',
-          content: { 'text/csv': { schema: z.string() } },
-        } as never,
-        ...refusals,
-      },
+      raw: csvAnswers,
     },
     async (request, reply) => {
       const file = await manifestInvoiceFile({ db }, seller(request), {
         month: request.query.month,
         language: request.language,
       });
-      return reply
-        .code(200)
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('cache-control', 'no-store')
-        .header('content-disposition', attachmentName(file.name))
-        .send(file.csv);
+      return sendCsv(reply, file);
     },
   );
 };
