@@ -141,3 +141,104 @@ export async function shippedOrdersOfMonth(
     return result.rows;
   });
 }
+
+// ---- the manifest invoice ----
+
+/** One carrier's parcels of the month in one currency, as the invoice adds them up. */
+export interface InvoiceRow {
+  provider: string;
+  currency: string;
+  parcels: number;
+  units: number;
+  weight_kg: string;
+  unweighed_parcels: number;
+  postage: string;
+  unpriced_parcels: number;
+}
+
+/**
+ * The month's shipped orders with what billing needs of each: units and weight from its lines (a line's master code
+ * weight times its quantity; unknown when a line has no master code or the code no weight) and the postage the
+ * marketplace gave (the order's shipping fee).
+ */
+const billedOrders = (tenantId: string, month: string, zone: string) => {
+  const { from, to } = monthBounds(month, zone);
+  return sql`
+    WITH shipped AS (
+      SELECT s.order_id, s.order_number, s.tracking_number, s.shipped_at,
+             coalesce(nullif(trim(s.shipping_provider), ''), '') AS provider,
+             coalesce(o.currency, '') AS currency,
+             (o.state->'details'->>'shippingFee')::numeric AS postage
+      FROM order_shipments s
+      LEFT JOIN orders o ON o.tenant_id = s.tenant_id AND o.id = s.order_id
+      WHERE s.tenant_id = ${tenantId} AND s.shipped_at >= ${from} AND s.shipped_at < ${to}
+    ), weighed AS (
+      SELECT l.order_id, sum(l.quantity)::int4 AS units, sum(l.quantity * coalesce(m.weight_kg, 0)) AS weight_kg,
+             bool_or(m.id IS NULL OR m.weight_kg = 0) AS unweighed
+      FROM order_lines l
+      LEFT JOIN master_codes m ON m.tenant_id = l.tenant_id AND m.id::text = l.master_code_id
+      WHERE l.tenant_id = ${tenantId} AND NOT l.removed AND l.order_id IN (SELECT order_id FROM shipped)
+      GROUP BY l.order_id
+    )
+    SELECT shipped.*, coalesce(w.units, 0) AS units, coalesce(w.weight_kg, 0) AS weight_kg,
+           coalesce(w.unweighed, true) AS unweighed
+    FROM shipped LEFT JOIN weighed w USING (order_id)`;
+};
+
+/** The month's invoice lines: per carrier and currency, most parcels first. */
+export async function invoiceRowsOfMonth(
+  db: Kysely<Database>,
+  tenantId: string,
+  month: string,
+  zone: string,
+): Promise<InvoiceRow[]> {
+  return withTenant(db, tenantId, async (trx) => {
+    const result = await sql<InvoiceRow>`
+      SELECT provider, currency, count(*)::int4 AS parcels, sum(units)::int4 AS units,
+             sum(CASE WHEN unweighed THEN 0 ELSE weight_kg END)::numeric(14, 3)::text AS weight_kg,
+             (count(*) FILTER (WHERE unweighed))::int4 AS unweighed_parcels,
+             coalesce(sum(postage), 0)::numeric(14, 2)::text AS postage,
+             (count(*) FILTER (WHERE postage IS NULL))::int4 AS unpriced_parcels
+      FROM (${billedOrders(tenantId, month, zone)}) billed
+      GROUP BY provider, currency
+      ORDER BY sum(count(*)) OVER (PARTITION BY provider) DESC, provider, currency`.execute(trx);
+    return result.rows;
+  });
+}
+
+/** The month's billed orders one by one, by carrier then shipping time: the invoice's export. */
+export async function invoiceOrdersOfMonth(
+  db: Kysely<Database>,
+  tenantId: string,
+  month: string,
+  zone: string,
+) {
+  return withTenant(db, tenantId, async (trx) => {
+    const result = await sql<{
+      order_number: string;
+      tracking_number: string | null;
+      provider: string;
+      shipped_at: Date;
+      currency: string;
+      units: number;
+      weight_kg: string;
+      unweighed: boolean;
+      postage: string | null;
+    }>`
+      SELECT order_number, tracking_number, provider, shipped_at, currency, units,
+             weight_kg::numeric(14, 3)::text AS weight_kg, unweighed, postage::numeric(14, 2)::text AS postage
+      FROM (${billedOrders(tenantId, month, zone)}) billed
+      ORDER BY provider, shipped_at, order_number`.execute(trx);
+    return result.rows;
+  });
+}
+
+/** The month's carrier manifest, if one was created. */
+export async function manifestOfMonth(db: Kysely<Database>, tenantId: string, month: string) {
+  return db
+    .selectFrom('carrier_manifests')
+    .select(['id', 'updated_at'])
+    .where('tenant_id', '=', tenantId)
+    .where('month', '=', month)
+    .executeTakeFirst();
+}

@@ -1,3 +1,4 @@
+import { DEFAULT_SCAN_SETTINGS, type ScanSettings } from '@domain/scan/settings';
 import type { Database } from '@infra/db';
 import { withTenant } from '@infra/db/tenant';
 import { type Kysely, sql } from 'kysely';
@@ -38,4 +39,23 @@ export async function openBatchesToScan(db: Kysely<Database>, tenantId: string, 
       ORDER BY b.number DESC LIMIT 200`.execute(trx),
   );
   return rows;
+}
+
+/** The account's bulk scan control (no row: every option off), with when it was last changed. */
+export async function scanSettingsOf(
+  db: Kysely<Database>,
+  tenantId: string,
+): Promise<ScanSettings & { updatedAt: Date | null }> {
+  const row = await db
+    .selectFrom('scan_settings')
+    .select(['quantity_entry', 'order_number_scan', 'bulk_single_items', 'updated_at'])
+    .where('tenant_id', '=', tenantId)
+    .executeTakeFirst();
+  if (!row) return { ...DEFAULT_SCAN_SETTINGS, updatedAt: null };
+  return {
+    quantityEntry: row.quantity_entry,
+    orderNumberScan: row.order_number_scan,
+    bulkSingleItems: row.bulk_single_items,
+    updatedAt: row.updated_at,
+  };
 }

@@ -18,6 +18,7 @@ import {
 } from '@domain/batches/batch';
 import { BatchCode } from '@domain/batches/codes';
 import { PICK_LIST_FILTERS } from '@domain/batches/pick-list';
+import { SEPARATION_BYS } from '@domain/batches/separation';
 import { PLATFORMS } from '@domain/orders/marketplace-order';
 import { ORDER_STATUSES } from '@domain/orders/order';
 import { z } from 'zod';
@@ -235,6 +236,24 @@ export const PickerBody = z.strictObject({ picker_id: PickerId, idempotency_key:
 export type PickerBody = z.infer<typeof PickerBody>;
 export const ActionBody = z.strictObject({ idempotency_key: IdempotencyKey }).optional();
 export type ActionBody = z.infer<typeof ActionBody>;
+
+// ---- batch separation ----
+
+const separationByInvalid = rule(400, 'batch.separation.by_invalid');
+export const SeparateBody = z
+  .strictObject({
+    /** How to separate: by store, carrier, payment method, single or multiple items, or the chosen orders. */
+    by: z.enum(SEPARATION_BYS, { error: separationByInvalid }),
+    /** The orders to move to a batch of their own (by `orders` only). */
+    order_ids: OrderIds.optional(),
+    idempotency_key: IdempotencyKey,
+  })
+  .superRefine((body, ctx) => {
+    if (body.by === 'orders' && !body.order_ids) {
+      ctx.addIssue({ code: 'custom', path: ['order_ids'], message: ordersRequired });
+    }
+  });
+export type SeparateBody = z.infer<typeof SeparateBody>;
 
 // ---- pick lists ----
 

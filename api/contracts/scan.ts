@@ -1,4 +1,5 @@
 import { ScanCode } from '@domain/scan/codes';
+import { SCAN_QUANTITY_MAX } from '@domain/scan/settings';
 import { z } from 'zod';
 import { rule } from './rules';
 
@@ -22,13 +23,23 @@ export const TrackingBody = z.strictObject({
   batch_id: z.string().max(64).nullish(),
 });
 export type TrackingBody = z.infer<typeof TrackingBody>;
+const ItemCode = z
+  .string({ error: itemCodeRequired })
+  .trim()
+  .min(1, itemCodeRequired)
+  .max(200, rule(ScanCode.itemCodeInvalid, 'batch.scan.item_code_too_long', { max: 200 }));
+const quantityInvalid = rule(400, 'batch.scan.quantity_invalid', { max: SCAN_QUANTITY_MAX });
+
 export const ItemBody = z.strictObject({
   order_id: z.string().min(1).max(100),
-  item_code: z
-    .string({ error: itemCodeRequired })
-    .trim()
-    .min(1, itemCodeRequired)
-    .max(200, rule(ScanCode.itemCodeInvalid, 'batch.scan.item_code_too_long', { max: 200 })),
+  item_code: ItemCode,
+  /** Units this scan counts: more than 1 needs the bulk scan control's quantity entry. */
+  quantity: z
+    .number({ error: quantityInvalid })
+    .int(quantityInvalid)
+    .min(1, quantityInvalid)
+    .max(SCAN_QUANTITY_MAX, quantityInvalid)
+    .optional(),
   scan_id: z.string().min(1).max(100).optional(),
 });
 export type ItemBody = z.infer<typeof ItemBody>;
@@ -79,3 +90,34 @@ export type ScanAnswer = z.infer<typeof ScanAnswer>;
 /** An open batch to scan by, with its progress and picker. */
 export const ScanBatch = BatchProgress.extend({ picker: Person.nullable() });
 export type ScanBatch = z.infer<typeof ScanBatch>;
+
+// ---- bulk scan control ----
+
+const settingInvalid = rule(400, 'batch.scan_settings.invalid');
+const Setting = z.boolean({ error: settingInvalid });
+
+/** The account's bulk scan control (domain/scan/settings.ts): each option on or off. */
+export const ScanSettingsBody = z.strictObject({
+  quantity_entry: Setting,
+  order_number_scan: Setting,
+  bulk_single_items: Setting,
+});
+export type ScanSettingsBody = z.infer<typeof ScanSettingsBody>;
+export const ScanSettingsAnswer = ScanSettingsBody.extend({ updated_at: z.string().nullable() });
+export type ScanSettingsAnswer = z.infer<typeof ScanSettingsAnswer>;
+
+const batchRequired = rule(400, 'batch.scan.batch_required');
+/** One item scanned for a whole batch: it completes every single-unit order of that item the batch holds. */
+export const BulkBody = z.strictObject({
+  batch_id: z.string({ error: batchRequired }).trim().min(1, batchRequired).max(64, batchRequired),
+  item_code: ItemCode,
+});
+export type BulkBody = z.infer<typeof BulkBody>;
+export const BulkAnswer = z.object({
+  /** The orders this scan scanned. */
+  orders: z.array(
+    z.object({ id: z.string(), order_number: z.string(), tracking_number: z.string().nullable() }),
+  ),
+  batch: BatchProgress.nullable(),
+});
+export type BulkAnswer = z.infer<typeof BulkAnswer>;

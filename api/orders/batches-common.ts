@@ -28,6 +28,8 @@ export const BATCH_KEY: PermissionKey = 'orders-batch';
 export const batchAccess = { permission: BATCH_KEY } as const;
 /** Scanning orders to verify: whoever works the unscan orders, and pickers ("order by task for pickers"). */
 export const SCAN_KEYS: readonly PermissionKey[] = ['orders-unscan', 'orders-order-by-task', 'orders-batch'];
+/** Changing the bulk scan control: the batch managers, who set how their pickers scan. */
+export const SCAN_SETTINGS_KEY: PermissionKey = 'orders-batch';
 
 /** The `Idempotency-Key` header or the body's `idempotency_key` (both given, they must agree). */
 export const idempotencyKeyOf = (request: FastifyRequest, bodyKey?: string) =>

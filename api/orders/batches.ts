@@ -1,7 +1,8 @@
 /**
  * Batches, auto batch and scan to verify (issue 6 items 4 and 5; spec §2 /orders/batch, /orders/batch-setting,
  * /orders/smart-scan; §3 "Batch"; §4, §5, §8, §9): batches (here: the list, one batch, the orders waiting for one,
- * pickers, making and changing batches by hand, the pick list), auto batch (batches-settings.ts) and scan (scan.ts).
+ * pickers, making, changing and separating batches by hand, the pick list), auto batch (batches-settings.ts) and scan
+ * (scan.ts).
  * Another account's batch, order or tracking number answers like a missing one (404). Batches and auto batch
  * settings need "batch" (orders-batch); scanning needs "unscan", "order by task" or "batch".
  *
@@ -22,6 +23,7 @@ import {
   PickerBody,
   PickListAnswer,
   PickListQuery,
+  SeparateBody,
   WaitingQuery,
   WaitingRow,
 } from '@api/contracts/batches';
@@ -38,6 +40,7 @@ import {
   removeOrdersByHand,
 } from '@commands/batches/manual';
 import { pickListOfBatch } from '@commands/batches/pick-list';
+import { separateBatch } from '@commands/batches/separate';
 import { pickListPdf } from '@commands/printing/pick-list-pdf';
 import type { Actor } from '@commands/support/actor';
 import { activePickers, batchPage, waitingPage } from '@projections/batches.queries';
@@ -166,6 +169,28 @@ export const batchRoutes: FastifyPluginAsyncZod<BatchDeps> = async (app, deps) =
     ActionBody,
     closeBatch,
     'batch.closed',
+  );
+
+  route.post(
+    '/api/orders/batches/:id/separate',
+    {
+      summary:
+        'Separate an open batch by store, carrier (logistics), payment method, single or multiple items, or the chosen orders: the largest group stays, each other group becomes a batch with its settings (orders new or unscan only move; Idempotency-Key: a retry finishes the same separation). Answers the batch, then the batches made',
+      params: IdParams,
+      body: SeparateBody,
+      answer: CreatedBatches,
+      errors,
+    },
+    async (request) => {
+      const { batchId, key, body } = batchChangeOf(request, request.body);
+      const batches = await separateBatch(deps, seller(request), {
+        batchId,
+        key,
+        body,
+        language: request.language,
+      });
+      return ok(request, { batches }, 'batch.separated', { count: batches.length - 1 });
+    },
   );
 
   route.get(

@@ -3,15 +3,29 @@
  * tracking number opens its order's check, each item code scanned counts on it, the last scans the order; a check
  * can be reset, read, and the open batches to scan by listed. Needs one of the keys "unscan", "order by task" or
  * "batch" (and "scan delete" to reset another picker's check or undo a scan), and the package's smart scan module.
+ * The bulk scan control (commands/scan/settings.ts) is read by whoever scans and changed by batch managers.
  */
 import { ErrorAnswer, ok } from '@api/answers';
 import { seller } from '@api/auth/session';
-import { ItemBody, OrderParams, ResetBody, ScanAnswer, ScanBatch, TrackingBody } from '@api/contracts/scan';
+import {
+  BulkAnswer,
+  BulkBody,
+  ItemBody,
+  OrderParams,
+  ResetBody,
+  ScanAnswer,
+  ScanBatch,
+  ScanSettingsAnswer,
+  ScanSettingsBody,
+  TrackingBody,
+} from '@api/contracts/scan';
 import { router } from '@api/route';
+import { saveScanSettings, scanSettingsAnswer } from '@commands/scan/settings';
 import {
   batchesToScan,
   resetScan,
   type ScanAnswered,
+  scanBatchItem,
   scanCheckOf,
   scanItemCode,
   scanTracking,
@@ -19,7 +33,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { type BatchDeps, SCAN_KEYS, scanTags as tags } from './batches-common';
+import { type BatchDeps, SCAN_KEYS, SCAN_SETTINGS_KEY, scanTags as tags } from './batches-common';
 
 export const scanRoutes: FastifyPluginAsyncZod<BatchDeps> = async (app, deps) => {
   // Scan to verify is the package's smart scan module (spec §6 package flags).
@@ -79,5 +93,42 @@ export const scanRoutes: FastifyPluginAsyncZod<BatchDeps> = async (app, deps) =>
       answer: z.array(ScanBatch),
     },
     async (request) => ok(request, await batchesToScan(deps, seller(request))),
+  );
+
+  route.post(
+    '/api/orders/scan/bulk',
+    {
+      summary:
+        'Bulk scan (bulk scan control): one item code scanned for a batch scans every order of it waiting to be scanned whose only unit is that item (409 648 when bulk scan is off; 400 622 when no such order waits)',
+      body: BulkBody,
+      answer: BulkAnswer,
+      errors: { 409: ErrorAnswer },
+    },
+    async (request) => {
+      const done = await scanBatchItem(deps, seller(request), request.body);
+      return ok(request, done.answer, done.message, done.params);
+    },
+  );
+
+  route.get(
+    '/api/orders/scan-settings',
+    {
+      summary:
+        'The bulk scan control: quantity entry, order number in place of the tracking number, bulk scan of single-item orders',
+      answer: ScanSettingsAnswer,
+    },
+    async (request) => ok(request, await scanSettingsAnswer(deps.db, seller(request).tenantId)),
+  );
+
+  route.put(
+    '/api/orders/scan-settings',
+    {
+      summary: 'Change the bulk scan control (batch managers)',
+      access: { permission: SCAN_SETTINGS_KEY },
+      body: ScanSettingsBody,
+      answer: ScanSettingsAnswer,
+    },
+    async (request) =>
+      ok(request, await saveScanSettings(deps, seller(request), request.body), 'batch.scan_settings.saved'),
   );
 };

@@ -54,6 +54,27 @@ export async function confirmClaims(
     .execute();
 }
 
+/**
+ * Hands the batch's claims on these orders to another batch about to be made (a batch separated): the orders are
+ * never free in between, so an auto batch cannot take them while they move. Unconfirmed until that batch is recorded.
+ */
+export async function handOverClaims(
+  db: Kysely<Database>,
+  tenantId: string,
+  from: string,
+  to: string,
+  orderIds: readonly string[],
+): Promise<void> {
+  if (orderIds.length === 0) return;
+  await db
+    .updateTable('batch_claims')
+    .set({ batch_id: to, confirmed: false, claimed_at: new Date() })
+    .where('tenant_id', '=', tenantId)
+    .where('batch_id', '=', from)
+    .where('order_id', 'in', [...orderIds])
+    .execute();
+}
+
 /** Gives up the batch's claims on these orders (taken out of it, or never recorded in it). */
 export async function releaseClaims(
   db: Kysely<Database>,

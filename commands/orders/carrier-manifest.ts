@@ -15,7 +15,7 @@ import {
 import type { Kysely } from 'kysely';
 
 /** This month in `zone`, as YYYY-MM. */
-function currentMonth(zone: string, now = new Date()): string {
+export function currentMonth(zone: string, now = new Date()): string {
   const parts = new Intl.DateTimeFormat('en-CA', {
     timeZone: zone,
     year: 'numeric',
@@ -62,6 +62,18 @@ export async function createCarrierManifest(
   return answer!;
 }
 
+/** Times in an export: `yyyy-mm-dd hh:mm:ss` in the account's zone, which spreadsheets read as a time. */
+export const exportTime = (zone: string) =>
+  new Intl.DateTimeFormat('sv-SE', {
+    timeZone: zone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  });
+
 const COLUMNS = ['order_number', 'tracking_number', 'carrier', 'store', 'marketplace', 'shipped_at'] as const;
 
 /** A manifest's shipped orders as CSV, times in the account's zone (null: not the account's manifest). */
@@ -75,15 +87,7 @@ export async function carrierManifestFile(
   const zone = await accountZone(deps.db, actor.tenantId);
   const orders = await shippedOrdersOfMonth(deps.db, actor.tenantId, month, zone);
   const header = COLUMNS.map((column) => translate(input.language, `manifests.columns.${column}`));
-  const time = new Intl.DateTimeFormat('sv-SE', {
-    timeZone: zone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  });
+  const time = exportTime(zone);
   const rows = orders.map((order) => [
     order.order_number,
     order.tracking_number ?? '',

@@ -18,7 +18,7 @@ import { withTenant } from '@infra/db/tenant';
 import type { EventStore } from '@infra/eventstore/port';
 import { componentsOfCombos } from '@projections/inventory/combos';
 import type { Kysely } from 'kysely';
-import { liveLines, loadOrderFacts, type OrderFacts } from '../batches/orders';
+import { liveLines, loadOrderFacts, loadOrdersFacts, type OrderFacts } from '../batches/orders';
 import { handleOrderCommand } from '../orders/order';
 import { type DocumentContext, type DocumentResult, handleDocumentCommand } from '../support/document';
 
@@ -87,19 +87,28 @@ export const readinessOf = (status: OrderStatus): OrderReadiness =>
 export const scanOrderCommandId = (tenantId: string, orderId: string, round: number) =>
   `${tenantId}:scan-check:${orderId}:${round}`;
 
-/** The orders of the account with this tracking number (usually one), an unscanned one first. */
+/**
+ * The orders of the account with this tracking number (usually one), an unscanned one first; with `orderNumber`
+ * (bulk scan control), the order with this number too.
+ */
 export async function ordersByTracking(
   db: Kysely<Database>,
   tenantId: string,
   trackingNumber: string,
+  opts: { orderNumber?: boolean } = {},
 ): Promise<{ orderId: string; status: string }[]> {
   const typed = trackingNumber.trim();
+  const codes = [...new Set([typed, typed.toUpperCase()])];
   const rows = await withTenant(db, tenantId, (trx) =>
     trx
       .selectFrom('orders')
       .select(['id', 'status'])
       .where('tenant_id', '=', tenantId)
-      .where('tracking_number', 'in', [...new Set([typed, typed.toUpperCase()])])
+      .where((eb) =>
+        opts.orderNumber
+          ? eb.or([eb('tracking_number', 'in', codes), eb('order_number', 'in', codes)])
+          : eb('tracking_number', 'in', codes),
+      )
       .orderBy('updated_at', 'desc')
       .limit(20)
       .execute(),
@@ -194,9 +203,11 @@ export interface OpenedCheck {
 export async function openCheck(
   deps: ScanDeps,
   context: ScanContext,
-  input: { trackingNumber: string; batchId?: string | null },
+  input: { trackingNumber: string; batchId?: string | null; orderNumber?: boolean },
 ): Promise<OpenedCheck> {
-  const candidates = await ordersByTracking(deps.db, context.tenantId, input.trackingNumber);
+  const candidates = await ordersByTracking(deps.db, context.tenantId, input.trackingNumber, {
+    orderNumber: input.orderNumber ?? false,
+  });
   if (candidates.length === 0) throw refuse('ORDER_NOT_FOUND');
   // The order's batch as its stream has it: the board may not show a batch made a moment ago yet.
   let facts: OrderFacts | null = null;
@@ -209,6 +220,16 @@ export async function openCheck(
   }
   if (!facts && input.batchId) throw refuse('NOT_IN_BATCH', { tracking: input.trackingNumber.trim() });
   if (!facts) throw refuse('ORDER_NOT_FOUND');
+  return openCheckOfOrder(deps, context, facts, input.trackingNumber);
+}
+
+/** Opens the check of this order for the picker (or gives them back the one they hold). */
+async function openCheckOfOrder(
+  deps: ScanDeps,
+  context: ScanContext,
+  facts: OrderFacts,
+  scanned: string,
+): Promise<OpenedCheck> {
   const orderId = facts.orderId;
 
   let scanUndone = false;
@@ -234,7 +255,7 @@ export async function openCheck(
       type: 'OpenCheck',
       orderId,
       pickerId: context.pickerId,
-      trackingNumber: facts.state.trackingNumber ?? input.trackingNumber.trim(),
+      trackingNumber: facts.state.trackingNumber ?? scanned.trim(),
       batchId: facts.state.batchId,
       lines,
       at: context.at,
@@ -262,13 +283,19 @@ export interface ScannedItem {
 export async function scanItem(
   deps: ScanDeps,
   context: ScanContext,
-  input: { orderId: string; code: string; scanId?: string },
+  input: { orderId: string; code: string; scanId?: string; quantity?: number },
 ): Promise<ScannedItem> {
   const result = await handleScanCheckCommand(
     deps.store,
     context.tenantId,
     input.orderId,
-    { type: 'ScanItem', pickerId: context.pickerId, code: input.code, at: context.at },
+    {
+      type: 'ScanItem',
+      pickerId: context.pickerId,
+      code: input.code,
+      at: context.at,
+      ...(input.quantity ? { quantity: input.quantity } : {}),
+    },
     documentContext(
       context,
       `${context.tenantId}:scan-item:${input.orderId}:${input.scanId ?? randomUUID()}`,
@@ -294,6 +321,39 @@ export async function scanItem(
     });
   }
   return { check, lineId, completed };
+}
+
+/**
+ * Bulk scan (bulk scan control): one scan of an item completes every order of the batch waiting to be scanned whose
+ * only unit is that item — each through its own check, as if scanned one by one, so its stock moves once. Orders
+ * another picker is checking, or that moved on meanwhile, are left as they are. Answers the orders it scanned.
+ */
+export async function scanSingleItemOrders(
+  deps: ScanDeps,
+  context: ScanContext,
+  input: { batchId: string; orderIds: readonly string[]; code: string },
+): Promise<OrderFacts[]> {
+  const code = normaliseCode(input.code);
+  const facts = await loadOrdersFacts(deps.store, context.tenantId, input.orderIds);
+  const scanned: OrderFacts[] = [];
+  for (const orderId of input.orderIds) {
+    const order = facts.get(orderId);
+    if (order?.state.status !== 'unscan' || order.state.batchId !== input.batchId) continue;
+    const lines = liveLines(order.state);
+    if (lines.length !== 1 || lines[0]!.quantity !== 1) continue;
+    const checkLines = await checkLinesOf(deps.db, context.tenantId, order);
+    if (checkLines.length !== 1 || !checkLines[0]!.codes.includes(code)) continue;
+    try {
+      const opened = await openCheckOfOrder(deps, context, order, order.state.trackingNumber ?? '');
+      if (opened.check.status !== 'open' || opened.check.pickerId !== context.pickerId) continue;
+      const result = await scanItem(deps, context, { orderId, code: input.code });
+      if (result.completed) scanned.push(order);
+    } catch (error) {
+      if (refusalOf(error)) continue;
+      throw error;
+    }
+  }
+  return scanned;
 }
 
 /**

@@ -1,5 +1,7 @@
 import type {
   BatchProgress,
+  BulkAnswer,
+  BulkBody,
   ItemBody,
   ResetBody,
   ScanAnswer,
@@ -7,14 +9,16 @@ import type {
   TrackingBody,
 } from '@api/contracts/scan';
 import type { PermissionKey } from '@domain/access/permissions';
+import { isUuid } from '@domain/platform/ids';
 import { checkTotals, refuse, type ScanCheckState } from '@domain/scan/check';
+import { refuseBySettings } from '@domain/scan/settings';
 import type { MessageParams } from '@infra/i18n';
 import { userAnswer, userNames } from '@projections/batches.queries';
 import { scannedOrdersAmong } from '@projections/orders.queries';
-import { openBatchesToScan, smartScanEnabled } from '@projections/scan.queries';
+import { openBatchesToScan, scanSettingsOf, smartScanEnabled } from '@projections/scan.queries';
 import { loadBatch } from '../batches/batch';
 import { loadOrderFacts } from '../batches/orders';
-import { loadScanCheck, openCheck, resetCheck, type ScanDeps, scanItem } from './check';
+import { loadScanCheck, openCheck, resetCheck, type ScanDeps, scanItem, scanSingleItemOrders } from './check';
 
 /**
  * The smart scan screen's use cases (spec §4, §5, §8; check.ts does the scanning): each needs the package's smart
@@ -44,18 +48,18 @@ const contextOf = (actor: Scanner) => ({
   at: new Date().toISOString(),
 });
 
-/** A batch's progress: its orders and how many are scanned (`justScanned` counts even if the board is behind). */
+/** A batch's progress: its orders and how many are scanned (`justScanned` count even if the board is behind). */
 async function batchProgress(
   deps: ScanDeps,
   tenantId: string,
   batchId: string | null,
-  justScanned: string | null,
+  justScanned: readonly string[],
 ): Promise<BatchProgress | null> {
   if (!batchId) return null;
   const { state } = await loadBatch(deps.store, tenantId, batchId);
   if (state.status === 'none') return null;
   const ids = new Set(await scannedOrdersAmong(deps.db, tenantId, state.orderIds));
-  if (justScanned && state.orderIds.includes(justScanned)) ids.add(justScanned);
+  for (const id of justScanned) if (state.orderIds.includes(id)) ids.add(id);
   return {
     id: state.batchId,
     label: state.label,
@@ -100,7 +104,7 @@ async function answerOf(
       completed: check.status === 'completed',
     },
     scanned_line: opts.scannedLine ?? null,
-    batch: await batchProgress(deps, tenantId, check.batchId, opts.completed ? orderId : null),
+    batch: await batchProgress(deps, tenantId, check.batchId, opts.completed ? [orderId] : []),
   };
 }
 
@@ -111,9 +115,11 @@ export async function scanTracking(
   body: TrackingBody,
 ): Promise<ScanAnswered> {
   await requireSmartScan(deps, actor.tenantId);
+  const settings = await scanSettingsOf(deps.db, actor.tenantId);
   const opened = await openCheck(deps, contextOf(actor), {
     trackingNumber: body.tracking_number,
     batchId: body.batch_id?.toLowerCase() ?? null,
+    orderNumber: settings.orderNumberScan,
   });
   const answer = await answerOf(deps, actor.tenantId, opened.facts.orderId, opened.check);
   return { answer, message: 'batch.scan.opened', params: { order: answer.order.order_number } };
@@ -122,10 +128,15 @@ export async function scanTracking(
 /** An item code scanned on the caller's open check; the scan that completes it scans the order. */
 export async function scanItemCode(deps: ScanDeps, actor: Scanner, body: ItemBody): Promise<ScanAnswered> {
   await requireSmartScan(deps, actor.tenantId);
+  const quantity = body.quantity ?? 1;
+  if (quantity > 1 && !(await scanSettingsOf(deps.db, actor.tenantId)).quantityEntry) {
+    throw refuseBySettings('QUANTITY_OFF');
+  }
   const result = await scanItem(deps, contextOf(actor), {
     orderId: body.order_id,
     code: body.item_code,
     scanId: body.scan_id,
+    quantity,
   });
   const answer = await answerOf(deps, actor.tenantId, body.order_id, result.check, {
     scannedLine: result.lineId,
@@ -136,6 +147,47 @@ export async function scanItemCode(deps: ScanDeps, actor: Scanner, body: ItemBod
   }
   const { scanned, required } = answer.check;
   return { answer, message: 'batch.scan.item_scanned', params: { code: body.item_code, scanned, required } };
+}
+
+/**
+ * One item scanned for a whole batch (bulk scan control's bulk single items): every order of the batch waiting to be
+ * scanned whose only unit is that item is scanned. Refused when the option is off, and with the spec's "Item Code
+ * [code] invalid" when no such order waits.
+ */
+export async function scanBatchItem(
+  deps: ScanDeps,
+  actor: Scanner,
+  body: BulkBody,
+): Promise<{ answer: BulkAnswer; message: string; params: MessageParams }> {
+  await requireSmartScan(deps, actor.tenantId);
+  if (!(await scanSettingsOf(deps.db, actor.tenantId)).bulkSingleItems)
+    throw refuseBySettings('BULK_SCAN_OFF');
+  const batchId = body.batch_id.toLowerCase();
+  const batch = isUuid(batchId) ? (await loadBatch(deps.store, actor.tenantId, batchId)).state : null;
+  if (!batch || batch.status === 'none') throw refuse('ORDER_NOT_FOUND');
+  const scanned = await scanSingleItemOrders(deps, contextOf(actor), {
+    batchId,
+    orderIds: batch.orderIds,
+    code: body.item_code,
+  });
+  if (scanned.length === 0) throw refuse('ITEM_CODE_INVALID', { item_code: body.item_code });
+  return {
+    answer: {
+      orders: scanned.map((order) => ({
+        id: order.orderId,
+        order_number: order.orderNumber,
+        tracking_number: order.state.trackingNumber,
+      })),
+      batch: await batchProgress(
+        deps,
+        actor.tenantId,
+        batchId,
+        scanned.map((order) => order.orderId),
+      ),
+    },
+    message: 'batch.scan.bulk_scanned',
+    params: { count: scanned.length, code: body.item_code },
+  };
 }
 
 /** Clears a check's progress (anyone else's needs "scan delete"); undo_scan puts a scanned order back (the same). */

@@ -50,4 +50,12 @@ export const BatchCode = {
   dateInvalid: 644,
   /** The smart scan module is not in the account's package (HTTP 403). */
   smartScanOff: 645,
+  /** Batch separation: the orders that could move all fall in one group (domain/batches/separation.ts). */
+  oneGroup: 646,
+  /** Batch separation: at least one order stays in the batch. */
+  keepOne: 647,
+  /** Bulk scan is off in the bulk scan control settings (HTTP 409; domain/scan/settings.ts). */
+  bulkScanOff: 648,
+  /** Entering a quantity with an item scan is off in the bulk scan control settings. */
+  quantityOff: 649,
 } as const;

@@ -53,6 +53,8 @@ export const ScanItemScanned = z.strictObject({
   lineId: Id,
   code: z.string().max(CODE_MAX),
   at: Instant,
+  /** Units counted by this scan, when more than one (bulk scan control's quantity entry). */
+  quantity: z.number().int().min(2).max(100_000).optional(),
 });
 export const ScanCheckCompleted = z.strictObject({ at: Instant });
 export const ScanCheckReset = z.strictObject({
@@ -120,7 +122,9 @@ export function evolveCheck(state: ScanCheckState, event: ScanCheckEvent): ScanC
         ...state,
         lastActivityAt: event.data.at,
         lines: state.lines.map((line) =>
-          line.lineId === event.data.lineId ? { ...line, scanned: line.scanned + 1 } : line,
+          line.lineId === event.data.lineId
+            ? { ...line, scanned: line.scanned + (event.data.quantity ?? 1) }
+            : line,
         ),
       };
     case 'ScanCheckCompleted':
@@ -182,7 +186,14 @@ export type ScanCheckCommand =
       /** The last round's scan of the order has since been undone on the order (reset or undo scan). */
       scanUndone: boolean;
     }
-  | { type: 'ScanItem'; pickerId: string; code: string; at: string }
+  | {
+      type: 'ScanItem';
+      pickerId: string;
+      code: string;
+      at: string;
+      /** Units this scan counts (1 unless the account allows quantity entry). */
+      quantity?: number;
+    }
   | { type: 'ResetCheck'; at: string; scanUndone: boolean };
 
 export const SCAN_CHECK_ERRORS = [
@@ -256,11 +267,18 @@ export function decideCheck(command: ScanCheckCommand, state: ScanCheckState): S
       if (state.status === 'none' || state.status === 'idle') throw refuse('CHECK_NOT_OPEN');
       if (state.status === 'completed') throw refuse('ALREADY_SCANNED');
       if (state.pickerId !== command.pickerId) throw refuse('CHECK_IN_PROGRESS');
-      const line = state.lines.find((l) => l.codes.includes(code) && l.scanned < l.required);
+      const quantity = command.quantity ?? 1;
+      // Never more than the order still needs of the item: an over-scan is a wrong item or a miscount.
+      const line = state.lines.find((l) => l.codes.includes(code) && l.scanned + quantity <= l.required);
       if (!line) throw refuse('ITEM_CODE_INVALID', { item_code: command.code.trim() });
       const scanned: ScanCheckEvent = {
         type: 'ScanItemScanned',
-        data: { lineId: line.lineId, code: command.code.trim(), at: command.at },
+        data: {
+          lineId: line.lineId,
+          code: command.code.trim(),
+          at: command.at,
+          ...(quantity > 1 ? { quantity } : {}),
+        },
       };
       const after = evolveCheck(state, scanned);
       if (after.status === 'none') return [scanned];

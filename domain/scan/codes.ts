@@ -12,4 +12,8 @@ export const ScanCode = {
   nothingToScan: 642,
   /** The package has no smart scan module (403). */
   smartScanOff: 645,
+  /** Bulk scan is off in the bulk scan control settings (HTTP 409). */
+  bulkScanOff: 648,
+  /** Entering a quantity with an item scan is off in the bulk scan control settings. */
+  quantityOff: 649,
 } as const;

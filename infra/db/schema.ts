@@ -838,6 +838,15 @@ export const columns = {
     updated_at: timestamptz(),
   },
   /** Which batch holds an order: the write-side guard against two batches taking one order (commands/batches). */
+  /** An account's bulk scan control (domain/scan/settings.ts; migration 20261128001200). No row: all off. */
+  scan_settings: {
+    tenant_id: text(),
+    quantity_entry: bool().withDefault(),
+    order_number_scan: bool().withDefault(),
+    bulk_single_items: bool().withDefault(),
+    updated_by: uuid().orNull(),
+    updated_at: timestamptz().withDefault(),
+  },
   batch_claims: {
     tenant_id: text(),
     order_id: text(),
@@ -1017,5 +1026,6 @@ export type CarrierManifestsTable = Database['carrier_manifests'];
 export type BatchesTable = Database['batches'];
 export type ScanChecksTable = Database['scan_checks'];
 export type BatchClaimsTable = Database['batch_claims'];
+export type ScanSettingsTable = Database['scan_settings'];
 export type BatchNumbersTable = Database['batch_numbers'];
 export type AutoBatchConfigsTable = Database['auto_batch_configs'];

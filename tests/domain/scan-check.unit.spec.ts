@@ -130,6 +130,22 @@ describe('scan check', () => {
       .thenThrows('ITEM_CODE_INVALID', { item_code: 'kopi' });
   });
 
+  it('counts a quantity scanned at once (bulk scan control), never beyond what the line still needs', () => {
+    const scannedTwo: ScanCheckEvent = {
+      type: 'ScanItemScanned',
+      data: { lineId: 'l1', code: 'BATIK', at: at(1), quantity: 2 },
+    };
+    check([opened('siti')])
+      .when({ ...item('siti', 'BATIK', 1), quantity: 2 } as ScanCheckCommand)
+      .then([scannedTwo]);
+    check([opened('siti'), scanned('l1', 'BATIK', 1)])
+      .when({ ...item('siti', 'BATIK', 2), quantity: 2 } as ScanCheckCommand)
+      .thenThrows('ITEM_CODE_INVALID', { item_code: 'BATIK' });
+    check([opened('siti'), scannedTwo])
+      .when(item('siti', 'KOPI', 2))
+      .then([scanned('l2', 'KOPI', 2), { type: 'ScanCheckCompleted', data: { at: at(2) } }]);
+  });
+
   it("refuses scans into another picker's check, without one, and after it completed", () => {
     check([opened('siti')])
       .when(item('ahmad', 'KOPI', 1))

@@ -2,12 +2,14 @@ import type {
   AutoBatchConfigAnswer,
   AutoBatchConfigBody,
   AutoBatchRunAnswer,
+  BatchAnswer,
   BatchDetail,
   CreateBatchesBody,
   CreatedBatches,
   DeletedConfig,
   PickerAnswer,
   PickListAnswer,
+  SeparateBody,
   WaitingRow,
 } from '@api/contracts/batches';
 import type { BatchType } from '@domain/batches/batch';
@@ -31,6 +33,7 @@ export {
   DEFAULT_PREFIX,
 } from '@domain/batches/batch';
 export { PICK_LIST_FILTERS, type PickListFilter } from '@domain/batches/pick-list';
+export { SEPARATION_BYS, type SeparationBy, separationKey } from '@domain/batches/separation';
 export { BATCHES_VIEW, ORDER_COUNTS_VIEW };
 
 export const BATCHES_ENDPOINT = '/api/orders/batches';
@@ -50,6 +53,8 @@ export function useBatch(id: string) {
   return useQuery({
     queryKey: batchKeys.detail(id),
     queryFn: () => apiData<BatchDetail>(`${BATCHES_ENDPOINT}/${id}`),
+    // No batch chosen yet (the separation screen): nothing to ask for.
+    enabled: id !== '',
   });
 }
 
@@ -124,6 +129,27 @@ export function useBatchAction() {
       queryClient.setQueryData(batchKeys.detail(answer.data.id), answer.data);
       void queryClient.invalidateQueries({ queryKey: batchKeys.all });
     },
+  });
+}
+
+/** The open batches (newest first, the first 200): what a batch can be separated from. */
+export function useOpenBatches() {
+  return useQuery({
+    queryKey: [...batchKeys.all, 'open'] as const,
+    queryFn: () =>
+      apiData<{ rows: BatchAnswer[]; lastRow: number }>(BATCHES_ENDPOINT, {
+        query: { status: 'open', startRow: 0, endRow: 200 },
+      }),
+  });
+}
+
+/** Separates a batch (api: POST /api/orders/batches/:id/separate): answers the batch, then the batches made. */
+export function useSeparateBatch() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: string; body: SeparateBody }) =>
+      api<Answer<CreatedBatches>>(`${BATCHES_ENDPOINT}/${id}/separate`, { method: 'POST', body }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: batchKeys.all }),
   });
 }
 

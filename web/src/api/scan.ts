@@ -1,6 +1,12 @@
-import type { ScanAnswer, ScanBatch } from '@api/contracts/scan';
+import type {
+  BulkAnswer,
+  ScanAnswer,
+  ScanBatch,
+  ScanSettingsAnswer,
+  ScanSettingsBody,
+} from '@api/contracts/scan';
 import { BATCHES_VIEW, ORDER_COUNTS_VIEW, SCAN_CHECKS_VIEW } from '@domain/shared/live-views';
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type Answer, api, apiData } from './client';
 
 export type { ScanBatch };
@@ -21,6 +27,7 @@ export const scanKeys = {
   all: ['scan'] as const,
   batches: () => [...scanKeys.all, 'batches'] as const,
   detail: (orderId: string) => [...scanKeys.all, 'check', orderId] as const,
+  settings: () => [...scanKeys.all, 'settings'] as const,
 };
 
 export function useScanBatches() {
@@ -42,11 +49,44 @@ const scanId = () =>
     ? crypto.randomUUID()
     : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}-${Math.random().toString(36).slice(2)}`;
 
-export const scanItem = (orderId: string, itemCode: string) =>
+/** An item scanned on the open check; `quantity` above 1 needs the bulk scan control's quantity entry. */
+export const scanItem = (orderId: string, itemCode: string, quantity = 1) =>
   api<Answer<ScanState>>(`${SCAN_ENDPOINT}/item`, {
     method: 'POST',
-    body: { order_id: orderId, item_code: itemCode, scan_id: scanId() },
+    body: {
+      order_id: orderId,
+      item_code: itemCode,
+      scan_id: scanId(),
+      ...(quantity > 1 ? { quantity } : {}),
+    },
   });
+
+/** One item scanned for a batch: every single-unit order of it in the batch is scanned (bulk scan control). */
+export const scanBatchItem = (batchId: string, itemCode: string) =>
+  api<Answer<BulkAnswer>>(`${SCAN_ENDPOINT}/bulk`, {
+    method: 'POST',
+    body: { batch_id: batchId, item_code: itemCode },
+  });
+
+// ---- bulk scan control ----
+
+const SETTINGS_ENDPOINT = '/api/orders/scan-settings';
+
+export function useScanSettings() {
+  return useQuery({
+    queryKey: scanKeys.settings(),
+    queryFn: () => apiData<ScanSettingsAnswer>(SETTINGS_ENDPOINT),
+  });
+}
+
+export function useSaveScanSettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ScanSettingsBody) =>
+      api<Answer<ScanSettingsAnswer>>(SETTINGS_ENDPOINT, { method: 'PUT', body }),
+    onSuccess: (answer) => queryClient.setQueryData(scanKeys.settings(), answer.data),
+  });
+}
 
 export const resetScan = (orderId: string) =>
   api<Answer<ScanState>>(`${SCAN_ENDPOINT}/reset`, { method: 'POST', body: { order_id: orderId } });

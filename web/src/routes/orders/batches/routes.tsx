@@ -2,9 +2,9 @@ import type { ModuleRoute } from '@web/routes/types';
 import { lazyScreen } from '@web/shell/lazy-screen';
 
 /**
- * Orders → batches (spec §2 /orders/batch, /orders/new-batch, /orders/batch-setting; issue 6 item 4, issue 14): the
- * batch list with making, changing and printing batches, making a batch as a page, and the auto batch
- * configurations. Both need "batch" (spec §6 orders-batch).
+ * Orders → batches (spec §2 /orders/batch, /orders/new-batch, /orders/batch-separation, /orders/batch-setting; issue
+ * 6 item 4, issue 14): the batch list with making, changing and printing batches, making a batch as a page,
+ * separating a batch, and the auto batch configurations. All need "batch" (spec §6 orders-batch).
  */
 export const batchRoutes: ModuleRoute[] = [
   {
@@ -20,6 +20,13 @@ export const batchRoutes: ModuleRoute[] = [
     element: lazyScreen(() => import('./new-batch-page')),
     access: { permission: 'orders-batch' },
     menu: { section: 'orders', labelKey: 'batches:nav.new_batch' },
+  },
+  {
+    path: 'orders/batch-separation',
+    titleKey: 'batches:separation.title',
+    element: lazyScreen(() => import('./separation-page')),
+    access: { permission: 'orders-batch' },
+    menu: { section: 'orders', labelKey: 'batches:nav.separation' },
   },
   {
     path: 'orders/batch-setting',

@@ -1,5 +1,6 @@
 import { type Answer, api } from '@web/api/client';
 import { DownloadDenied, downloadFile } from '@web/api/download';
+import { thisMonth } from '@web/api/manifests';
 import { useSession } from '@web/auth/session';
 import type { DataGridHandle } from '@web/components/data-grid';
 import { GridScreen } from '@web/components/grid-screen';
@@ -28,11 +29,6 @@ interface ManifestRow {
   created_at: string;
   updated_at: string;
 }
-
-const thisMonth = () => {
-  const now = new Date();
-  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}`;
-};
 
 function ExportCell({ data }: ICellRendererParams<ManifestRow>) {
   const { t } = useTranslation('returns');

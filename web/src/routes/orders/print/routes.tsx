@@ -5,9 +5,9 @@ import { lazyScreen } from '@web/shell/lazy-screen';
 /**
  * Printing, returns and carrier manifests (issue 6 items 6 and 7): the print screen a selection of orders opens
  * (/orders/print?document=…&origin=…&ids=…), the print settings and the print log, the return reconciliation and
- * the carrier manifests (spec §2 routes /orders/return-reconciliation, /orders/carrier-manifests). Each names the
- * keys its API asks for (spec §6): an order key that prints for the print screen; that or
- * orders-customize-delivery-order (which changes them) for the settings.
+ * the carrier manifests with their invoice (spec §2 routes /orders/return-reconciliation, /orders/carrier-manifests,
+ * /orders/manifest-invoice). Each names the keys its API asks for (spec §6): an order key that prints for the print
+ * screen; that or orders-customize-delivery-order (which changes them) for the settings.
  */
 export const printingRoutes: ModuleRoute[] = [
   {
@@ -50,5 +50,12 @@ export const printingRoutes: ModuleRoute[] = [
     element: lazyScreen(() => import('../manifests/page')),
     access: { permission: 'orders-manifest-export-v1' },
     menu: { section: 'orders', labelKey: 'returns:nav.manifests' },
+  },
+  {
+    path: 'orders/manifest-invoice',
+    titleKey: 'returns:manifests.invoice.title',
+    element: lazyScreen(() => import('../manifests/invoice-page')),
+    access: { permission: 'orders-manifest-export-v1' },
+    menu: { section: 'orders', labelKey: 'returns:nav.manifest_invoice' },
   },
 ];

@@ -7,10 +7,12 @@ import {
   resetScan,
   SCAN_CHECKS_VIEW,
   type ScanState,
+  scanBatchItem,
   scanItem,
   scanKeys,
   scanTracking,
   useScanBatches,
+  useScanSettings,
 } from '@web/api/scan';
 import { useSession } from '@web/auth/session';
 import Forbidden from '@web/routes/forbidden';
@@ -57,12 +59,19 @@ export default function SmartScanPage() {
   const { can } = useSession();
   const queryClient = useQueryClient();
   const batches = useScanBatches();
+  const settings = useScanSettings();
   const inputId = useId();
   const input = useRef<HTMLInputElement>(null);
   const [batchId, setBatchId] = useState('');
   const batchIdRef = useRef(batchId);
   batchIdRef.current = batchId;
   const [value, setValue] = useState('');
+  // Bulk scan control: a quantity with an item, and one scan for a batch's single-item orders.
+  const [quantity, setQuantity] = useState(1);
+  const [bulk, setBulk] = useState(false);
+  const bulkMode = bulk && batchId !== '' && settings.data?.bulk_single_items === true;
+  const bulkRef = useRef(bulkMode);
+  bulkRef.current = bulkMode;
   const [state, setState] = useState<ScanState | null>(null);
   const [notice, setNotice] = useState<Notice | null>(null);
   const [busy, setBusy] = useState(false);
@@ -95,7 +104,7 @@ export default function SmartScanPage() {
 
   // A scanner types the next code while the last one is still being checked: scans queue up and are checked in
   // the order they came, each against the check the one before it left (a tracking number first, then items).
-  const queue = useRef<string[]>([]);
+  const queue = useRef<{ code: string; quantity: number }[]>([]);
   const draining = useRef(false);
   const current = useRef<ScanState | null>(null);
   current.current = state;
@@ -106,11 +115,18 @@ export default function SmartScanPage() {
     setBusy(true);
     try {
       while (queue.current.length > 0) {
-        const scanned = queue.current.shift()!;
+        const { code: scanned, quantity: units } = queue.current.shift()!;
         const open = current.current !== null && current.current.check.status === 'open';
         try {
+          if (!open && bulkRef.current) {
+            const bulkAnswer = await scanBatchItem(batchIdRef.current, scanned);
+            setNotice({ kind: 'success', text: bulkAnswer.msg });
+            beep(true);
+            void queryClient.invalidateQueries({ queryKey: scanKeys.batches() });
+            continue;
+          }
           const answer = open
-            ? await scanItem(current.current!.order.id, scanned)
+            ? await scanItem(current.current!.order.id, scanned, units)
             : await scanTracking(scanned, batchIdRef.current || null);
           current.current = answer.data;
           setState(answer.data);
@@ -134,8 +150,9 @@ export default function SmartScanPage() {
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    queue.current.push(value);
+    queue.current.push({ code: value, quantity });
     setValue('');
+    setQuantity(1);
     void drain();
   }
 
@@ -194,7 +211,7 @@ export default function SmartScanPage() {
 
       <form className="smart-scan-form" onSubmit={submit} aria-label={t('scan.form_label')}>
         <label htmlFor={inputId} className="smart-scan-label">
-          {checking ? t('scan.item_code') : t('scan.tracking_number')}
+          {checking || bulkMode ? t('scan.item_code') : t('scan.tracking_number')}
         </label>
         <input
           id={inputId}
@@ -205,13 +222,32 @@ export default function SmartScanPage() {
           spellCheck={false}
           value={value}
           aria-busy={busy || undefined}
-          placeholder={checking ? t('scan.item_placeholder') : t('scan.tracking_placeholder')}
+          placeholder={checking || bulkMode ? t('scan.item_placeholder') : t('scan.tracking_placeholder')}
           onChange={(event) => setValue(event.target.value)}
           onBlur={(event) => {
             // Clicking on the page (not on a control) gives the focus back to the scanner's input.
             if (!event.relatedTarget) setTimeout(focus, 0);
           }}
         />
+        {checking && settings.data?.quantity_entry && (
+          <label className="smart-scan-quantity">
+            {t('scan.quantity')}
+            <input
+              type="number"
+              className="input"
+              min={1}
+              max={10000}
+              value={quantity}
+              onChange={(event) => setQuantity(Math.max(1, Math.trunc(Number(event.target.value)) || 1))}
+            />
+          </label>
+        )}
+        {!checking && batchId !== '' && settings.data?.bulk_single_items && (
+          <label className="smart-scan-bulk">
+            <input type="checkbox" checked={bulk} onChange={(event) => setBulk(event.target.checked)} />
+            {t('scan.bulk')}
+          </label>
+        )}
         {checking && (
           <div className="smart-scan-actions">
             <button
