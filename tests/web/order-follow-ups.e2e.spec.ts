@@ -57,7 +57,7 @@ describe('replacement and cancel third-party shipment on the board', () => {
     const { page, errors } = await signedInPage(browser, server.url, seller.email, seller.password);
     await page.setViewportSize({ width: 1600, height: 1000 });
     await page.goto('/#/orders/manage/shipped');
-    await expect.poll(() => row(page, original.id).count(), { timeout: 15_000 }).toBe(1);
+    await expect.poll(() => row(page, original.id).count(), { timeout: 60_000 }).toBe(1);
     await row(page, original.id).locator('[col-id="order_number"] button').click();
     const drawer = page.getByRole('dialog', { name: `Order ${original.number}` });
     await drawer.getByRole('button', { name: 'Make replacement order' }).click();
@@ -65,7 +65,7 @@ describe('replacement and cancel third-party shipment on the board', () => {
     await dialog.getByLabel('Item BATIK-01 (up to 2)').fill('1');
     await dialog.getByRole('button', { name: 'Make replacement order' }).click();
     await expect
-      .poll(() => drawer.getByTestId('order-replacements').innerText(), { timeout: 15_000 })
+      .poll(() => drawer.getByTestId('order-replacements').innerText(), { timeout: 60_000 })
       .toBe(`${original.number}-R1`);
     await expect
       .poll(() => drawer.getByRole('list', { name: 'Timeline' }).innerText())
@@ -73,14 +73,14 @@ describe('replacement and cancel third-party shipment on the board', () => {
     await drawer.getByRole('button', { name: 'Close' }).first().click();
 
     await page.goto('/#/orders/manage/all');
-    await page.getByLabel('List').selectOption('replacement');
+    await page.getByRole('combobox', { name: 'List', exact: true }).selectOption('replacement');
     const replacementRow = page.locator('[row-id]', { hasText: `${original.number}-R1` });
-    await expect.poll(() => replacementRow.count(), { timeout: 15_000 }).toBe(1);
+    await expect.poll(() => replacementRow.count(), { timeout: 60_000 }).toBe(1);
     await expect.poll(() => page.locator('[row-id]').count()).toBe(1);
     await replacementRow.locator('[col-id="order_number"] button').click();
     const replacement = page.getByRole('dialog', { name: `Order ${original.number}-R1` });
     await expect
-      .poll(() => replacement.getByTestId('order-replaces').innerText(), { timeout: 15_000 })
+      .poll(() => replacement.getByTestId('order-replaces').innerText(), { timeout: 60_000 })
       .toBe(`Replacement of order ${original.number}`);
     expect(errors).toEqual([]);
     await page.context().close();
@@ -91,17 +91,22 @@ describe('replacement and cancel third-party shipment on the board', () => {
     const { page, errors } = await signedInPage(browser, server.url, seller.email, seller.password);
     await page.setViewportSize({ width: 1600, height: 1000 });
     await page.goto('/#/orders/manage/unscan');
-    await expect.poll(() => row(page, order.id).count(), { timeout: 15_000 }).toBe(1);
+    await expect.poll(() => row(page, order.id).count(), { timeout: 60_000 }).toBe(1);
     await page.locator(`[row-id="${order.id}"] input.ag-checkbox-input`).first().check({ force: true });
     await page
       .getByRole('toolbar', { name: 'Actions on the selected orders' })
       .getByRole('button', { name: 'Cancel third-party shipment' })
       .click();
     await expect.poll(() => page.getByText('Done for 1 of 1 order.').isVisible()).toBe(true);
-    await expect.poll(() => row(page, order.id).count(), { timeout: 15_000 }).toBe(0);
+    await expect.poll(() => row(page, order.id).count(), { timeout: 60_000 }).toBe(0);
     await page.goto('/#/orders/manage/new');
-    await expect.poll(() => row(page, order.id).count(), { timeout: 15_000 }).toBe(1);
-    await expect.poll(() => row(page, order.id).locator('[col-id="tracking_number"]').innerText()).toBe('');
+    await expect.poll(() => row(page, order.id).count(), { timeout: 60_000 }).toBe(1);
+    await row(page, order.id).locator('[col-id="order_number"] button').click();
+    const drawer = page.getByRole('dialog', { name: `Order ${order.number}` });
+    await expect.poll(() => drawer.getByTestId('order-tracking').innerText(), { timeout: 60_000 }).toBe('—');
+    await expect
+      .poll(() => drawer.getByRole('list', { name: 'Timeline' }).innerText())
+      .toContain('Third-party shipment cancelled');
     expect(errors).toEqual([]);
     await page.context().close();
   });
