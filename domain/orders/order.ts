@@ -90,6 +90,12 @@ const StockMove = z.strictObject({
 });
 export type StockMove = z.infer<typeof StockMove>;
 
+/** Some of an order's lines, each with a quantity: what a split moves, a return brings back, a replacement sends. */
+const LineQuantities = z
+  .array(z.strictObject({ lineId: Id, quantity: Quantity }))
+  .min(1)
+  .max(500);
+
 // ---- events ----
 
 export const OrderImported = z.strictObject({
@@ -189,10 +195,7 @@ export const OrderCancelled = z.strictObject({
 });
 export const OrderReturned = z.strictObject({
   returnId: Id,
-  lines: z
-    .array(z.strictObject({ lineId: Id, quantity: Quantity }))
-    .min(1)
-    .max(500),
+  lines: LineQuantities,
 });
 export const OrderPrinted = z.strictObject({
   document: z.enum(PRINT_DOCUMENTS),
@@ -204,10 +207,7 @@ export const OrderBatched = z.strictObject({ batchId: Id.nullable() });
 /** Lines (or part of their quantity) moved to a new order; their stock stays where it is, held by the new one. */
 export const OrderSplit = z.strictObject({
   childOrderId: Id,
-  lines: z
-    .array(z.strictObject({ lineId: Id, quantity: Quantity }))
-    .min(1)
-    .max(500),
+  lines: LineQuantities,
 });
 
 /**
@@ -265,10 +265,7 @@ export const OrderPickerAssigned = z.strictObject({ pickerId: Id.nullable() });
 /** A replacement order was made for some of this order's items (spec §4 "replacement"). */
 export const OrderReplaced = z.strictObject({
   replacementOrderId: Id,
-  lines: z
-    .array(z.strictObject({ lineId: Id, quantity: Quantity }))
-    .min(1)
-    .max(500),
+  lines: LineQuantities,
 });
 
 /**
