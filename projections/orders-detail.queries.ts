@@ -1,6 +1,6 @@
 import type { OrderDetail } from '@api/contracts/orders';
 import { namedTimeline } from '@commands/support/named-timeline';
-import { actionsFor } from '@domain/orders/board';
+import { actionsForOrder } from '@domain/orders/board';
 import {
   evolve,
   initialState,
@@ -10,26 +10,39 @@ import {
   orderStreamId,
   placed,
   refuse,
+  replacementNumberOf,
 } from '@domain/orders/order';
 import type { Db } from '@infra/db';
 import type { EventStore, RecordedEvent } from '@infra/eventstore/port';
+import { DEFAULT_LANGUAGE, type Language } from '@infra/i18n';
 import { masterCodesOfTenant } from './documents.queries';
 import { orderLineFields, type Stamps, stampsAfter } from './orders';
-import { storeNameOf } from './orders.queries';
+import { processFailureOf, storeNameOf } from './orders.queries';
 
 /**
  * One order as its detail drawer shows it, read from its stream (an order is tens of events, and the drawer must
  * show what an action just did): the board's columns, the buyer's address and remark, the lines with their master
- * codes and flags, the actions its status allows, and the timeline with the people's names.
+ * codes and flags, the actions its status allows, its replacements (or the order it replaces), and the timeline with
+ * the people's names.
  */
 
 const iso = (value: Date | null) => (value ? value.toISOString() : null);
+
+/** The order number of an order, read from its stream (null: no such order). */
+async function orderNumberOf(store: EventStore, tenantId: string, orderId: string): Promise<string | null> {
+  for await (const event of store.readStream(orderStreamId(tenantId, orderId))) {
+    const typed = { type: event.type, data: event.data } as OrderEvent;
+    if (typed.type === 'OrderImported') return typed.data.orderNumber;
+  }
+  return null;
+}
 
 export async function orderDetail(
   db: Db,
   store: EventStore,
   tenantId: string,
   orderId: string,
+  language: Language = DEFAULT_LANGUAGE,
 ): Promise<OrderDetail> {
   let state: OrderState = initialState;
   let stamps: Stamps | null = null;
@@ -49,14 +62,15 @@ export async function orderDetail(
     userId: event.metadata.userId ?? null,
     data: event.data,
   }));
-  const [codes, named, storeName] = await Promise.all([
+  const [codes, named, storeName, replacedNumber] = await Promise.all([
     masterCodesOfTenant(
       db,
       tenantId,
       order.lines.flatMap((line) => (line.masterCodeId ? [line.masterCodeId] : [])),
     ),
-    namedTimeline(db, tenantId, timeline, [stamps.scanned_by]),
+    namedTimeline(db, tenantId, timeline, [stamps.scanned_by, order.pickerId ?? null]),
     storeNameOf(db, tenantId, order.storeId),
+    order.replacementOf ? orderNumberOf(store, tenantId, order.replacementOf) : null,
   ]);
   const flags = orderFlags(order);
   const active = order.lines.filter((line) => !order.removed.includes(line.lineId));
@@ -118,7 +132,15 @@ export async function orderDetail(
         removed: order.removed.includes(line.lineId),
       };
     }),
-    actions: actionsFor(order.status),
+    replacement_of: order.replacementOf ?? null,
+    picker: named.person(order.pickerId ?? null),
+    process_failure: processFailureOf(order.failure, language),
+    actions: actionsForOrder(order),
+    replacements: (order.replacements ?? []).map((id, index) => ({
+      id,
+      order_number: replacementNumberOf(order.orderNumber, index + 1),
+    })),
+    replaces: order.replacementOf ? { id: order.replacementOf, order_number: replacedNumber } : null,
     timeline: named.timeline,
   };
 }

@@ -6,9 +6,10 @@ import type {
   OrderListRow,
 } from '@api/contracts/orders';
 import { FILTER_STATUSES, ORDER_TABS, type OrderTab, TAB_STATUSES } from '@domain/orders/board';
-import { ORDER_STATUSES, type OrderStatus } from '@domain/orders/order';
+import { ORDER_STATUSES, type OrderStatus, type ProcessFailure } from '@domain/orders/order';
 import type { Database } from '@infra/db';
 import { withTenant } from '@infra/db/tenant';
+import { DEFAULT_LANGUAGE, type Language, translate } from '@infra/i18n';
 import {
   allOf,
   dateWhere,
@@ -67,6 +68,9 @@ function whereOf(tenantId: string, query: OrderListQuery): RawBuilder<SqlBool> {
   if (query.filter) {
     const statuses = FILTER_STATUSES[query.filter];
     if (statuses) parts.push(statusIn(statuses));
+    if (query.filter === 'waiting_assign') parts.push(sql<SqlBool>`o.picker_id IS NULL`);
+    else if (query.filter === 'process_failed') parts.push(sql<SqlBool>`o.process_failure IS NOT NULL`);
+    else if (query.filter === 'replacement') parts.push(sql<SqlBool>`o.replacement_of IS NOT NULL`);
     else if (query.filter === 'out_of_stock') parts.push(sql<SqlBool>`o.out_of_stock`);
     else if (query.filter === 'item_not_found') parts.push(sql<SqlBool>`o.item_not_found`);
     else if (query.filter === 'pre_order') parts.push(sql<SqlBool>`o.pre_order`);
@@ -135,6 +139,7 @@ type Row = Omit<
   total_amount: string;
   store_name: string | null;
   scanned_by_name: string | null;
+  picker_name: string | null;
 };
 const iso = (value: Date | null) => (value ? value.toISOString() : null);
 
@@ -142,12 +147,24 @@ export const SELECT_ROW = sql`o.id, o.order_number, o.store_id, o.platform, o.st
   o.payment_method, o.cod, o.currency, o.total_amount::text AS total_amount, o.ordered_at, o.paid_at,
   o.tracking_number, o.shipping_provider, o.buyer_username, o.buyer_name, o.warehouse_id, o.batch_id, o.item_count,
   o.line_count, o.item_not_found, o.out_of_stock, o.pre_order, o.printed, o.preview, o.split_from, o.scanned_at,
-  o.scanned_by, o.shipped_at, o.cancelled_at, o.updated_at,
+  o.scanned_by, o.shipped_at, o.cancelled_at, o.updated_at, o.replacement_of, o.picker_id, o.process_failure,
   (SELECT s.name FROM stores s WHERE s.tenant_id = o.tenant_id AND s.id = ${asUuid('o.store_id')}) AS store_name,
   (SELECT nullif(trim(u.first_name || ' ' || u.last_name), '') FROM users u
-    WHERE u.id = ${asUuid('o.scanned_by')}) AS scanned_by_name`;
+    WHERE u.id = ${asUuid('o.scanned_by')}) AS scanned_by_name,
+  (SELECT nullif(trim(u.first_name || ' ' || u.last_name), '') FROM users u
+    WHERE u.id = ${asUuid('o.picker_id')}) AS picker_name`;
 
-export function toListRow(row: Row): OrderListRow {
+/** A refused step as a reader sees it: the step, its result code and the refusal's message in their language. */
+export function processFailureOf(failure: ProcessFailure | null | undefined, language: Language) {
+  if (!failure) return null;
+  return {
+    step: failure.request.step,
+    code: failure.code,
+    reason: translate(language, failure.key, failure.params),
+  };
+}
+
+export function toListRow(row: Row, language: Language = DEFAULT_LANGUAGE): OrderListRow {
   return {
     id: row.id,
     order_number: row.order_number,
@@ -181,6 +198,9 @@ export function toListRow(row: Row): OrderListRow {
     shipped_at: iso(row.shipped_at),
     cancelled_at: iso(row.cancelled_at),
     updated_at: row.updated_at.toISOString(),
+    replacement_of: row.replacement_of,
+    picker: row.picker_id ? { id: row.picker_id, name: row.picker_name } : null,
+    process_failure: processFailureOf(row.process_failure as unknown as ProcessFailure | null, language),
   };
 }
 
@@ -199,7 +219,12 @@ async function countedTotal(
 }
 
 /** The page of a list, with its row count (exact, or -1 beyond COUNT_CAP until the end shows). */
-export async function listOrders(db: Kysely<Database>, tenantId: string, query: OrderListQuery) {
+export async function listOrders(
+  db: Kysely<Database>,
+  tenantId: string,
+  query: OrderListQuery,
+  language: Language = DEFAULT_LANGUAGE,
+) {
   const where = whereOf(tenantId, query);
   const order = sql.join([
     ...sortTerms(query.sortModel, SORT_COLUMNS),
@@ -226,7 +251,7 @@ export async function listOrders(db: Kysely<Database>, tenantId: string, query: 
       const n = Number(rows[0]?.n ?? 0);
       lastRow = n > COUNT_CAP ? -1 : n;
     }
-    return { lastRow, rows: page.rows.map(toListRow) };
+    return { lastRow, rows: page.rows.map((row) => toListRow(row, language)) };
   });
 }
 

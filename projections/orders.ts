@@ -88,6 +88,9 @@ export function stampsAfter(stamps: Stamps | null, event: OrderEvent, recorded: 
       return event.data.to === 'new' || event.data.to === 'unscan'
         ? { ...next, scanned_at: null, scanned_by: null }
         : next;
+    case 'OrderShipmentCancelled':
+      // Back to pending process: a scan of the cancelled shipment no longer stands.
+      return { ...next, scanned_at: null, scanned_by: null };
     case 'OrderShipped':
       return { ...next, shipped_at: when };
     case 'OrderCancelled':
@@ -133,6 +136,9 @@ export function orderRow(tenantId: string, state: PlacedOrder, stamps: Stamps): 
     split_from: state.splitFrom,
     ...stamps,
     state: JSON.stringify(state),
+    replacement_of: state.replacementOf ?? null,
+    picker_id: state.pickerId ?? null,
+    process_failure: state.failure ? JSON.stringify(state.failure) : null,
   };
 }
 
@@ -265,6 +271,9 @@ const ROW_COLUMNS = [
   'imported_at',
   'updated_at',
   'state',
+  'replacement_of',
+  'picker_id',
+  'process_failure',
 ] as const satisfies readonly (keyof OrdersTable)[];
 
 const excluded = (columns: readonly string[]) =>

@@ -7,6 +7,7 @@ import {
   ORDER_STATUSES,
   PRINT_DOCUMENTS,
   PRINT_ORIGINS,
+  PROCESS_STEPS,
   STOCK_STAGES,
 } from '@domain/orders/order';
 import { z } from 'zod';
@@ -130,6 +131,14 @@ export const OrderListRow = z.object({
   shipped_at: z.string().nullable(),
   cancelled_at: z.string().nullable(),
   updated_at: z.string(),
+  /** The order this one replaces (spec §4 "replacement"). */
+  replacement_of: z.string().nullable(),
+  /** The picker it is assigned to (none: "waiting assign"). */
+  picker: Person.nullable(),
+  /** The step the marketplace refused ("process failed"), with its reason in the reader's language. */
+  process_failure: z
+    .object({ step: z.enum(PROCESS_STEPS), code: z.number().int(), reason: z.string() })
+    .nullable(),
 });
 export type OrderListRow = z.infer<typeof OrderListRow>;
 
@@ -185,6 +194,9 @@ export const OrderDetail = OrderListRow.extend({
   stock_stage: z.enum(STOCK_STAGES),
   lines: z.array(OrderLineAnswer),
   actions: z.array(z.enum(BOARD_ACTIONS)),
+  /** The replacement orders made for this one, and the order this one replaces. */
+  replacements: z.array(z.object({ id: z.string(), order_number: z.string() })),
+  replaces: z.object({ id: z.string(), order_number: z.string().nullable() }).nullable(),
   timeline: z.array(
     z.object({
       type: z.string(),
@@ -203,8 +215,10 @@ const SIMPLE_ACTIONS = [
   'ship',
   'set_preview',
   'clear_preview',
+  'cancel_shipment',
+  'retry_process',
   ...(Object.keys(MOVES) as MoveAction[]),
-] as ['scan', 'ship', 'set_preview', 'clear_preview', ...MoveAction[]];
+] as ['scan', 'ship', 'set_preview', 'clear_preview', 'cancel_shipment', 'retry_process', ...MoveAction[]];
 
 const trackingRequired = rule(OrderCode.trackingRequired, 'orders.tracking_required');
 const pickupDetails = rule(OrderCode.pickupDetailsRequired, 'orders.pickup_details_required');
@@ -213,6 +227,7 @@ const key = { idempotency_key: IdempotencyKey.optional() };
 const documentInvalid = rule(OrderCode.textInvalid, 'orders.document_invalid', {
   documents: PRINT_DOCUMENTS.join(', '),
 });
+const pickerInvalid = rule(OrderCode.pickerNotFound, 'orders.picker_not_found');
 const originInvalid = rule(OrderCode.textInvalid, 'orders.origin_invalid', {
   origins: PRINT_ORIGINS.join(', '),
 });
@@ -272,6 +287,18 @@ export const ActionBody = z.discriminatedUnion('action', [
     pickup_time: z.enum(['none', 'earliest', 'latest']).default('none'),
     ...key,
   }),
+  z.strictObject({
+    action: z.literal('assign'),
+    order_ids: OrderIds,
+    /** A user of the account who picks and packs the orders; null takes them back ("waiting assign"). */
+    picker_id: z
+      .string({ error: pickerInvalid })
+      .trim()
+      .min(1, pickerInvalid)
+      .max(100, pickerInvalid)
+      .nullable(),
+    ...key,
+  }),
 ]);
 export type ActionBody = z.infer<typeof ActionBody>;
 
@@ -328,6 +355,29 @@ export const SplitBody = z.strictObject({
   idempotency_key: IdempotencyKey.optional(),
 });
 export type SplitBody = z.infer<typeof SplitBody>;
+
+const replacementNothing = rule(OrderCode.replacementNothing, 'orders.replacement_nothing');
+const replacementQuantity = rule(OrderCode.quantityInvalid, 'orders.quantity_invalid_any');
+
+/** A replacement order (spec §4): the original's lines to send again, each with how many (0: not this one). */
+export const ReplacementBody = z.strictObject({
+  lines: z
+    .array(
+      z.strictObject({
+        line_id: z.string({ error: replacementNothing }).trim().min(1, replacementNothing).max(200),
+        quantity: z
+          .number({ error: replacementQuantity })
+          .int(replacementQuantity)
+          .min(0, replacementQuantity)
+          .max(100_000, replacementQuantity),
+      }),
+      { error: replacementNothing },
+    )
+    .min(1, replacementNothing)
+    .max(500, replacementNothing),
+  idempotency_key: IdempotencyKey.optional(),
+});
+export type ReplacementBody = z.infer<typeof ReplacementBody>;
 
 const addressInvalid = (field: string) =>
   rule(OrderCode.addressInvalid, 'orders.address_field_required', { field });

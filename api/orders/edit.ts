@@ -9,6 +9,7 @@ import {
   PickerQuery,
   PickerRow,
   RemoveBody,
+  ReplacementBody,
   SplitBody,
 } from '@api/contracts/orders';
 import { conflict, router } from '@api/route';
@@ -22,7 +23,7 @@ import { idempotencyKeyOf, type OrderDeps, tags } from './common';
 
 /**
  * Changes to one order (spec §4; commands/orders/edit.ts): split, shipping address, map a line whose item was not
- * found, remove an out-of-stock line — and the master codes to map to. Key of spec §6: orders-new-order.
+ * found, remove an out-of-stock line, make a replacement order — and the master codes to map to. Key of spec §6: orders-new-order.
  */
 export const orderEditRoutes: FastifyPluginAsyncZod<OrderDeps> = async (app, deps) => {
   const { db } = deps;
@@ -48,6 +49,22 @@ export const orderEditRoutes: FastifyPluginAsyncZod<OrderDeps> = async (app, dep
     async (request) => {
       const { order, childOrderId } = await edit(request, { edit: 'split', body: request.body });
       return ok(request, { order, child_order_id: childOrderId! }, 'orders.split_done');
+    },
+  );
+
+  route.post(
+    '/api/orders/:id/replacement',
+    {
+      summary:
+        'Make a replacement order of a shipped, delivered or returned order: the chosen items again at no charge, stock reserved, linked both ways',
+      params: IdParams,
+      body: ReplacementBody,
+      answer: z.object({ order: OrderDetail, replacement_order_id: z.string() }),
+      errors: conflict,
+    },
+    async (request) => {
+      const { order, replacementOrderId } = await edit(request, { edit: 'replacement', body: request.body });
+      return ok(request, { order, replacement_order_id: replacementOrderId! }, 'orders.replacement_done');
     },
   );
 

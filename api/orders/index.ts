@@ -42,7 +42,8 @@ export const orderRoutes: FastifyPluginAsyncZod<OrderDeps> = async (app, deps) =
       query: OrderListQuery,
       answer: GridPage(OrderListRow),
     },
-    async (request) => ok(request, await listOrders(db, seller(request).tenantId, request.query)),
+    async (request) =>
+      ok(request, await listOrders(db, seller(request).tenantId, request.query, request.language)),
   );
 
   route.get(
@@ -72,7 +73,11 @@ export const orderRoutes: FastifyPluginAsyncZod<OrderDeps> = async (app, deps) =
       params: IdParams,
       answer: OrderDetail,
     },
-    async (request) => ok(request, await orderDetail(db, store, seller(request).tenantId, request.params.id)),
+    async (request) =>
+      ok(
+        request,
+        await orderDetail(db, store, seller(request).tenantId, request.params.id, request.language),
+      ),
   );
 
   await app.register(orderActionRoutes, deps);

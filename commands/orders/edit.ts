@@ -1,4 +1,11 @@
-import type { AddressBody, MapBody, OrderDetail, RemoveBody, SplitBody } from '@api/contracts/orders';
+import type {
+  AddressBody,
+  MapBody,
+  OrderDetail,
+  RemoveBody,
+  ReplacementBody,
+  SplitBody,
+} from '@api/contracts/orders';
 import type { OrderCommand } from '@domain/orders/order';
 import type { Database } from '@infra/db';
 import type { EventStore } from '@infra/eventstore/port';
@@ -7,16 +14,19 @@ import type { Kysely } from 'kysely';
 import { commandIdOf } from './board-actions';
 import { mapOrderLine } from './map-line';
 import { handleOrderCommand } from './order';
+import { replaceOrder } from './replacement';
 import { splitOrder } from './split';
 
 /**
  * Changes to one order (spec §4): split it (some lines or part of their quantity to a new order), change its
  * shipping address (spec §3 "A custom shipping address can be modified"), map an unmapped line ("item not found") to
- * a master code, remove an out-of-stock line with the two choices of spec §4. Each answers the order as it now
+ * a master code, remove an out-of-stock line with the two choices of spec §4, make a replacement order of some of
+ * its items (spec §4 "replacement"). Each answers the order as it now
  * stands; `key` is the request's idempotency key.
  */
 export type OrderEdit =
   | { edit: 'split'; body: SplitBody }
+  | { edit: 'replacement'; body: ReplacementBody }
   | { edit: 'address'; body: AddressBody }
   | { edit: 'map'; lineId: string; body: MapBody }
   | { edit: 'remove'; lineId: string; body: RemoveBody };
@@ -25,6 +35,8 @@ export interface OrderEdited {
   order: OrderDetail;
   /** Split: the new order. */
   childOrderId?: string;
+  /** Replacement: the replacement order. */
+  replacementOrderId?: string;
   /** Map: the master code's code. */
   code?: string;
 }
@@ -50,6 +62,11 @@ export async function editOrder(
         .filter((line) => line.quantity > 0)
         .map((line) => ({ lineId: line.line_id, quantity: line.quantity }));
       done.childOrderId = (await splitOrder(deps.store, orderId, lines, context)).childOrderId;
+      break;
+    }
+    case 'replacement': {
+      const lines = input.body.lines.map((line) => ({ lineId: line.line_id, quantity: line.quantity }));
+      done.replacementOrderId = (await replaceOrder(deps.store, orderId, lines, context)).replacementOrderId;
       break;
     }
     case 'map': {

@@ -1,6 +1,12 @@
 import type { ShippingAnswer } from '@api/contracts/orders';
 import { refuseByMarketplace } from '@domain/orders/marketplace-refusals';
-import { type OrderCommand, type OrderState, type OrderStatus, placed } from '@domain/orders/order';
+import {
+  type OrderCommand,
+  type OrderState,
+  type OrderStatus,
+  type ProcessRequest,
+  placed,
+} from '@domain/orders/order';
 import type { EventStore } from '@infra/eventstore/port';
 import {
   type MarketplaceShipping,
@@ -24,22 +30,14 @@ const CANCELLABLE: readonly OrderStatus[] = ['unpaid', ...IN_WAREHOUSE];
 
 /** The order as its marketplace knows it, when it is in one of `statuses` (those the action starts from). */
 function marketplaceOrderOf(state: OrderState, statuses = IN_WAREHOUSE): ShippingOrder | null {
-  // A part split off in Kedai is not an order the marketplace knows.
-  if (state.status === 'none' || state.splitFrom !== null) return null;
+  // A part split off in Kedai, or a replacement made in Kedai, is not an order the marketplace knows.
+  if (state.status === 'none' || state.splitFrom !== null || state.replacementOf) return null;
   if (!statuses.includes(state.status)) return null;
   return { storeId: state.storeId, platform: state.details.platform, orderNumber: state.orderNumber };
 }
 
-export type ShippingRequest =
-  | { action: 'arrange_shipment'; trackingNumber: string; shippingProvider: string }
-  | {
-      action: 'request_pickup';
-      provider: string;
-      pickupAddress: string;
-      pickupAddressId?: number;
-      pickupDay: 'today' | 'after_1_day' | 'after_2_days';
-      pickupTime: 'none' | 'earliest' | 'latest';
-    };
+/** A shipment action's request: what the marketplace is asked, and what a failed one is tried again with. */
+export type ShippingRequest = Extract<ProcessRequest, { step: 'arrange_shipment' | 'request_pickup' }>;
 
 /** One command to record, and the purpose its command id is scoped by. */
 export interface ShippingStep {
@@ -48,8 +46,8 @@ export interface ShippingStep {
 }
 
 /** The marketplace's refusal of a shipment action: in its words, or for a known kind of failure. */
-function refusalOf(action: ShippingRequest['action'], error: ShippingError) {
-  const pickup = action === 'request_pickup';
+function refusalOf(step: ShippingRequest['step'], error: ShippingError) {
+  const pickup = step === 'request_pickup';
   if (error.kind === 'refused')
     return refuseByMarketplace(pickup ? 'PICKUP_FAILED' : 'ARRANGE_FAILED', { detail: error.detail });
   return refuseByMarketplace(pickup ? 'PICKUP_NOT_POSSIBLE' : 'ARRANGE_NOT_POSSIBLE', { kind: error.kind });
@@ -70,7 +68,7 @@ export async function marketplaceShipment(
   const order = marketplaceOrderOf(await findOrder(store, tenantId, orderId));
   if (!order || !(await shipping.handles(tenantId, order))) return null;
   const method: ShipmentMethod =
-    asked.action === 'request_pickup'
+    asked.step === 'request_pickup'
       ? {
           kind: 'pickup',
           day: asked.pickupDay,
@@ -84,21 +82,20 @@ export async function marketplaceShipment(
   try {
     arranged = await shipping.arrange(tenantId, order, method);
   } catch (error) {
-    if (error instanceof ShippingError) throw refusalOf(asked.action, error);
+    if (error instanceof ShippingError) throw refusalOf(asked.step, error);
     throw error;
   }
   const provider =
-    arranged.shippingProvider ||
-    (asked.action === 'request_pickup' ? asked.provider : asked.shippingProvider);
+    arranged.shippingProvider || (asked.step === 'request_pickup' ? asked.provider : asked.shippingProvider);
   const arrange: ShippingStep = {
-    purpose: `${asked.action}:arranged`,
+    purpose: `${asked.step}:arranged`,
     command: { type: 'ArrangeShipment', trackingNumber: arranged.trackingNumber, shippingProvider: provider },
   };
-  if (asked.action === 'arrange_shipment') return [arrange];
+  if (asked.step === 'arrange_shipment') return [arrange];
   return [
     arrange,
     {
-      purpose: asked.action,
+      purpose: asked.step,
       command: {
         type: 'RequestPickup',
         provider,
@@ -139,6 +136,30 @@ export async function marketplaceCancel(
     throw refuseByMarketplace('CANCEL_FAILED', { detail: error.detail });
   }
   return true;
+}
+
+/**
+ * The marketplace's part of cancelling one order's arranged shipment (spec §4 "cancel third-party shipment"): the
+ * marketplace must hold no shipment of it any more (integrations/stores/shipping.ts says why Shopee cannot be
+ * asked to cancel one). Nothing to ask for an order no connected store arranges, or one with no shipment (the order
+ * refuses that itself). Throws the marketplace's refusal.
+ */
+export async function marketplaceReleaseShipment(
+  shipping: MarketplaceShipping,
+  store: EventStore,
+  tenantId: string,
+  orderId: string,
+): Promise<void> {
+  const state = placed(await findOrder(store, tenantId, orderId));
+  const order = state && state.trackingNumber !== null ? marketplaceOrderOf(state) : null;
+  if (!order || !(await shipping.handles(tenantId, order))) return;
+  try {
+    await shipping.releaseShipment(tenantId, order);
+  } catch (error) {
+    if (!(error instanceof ShippingError)) throw error;
+    if (error.kind === 'shipment_kept') throw refuseByMarketplace('SHIPMENT_KEPT', { status: error.detail });
+    throw refuseByMarketplace('CANCEL_SHIPMENT_FAILED', { detail: error.detail });
+  }
 }
 
 /**

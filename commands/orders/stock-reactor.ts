@@ -31,6 +31,7 @@ import { handleOrderCommand } from './order';
  *   OrderLineMapped (a changed mapping, `released`)   reserved  → released   ReleaseStock of the former code, first
  *   OrderScanned                                      reserved  → in process StartProcessing
  *   OrderMoved back to new or unscan                  in process→ reserved   StopProcessing
+ *   OrderShipmentCancelled (while picked)             in process→ reserved   StopProcessing
  *   OrderShipped                                      reserved | in process  ShipStock from that stage
  *   OrderCancelled, OrderLineRemoved, OrderMoved to trash    held → released  ReleaseStock (StopProcessing first
  *                                                                                when in process)
@@ -54,6 +55,7 @@ const STOCK_EVENTS = [
   'OrderShipped',
   'OrderCancelled',
   'OrderLineRemoved',
+  'OrderShipmentCancelled',
 ] as const satisfies readonly OrderEventType[];
 
 type Target = 'reserved' | 'inProcess' | 'shipped' | 'released';
@@ -68,6 +70,8 @@ function targetOf(event: OrderEvent): Target | null {
       return 'inProcess';
     case 'OrderMoved':
       return event.data.to === 'trash' ? 'released' : 'reserved';
+    case 'OrderShipmentCancelled':
+      return 'reserved';
     case 'OrderShipped':
       return 'shipped';
     case 'OrderCancelled':
@@ -86,6 +90,7 @@ const REASONS: Record<string, string> = {
   OrderShipped: 'Order shipped',
   OrderCancelled: 'Order cancelled',
   OrderLineRemoved: 'Order line removed',
+  OrderShipmentCancelled: 'Order shipment cancelled',
 };
 
 export interface OrderStockReactorDeps {

@@ -1,7 +1,14 @@
 import type { PermissionKey } from '../access/permissions';
 import { type ErrorTable, refuser } from '../shared/errors';
 import { OrderCode } from './codes';
-import { MOVES, type MoveAction, ORDER_STATUSES, type OrderStatus } from './order';
+import {
+  ASSIGNABLE,
+  MOVES,
+  type MoveAction,
+  ORDER_STATUSES,
+  type OrderStatus,
+  type PlacedOrder,
+} from './order';
 
 /**
  * The order board's vocabulary (spec §2 order lists and "The Manage Orders title depends on a tab value: all, new,
@@ -24,7 +31,9 @@ export const TAB_STATUSES: Record<OrderTab, readonly OrderStatus[]> = {
 
 /**
  * The order filters of spec §4 the board offers. "Pending" is pending process (accepted, waiting for its shipment
- * to be arranged); "to process" arranged and not yet ready to ship; "done" ready to ship or gone.
+ * to be arranged); "to process" arranged and not yet ready to ship; "done" ready to ship or gone; "process failed"
+ * a step the marketplace refused, to be tried again; "waiting assign" accepted and not yet picked, with no picker
+ * assigned; "replacement" the replacement orders.
  */
 export const ORDER_FILTERS = [
   'unpaid',
@@ -39,6 +48,9 @@ export const ORDER_FILTERS = [
   'refunded',
   'cancelled',
   'trash',
+  'process_failed',
+  'waiting_assign',
+  'replacement',
 ] as const;
 export type OrderFilter = (typeof ORDER_FILTERS)[number];
 
@@ -53,6 +65,7 @@ export const FILTER_STATUSES: Partial<Record<OrderFilter, readonly OrderStatus[]
   refunded: ['refunded'],
   cancelled: ['cancelled'],
   trash: ['trash'],
+  waiting_assign: ASSIGNABLE,
 };
 
 /** The actions the board runs on one or many orders (spec §4). */
@@ -74,6 +87,9 @@ export const BOARD_ACTIONS = [
   'mark_printed',
   'set_preview',
   'clear_preview',
+  'cancel_shipment',
+  'retry_process',
+  'assign',
 ] as const;
 export type BoardAction = (typeof BOARD_ACTIONS)[number];
 
@@ -95,11 +111,24 @@ export const ACTION_FROM: Record<BoardAction, readonly OrderStatus[]> = {
   // Held for a look before printing and packing ("Set To Preview", spec §4 and §8), and let go again.
   set_preview: WORKING,
   clear_preview: ORDER_STATUSES,
+  // Spec §4 "cancel third-party shipment": an order whose shipment is arranged, not yet gone.
+  cancel_shipment: WORKING,
+  // "Process failed": the refused step (an arrangement, a pickup, a cancel) is tried again.
+  retry_process: ['unpaid', ...WORKING],
+  assign: ASSIGNABLE,
 };
 
 /** The actions an order in this status may take. */
 export const actionsFor = (status: OrderStatus): BoardAction[] =>
   BOARD_ACTIONS.filter((action) => ACTION_FROM[action].includes(status));
+
+/** The actions one order may take: its status's, less those with nothing to act on (no shipment, no failure). */
+export const actionsForOrder = (order: Pick<PlacedOrder, 'status' | 'trackingNumber' | 'failure'>) =>
+  actionsFor(order.status).filter(
+    (action) =>
+      (action !== 'cancel_shipment' || order.trackingNumber !== null) &&
+      (action !== 'retry_process' || Boolean(order.failure)),
+  );
 
 /** Which key of spec §6 each action needs (the owner holds every key). */
 export const ACTION_KEYS: Record<BoardAction, PermissionKey> = {
@@ -113,6 +142,10 @@ export const ACTION_KEYS: Record<BoardAction, PermissionKey> = {
   mark_printed: 'orders-new-order',
   set_preview: 'orders-new-order',
   clear_preview: 'orders-new-order',
+  cancel_shipment: 'orders-new-order',
+  retry_process: 'orders-new-order',
+  // Handing out the pickers' work, as a batch is given to a picker: the batch key (spec §6).
+  assign: 'orders-batch',
   undo_scan: 'orders-scan-delete',
   reset_scan: 'orders-scan-delete',
   scan: 'orders-unscan',

@@ -36,6 +36,16 @@ export const OrderCode = {
   arrangeFailed: 588,
   /** The marketplace did not cancel the order (its words in the message) (409). */
   cancelFailed: 589,
+  /** Spec §4 "cancel third-party shipment": the order has no shipment arranged to cancel (409). */
+  noShipment: 590,
+  /** The marketplace keeps the shipment arranged, or refused to let it go (its words in the message) (409). */
+  cancelShipmentFailed: 591,
+  /** Spec §4 "process failed": the order has no failed step to try again (409). */
+  nothingToRetry: 592,
+  /** A replacement order with no item chosen (400). */
+  replacementNothing: 593,
+  /** The picker to assign is not a user of the account (404). */
+  pickerNotFound: 594,
   // The end of the range, so codes the board's actions take from 590 up do not meet these.
   /** A manual order file that cannot be read (400). */
   uploadFile: 598,

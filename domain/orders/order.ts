@@ -6,6 +6,7 @@ import {
   type MarketplaceStatus,
   Money,
   OrderAddress,
+  SELLER_CANCEL_REASONS,
   StoredPlatform,
 } from './marketplace-order';
 
@@ -18,6 +19,10 @@ import {
  *   unpaid ──paid──▶ new ──arrange shipment──▶ unscan ──scan──▶ scanned ──RTS──▶ processed ──ship──▶ shipped
  *                     │                          │                 │                                   │
  *                     └──────── cancel / trash (before shipping) ──┘                       delivered, returned, refunded
+ *
+ * Beside that way: an arranged shipment can be cancelled (back to new, to be arranged again); a step the marketplace
+ * refused stays on the order ("process failed") until a step succeeds; a picker is assigned ("waiting assign" until
+ * then); a shipped order's items can be sent again as a replacement order, linked to it both ways.
  *
  * Stock follows the order through reactors (commands/orders/stock-reactor.ts): reserved when the order is accepted
  * (paid, or COD), moved to "in process" when it is scanned, shipped out of whichever it is in, released when the
@@ -85,6 +90,12 @@ const StockMove = z.strictObject({
 });
 export type StockMove = z.infer<typeof StockMove>;
 
+/** Some of an order's lines, each with a quantity: what a split moves, a return brings back, a replacement sends. */
+const LineQuantities = z
+  .array(z.strictObject({ lineId: Id, quantity: Quantity }))
+  .min(1)
+  .max(500);
+
 // ---- events ----
 
 export const OrderImported = z.strictObject({
@@ -117,6 +128,8 @@ export const OrderImported = z.strictObject({
   /** A part split off another order: it keeps the parent's state, and its share of the parent's stock. */
   splitFrom: Id.optional(),
   stock: z.enum(STOCK_STAGES).optional(),
+  /** A replacement order (spec §4 "replacement"): the order whose items it sends again, at no charge. */
+  replacementOf: Id.optional(),
 });
 /** The marketplace changed the order: the fields it changed, as they are now. */
 export const OrderSynced = z.strictObject({
@@ -182,10 +195,7 @@ export const OrderCancelled = z.strictObject({
 });
 export const OrderReturned = z.strictObject({
   returnId: Id,
-  lines: z
-    .array(z.strictObject({ lineId: Id, quantity: Quantity }))
-    .min(1)
-    .max(500),
+  lines: LineQuantities,
 });
 export const OrderPrinted = z.strictObject({
   document: z.enum(PRINT_DOCUMENTS),
@@ -197,10 +207,65 @@ export const OrderBatched = z.strictObject({ batchId: Id.nullable() });
 /** Lines (or part of their quantity) moved to a new order; their stock stays where it is, held by the new one. */
 export const OrderSplit = z.strictObject({
   childOrderId: Id,
-  lines: z
-    .array(z.strictObject({ lineId: Id, quantity: Quantity }))
-    .min(1)
-    .max(500),
+  lines: LineQuantities,
+});
+
+/**
+ * Spec §4 "cancel third-party shipment": the shipment arranged with the carrier is cancelled, and the order is back
+ * where it was before it was arranged (pending process), to be arranged again; stock being picked is reserved again.
+ */
+export const OrderShipmentCancelled = z.strictObject({
+  trackingNumber: z.string().max(100),
+  shippingProvider: z.string().max(200),
+  from: z.enum(ORDER_STATUSES),
+  stock: StockMove.nullable(),
+});
+
+/** The steps whose refusal by the marketplace leaves an order "process failed" (spec §4), to be tried again. */
+export const PROCESS_STEPS = ['arrange_shipment', 'request_pickup', 'cancel', 'cancel_shipment'] as const;
+export type ProcessStep = (typeof PROCESS_STEPS)[number];
+const PickupDayValue = z.enum(['today', 'after_1_day', 'after_2_days']);
+const PickupTimeValue = z.enum(['none', 'earliest', 'latest']);
+/** What the failed step asked for, so that trying again asks the same. */
+export const ProcessRequest = z.discriminatedUnion('step', [
+  z.strictObject({
+    step: z.literal('arrange_shipment'),
+    trackingNumber: z.string().max(100),
+    shippingProvider: z.string().max(200),
+  }),
+  z.strictObject({
+    step: z.literal('request_pickup'),
+    provider: z.string().max(200),
+    pickupAddress: z.string().max(1000),
+    pickupAddressId: z.number().int().optional(),
+    pickupDay: PickupDayValue,
+    pickupTime: PickupTimeValue,
+  }),
+  z.strictObject({
+    step: z.literal('cancel'),
+    reason: z.string().max(500).optional(),
+    marketplaceReason: z.enum(SELLER_CANCEL_REASONS),
+  }),
+  z.strictObject({ step: z.literal('cancel_shipment') }),
+]);
+export type ProcessRequest = z.infer<typeof ProcessRequest>;
+/**
+ * The marketplace refused a step of the order's processing: the request, and the refusal as it was answered (its
+ * result code, message key and parameters, so each reader sees it in their own language).
+ */
+export const OrderProcessFailed = z.strictObject({
+  request: ProcessRequest,
+  code: z.number().int(),
+  key: z.string().max(200),
+  params: z.record(z.string().max(100), z.union([z.string().max(2000), z.number()])),
+});
+export type ProcessFailure = z.infer<typeof OrderProcessFailed>;
+/** The picker who picks and packs the order (null: nobody, "waiting assign" again). */
+export const OrderPickerAssigned = z.strictObject({ pickerId: Id.nullable() });
+/** A replacement order was made for some of this order's items (spec §4 "replacement"). */
+export const OrderReplaced = z.strictObject({
+  replacementOrderId: Id,
+  lines: LineQuantities,
 });
 
 /**
@@ -228,6 +293,10 @@ export const orderEvents = {
   OrderBatched,
   OrderSplit,
   OrderStockShort,
+  OrderShipmentCancelled,
+  OrderProcessFailed,
+  OrderPickerAssigned,
+  OrderReplaced,
 } as const;
 export type OrderEventType = keyof typeof orderEvents;
 export type OrderEvent = {
@@ -238,7 +307,10 @@ export const ORDER_EVENT_TYPES = Object.keys(orderEvents) as OrderEventType[];
 // ---- state ----
 
 /** What an order was imported with, as it stands now (the address may change): what a split-off part copies. */
-export type OrderDetails = Omit<z.infer<typeof OrderImported>, 'lines' | 'status' | 'stock' | 'splitFrom'>;
+export type OrderDetails = Omit<
+  z.infer<typeof OrderImported>,
+  'lines' | 'status' | 'stock' | 'splitFrom' | 'replacementOf'
+>;
 
 /** Before its import: no order (the state every stream starts from). */
 export interface NoOrder {
@@ -273,6 +345,15 @@ export interface PlacedOrder {
   splits: number;
   splitFrom: string | null;
   details: OrderDetails;
+  // Optional: folded orders stored before these existed (the board's `state`) lack them.
+  /** The order this one replaces. */
+  replacementOf?: string;
+  /** Replacement orders made for this one. */
+  replacements?: string[];
+  /** The step the marketplace last refused ("process failed"), until a step succeeds or the order leaves. */
+  failure?: ProcessFailure | null;
+  /** The picker assigned to it ("waiting assign" while none is). */
+  pickerId?: string | null;
 }
 
 /** An order's state, keyed on its status: none until it is imported. */
@@ -326,7 +407,7 @@ export function orderFlags(state: PlacedOrder): {
 
 /** The order an import makes. */
 function importedOrder(data: z.infer<typeof OrderImported>): PlacedOrder {
-  const { lines, status, stock, splitFrom, ...details } = data;
+  const { lines, status, stock, splitFrom, replacementOf, ...details } = data;
   return {
     orderId: details.orderId,
     orderNumber: details.orderNumber,
@@ -351,6 +432,7 @@ function importedOrder(data: z.infer<typeof OrderImported>): PlacedOrder {
     splits: 0,
     splitFrom: splitFrom ?? null,
     details,
+    ...(replacementOf ? { replacementOf } : {}),
   };
 }
 
@@ -400,6 +482,7 @@ function applied(state: PlacedOrder, event: Exclude<OrderEvent, { type: 'OrderIm
         status: state.status === 'new' ? 'unscan' : state.status,
         trackingNumber: event.data.trackingNumber,
         shippingProvider: event.data.shippingProvider,
+        failure: null,
       };
     case 'OrderPickupRequested':
       return state;
@@ -422,9 +505,19 @@ function applied(state: PlacedOrder, event: Exclude<OrderEvent, { type: 'OrderIm
         batchId: event.data.batchId ?? state.batchId,
       };
     case 'OrderShipped':
-      return { ...state, status: 'shipped', stock: HELD.includes(state.stock) ? 'shipped' : state.stock };
+      return {
+        ...state,
+        status: 'shipped',
+        stock: HELD.includes(state.stock) ? 'shipped' : state.stock,
+        failure: null,
+      };
     case 'OrderCancelled':
-      return { ...state, status: 'cancelled', stock: HELD.includes(state.stock) ? 'released' : state.stock };
+      return {
+        ...state,
+        status: 'cancelled',
+        stock: HELD.includes(state.stock) ? 'released' : state.stock,
+        failure: null,
+      };
     case 'OrderReturned':
       return { ...state, status: 'returned', returned: true };
     case 'OrderPrinted':
@@ -454,6 +547,21 @@ function applied(state: PlacedOrder, event: Exclude<OrderEvent, { type: 'OrderIm
         ...state,
         short: [...state.short, ...event.data.lines.filter((lineId) => !state.short.includes(lineId))],
       };
+    case 'OrderShipmentCancelled':
+      return {
+        ...state,
+        status: 'new',
+        stock: state.stock === 'inProcess' ? 'reserved' : state.stock,
+        trackingNumber: null,
+        shippingProvider: null,
+        failure: null,
+      };
+    case 'OrderProcessFailed':
+      return { ...state, failure: event.data };
+    case 'OrderPickerAssigned':
+      return { ...state, pickerId: event.data.pickerId };
+    case 'OrderReplaced':
+      return { ...state, replacements: [...(state.replacements ?? []), event.data.replacementOrderId] };
     default: {
       const unknown: never = event;
       throw new Error(`unknown order event ${(unknown as { type: string }).type}`);
@@ -504,7 +612,11 @@ export type OrderCommand =
   | { type: 'AssignBatch'; batchId: string | null }
   | { type: 'SplitOrder'; childOrderId: string; lines: { lineId: string; quantity: number }[] }
   /** The stock reactor: these lines' reservation took available stock below zero. */
-  | { type: 'MarkOutOfStock'; lineIds: string[] };
+  | { type: 'MarkOutOfStock'; lineIds: string[] }
+  | { type: 'CancelShipment' }
+  | { type: 'RecordProcessFailure'; failure: ProcessFailure }
+  | { type: 'AssignPicker'; pickerId: string | null }
+  | { type: 'ReplaceOrder'; replacementOrderId: string; lines: { lineId: string; quantity: number }[] };
 
 export const ORDER_ERRORS = [
   'ORDER_NOT_FOUND',
@@ -520,6 +632,11 @@ export const ORDER_ERRORS = [
   'PICKUP_DETAILS_REQUIRED',
   'NOT_SHIPPED',
   'MASTER_CODE_NOT_FOUND',
+  'NO_SHIPMENT',
+  'NOTHING_TO_RETRY',
+  'REPLACEMENT_NOTHING',
+  'REPLACEMENT_QUANTITY_INVALID',
+  'PICKER_NOT_FOUND',
 ] as const;
 export type OrderErrorCode = (typeof ORDER_ERRORS)[number];
 
@@ -547,6 +664,20 @@ export const orderErrors = {
     code: OrderCode.masterCodeNotFound,
     key: 'orders.master_code_not_found',
   },
+  NO_SHIPMENT: { status: 409, code: OrderCode.noShipment, key: 'orders.no_shipment' },
+  NOTHING_TO_RETRY: { status: 409, code: OrderCode.nothingToRetry, key: 'orders.nothing_to_retry' },
+  REPLACEMENT_NOTHING: {
+    status: 400,
+    code: OrderCode.replacementNothing,
+    key: 'orders.replacement_nothing',
+  },
+  REPLACEMENT_QUANTITY_INVALID: {
+    status: 400,
+    code: OrderCode.quantityInvalid,
+    key: 'orders.replacement_quantity_invalid',
+  },
+  /** A picker who is not a user of the account (checked by the command that assigns). */
+  PICKER_NOT_FOUND: { status: 404, code: OrderCode.pickerNotFound, key: 'orders.picker_not_found' },
 } satisfies ErrorTable<OrderErrorCode>;
 
 export const refuse = refuser(orderErrors);
@@ -640,6 +771,11 @@ export function decide(command: OrderCommand, state: OrderState): OrderEvent[] {
     case 'ChangeAddress':
     case 'AssignBatch':
       return decideMarks(command, state);
+    case 'CancelShipment':
+    case 'RecordProcessFailure':
+    case 'AssignPicker':
+    case 'ReplaceOrder':
+      return decideFollowUp(command, state);
     default: {
       const unknown: never = command;
       throw new Error(`unknown order command ${(unknown as { type: string }).type}`);
@@ -959,6 +1095,112 @@ function decideMarks(
       throw new Error(`unknown order command ${(unknown as { type: string }).type}`);
     }
   }
+}
+
+/** Where a replacement may be made: the order reached the buyer, or came back. */
+const REPLACEABLE: readonly OrderStatus[] = ['shipped', 'delivered', 'returned'];
+/** Where a picker may be assigned: accepted, not yet picked. */
+export const ASSIGNABLE: readonly OrderStatus[] = ['new', 'unscan'];
+
+/** The shipment cancelled, a failed step recorded, a picker assigned, a replacement made. */
+function decideFollowUp(
+  command: Extract<
+    OrderCommand,
+    { type: 'CancelShipment' | 'RecordProcessFailure' | 'AssignPicker' | 'ReplaceOrder' }
+  >,
+  state: PlacedOrder,
+): OrderEvent[] {
+  switch (command.type) {
+    case 'CancelShipment':
+      if (!IN_WAREHOUSE.includes(state.status)) throw wrong(state, command.type);
+      if (state.trackingNumber === null) throw refuse('NO_SHIPMENT');
+      return [
+        {
+          type: 'OrderShipmentCancelled',
+          data: {
+            trackingNumber: state.trackingNumber,
+            shippingProvider: state.shippingProvider ?? '',
+            from: state.status,
+            // Picking stops: what was in process is reserved again, as a put back to new does.
+            stock: state.stock === 'inProcess' ? held(state) : null,
+          },
+        },
+      ];
+    case 'RecordProcessFailure':
+      return [{ type: 'OrderProcessFailed', data: command.failure }];
+    case 'AssignPicker':
+      if ((state.pickerId ?? null) === command.pickerId) return [];
+      if (command.pickerId !== null && !ASSIGNABLE.includes(state.status)) throw wrong(state, command.type);
+      return [{ type: 'OrderPickerAssigned', data: { pickerId: command.pickerId } }];
+    case 'ReplaceOrder': {
+      if (!REPLACEABLE.includes(state.status)) throw wrong(state, command.type);
+      const parts = new Map<string, number>();
+      for (const part of command.lines) {
+        const line = activeLine(state, part.lineId);
+        const quantity = (parts.get(part.lineId) ?? 0) + part.quantity;
+        if (!Number.isInteger(part.quantity) || part.quantity < 0 || quantity > line.quantity) {
+          throw refuse('REPLACEMENT_QUANTITY_INVALID', { lineId: part.lineId, max: line.quantity });
+        }
+        parts.set(part.lineId, quantity);
+      }
+      const lines = [...parts]
+        .filter(([, quantity]) => quantity > 0)
+        .map(([lineId, quantity]) => ({ lineId, quantity }));
+      if (lines.length === 0) throw refuse('REPLACEMENT_NOTHING');
+      return [{ type: 'OrderReplaced', data: { replacementOrderId: command.replacementOrderId, lines } }];
+    }
+    default: {
+      const unknown: never = command;
+      throw new Error(`unknown order command ${(unknown as { type: string }).type}`);
+    }
+  }
+}
+
+/** The order number of an order's `n`th replacement. */
+export const replacementNumberOf = (orderNumber: string, n: number) => `${orderNumber}-R${n}`.slice(0, 100);
+
+/**
+ * A replacement order: the original's buyer and address under the next number (`<order number>-R<n>`), the chosen
+ * lines at no charge, paid (nothing is due) at `at`, so it is accepted and its stock reserved at once. It is Kedai's
+ * own order: no marketplace arranges or cancels it, and the marketplace's shipment details are not copied.
+ */
+export function replacementPart(
+  original: PlacedOrder,
+  replacementOrderId: string,
+  parts: readonly { lineId: string; quantity: number }[],
+  at: string,
+): Extract<OrderCommand, { type: 'ImportOrder' }> {
+  const chosen = new Map(parts.map((part) => [part.lineId, part.quantity]));
+  const lines = original.lines
+    .filter((line) => chosen.has(line.lineId))
+    .map((line) => ({ ...line, quantity: chosen.get(line.lineId)!, unitPrice: '0.00' }));
+  const {
+    shippingFee: _fee,
+    trackingNumber: _tracking,
+    shippingProvider: _provider,
+    packageNumbers: _packages,
+    ...details
+  } = original.details;
+  // Numbered by its place among the original's replacements (the original records it first).
+  const made = original.replacements ?? [];
+  const number = made.includes(replacementOrderId) ? made.indexOf(replacementOrderId) + 1 : made.length + 1;
+  return {
+    type: 'ImportOrder',
+    order: {
+      ...details,
+      orderId: replacementOrderId,
+      orderNumber: replacementNumberOf(original.orderNumber, number),
+      marketplaceStatus: 'ready_to_ship',
+      orderedAt: at,
+      paidAt: at,
+      marketplaceUpdatedAt: at,
+      cod: false,
+      totalAmount: '0.00',
+      preOrder: false,
+      lines,
+      replacementOf: original.orderId,
+    },
+  };
 }
 
 /**

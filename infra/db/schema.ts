@@ -923,6 +923,9 @@ export const columns = {
     imported_at: timestamptz(),
     updated_at: timestamptz(),
     state: jsonb(),
+    replacement_of: text().orNull(),
+    picker_id: text().orNull(),
+    process_failure: jsonb().orNull(),
   },
   /** An order's line as the board and pick lists read it. */
   order_lines: {

@@ -23,6 +23,13 @@ import { shopeeClientForStore } from './shopee';
  * A seller's cancel of such an order goes to the marketplace too (cancel_order), so the buyer is told and the
  * marketplace does not wait for a parcel that will not come.
  *
+ * Cancelling an arranged shipment (spec §4 "cancel third-party shipment") has no call in Shopee's Open Platform v2:
+ * its logistics module arranges (ship_order, batch_ship_order, mass_ship_order) and changes a failed pickup
+ * (update_shipping_order, RETRY_SHIP only), and nothing undoes an arrangement. So Kedai lets its own record of the
+ * shipment go only when Shopee no longer holds one — the order is READY_TO_SHIP (never arranged there) or
+ * RETRY_SHIP (the carrier's pickup failed and Shopee asks for the shipment to be arranged again) — and says so,
+ * with Shopee's status, while Shopee still holds it (PROCESSED).
+ *
  * Asking twice is safe: an order Shopee has arranged already refuses ship_order ("not ready to ship"), and its
  * tracking number is then read instead, so a retried request records the same tracking number, not a new one.
  */
@@ -69,7 +76,9 @@ export type ShippingFailureKind =
   /** No pickup address or time slot the marketplace offers fits the request. */
   | 'no_pickup_slot'
   /** Arranged, but the carrier has not given a tracking number yet: try again shortly. */
-  | 'tracking_pending';
+  | 'tracking_pending'
+  /** The marketplace still holds the arranged shipment and has no way to cancel it (its status in `detail`). */
+  | 'shipment_kept';
 
 export class ShippingError extends Error {
   override name = 'ShippingError';
@@ -109,6 +118,11 @@ export interface MarketplaceShipping {
     reason: SellerCancelReason,
     skus: readonly string[],
   ): Promise<void>;
+  /**
+   * Before Kedai cancels its record of the order's arranged shipment: resolves when the marketplace holds no
+   * shipment of the order; throws ShippingError ('shipment_kept' while it does).
+   */
+  releaseShipment(tenantId: string, order: ShippingOrder): Promise<void>;
 }
 
 const MYT_OFFSET_MS = 8 * 3_600_000;
@@ -246,6 +260,23 @@ export async function cancelShopeeOrder(
   }
 }
 
+/** Shopee statuses in which the order has no shipment arranged: never arranged, or its pickup failed. */
+const NO_SHIPMENT_HELD = new Set(['READY_TO_SHIP', 'RETRY_SHIP']);
+
+/** Whether Shopee holds no shipment of the order any more (see the top of this file); throws ShippingError. */
+export async function releaseShopeeShipment(shop: Shop, orderNumber: string): Promise<void> {
+  const { client, shopId } = shop;
+  const detail = await withPassingRetries(() =>
+    client.getOrderDetail(shopId, { order_sn_list: [orderNumber], response_optional_fields: [] }),
+  ).catch((error: unknown) => {
+    if (error instanceof ShopeeError) throw new ShippingError('refused', error.message);
+    throw error;
+  });
+  const status = detail.order_list[0]?.order_status;
+  if (!status) throw new ShippingError('refused', `order ${orderNumber} is not found`);
+  if (!NO_SHIPMENT_HELD.has(status)) throw new ShippingError('shipment_kept', status);
+}
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
@@ -285,6 +316,11 @@ export function storesShipping(db: Kysely<Database>): MarketplaceShipping {
       const shop = await shopOf(tenantId, order);
       if (!shop) throw new ShippingError('refused', 'the store is not connected');
       await cancelShopeeOrder(shop, order.orderNumber, reason, skus);
+    },
+    async releaseShipment(tenantId, order) {
+      const shop = await shopOf(tenantId, order);
+      if (!shop) throw new ShippingError('refused', 'the store is not connected');
+      await releaseShopeeShipment(shop, order.orderNumber);
     },
     async arrange(tenantId, order, method) {
       const shop = await shopOf(tenantId, order);

@@ -13,6 +13,7 @@ import {
   type OrderStatus,
   orderFlags,
   placed,
+  replacementPart,
   splitPart,
 } from '@domain/orders/order';
 import { specFor } from '@tests/support/decider';
@@ -738,5 +739,124 @@ describe('the platform an order came from', () => {
     expect(StoredPlatform.safeParse('myspace').success).toBe(false);
     expect(PLATFORMS).toContain('tiktokshop');
     expect(PLATFORMS).not.toContain('tiktok');
+  });
+});
+
+describe('order: cancel third-party shipment, process failed, waiting assign, replacement', () => {
+  const inProcess = { warehouseId: 'wh', from: 'inProcess' as const, lines: stockOf(batik, gift) };
+
+  it('cancelling an arranged shipment takes the order back to pending process, without its tracking number', () => {
+    order(unscanOrder)
+      .when({ type: 'CancelShipment' })
+      .then([
+        {
+          type: 'OrderShipmentCancelled',
+          data: { trackingNumber: 'MY123', shippingProvider: 'J&T', from: 'unscan', stock: null },
+        },
+      ]);
+    const after = fold([
+      ...unscanOrder,
+      {
+        type: 'OrderShipmentCancelled',
+        data: { trackingNumber: 'MY123', shippingProvider: 'J&T', from: 'unscan', stock: null },
+      },
+    ]);
+    expect(after).toMatchObject({
+      status: 'new',
+      trackingNumber: null,
+      shippingProvider: null,
+      stock: 'reserved',
+    });
+  });
+
+  it('a picked order gives its stock back to reserved; nothing arranged, or gone, is refused', () => {
+    order(processedOrder)
+      .when({ type: 'CancelShipment' })
+      .then([
+        {
+          type: 'OrderShipmentCancelled',
+          data: { trackingNumber: 'MY123', shippingProvider: 'J&T', from: 'processed', stock: inProcess },
+        },
+      ]);
+    order(newOrder).when({ type: 'CancelShipment' }).thenThrows('NO_SHIPMENT');
+    order(shippedOrder).when({ type: 'CancelShipment' }).thenThrows('WRONG_STATUS');
+  });
+
+  it('a refused step is the order’s "process failed" until a step succeeds', () => {
+    const failure = {
+      request: { step: 'arrange_shipment' as const, trackingNumber: '', shippingProvider: '' },
+      code: 588,
+      key: 'orders.arrange_failed',
+      params: { detail: 'logistics.invalid_status' },
+    };
+    order(newOrder)
+      .when({ type: 'RecordProcessFailure', failure })
+      .then([{ type: 'OrderProcessFailed', data: failure }]);
+    const failed = [...newOrder, { type: 'OrderProcessFailed' as const, data: failure }];
+    expect(fold(failed).failure).toEqual(failure);
+    expect(fold([...failed, arranged]).failure).toBeNull();
+  });
+
+  it('assigns a picker to an order not yet picked, and takes it back', () => {
+    order(newOrder)
+      .when({ type: 'AssignPicker', pickerId: 'u1' })
+      .then([{ type: 'OrderPickerAssigned', data: { pickerId: 'u1' } }]);
+    const assigned = [...newOrder, { type: 'OrderPickerAssigned' as const, data: { pickerId: 'u1' } }];
+    expect(fold(assigned).pickerId).toBe('u1');
+    order(assigned).when({ type: 'AssignPicker', pickerId: 'u1' }).then([]);
+    order(scannedOrder).when({ type: 'AssignPicker', pickerId: 'u1' }).thenThrows('WRONG_STATUS');
+    order(assigned)
+      .when({ type: 'AssignPicker', pickerId: null })
+      .then([{ type: 'OrderPickerAssigned', data: { pickerId: null } }]);
+  });
+
+  it('a replacement of a shipped order sends chosen items again at no charge, accepted with its stock reserved', () => {
+    const lines = [{ lineId: 'l1', quantity: 1 }];
+    order(shippedOrder)
+      .when({ type: 'ReplaceOrder', replacementOrderId: 'r1', lines })
+      .then([{ type: 'OrderReplaced', data: { replacementOrderId: 'r1', lines } }]);
+    const original = fold([
+      ...shippedOrder,
+      { type: 'OrderReplaced', data: { replacementOrderId: 'r1', lines } },
+    ]);
+    expect(original.replacements).toEqual(['r1']);
+    const part = replacementPart(original, 'r1', lines, '2026-02-01T00:00:00.000Z');
+    expect(part.order).toMatchObject({
+      orderId: 'r1',
+      orderNumber: '240101ABC-R1',
+      totalAmount: '0.00',
+      replacementOf: 'o1',
+      lines: [{ ...batik, quantity: 1, unitPrice: '0.00' }],
+    });
+    const [made, acceptance] = decide(part, initialState);
+    expect(acceptance).toEqual({
+      type: 'OrderAccepted',
+      data: { stock: { warehouseId: 'wh', from: 'none', lines: [{ ...stockOf(batik)[0], quantity: 1 }] } },
+    });
+    expect(fold([made!, acceptance!])).toMatchObject({
+      status: 'new',
+      replacementOf: 'o1',
+      trackingNumber: null,
+    });
+  });
+
+  it('refuses a replacement of an order not yet shipped, of nothing, or of more than was ordered', () => {
+    const replace = (lines: { lineId: string; quantity: number }[]): OrderCommand => ({
+      type: 'ReplaceOrder',
+      replacementOrderId: 'r1',
+      lines,
+    });
+    order(newOrder)
+      .when(replace([{ lineId: 'l1', quantity: 1 }]))
+      .thenThrows('WRONG_STATUS');
+    order(shippedOrder)
+      .when(replace([{ lineId: 'l1', quantity: 0 }]))
+      .thenThrows('REPLACEMENT_NOTHING');
+    order(shippedOrder)
+      .when(replace([{ lineId: 'l1', quantity: 3 }]))
+      .thenThrows('REPLACEMENT_QUANTITY_INVALID', { lineId: 'l1', max: 2 });
+    order(shippedOrder)
+      .when(replace([{ lineId: 'x', quantity: 1 }]))
+      .thenThrows('LINE_NOT_FOUND');
   });
 });

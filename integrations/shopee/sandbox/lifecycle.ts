@@ -100,6 +100,12 @@ export function forceStatus(order: SandboxOrder, status: ShopeeOrderStatus, atMs
     detail.cancel_reason = reason || 'Out of stock';
     setLogistics(order, 'LOGISTICS_REQUEST_CANCELED');
   }
+  if (status === 'RETRY_SHIP') {
+    // The carrier's pickup failed (Shopee's RETRY_SHIP): the shipment's planned pickup and delivery are off, and
+    // the shipment is to be arranged again.
+    order.plan = [];
+    setLogistics(order, 'LOGISTICS_PICKUP_RETRY');
+  }
   if (status === 'IN_CANCEL') detail.buyer_cancel_reason = reason || 'Others / change of mind';
   if (status === 'READY_TO_SHIP' && !detail.cod && !detail.pay_time) detail.pay_time = stampSeconds(atMs);
   if (status === 'SHIPPED') {

@@ -135,11 +135,12 @@ export const useChangeAddress = () =>
     (input) => input.address,
   );
 
-export function useSplitOrder() {
+/** A new order of some of an order's lines: split off it, or a replacement of them (spec §4). */
+export function useOrderOfLines(kind: 'split' | 'replacement') {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: { id: string; lines: { line_id: string; quantity: number }[] }) =>
-      api<Answer<{ order: OrderDetail; child_order_id: string }>>(`${one(input.id)}/split`, {
+      api<Answer<{ order: OrderDetail }>>(`${one(input.id)}/${kind}`, {
         method: 'POST',
         body: { lines: input.lines, idempotency_key: newKey() },
       }),

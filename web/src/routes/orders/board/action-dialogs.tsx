@@ -1,3 +1,4 @@
+import { usePickers } from '@web/api/batches';
 import { type ActionBody, useShippingOptions } from '@web/api/orders';
 import { PRINT_DOCUMENTS, type PrintDocument, type PrintOrigin } from '@web/api/printing';
 import { ModalDialog } from '@web/components/modal-dialog';
@@ -9,7 +10,8 @@ import { useTranslation } from 'react-i18next';
  * The actions that ask for more than a click (spec §4, §9): cancel (a reason), arrange or re-arrange shipment (a
  * tracking number and provider for each order), request pickup (provider, pickup address, day and time). An order
  * of a connected marketplace store gets its tracking number from the marketplace (GET /api/orders/shipping says
- * which): its tracking number may stay empty, and a pickup picks one of the shop's pickup addresses.
+ * which): its tracking number may stay empty, and a pickup picks one of the shop's pickup addresses. Assign picker
+ * gives the orders to a picker (or takes them back).
  */
 
 interface Target {
@@ -263,6 +265,38 @@ export function MarkPrintedDialog({
           value={document}
           options={PRINT_DOCUMENTS.map((value) => ({ value, label: t(`printing:documents.${value}`) }))}
           onChange={(event) => setDocument(event.target.value as PrintDocument)}
+        />
+      </form>
+    </ModalDialog>
+  );
+}
+
+/** "Assign picker" (spec §4 "waiting assign"): an active user of the account, or nobody. */
+export function AssignDialog({ orders, busy, error, onRun, onClose }: DialogProps) {
+  const { t } = useTranslation('orders');
+  const pickers = usePickers();
+  const [pickerId, setPickerId] = useState('');
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onRun({ action: 'assign', order_ids: orders.map((o) => o.id), picker_id: pickerId || null });
+  };
+  return (
+    <ModalDialog
+      title={t('assign.title', { count: orders.length })}
+      onClose={onClose}
+      closeLabel={t('actions_ui.close')}
+      footer={<Footer busy={busy} submit={t('assign.submit')} onClose={onClose} />}
+    >
+      <form id="order-action-form" className="form" onSubmit={submit}>
+        {error ? <FormMessage kind="error">{messageOf(error)}</FormMessage> : null}
+        <SelectField
+          label={t('assign.picker')}
+          value={pickerId}
+          options={[
+            { value: '', label: t('assign.nobody') },
+            ...(pickers.data ?? []).map((picker) => ({ value: picker.id, label: picker.name })),
+          ]}
+          onChange={(event) => setPickerId(event.target.value)}
         />
       </form>
     </ModalDialog>

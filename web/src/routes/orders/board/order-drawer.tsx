@@ -7,8 +7,8 @@ import {
   useMapLine,
   useMasterCodeOptions,
   useOrder,
+  useOrderOfLines,
   useRemoveLine,
-  useSplitOrder,
 } from '@web/api/orders';
 import { useSession } from '@web/auth/session';
 import { ModalDialog } from '@web/components/modal-dialog';
@@ -24,7 +24,8 @@ import { Flags } from './use-order-columns';
 /**
  * One order beside the board (a drawer over the right edge): its facts and address, its lines — a line whose item
  * was not found is mapped to a master code here, an out-of-stock line removed with the two choices of spec §4 —,
- * the actions its status allows, splitting it, changing its shipping address, and its timeline.
+ * the actions its status allows, splitting it, changing its shipping address, making a replacement order of it (and
+ * the links between an original and its replacements), its picker, the step the marketplace refused, and its timeline.
  */
 
 const when = (value: string | null, language: string) => dateTimeFormatter(language)(value) || '—';
@@ -46,7 +47,7 @@ export function OrderDrawer({
   const titleId = useId();
   const [mapping, setMapping] = useState<OrderLineDetail | null>(null);
   const [removing, setRemoving] = useState<OrderLineDetail | null>(null);
-  const [splitting, setSplitting] = useState(false);
+  const [splitting, setSplitting] = useState<'split' | 'replacement' | null>(null);
   const [addressing, setAddressing] = useState(false);
 
   useEffect(() => {
@@ -121,13 +122,31 @@ export function OrderDrawer({
                   {t('detail.change_address')}
                 </button>
                 {['unpaid', 'new', 'unscan'].includes(detail.status) && detail.item_count > 1 && (
-                  <button type="button" className="button button-small" onClick={() => setSplitting(true)}>
+                  <button type="button" className="button button-small" onClick={() => setSplitting('split')}>
                     {t('detail.split')}
                   </button>
                 )}
               </>
             )}
+            {manage && ['shipped', 'delivered', 'returned'].includes(detail.status) && (
+              <button
+                type="button"
+                className="button button-small"
+                onClick={() => setSplitting('replacement')}
+              >
+                {t('detail.make_replacement')}
+              </button>
+            )}
           </div>
+
+          {detail.process_failure && (
+            <FormMessage kind="error">
+              {t('detail.process_failed', {
+                step: t(`process_steps.${detail.process_failure.step}`),
+                reason: detail.process_failure.reason,
+              })}
+            </FormMessage>
+          )}
 
           <dl className="order-facts">
             <dt>{t('columns.store')}</dt>
@@ -158,6 +177,24 @@ export function OrderDrawer({
                 ? `${when(detail.scanned_at, i18n.language)}${detail.scanned_by?.name ? ` · ${detail.scanned_by.name}` : ''}`
                 : '—'}
             </dd>
+            <dt>{t('detail.picker')}</dt>
+            <dd data-testid="order-picker">{detail.picker?.name ?? t('detail.no_picker')}</dd>
+            {detail.replaces && (
+              <>
+                <dt>{t('filters.replacement')}</dt>
+                <dd data-testid="order-replaces">
+                  {t('detail.replaces', { number: detail.replaces.order_number ?? detail.replaces.id })}
+                </dd>
+              </>
+            )}
+            {detail.replacements.length > 0 && (
+              <>
+                <dt>{t('detail.replacements')}</dt>
+                <dd data-testid="order-replacements">
+                  {detail.replacements.map((replacement) => replacement.order_number).join(', ')}
+                </dd>
+              </>
+            )}
             <dt>{t('detail.ship_to')}</dt>
             <dd data-testid="order-address">
               {detail.address.name}, {detail.address.phone}
@@ -267,7 +304,9 @@ export function OrderDrawer({
       {detail && removing && (
         <RemoveLineDialog order={detail} line={removing} onClose={() => setRemoving(null)} />
       )}
-      {detail && splitting && <SplitDialog order={detail} onClose={() => setSplitting(false)} />}
+      {detail && splitting && (
+        <LinesDialog order={detail} kind={splitting} onClose={() => setSplitting(null)} />
+      )}
       {detail && addressing && <AddressDialog order={detail} onClose={() => setAddressing(false)} />}
     </dialog>
   );
@@ -385,10 +424,19 @@ function RemoveLineDialog({
   );
 }
 
-function SplitDialog({ order, onClose }: { order: OrderDetail; onClose(): void }) {
+/** Some of the order's lines to a new order: split off it, or sent again as a replacement order. */
+function LinesDialog({
+  order,
+  kind,
+  onClose,
+}: {
+  order: OrderDetail;
+  kind: 'split' | 'replacement';
+  onClose(): void;
+}) {
   const { t } = useTranslation('orders');
   const notify = useNotify();
-  const split = useSplitOrder();
+  const make = useOrderOfLines(kind);
   const lines = order.lines.filter((line) => !line.removed);
   const [quantities, setQuantities] = useState<Record<string, string>>(
     Object.fromEntries(lines.map((line) => [line.line_id, '0'])),
@@ -396,7 +444,7 @@ function SplitDialog({ order, onClose }: { order: OrderDetail; onClose(): void }
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     try {
-      const answer = await split.mutateAsync({
+      const answer = await make.mutateAsync({
         id: order.id,
         lines: lines.map((line) => ({
           line_id: line.line_id,
@@ -411,7 +459,7 @@ function SplitDialog({ order, onClose }: { order: OrderDetail; onClose(): void }
   };
   return (
     <ModalDialog
-      title={t('split.title', { number: order.order_number })}
+      title={t(`${kind}.title`, { number: order.order_number })}
       onClose={onClose}
       closeLabel={t('actions_ui.close')}
       footer={
@@ -421,22 +469,22 @@ function SplitDialog({ order, onClose }: { order: OrderDetail; onClose(): void }
           </button>
           <button
             type="submit"
-            form="order-split-form"
+            form="order-lines-form"
             className="button button-primary"
-            disabled={split.isPending}
+            disabled={make.isPending}
           >
-            {t('split.submit')}
+            {t(`${kind}.submit`)}
           </button>
         </>
       }
     >
-      <form id="order-split-form" className="form" onSubmit={submit}>
-        {split.error ? <FormMessage kind="error">{messageOf(split.error)}</FormMessage> : null}
-        <p>{t('split.intro')}</p>
+      <form id="order-lines-form" className="form" onSubmit={submit}>
+        {make.error ? <FormMessage kind="error">{messageOf(make.error)}</FormMessage> : null}
+        <p>{t(`${kind}.intro`)}</p>
         {lines.map((line) => (
           <TextField
             key={line.line_id}
-            label={t('split.quantity_of', { item: line.name, max: line.quantity })}
+            label={t(`${kind}.quantity_of`, { item: line.name, max: line.quantity })}
             type="number"
             min={0}
             max={line.quantity}

@@ -33,7 +33,7 @@ import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
 import { PrintActions } from '../print/print-actions';
-import { ArrangeDialog, CancelDialog, MarkPrintedDialog, PickupDialog } from './action-dialogs';
+import { ArrangeDialog, AssignDialog, CancelDialog, MarkPrintedDialog, PickupDialog } from './action-dialogs';
 import { OrderDrawer } from './order-drawer';
 import { useOrderColumns } from './use-order-columns';
 import '@web/routes/management.css';
@@ -48,7 +48,7 @@ import '../orders.css';
 
 type Target = Pick<OrderRow, 'id' | 'order_number' | 'tracking_number' | 'shipping_provider'>;
 type Asking = {
-  action: 'cancel' | 'arrange_shipment' | 'request_pickup' | 'mark_printed';
+  action: 'cancel' | 'arrange_shipment' | 'request_pickup' | 'mark_printed' | 'assign';
   orders: Target[];
 } | null;
 
@@ -193,7 +193,8 @@ export default function OrderBoardPage() {
       action === 'cancel' ||
       action === 'arrange_shipment' ||
       action === 'request_pickup' ||
-      action === 'mark_printed'
+      action === 'mark_printed' ||
+      action === 'assign'
     ) {
       run.reset();
       setAsking({ action, orders });
@@ -347,6 +348,15 @@ export default function OrderBoardPage() {
         <MarkPrintedDialog
           orders={asking.orders}
           origin={printOrigin(tab)}
+          busy={run.isPending}
+          error={run.error}
+          onRun={execute}
+          onClose={() => setAsking(null)}
+        />
+      )}
+      {asking?.action === 'assign' && (
+        <AssignDialog
+          orders={asking.orders}
           busy={run.isPending}
           error={run.error}
           onRun={execute}

@@ -12,7 +12,8 @@ const when = (value: string | null | undefined, language: string) => dateTimeFor
 export function Flags({
   row,
 }: {
-  row: Pick<OrderRow, 'item_not_found' | 'out_of_stock' | 'pre_order'> & { preview?: boolean };
+  row: Pick<OrderRow, 'item_not_found' | 'out_of_stock' | 'pre_order'> &
+    Partial<Pick<OrderRow, 'process_failure' | 'replacement_of'>> & { preview?: boolean };
 }) {
   const { t } = useTranslation('orders');
   return (
@@ -21,6 +22,12 @@ export function Flags({
       {row.out_of_stock && <span className="badge badge-danger">{t('flags.out_of_stock')}</span>}
       {row.pre_order && <span className="badge badge-muted">{t('flags.pre_order')}</span>}
       {row.preview && <span className="badge badge-muted">{t('flags.preview')}</span>}
+      {row.process_failure && (
+        <span className="badge badge-danger" title={row.process_failure.reason}>
+          {t('flags.process_failed')}
+        </span>
+      )}
+      {row.replacement_of && <span className="badge badge-muted">{t('flags.replacement')}</span>}
     </span>
   );
 }
