@@ -1,9 +1,18 @@
-import type { AddressBody, MapBody, OrderDetail, RemoveBody, SplitBody } from '@api/contracts/orders';
+import type {
+  AddressBody,
+  GiftBody,
+  MapBody,
+  OrderDetail,
+  PackingBody,
+  RemoveBody,
+  SplitBody,
+} from '@api/contracts/orders';
 import type { OrderCommand } from '@domain/orders/order';
 import type { Database } from '@infra/db';
 import type { EventStore } from '@infra/eventstore/port';
 import { orderDetail } from '@projections/orders-detail.queries';
 import type { Kysely } from 'kysely';
+import { addGift } from './add-gift';
 import { commandIdOf } from './board-actions';
 import { mapOrderLine } from './map-line';
 import { handleOrderCommand } from './order';
@@ -12,20 +21,22 @@ import { splitOrder } from './split';
 /**
  * Changes to one order (spec §4): split it (some lines or part of their quantity to a new order), change its
  * shipping address (spec §3 "A custom shipping address can be modified"), map an unmapped line ("item not found") to
- * a master code, remove an out-of-stock line with the two choices of spec §4. Each answers the order as it now
- * stands; `key` is the request's idempotency key.
+ * a master code, remove an out-of-stock line with the two choices of spec §4, add a free gift, record a line's bin
+ * and serial numbers. Each answers the order as it now stands; `key` is the request's idempotency key.
  */
 export type OrderEdit =
   | { edit: 'split'; body: SplitBody }
   | { edit: 'address'; body: AddressBody }
   | { edit: 'map'; lineId: string; body: MapBody }
-  | { edit: 'remove'; lineId: string; body: RemoveBody };
+  | { edit: 'remove'; lineId: string; body: RemoveBody }
+  | { edit: 'gift'; body: GiftBody }
+  | { edit: 'packing'; lineId: string; body: PackingBody };
 
 export interface OrderEdited {
   order: OrderDetail;
   /** Split: the new order. */
   childOrderId?: string;
-  /** Map: the master code's code. */
+  /** Map, gift: the master code's code. */
   code?: string;
 }
 
@@ -57,8 +68,14 @@ export async function editOrder(
       done.code = (await mapOrderLine(deps, context, { orderId, lineId: input.lineId, masterCodeId })).code;
       break;
     }
+    case 'gift': {
+      const { master_code_id: masterCodeId, quantity } = input.body;
+      done.code = (await addGift(deps, context, { orderId, masterCodeId, quantity })).code;
+      break;
+    }
     case 'address':
     case 'remove':
+    case 'packing':
       await handleOrderCommand(deps.store, orderId, commandOf(input), context);
       break;
     default: {
@@ -69,8 +86,16 @@ export async function editOrder(
   return { ...done, order: await orderDetail(deps.db, deps.store, actor.tenantId, orderId) };
 }
 
-function commandOf(input: Extract<OrderEdit, { edit: 'address' | 'remove' }>): OrderCommand {
+function commandOf(input: Extract<OrderEdit, { edit: 'address' | 'remove' | 'packing' }>): OrderCommand {
   if (input.edit === 'remove') return { type: 'RemoveLine', lineId: input.lineId, mark: input.body.mark };
+  if (input.edit === 'packing') {
+    return {
+      type: 'RecordLineDetails',
+      lineId: input.lineId,
+      binNumber: input.body.bin_number || null,
+      serialNumbers: input.body.serial_numbers,
+    };
+  }
   const { idempotency_key, full_address, postal_code, email, district, barangay, ...rest } = input.body;
   return {
     type: 'ChangeAddress',

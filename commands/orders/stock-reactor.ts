@@ -27,7 +27,7 @@ import { handleOrderCommand } from './order';
  * when shipped, by reactors on the order events (combos move their components)"). Every order event that moves
  * stock names the lines and the stage their stock is in (`stock`), so this reactor needs the event alone:
  *
- *   OrderAccepted, OrderLineMapped (reserve)          none      → reserved   ReserveStock
+ *   OrderAccepted, OrderLineMapped, OrderGiftAdded    none      → reserved   ReserveStock
  *   OrderLineMapped (a changed mapping, `released`)   reserved  → released   ReleaseStock of the former code, first
  *   OrderScanned                                      reserved  → in process StartProcessing
  *   OrderMoved back to new or unscan                  in process→ reserved   StopProcessing
@@ -54,6 +54,7 @@ const STOCK_EVENTS = [
   'OrderShipped',
   'OrderCancelled',
   'OrderLineRemoved',
+  'OrderGiftAdded',
 ] as const satisfies readonly OrderEventType[];
 
 type Target = 'reserved' | 'inProcess' | 'shipped' | 'released';
@@ -63,6 +64,7 @@ function targetOf(event: OrderEvent): Target | null {
   switch (event.type) {
     case 'OrderAccepted':
     case 'OrderLineMapped':
+    case 'OrderGiftAdded':
       return 'reserved';
     case 'OrderScanned':
       return 'inProcess';
@@ -86,6 +88,7 @@ const REASONS: Record<string, string> = {
   OrderShipped: 'Order shipped',
   OrderCancelled: 'Order cancelled',
   OrderLineRemoved: 'Order line removed',
+  OrderGiftAdded: 'Free gift added',
 };
 
 export interface OrderStockReactorDeps {

@@ -37,6 +37,10 @@ export const OrderCode = {
   /** The marketplace did not cancel the order (its words in the message) (409). */
   cancelFailed: 589,
   // The end of the range, so codes the board's actions take from 590 up do not meet these.
+  /** More serial numbers than the line has units (400). */
+  serialsTooMany: 596,
+  /** A serial number twice on one order (400). */
+  serialDuplicate: 597,
   /** A manual order file that cannot be read (400). */
   uploadFile: 598,
   /** A manual order file with bad rows, every one listed (400). */

@@ -54,6 +54,8 @@ export type PrintOrigin = (typeof PRINT_ORIGINS)[number];
 const Id = z.string().min(1).max(100);
 const Quantity = z.number().int().min(1).max(100_000);
 const Instant = z.iso.datetime({ offset: true });
+/** The most serial numbers one line records. */
+export const MAX_SERIALS = 1000;
 
 export const OrderLine = z.strictObject({
   lineId: Id,
@@ -67,6 +69,12 @@ export const OrderLine = z.strictObject({
   masterCodeId: Id.nullable(),
   /** The mapped master code is a combo: its components move (commands/inventory/combo.ts). */
   combo: z.boolean(),
+  /** Given free (a gift-with-purchase promotion's, or added by hand): priced 0, its stock held like any line's. */
+  gift: z.boolean().optional(),
+  /** Spec §3 order item "bin number": where the packer put the line's units. */
+  binNumber: z.string().max(100).optional(),
+  /** Spec §3 order item "serial number": one per unit of a serialised item, at most the quantity. */
+  serialNumbers: z.array(z.string().min(1).max(100)).max(MAX_SERIALS).optional(),
 });
 export type OrderLine = z.infer<typeof OrderLine>;
 
@@ -203,6 +211,15 @@ export const OrderSplit = z.strictObject({
     .max(500),
 });
 
+/** A free gift added to the order by hand; reserved at once when the order's stock is. */
+export const OrderGiftAdded = z.strictObject({ line: OrderLine, stock: StockMove.nullable() });
+/** The bin and serial numbers of a line, as recorded at packing or scanning (each replaces the former). */
+export const OrderLineDetailsRecorded = z.strictObject({
+  lineId: Id,
+  binNumber: z.string().max(100).nullable(),
+  serialNumbers: z.array(z.string().min(1).max(100)).max(MAX_SERIALS),
+});
+
 /**
  * The stock reactor found too little stock for these lines when it reserved them (available went below zero): the
  * order is "out of stock" until the lines are removed (spec §4's two choices) or the order leaves the warehouse.
@@ -228,6 +245,8 @@ export const orderEvents = {
   OrderBatched,
   OrderSplit,
   OrderStockShort,
+  OrderGiftAdded,
+  OrderLineDetailsRecorded,
 } as const;
 export type OrderEventType = keyof typeof orderEvents;
 export type OrderEvent = {
@@ -454,6 +473,23 @@ function applied(state: PlacedOrder, event: Exclude<OrderEvent, { type: 'OrderIm
         ...state,
         short: [...state.short, ...event.data.lines.filter((lineId) => !state.short.includes(lineId))],
       };
+    case 'OrderGiftAdded':
+      return { ...state, lines: [...state.lines, event.data.line] };
+    case 'OrderLineDetailsRecorded': {
+      const { lineId, binNumber, serialNumbers } = event.data;
+      return {
+        ...state,
+        lines: state.lines.map((line) => {
+          if (line.lineId !== lineId) return line;
+          const { binNumber: _bin, serialNumbers: _serials, ...rest } = line;
+          return {
+            ...rest,
+            ...(binNumber ? { binNumber } : {}),
+            ...(serialNumbers.length > 0 ? { serialNumbers } : {}),
+          };
+        }),
+      };
+    }
     default: {
       const unknown: never = event;
       throw new Error(`unknown order event ${(unknown as { type: string }).type}`);
@@ -504,7 +540,15 @@ export type OrderCommand =
   | { type: 'AssignBatch'; batchId: string | null }
   | { type: 'SplitOrder'; childOrderId: string; lines: { lineId: string; quantity: number }[] }
   /** The stock reactor: these lines' reservation took available stock below zero. */
-  | { type: 'MarkOutOfStock'; lineIds: string[] };
+  | { type: 'MarkOutOfStock'; lineIds: string[] }
+  /** A free gift by hand: a master code, how many; its line id made by the caller. */
+  | {
+      type: 'AddGift';
+      line: Pick<OrderLine, 'lineId' | 'sku' | 'sellerSku' | 'name' | 'quantity' | 'combo'> & {
+        masterCodeId: string;
+      };
+    }
+  | { type: 'RecordLineDetails'; lineId: string; binNumber: string | null; serialNumbers: string[] };
 
 export const ORDER_ERRORS = [
   'ORDER_NOT_FOUND',
@@ -520,6 +564,8 @@ export const ORDER_ERRORS = [
   'PICKUP_DETAILS_REQUIRED',
   'NOT_SHIPPED',
   'MASTER_CODE_NOT_FOUND',
+  'SERIALS_TOO_MANY',
+  'SERIAL_DUPLICATE',
 ] as const;
 export type OrderErrorCode = (typeof ORDER_ERRORS)[number];
 
@@ -547,6 +593,10 @@ export const orderErrors = {
     code: OrderCode.masterCodeNotFound,
     key: 'orders.master_code_not_found',
   },
+  /** More serial numbers than the line has units. */
+  SERIALS_TOO_MANY: { status: 400, code: OrderCode.serialsTooMany, key: 'orders.serials_too_many' },
+  /** A serial number given twice on one order (two units cannot share one). */
+  SERIAL_DUPLICATE: { status: 400, code: OrderCode.serialDuplicate, key: 'orders.serial_duplicate' },
 } satisfies ErrorTable<OrderErrorCode>;
 
 export const refuse = refuser(orderErrors);
@@ -626,6 +676,9 @@ export function decide(command: OrderCommand, state: OrderState): OrderEvent[] {
     case 'SplitOrder':
     case 'MarkOutOfStock':
       return decideLines(command, state);
+    case 'AddGift':
+    case 'RecordLineDetails':
+      return decidePacking(command, state);
     case 'ArrangeShipment':
     case 'RequestPickup':
     case 'ShipOrder':
@@ -816,6 +869,64 @@ function decideLines(
   }
 }
 
+/** What the packer adds to the order: a free gift, a line's bin and serial numbers. */
+function decidePacking(
+  command: Extract<OrderCommand, { type: 'AddGift' | 'RecordLineDetails' }>,
+  state: PlacedOrder,
+): OrderEvent[] {
+  switch (command.type) {
+    case 'AddGift': {
+      // Before picking ends: a gift added to a scanned order would never be picked.
+      if (!['unpaid', 'new', 'unscan'].includes(state.status)) throw wrong(state, command.type);
+      if (state.lines.some((line) => line.lineId === command.line.lineId)) return [];
+      const line: OrderLine = { ...command.line, unitPrice: '0.00', gift: true };
+      const stock: StockMove | null =
+        state.stock === 'reserved'
+          ? {
+              warehouseId: state.warehouseId,
+              from: 'none',
+              lines: [
+                {
+                  lineId: line.lineId,
+                  masterCodeId: command.line.masterCodeId,
+                  combo: line.combo,
+                  quantity: line.quantity,
+                },
+              ],
+            }
+          : null;
+      return [{ type: 'OrderGiftAdded', data: { line, stock } }];
+    }
+    case 'RecordLineDetails': {
+      const line = activeLine(state, command.lineId);
+      if (!OPEN.includes(state.status)) throw wrong(state, command.type);
+      const binNumber = command.binNumber?.trim() || null;
+      const serialNumbers = command.serialNumbers.map((serial) => serial.trim()).filter(Boolean);
+      if (serialNumbers.length > line.quantity) {
+        throw refuse('SERIALS_TOO_MANY', { lineId: line.lineId, max: line.quantity });
+      }
+      const taken = new Set(
+        activeLines(state)
+          .filter((other) => other.lineId !== line.lineId)
+          .flatMap((other) => other.serialNumbers ?? []),
+      );
+      for (const serial of serialNumbers) {
+        if (taken.has(serial)) throw refuse('SERIAL_DUPLICATE', { serial });
+        taken.add(serial);
+      }
+      const unchanged =
+        binNumber === (line.binNumber ?? null) &&
+        serialNumbers.join('\n') === (line.serialNumbers ?? []).join('\n');
+      if (unchanged) return [];
+      return [{ type: 'OrderLineDetailsRecorded', data: { lineId: line.lineId, binNumber, serialNumbers } }];
+    }
+    default: {
+      const unknown: never = command;
+      throw new Error(`unknown order command ${(unknown as { type: string }).type}`);
+    }
+  }
+}
+
 /** The shipment: arranged (tracking number), a pickup requested, shipped. */
 function decideShipment(
   command: Extract<OrderCommand, { type: 'ArrangeShipment' | 'RequestPickup' | 'ShipOrder' }>,
@@ -974,7 +1085,11 @@ export function splitPart(
   for (const part of parts) moved.set(part.lineId, (moved.get(part.lineId) ?? 0) + part.quantity);
   const lines = activeLines(parent)
     .filter((line) => moved.has(line.lineId))
-    .map((line) => ({ ...line, quantity: moved.get(line.lineId)! }));
+    // The packing details stay with the parent's units: the part is packed afresh.
+    .map(({ binNumber: _bin, serialNumbers: _serials, ...line }) => ({
+      ...line,
+      quantity: moved.get(line.lineId)!,
+    }));
   const cents = lines.reduce(
     (sum, line) => sum + Math.round(Number.parseFloat(line.unitPrice) * 100) * line.quantity,
     0,

@@ -3,17 +3,19 @@ import {
   type AddressInput,
   type OrderDetail,
   type OrderLineDetail,
+  useAddGift,
   useChangeAddress,
   useMapLine,
   useMasterCodeOptions,
   useOrder,
+  useRecordPacking,
   useRemoveLine,
   useSplitOrder,
 } from '@web/api/orders';
 import { useSession } from '@web/auth/session';
 import { ModalDialog } from '@web/components/modal-dialog';
-import { FormMessage, fieldErrorsOf, messageOf, TextField } from '@web/shell/form';
-import { dateTimeFormatter } from '@web/shell/format';
+import { FormMessage, fieldErrorsOf, messageOf, TextAreaField, TextField } from '@web/shell/form';
+import { dateTimeFormatter, useMoney } from '@web/shell/format';
 import { useNotify } from '@web/shell/notifications';
 import { Spinner } from '@web/shell/spinner';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
@@ -22,9 +24,10 @@ import { paymentKey, timelineKey } from './order-words';
 import { Flags } from './use-order-columns';
 
 /**
- * One order beside the board (a drawer over the right edge): its facts and address, its lines — a line whose item
- * was not found is mapped to a master code here, an out-of-stock line removed with the two choices of spec §4 —,
- * the actions its status allows, splitting it, changing its shipping address, and its timeline.
+ * One order beside the board (a drawer over the right edge): its facts and address, its lines with their racks, gift
+ * marks, bin and serial numbers — a line whose item was not found is mapped to a master code here, an out-of-stock
+ * line removed with the two choices of spec §4, a line's bin and serial numbers recorded —, the actions its status
+ * allows, adding a free gift, splitting it, changing its shipping address, and its timeline.
  */
 
 const when = (value: string | null, language: string) => dateTimeFormatter(language)(value) || '—';
@@ -48,6 +51,9 @@ export function OrderDrawer({
   const [removing, setRemoving] = useState<OrderLineDetail | null>(null);
   const [splitting, setSplitting] = useState(false);
   const [addressing, setAddressing] = useState(false);
+  const [packing, setPacking] = useState<OrderLineDetail | null>(null);
+  const [gifting, setGifting] = useState(false);
+  const money = useMoney();
 
   useEffect(() => {
     const dialog = ref.current;
@@ -125,6 +131,11 @@ export function OrderDrawer({
                     {t('detail.split')}
                   </button>
                 )}
+                {remappable && (
+                  <button type="button" className="button button-small" onClick={() => setGifting(true)}>
+                    {t('detail.add_gift')}
+                  </button>
+                )}
               </>
             )}
           </div>
@@ -142,7 +153,7 @@ export function OrderDrawer({
             </dd>
             <dt>{t('columns.total')}</dt>
             <dd>
-              {detail.currency} {detail.total_amount}
+              {detail.currency} {money(detail.total_amount)}
             </dd>
             <dt>{t('columns.ordered_at')}</dt>
             <dd>{when(detail.ordered_at, i18n.language)}</dd>
@@ -164,6 +175,10 @@ export function OrderDrawer({
               <br />
               {detail.address.fullAddress}
             </dd>
+            <dt>{t('detail.first_name')}</dt>
+            <dd data-testid="order-first-name">{detail.first_name || '—'}</dd>
+            <dt>{t('detail.last_name')}</dt>
+            <dd data-testid="order-last-name">{detail.last_name || '—'}</dd>
             {detail.buyer_remark && (
               <>
                 <dt>{t('detail.buyer_remark')}</dt>
@@ -197,6 +212,7 @@ export function OrderDrawer({
                 <th>{t('detail.item')}</th>
                 <th>{t('detail.seller_sku')}</th>
                 <th>{t('detail.master_code')}</th>
+                <th>{t('detail.rack')}</th>
                 <th className="number">{t('detail.quantity')}</th>
                 <th className="number">{t('detail.unit_price')}</th>
                 <th>
@@ -214,6 +230,21 @@ export function OrderDrawer({
                     {line.out_of_stock && !line.removed && (
                       <span className="badge order-badge-danger">{t('flags.out_of_stock')}</span>
                     )}
+                    {line.gift && (
+                      <span className="badge" data-testid="line-gift">
+                        {t('detail.gift')}
+                      </span>
+                    )}
+                    {line.bin_number && (
+                      <div className="muted" data-testid="line-bin">
+                        {t('detail.bin_number')}: {line.bin_number}
+                      </div>
+                    )}
+                    {line.serial_numbers.length > 0 && (
+                      <div className="muted" data-testid="line-serials">
+                        {t('detail.serial_numbers')}: {line.serial_numbers.join(', ')}
+                      </div>
+                    )}
                   </td>
                   <td>{line.seller_sku}</td>
                   <td>
@@ -223,8 +254,9 @@ export function OrderDrawer({
                       <span className="badge badge-warning">{t('flags.item_not_found')}</span>
                     )}
                   </td>
+                  <td data-testid="line-racks">{line.rack_locations.join(', ') || '—'}</td>
                   <td className="number">{line.quantity}</td>
-                  <td className="number">{line.unit_price}</td>
+                  <td className="number">{money(line.unit_price)}</td>
                   <td className="order-line-actions">
                     {manage && editable && !line.removed && line.item_not_found && (
                       <button type="button" className="button button-small" onClick={() => setMapping(line)}>
@@ -234,6 +266,11 @@ export function OrderDrawer({
                     {manage && remappable && !line.removed && !line.item_not_found && (
                       <button type="button" className="button button-small" onClick={() => setMapping(line)}>
                         {t('detail.remap')}
+                      </button>
+                    )}
+                    {manage && editable && !line.removed && (
+                      <button type="button" className="button button-small" onClick={() => setPacking(line)}>
+                        {t('detail.packing')}
                       </button>
                     )}
                     {manage && editable && !line.removed && activeLines > 1 && (
@@ -269,6 +306,8 @@ export function OrderDrawer({
       )}
       {detail && splitting && <SplitDialog order={detail} onClose={() => setSplitting(false)} />}
       {detail && addressing && <AddressDialog order={detail} onClose={() => setAddressing(false)} />}
+      {detail && packing && <PackingDialog order={detail} line={packing} onClose={() => setPacking(null)} />}
+      {detail && gifting && <GiftDialog order={detail} onClose={() => setGifting(false)} />}
     </dialog>
   );
 }
@@ -284,8 +323,6 @@ function MapLineDialog({
 }) {
   const { t } = useTranslation('orders');
   const notify = useNotify();
-  const [search, setSearch] = useState(line.seller_sku);
-  const options = useMasterCodeOptions(search.trim());
   const map = useMapLine();
   const choose = async (masterCodeId: string) => {
     try {
@@ -304,28 +341,7 @@ function MapLineDialog({
     >
       <div className="form">
         {map.error ? <FormMessage kind="error">{messageOf(map.error)}</FormMessage> : null}
-        <TextField
-          label={t('map.search')}
-          type="search"
-          value={search}
-          onChange={(event) => setSearch(event.target.value)}
-        />
-        <ul className="order-picker" aria-label={t('map.results')}>
-          {(options.data ?? []).map((option) => (
-            <li key={option.id}>
-              <button
-                type="button"
-                className="button button-small"
-                disabled={map.isPending}
-                onClick={() => choose(option.id)}
-              >
-                {option.code} · {option.name}
-                {option.type === 'combo' ? ` (${t('detail.combo')})` : ''}
-              </button>
-            </li>
-          ))}
-          {options.data?.length === 0 && <li className="muted">{t('map.none')}</li>}
-        </ul>
+        <MasterCodeChoices initialSearch={line.seller_sku} disabled={map.isPending} onChoose={choose} />
       </div>
     </ModalDialog>
   );
@@ -517,5 +533,156 @@ function AddressDialog({ order, onClose }: { order: OrderDetail; onClose(): void
         {field('country', 2)}
       </form>
     </ModalDialog>
+  );
+}
+
+/** A line's bin number and serial numbers (one a line), as the packer records them. */
+function PackingDialog({
+  order,
+  line,
+  onClose,
+}: {
+  order: OrderDetail;
+  line: OrderLineDetail;
+  onClose(): void;
+}) {
+  const { t } = useTranslation('orders');
+  const notify = useNotify();
+  const record = useRecordPacking();
+  const [binNumber, setBinNumber] = useState(line.bin_number ?? '');
+  const [serials, setSerials] = useState(line.serial_numbers.join('\n'));
+  const fields = fieldErrorsOf(record.error);
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    try {
+      const answer = await record.mutateAsync({
+        id: order.id,
+        lineId: line.line_id,
+        binNumber,
+        serialNumbers: serials
+          .split(/\r?\n/)
+          .map((serial) => serial.trim())
+          .filter(Boolean),
+      });
+      notify({ kind: 'success', message: answer.msg });
+      onClose();
+    } catch {
+      // Shown in the dialog.
+    }
+  };
+  return (
+    <ModalDialog
+      title={t('packing.title', { item: line.name })}
+      onClose={onClose}
+      closeLabel={t('actions_ui.close')}
+      footer={
+        <>
+          <button type="button" className="button button-secondary" onClick={onClose}>
+            {t('actions_ui.close')}
+          </button>
+          <button
+            type="submit"
+            form="order-packing-form"
+            className="button button-primary"
+            disabled={record.isPending}
+          >
+            {t('packing.submit')}
+          </button>
+        </>
+      }
+    >
+      <form id="order-packing-form" className="form" onSubmit={submit}>
+        {record.error ? <FormMessage kind="error">{messageOf(record.error)}</FormMessage> : null}
+        <TextField
+          label={t('detail.bin_number')}
+          value={binNumber}
+          maxLength={100}
+          error={fields.bin_number}
+          onChange={(event) => setBinNumber(event.target.value)}
+        />
+        <TextAreaField
+          label={t('detail.serial_numbers')}
+          hint={t('packing.serials_hint', { max: line.quantity })}
+          value={serials}
+          rows={Math.min(8, Math.max(2, line.quantity))}
+          error={fields.serial_numbers}
+          onChange={(event) => setSerials(event.target.value)}
+        />
+      </form>
+    </ModalDialog>
+  );
+}
+
+/** A free gift by hand: a master code and how many, at price 0. */
+function GiftDialog({ order, onClose }: { order: OrderDetail; onClose(): void }) {
+  const { t } = useTranslation('orders');
+  const notify = useNotify();
+  const [quantity, setQuantity] = useState('1');
+  const add = useAddGift();
+  const choose = async (masterCodeId: string) => {
+    try {
+      const answer = await add.mutateAsync({ id: order.id, masterCodeId, quantity: Number(quantity) });
+      notify({ kind: 'success', message: answer.msg });
+      onClose();
+    } catch {
+      // Shown in the dialog.
+    }
+  };
+  return (
+    <ModalDialog title={t('gift.title')} onClose={onClose} closeLabel={t('actions_ui.close')}>
+      <div className="form">
+        {add.error ? <FormMessage kind="error">{messageOf(add.error)}</FormMessage> : null}
+        <TextField
+          label={t('gift.quantity')}
+          type="number"
+          min={1}
+          max={100_000}
+          value={quantity}
+          onChange={(event) => setQuantity(event.target.value)}
+        />
+        <MasterCodeChoices initialSearch="" disabled={add.isPending} onChoose={choose} />
+      </div>
+    </ModalDialog>
+  );
+}
+
+/** The account's master codes matching a search, each a button that chooses it (mapping a line, adding a gift). */
+function MasterCodeChoices({
+  initialSearch,
+  disabled,
+  onChoose,
+}: {
+  initialSearch: string;
+  disabled: boolean;
+  onChoose(masterCodeId: string): void;
+}) {
+  const { t } = useTranslation('orders');
+  const [search, setSearch] = useState(initialSearch);
+  const options = useMasterCodeOptions(search.trim());
+  return (
+    <>
+      <TextField
+        label={t('map.search')}
+        type="search"
+        value={search}
+        onChange={(event) => setSearch(event.target.value)}
+      />
+      <ul className="order-picker" aria-label={t('map.results')}>
+        {(options.data ?? []).map((option) => (
+          <li key={option.id}>
+            <button
+              type="button"
+              className="button button-small"
+              disabled={disabled}
+              onClick={() => onChoose(option.id)}
+            >
+              {option.code} · {option.name}
+              {option.type === 'combo' ? ` (${t('detail.combo')})` : ''}
+            </button>
+          </li>
+        ))}
+        {options.data?.length === 0 && <li className="muted">{t('map.none')}</li>}
+      </ul>
+    </>
   );
 }
