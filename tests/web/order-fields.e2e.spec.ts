@@ -63,7 +63,9 @@ describe('the order drawer: gifts, racks, bin and serial numbers, first and last
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.waitForURL((url) => url.hash === '#/' || url.hash === '');
     await page.goto('/#/orders/manage/new');
-    await page.locator(`[row-id="${orderId}"] [col-id="order_number"] button`).click({ timeout: 15_000 });
+    const row = page.locator(`[row-id="${orderId}"] [col-id="order_number"] button`);
+    await expect.poll(() => row.count(), { timeout: 30_000 }).toBe(1);
+    await row.click();
 
     const drawer = page.getByRole('dialog', { name: /^Order / });
     const items = drawer.getByRole('table', { name: 'Items' });
