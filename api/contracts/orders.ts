@@ -372,12 +372,13 @@ export const AddressBody = z.strictObject({
 export type AddressBody = z.infer<typeof AddressBody>;
 
 const masterCodeMissing = rule(OrderCode.masterCodeNotFound, 'orders.master_code_not_found');
+const MasterCodeId = z
+  .string({ error: masterCodeMissing })
+  .trim()
+  .min(1, masterCodeMissing)
+  .max(64, masterCodeMissing);
 export const MapBody = z.strictObject({
-  master_code_id: z
-    .string({ error: masterCodeMissing })
-    .trim()
-    .min(1, masterCodeMissing)
-    .max(64, masterCodeMissing),
+  master_code_id: MasterCodeId,
   idempotency_key: IdempotencyKey.optional(),
 });
 export type MapBody = z.infer<typeof MapBody>;
@@ -406,11 +407,7 @@ export type PackingBody = z.infer<typeof PackingBody>;
 const giftQuantity = rule(OrderCode.quantityInvalid, 'orders.gift_quantity_invalid');
 /** A free gift added by hand: a master code and how many. */
 export const GiftBody = z.strictObject({
-  master_code_id: z
-    .string({ error: masterCodeMissing })
-    .trim()
-    .min(1, masterCodeMissing)
-    .max(64, masterCodeMissing),
+  master_code_id: MasterCodeId,
   quantity: z
     .number({ error: giftQuantity })
     .int(giftQuantity)

@@ -18,7 +18,7 @@ import { FormMessage, fieldErrorsOf, messageOf, TextAreaField, TextField } from 
 import { dateTimeFormatter, useMoney } from '@web/shell/format';
 import { useNotify } from '@web/shell/notifications';
 import { Spinner } from '@web/shell/spinner';
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { paymentKey, timelineKey } from './order-words';
 import { Flags } from './use-order-columns';
@@ -312,27 +312,19 @@ export function OrderDrawer({
   );
 }
 
-function MapLineDialog({
-  order,
-  line,
-  onClose,
-}: {
+/** What a dialog about one line of the order is given. */
+interface LineDialogProps {
   order: OrderDetail;
   line: OrderLineDetail;
   onClose(): void;
-}) {
+}
+
+function MapLineDialog({ order, line, onClose }: LineDialogProps) {
   const { t } = useTranslation('orders');
-  const notify = useNotify();
   const map = useMapLine();
-  const choose = async (masterCodeId: string) => {
-    try {
-      const answer = await map.mutateAsync({ id: order.id, lineId: line.line_id, masterCodeId });
-      notify({ kind: 'success', message: answer.msg });
-      onClose();
-    } catch {
-      // Shown in the dialog.
-    }
-  };
+  const run = useChangeThenClose(onClose);
+  const choose = (masterCodeId: string) =>
+    run(map.mutateAsync({ id: order.id, lineId: line.line_id, masterCodeId }));
   return (
     <ModalDialog
       title={t('map.title', { item: line.name })}
@@ -347,15 +339,7 @@ function MapLineDialog({
   );
 }
 
-function RemoveLineDialog({
-  order,
-  line,
-  onClose,
-}: {
-  order: OrderDetail;
-  line: OrderLineDetail;
-  onClose(): void;
-}) {
+function RemoveLineDialog({ order, line, onClose }: LineDialogProps) {
   const { t } = useTranslation('orders');
   const notify = useNotify();
   const remove = useRemoveLine();
@@ -403,73 +387,48 @@ function RemoveLineDialog({
 
 function SplitDialog({ order, onClose }: { order: OrderDetail; onClose(): void }) {
   const { t } = useTranslation('orders');
-  const notify = useNotify();
   const split = useSplitOrder();
   const lines = order.lines.filter((line) => !line.removed);
   const [quantities, setQuantities] = useState<Record<string, string>>(
     Object.fromEntries(lines.map((line) => [line.line_id, '0'])),
   );
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    try {
-      const answer = await split.mutateAsync({
-        id: order.id,
-        lines: lines.map((line) => ({
-          line_id: line.line_id,
-          quantity: Number(quantities[line.line_id] || 0),
-        })),
-      });
-      notify({ kind: 'success', message: answer.msg });
-      onClose();
-    } catch {
-      // Shown in the dialog.
-    }
-  };
   return (
-    <ModalDialog
+    <FormDialog
       title={t('split.title', { number: order.order_number })}
+      formId="order-split-form"
+      submitLabel={t('split.submit')}
+      mutation={split}
       onClose={onClose}
-      closeLabel={t('actions_ui.close')}
-      footer={
-        <>
-          <button type="button" className="button button-secondary" onClick={onClose}>
-            {t('actions_ui.close')}
-          </button>
-          <button
-            type="submit"
-            form="order-split-form"
-            className="button button-primary"
-            disabled={split.isPending}
-          >
-            {t('split.submit')}
-          </button>
-        </>
+      onSubmit={() =>
+        split.mutateAsync({
+          id: order.id,
+          lines: lines.map((line) => ({
+            line_id: line.line_id,
+            quantity: Number(quantities[line.line_id] || 0),
+          })),
+        })
       }
     >
-      <form id="order-split-form" className="form" onSubmit={submit}>
-        {split.error ? <FormMessage kind="error">{messageOf(split.error)}</FormMessage> : null}
-        <p>{t('split.intro')}</p>
-        {lines.map((line) => (
-          <TextField
-            key={line.line_id}
-            label={t('split.quantity_of', { item: line.name, max: line.quantity })}
-            type="number"
-            min={0}
-            max={line.quantity}
-            value={quantities[line.line_id] ?? '0'}
-            onChange={(event) =>
-              setQuantities((current) => ({ ...current, [line.line_id]: event.target.value }))
-            }
-          />
-        ))}
-      </form>
-    </ModalDialog>
+      <p>{t('split.intro')}</p>
+      {lines.map((line) => (
+        <TextField
+          key={line.line_id}
+          label={t('split.quantity_of', { item: line.name, max: line.quantity })}
+          type="number"
+          min={0}
+          max={line.quantity}
+          value={quantities[line.line_id] ?? '0'}
+          onChange={(event) =>
+            setQuantities((current) => ({ ...current, [line.line_id]: event.target.value }))
+          }
+        />
+      ))}
+    </FormDialog>
   );
 }
 
 function AddressDialog({ order, onClose }: { order: OrderDetail; onClose(): void }) {
   const { t } = useTranslation('orders');
-  const notify = useNotify();
   const change = useChangeAddress();
   const [address, setAddress] = useState<AddressInput>({
     name: order.address.name,
@@ -491,88 +450,101 @@ function AddressDialog({ order, onClose }: { order: OrderDetail; onClose(): void
       onChange={(event) => setAddress((current) => ({ ...current, [name]: event.target.value }))}
     />
   );
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    try {
-      const answer = await change.mutateAsync({ id: order.id, address });
-      notify({ kind: 'success', message: answer.msg });
-      onClose();
-    } catch {
-      // Shown in the dialog.
-    }
-  };
   return (
-    <ModalDialog
+    <FormDialog
       title={t('address.title')}
+      formId="order-address-form"
+      submitLabel={t('address.submit')}
+      mutation={change}
       onClose={onClose}
-      closeLabel={t('actions_ui.close')}
-      footer={
-        <>
-          <button type="button" className="button button-secondary" onClick={onClose}>
-            {t('actions_ui.close')}
-          </button>
-          <button
-            type="submit"
-            form="order-address-form"
-            className="button button-primary"
-            disabled={change.isPending}
-          >
-            {t('address.submit')}
-          </button>
-        </>
-      }
+      onSubmit={() => change.mutateAsync({ id: order.id, address })}
     >
-      <form id="order-address-form" className="form" onSubmit={submit}>
-        {change.error ? <FormMessage kind="error">{messageOf(change.error)}</FormMessage> : null}
-        {field('name', 200)}
-        {field('phone', 40)}
-        {field('full_address', 1000)}
-        {field('city', 100)}
-        {field('state', 100, false)}
-        {field('postal_code', 20)}
-        {field('country', 2)}
-      </form>
-    </ModalDialog>
+      {field('name', 200)}
+      {field('phone', 40)}
+      {field('full_address', 1000)}
+      {field('city', 100)}
+      {field('state', 100, false)}
+      {field('postal_code', 20)}
+      {field('country', 2)}
+    </FormDialog>
   );
 }
 
 /** A line's bin number and serial numbers (one a line), as the packer records them. */
-function PackingDialog({
-  order,
-  line,
-  onClose,
-}: {
-  order: OrderDetail;
-  line: OrderLineDetail;
-  onClose(): void;
-}) {
+function PackingDialog({ order, line, onClose }: LineDialogProps) {
   const { t } = useTranslation('orders');
-  const notify = useNotify();
   const record = useRecordPacking();
   const [binNumber, setBinNumber] = useState(line.bin_number ?? '');
   const [serials, setSerials] = useState(line.serial_numbers.join('\n'));
   const fields = fieldErrorsOf(record.error);
-  const submit = async (event: FormEvent) => {
+  return (
+    <FormDialog
+      title={t('packing.title', { item: line.name })}
+      formId="order-packing-form"
+      submitLabel={t('packing.submit')}
+      mutation={record}
+      onClose={onClose}
+      onSubmit={() =>
+        record.mutateAsync({
+          id: order.id,
+          lineId: line.line_id,
+          binNumber,
+          serialNumbers: serials
+            .split(/\r?\n/)
+            .map((serial) => serial.trim())
+            .filter(Boolean),
+        })
+      }
+    >
+      <TextField
+        label={t('detail.bin_number')}
+        value={binNumber}
+        maxLength={100}
+        error={fields.bin_number}
+        onChange={(event) => setBinNumber(event.target.value)}
+      />
+      <TextAreaField
+        label={t('detail.serial_numbers')}
+        hint={t('packing.serials_hint', { max: line.quantity })}
+        value={serials}
+        rows={Math.min(8, Math.max(2, line.quantity))}
+        error={fields.serial_numbers}
+        onChange={(event) => setSerials(event.target.value)}
+      />
+    </FormDialog>
+  );
+}
+
+/**
+ * A dialog around one form of the drawer: the change's refusal shown in it, a close and a submit button; a change
+ * made is told and closes it.
+ */
+function FormDialog({
+  title,
+  formId,
+  submitLabel,
+  mutation,
+  onClose,
+  onSubmit,
+  children,
+}: {
+  title: string;
+  formId: string;
+  submitLabel: string;
+  mutation: { isPending: boolean; error: unknown };
+  onClose(): void;
+  onSubmit(): Promise<{ msg: string }>;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation('orders');
+  const run = useChangeThenClose(onClose);
+  const submit = (event: FormEvent) => {
     event.preventDefault();
-    try {
-      const answer = await record.mutateAsync({
-        id: order.id,
-        lineId: line.line_id,
-        binNumber,
-        serialNumbers: serials
-          .split(/\r?\n/)
-          .map((serial) => serial.trim())
-          .filter(Boolean),
-      });
-      notify({ kind: 'success', message: answer.msg });
-      onClose();
-    } catch {
-      // Shown in the dialog.
-    }
+    void run(onSubmit());
   };
   return (
     <ModalDialog
-      title={t('packing.title', { item: line.name })}
+      title={title}
       onClose={onClose}
       closeLabel={t('actions_ui.close')}
       footer={
@@ -580,34 +552,15 @@ function PackingDialog({
           <button type="button" className="button button-secondary" onClick={onClose}>
             {t('actions_ui.close')}
           </button>
-          <button
-            type="submit"
-            form="order-packing-form"
-            className="button button-primary"
-            disabled={record.isPending}
-          >
-            {t('packing.submit')}
+          <button type="submit" form={formId} className="button button-primary" disabled={mutation.isPending}>
+            {submitLabel}
           </button>
         </>
       }
     >
-      <form id="order-packing-form" className="form" onSubmit={submit}>
-        {record.error ? <FormMessage kind="error">{messageOf(record.error)}</FormMessage> : null}
-        <TextField
-          label={t('detail.bin_number')}
-          value={binNumber}
-          maxLength={100}
-          error={fields.bin_number}
-          onChange={(event) => setBinNumber(event.target.value)}
-        />
-        <TextAreaField
-          label={t('detail.serial_numbers')}
-          hint={t('packing.serials_hint', { max: line.quantity })}
-          value={serials}
-          rows={Math.min(8, Math.max(2, line.quantity))}
-          error={fields.serial_numbers}
-          onChange={(event) => setSerials(event.target.value)}
-        />
+      <form id={formId} className="form" onSubmit={submit}>
+        {mutation.error ? <FormMessage kind="error">{messageOf(mutation.error)}</FormMessage> : null}
+        {children}
       </form>
     </ModalDialog>
   );
@@ -616,18 +569,11 @@ function PackingDialog({
 /** A free gift by hand: a master code and how many, at price 0. */
 function GiftDialog({ order, onClose }: { order: OrderDetail; onClose(): void }) {
   const { t } = useTranslation('orders');
-  const notify = useNotify();
   const [quantity, setQuantity] = useState('1');
   const add = useAddGift();
-  const choose = async (masterCodeId: string) => {
-    try {
-      const answer = await add.mutateAsync({ id: order.id, masterCodeId, quantity: Number(quantity) });
-      notify({ kind: 'success', message: answer.msg });
-      onClose();
-    } catch {
-      // Shown in the dialog.
-    }
-  };
+  const run = useChangeThenClose(onClose);
+  const choose = (masterCodeId: string) =>
+    run(add.mutateAsync({ id: order.id, masterCodeId, quantity: Number(quantity) }));
   return (
     <ModalDialog title={t('gift.title')} onClose={onClose} closeLabel={t('actions_ui.close')}>
       <div className="form">
@@ -685,4 +631,17 @@ function MasterCodeChoices({
       </ul>
     </>
   );
+}
+
+/** Runs a change of the order: its message told and the dialog closed when made; a refusal stays shown in it. */
+function useChangeThenClose(onClose: () => void) {
+  const notify = useNotify();
+  return async (change: Promise<{ msg: string }>) => {
+    try {
+      notify({ kind: 'success', message: (await change).msg });
+      onClose();
+    } catch {
+      // Shown in the dialog.
+    }
+  };
 }
