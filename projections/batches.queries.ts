@@ -7,18 +7,13 @@ import type {
   WaitingQuery,
   WaitingRow,
 } from '@api/contracts/batches';
-import {
-  buildPickList,
-  locationKey,
-  type PickList,
-  type PickListFilter,
-  type PickOrder,
-} from '@domain/batches/pick-list';
+import { buildPickList, type PickList, type PickListFilter, type PickOrder } from '@domain/batches/pick-list';
 import type { Database } from '@infra/db';
 import { withTenant } from '@infra/db/tenant';
 import { type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely';
 import { type BatchRow, SCANNED_STATUSES } from './batches';
 import { componentsOfCombos } from './inventory/combos';
+import { rackNamesOf } from './inventory/racks';
 import { allOf, dateWhere, pageWindow, searchWhere, setWhere, sortTerms, textWhere } from './runtime/grid';
 
 /**
@@ -347,7 +342,19 @@ export async function batchPickList(
       .execute(),
     lines: await trx
       .selectFrom('order_lines')
-      .select(['order_id', 'line_id', 'master_code_id', 'sku', 'seller_sku', 'name', 'variation', 'quantity'])
+      .select([
+        'order_id',
+        'line_id',
+        'master_code_id',
+        'sku',
+        'seller_sku',
+        'name',
+        'variation',
+        'quantity',
+        'gift',
+        'bin_number',
+        'serial_numbers',
+      ])
       .where('tenant_id', '=', tenantId)
       .where('order_id', 'in', [...orderIds])
       .where('removed', '=', false)
@@ -366,6 +373,9 @@ export async function batchPickList(
       name: line.name,
       ...(line.variation ? { variation: line.variation } : {}),
       quantity: line.quantity,
+      gift: line.gift,
+      binNumber: line.bin_number,
+      serialNumbers: line.serial_numbers,
     });
     linesOf.set(line.order_id, list);
   }
@@ -385,7 +395,7 @@ export async function batchPickList(
     ...new Set([...lineMasterIds, ...[...combos.values()].flat().map((part) => part.masterCodeId)]),
   ];
   const warehouses = [...new Set(orders.map((order) => order.warehouse_id))];
-  const [masters, places] = masterIds.length
+  const [masters, locations] = masterIds.length
     ? await Promise.all([
         db
           .selectFrom('master_codes')
@@ -393,25 +403,9 @@ export async function batchPickList(
           .where('tenant_id', '=', tenantId)
           .where('id', 'in', masterIds)
           .execute(),
-        db
-          .selectFrom('master_code_locations as l')
-          .leftJoin('racks as r', (join) =>
-            join.onRef('r.id', '=', 'l.rack_id').onRef('r.tenant_id', '=', 'l.tenant_id'),
-          )
-          .select(['l.master_code_id', 'l.warehouse_id', 'r.name as rack', 'l.note'])
-          .where('l.tenant_id', '=', tenantId)
-          .where('l.master_code_id', 'in', masterIds)
-          .where('l.warehouse_id', 'in', warehouses)
-          .execute(),
+        rackNamesOf(db, tenantId, masterIds, warehouses),
       ])
-    : [[], []];
-  const locations = new Map<string, string[]>();
-  for (const place of places) {
-    const name = place.rack ?? place.note;
-    if (!name) continue;
-    const key = locationKey(place.master_code_id, place.warehouse_id);
-    locations.set(key, [...(locations.get(key) ?? []), name]);
-  }
+    : [[], new Map<string, string[]>()];
   return buildPickList(
     pickOrders,
     filter,

@@ -1,6 +1,7 @@
 import type { OrderDetail } from '@api/contracts/orders';
 import { namedTimeline } from '@commands/support/named-timeline';
 import { actionsForOrder } from '@domain/orders/board';
+import { withNameParts } from '@domain/orders/marketplace-order';
 import {
   evolve,
   initialState,
@@ -16,13 +17,15 @@ import type { Db } from '@infra/db';
 import type { EventStore, RecordedEvent } from '@infra/eventstore/port';
 import { DEFAULT_LANGUAGE, type Language } from '@infra/i18n';
 import { masterCodesOfTenant } from './documents.queries';
+import { lineRackLocations } from './inventory/racks';
 import { orderLineFields, type Stamps, stampsAfter } from './orders';
 import { processFailureOf, storeNameOf } from './orders.queries';
 
 /**
  * One order as its detail drawer shows it, read from its stream (an order is tens of events, and the drawer must
  * show what an action just did): the board's columns, the buyer's address and remark, the lines with their master
- * codes and flags, the actions its status allows, its replacements (or the order it replaces), and the timeline with
+ * codes, flags, gift marks, bin and serial numbers and racks, the actions its status allows, its replacements (or the
+ * order it replaces), and the timeline with
  * the people's names.
  */
 
@@ -62,7 +65,7 @@ export async function orderDetail(
     userId: event.metadata.userId ?? null,
     data: event.data,
   }));
-  const [codes, named, storeName, replacedNumber] = await Promise.all([
+  const [codes, named, storeName, replacedNumber, racks] = await Promise.all([
     masterCodesOfTenant(
       db,
       tenantId,
@@ -71,7 +74,13 @@ export async function orderDetail(
     namedTimeline(db, tenantId, timeline, [stamps.scanned_by, order.pickerId ?? null]),
     storeNameOf(db, tenantId, order.storeId),
     order.replacementOf ? orderNumberOf(store, tenantId, order.replacementOf) : null,
+    lineRackLocations(
+      db,
+      tenantId,
+      order.lines.map((line) => ({ ...line, key: line.lineId, warehouseId: order.warehouseId })),
+    ),
   ]);
+  const { firstName, lastName } = withNameParts(details.address);
   const flags = orderFlags(order);
   const active = order.lines.filter((line) => !order.removed.includes(line.lineId));
   return {
@@ -98,6 +107,8 @@ export async function orderDetail(
     seller_remark: details.sellerRemark ?? null,
     fulfilment_type: details.fulfilmentType ?? null,
     package_numbers: details.packageNumbers ?? [],
+    first_name: firstName ?? '',
+    last_name: lastName ?? '',
     address: details.address,
     warehouse_id: order.warehouseId,
     batch_id: order.batchId,
@@ -130,6 +141,10 @@ export async function orderDetail(
         item_not_found: line.masterCodeId === null,
         out_of_stock: order.short.includes(line.lineId),
         removed: order.removed.includes(line.lineId),
+        gift: line.gift ?? false,
+        bin_number: line.binNumber ?? null,
+        serial_numbers: line.serialNumbers ?? [],
+        rack_locations: racks.get(line.lineId) ?? [],
       };
     }),
     replacement_of: order.replacementOf ?? null,

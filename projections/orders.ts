@@ -64,6 +64,8 @@ const LINE_EVENTS = new Set([
   'OrderLineRemoved',
   'OrderSplit',
   'OrderStockShort',
+  'OrderGiftAdded',
+  'OrderLineDetailsRecorded',
 ]);
 const at = (event: RecordedEvent) => new Date(event.metadata.occurredAt);
 
@@ -171,6 +173,9 @@ function lineRows(tenantId: string, state: PlacedOrder): LineValues[] {
     combo: line.combo,
     removed: state.removed.includes(line.lineId),
     short: state.short.includes(line.lineId),
+    gift: line.gift ?? false,
+    bin_number: line.binNumber ?? null,
+    serial_numbers: line.serialNumbers ?? [],
   }));
 }
 

@@ -274,6 +274,10 @@ const PickRowAnswer = z.object({
   locations: z.array(z.string()),
   order_number: z.string().nullable(),
   tracking_number: z.string().nullable(),
+  /** Free gifts, in rows of their own. */
+  gift: z.boolean(),
+  bin_numbers: z.array(z.string()),
+  serial_numbers: z.array(z.string()),
 });
 
 export const PickListAnswer = z.object({

@@ -2,6 +2,7 @@ import { BOARD_ACTIONS, ORDER_FILTERS, ORDER_TABS } from '@domain/orders/board';
 import { OrderCode } from '@domain/orders/codes';
 import { OrderAddress, PLATFORMS, SELLER_CANCEL_REASONS } from '@domain/orders/marketplace-order';
 import {
+  MAX_SERIALS,
   MOVES,
   type MoveAction,
   ORDER_STATUSES,
@@ -180,6 +181,12 @@ export const OrderLineAnswer = z.object({
   /** The reservation found too little stock. */
   out_of_stock: z.boolean(),
   removed: z.boolean(),
+  /** Given free (a promotion's gift, or added by hand). */
+  gift: z.boolean(),
+  bin_number: z.string().nullable(),
+  serial_numbers: z.array(z.string()),
+  /** The racks the line's item is kept on in the order's warehouse (a combo's: its components'). */
+  rack_locations: z.array(z.string()),
 });
 
 export const OrderDetail = OrderListRow.extend({
@@ -190,6 +197,9 @@ export const OrderDetail = OrderListRow.extend({
   fulfilment_type: z.string().nullable(),
   /** The marketplace's packages the order ships in; the first is its package number. */
   package_numbers: z.array(z.string()),
+  /** The buyer's first and last name (the full one split where the marketplace gives one). */
+  first_name: z.string(),
+  last_name: z.string(),
   address: OrderAddress,
   stock_stage: z.enum(STOCK_STAGES),
   lines: z.array(OrderLineAnswer),
@@ -412,12 +422,13 @@ export const AddressBody = z.strictObject({
 export type AddressBody = z.infer<typeof AddressBody>;
 
 const masterCodeMissing = rule(OrderCode.masterCodeNotFound, 'orders.master_code_not_found');
+const MasterCodeId = z
+  .string({ error: masterCodeMissing })
+  .trim()
+  .min(1, masterCodeMissing)
+  .max(64, masterCodeMissing);
 export const MapBody = z.strictObject({
-  master_code_id: z
-    .string({ error: masterCodeMissing })
-    .trim()
-    .min(1, masterCodeMissing)
-    .max(64, masterCodeMissing),
+  master_code_id: MasterCodeId,
   idempotency_key: IdempotencyKey.optional(),
 });
 export type MapBody = z.infer<typeof MapBody>;
@@ -428,6 +439,33 @@ export const RemoveBody = z.strictObject({
 });
 export type RemoveBody = z.infer<typeof RemoveBody>;
 export const LineParams = z.strictObject({ id: z.string().max(100), lineId: z.string().max(200) });
+
+const serialInvalid = rule(OrderCode.textInvalid, 'orders.serial_invalid', { max: 100 });
+/** A line's bin and serial numbers as the packer records them (each replaces what was recorded). */
+export const PackingBody = z.strictObject({
+  bin_number: text(100, 'bin_number').default(''),
+  serial_numbers: z
+    .array(z.string({ error: serialInvalid }).trim().min(1, serialInvalid).max(100, serialInvalid), {
+      error: serialInvalid,
+    })
+    .max(MAX_SERIALS, rule(OrderCode.serialsTooMany, 'orders.serials_too_many_any', { max: MAX_SERIALS }))
+    .default([]),
+  idempotency_key: IdempotencyKey.optional(),
+});
+export type PackingBody = z.infer<typeof PackingBody>;
+
+const giftQuantity = rule(OrderCode.quantityInvalid, 'orders.gift_quantity_invalid');
+/** A free gift added by hand: a master code and how many. */
+export const GiftBody = z.strictObject({
+  master_code_id: MasterCodeId,
+  quantity: z
+    .number({ error: giftQuantity })
+    .int(giftQuantity)
+    .min(1, giftQuantity)
+    .max(100_000, giftQuantity),
+  idempotency_key: IdempotencyKey.optional(),
+});
+export type GiftBody = z.infer<typeof GiftBody>;
 
 export const PickerQuery = z.strictObject({
   search: z.string().max(100).optional(),

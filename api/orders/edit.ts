@@ -2,10 +2,12 @@ import { ok } from '@api/answers';
 import { seller } from '@api/auth/session';
 import {
   AddressBody,
+  GiftBody,
   IdParams,
   LineParams,
   MapBody,
   OrderDetail,
+  PackingBody,
   PickerQuery,
   PickerRow,
   RemoveBody,
@@ -23,7 +25,8 @@ import { idempotencyKeyOf, type OrderDeps, tags } from './common';
 
 /**
  * Changes to one order (spec §4; commands/orders/edit.ts): split, shipping address, map a line whose item was not
- * found, remove an out-of-stock line, make a replacement order — and the master codes to map to. Key of spec §6: orders-new-order.
+ * found, remove an out-of-stock line, make a replacement order, add a free gift, record a line's bin and serial
+ * numbers — and the master codes to map to. Key of spec §6: orders-new-order.
  */
 export const orderEditRoutes: FastifyPluginAsyncZod<OrderDeps> = async (app, deps) => {
   const { db } = deps;
@@ -119,6 +122,40 @@ export const orderEditRoutes: FastifyPluginAsyncZod<OrderDeps> = async (app, dep
         body: request.body,
       });
       return ok(request, order, 'orders.line_removed');
+    },
+  );
+
+  route.post(
+    '/api/orders/:id/gifts',
+    {
+      summary:
+        'Add a free gift to an order not yet scanned: a master code at price 0, reserved at once when the order is accepted',
+      params: IdParams,
+      body: GiftBody,
+      ...changing,
+    },
+    async (request) => {
+      const { order, code } = await edit(request, { edit: 'gift', body: request.body });
+      return ok(request, order, 'orders.gift_added', { code: code! });
+    },
+  );
+
+  route.post(
+    '/api/orders/:id/lines/:lineId/packing',
+    {
+      summary:
+        "Record a line's bin number and serial numbers (at most one per unit, none twice on the order: 596, 597)",
+      params: LineParams,
+      body: PackingBody,
+      ...changing,
+    },
+    async (request) => {
+      const { order } = await edit(request, {
+        edit: 'packing',
+        lineId: request.params.lineId,
+        body: request.body,
+      });
+      return ok(request, order, 'orders.packing_recorded');
     },
   );
 

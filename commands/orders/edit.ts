@@ -1,7 +1,9 @@
 import type {
   AddressBody,
+  GiftBody,
   MapBody,
   OrderDetail,
+  PackingBody,
   RemoveBody,
   ReplacementBody,
   SplitBody,
@@ -11,6 +13,7 @@ import type { Database } from '@infra/db';
 import type { EventStore } from '@infra/eventstore/port';
 import { orderDetail } from '@projections/orders-detail.queries';
 import type { Kysely } from 'kysely';
+import { addGift } from './add-gift';
 import { commandIdOf } from './board-actions';
 import { mapOrderLine } from './map-line';
 import { handleOrderCommand } from './order';
@@ -21,15 +24,17 @@ import { splitOrder } from './split';
  * Changes to one order (spec §4): split it (some lines or part of their quantity to a new order), change its
  * shipping address (spec §3 "A custom shipping address can be modified"), map an unmapped line ("item not found") to
  * a master code, remove an out-of-stock line with the two choices of spec §4, make a replacement order of some of
- * its items (spec §4 "replacement"). Each answers the order as it now
- * stands; `key` is the request's idempotency key.
+ * its items (spec §4 "replacement"), add a free gift, record a line's bin and serial numbers. Each answers the order
+ * as it now stands; `key` is the request's idempotency key.
  */
 export type OrderEdit =
   | { edit: 'split'; body: SplitBody }
   | { edit: 'replacement'; body: ReplacementBody }
   | { edit: 'address'; body: AddressBody }
   | { edit: 'map'; lineId: string; body: MapBody }
-  | { edit: 'remove'; lineId: string; body: RemoveBody };
+  | { edit: 'remove'; lineId: string; body: RemoveBody }
+  | { edit: 'gift'; body: GiftBody }
+  | { edit: 'packing'; lineId: string; body: PackingBody };
 
 export interface OrderEdited {
   order: OrderDetail;
@@ -37,7 +42,7 @@ export interface OrderEdited {
   childOrderId?: string;
   /** Replacement: the replacement order. */
   replacementOrderId?: string;
-  /** Map: the master code's code. */
+  /** Map, gift: the master code's code. */
   code?: string;
 }
 
@@ -74,8 +79,14 @@ export async function editOrder(
       done.code = (await mapOrderLine(deps, context, { orderId, lineId: input.lineId, masterCodeId })).code;
       break;
     }
+    case 'gift': {
+      const { master_code_id: masterCodeId, quantity } = input.body;
+      done.code = (await addGift(deps, context, { orderId, masterCodeId, quantity })).code;
+      break;
+    }
     case 'address':
     case 'remove':
+    case 'packing':
       await handleOrderCommand(deps.store, orderId, commandOf(input), context);
       break;
     default: {
@@ -86,8 +97,16 @@ export async function editOrder(
   return { ...done, order: await orderDetail(deps.db, deps.store, actor.tenantId, orderId) };
 }
 
-function commandOf(input: Extract<OrderEdit, { edit: 'address' | 'remove' }>): OrderCommand {
+function commandOf(input: Extract<OrderEdit, { edit: 'address' | 'remove' | 'packing' }>): OrderCommand {
   if (input.edit === 'remove') return { type: 'RemoveLine', lineId: input.lineId, mark: input.body.mark };
+  if (input.edit === 'packing') {
+    return {
+      type: 'RecordLineDetails',
+      lineId: input.lineId,
+      binNumber: input.body.bin_number || null,
+      serialNumbers: input.body.serial_numbers,
+    };
+  }
   const { idempotency_key, full_address, postal_code, email, district, barangay, ...rest } = input.body;
   return {
     type: 'ChangeAddress',

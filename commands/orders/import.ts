@@ -1,4 +1,4 @@
-import type { MarketplaceOrder } from '@domain/orders/marketplace-order';
+import { type MarketplaceOrder, withNameParts } from '@domain/orders/marketplace-order';
 import type { OrderLine } from '@domain/orders/order';
 import type { Database } from '@infra/db';
 import type { EventStore } from '@infra/eventstore/port';
@@ -115,9 +115,11 @@ export async function importMarketplaceOrder(deps: ImportDeps, input: ImportInpu
       name: line.name,
       ...(line.variation ? { variation: line.variation } : {}),
       quantity: line.quantity,
-      unitPrice: line.unitPrice,
+      // A gift is given free whatever price the marketplace listed it at.
+      unitPrice: line.gift ? '0.00' : line.unitPrice,
       masterCodeId: master?.id ?? null,
       combo: master?.combo ?? false,
+      ...(line.gift ? { gift: true } : {}),
     };
   });
   const result = await handleOrderCommand(
@@ -148,7 +150,7 @@ export async function importMarketplaceOrder(deps: ImportDeps, input: ImportInpu
         ...(order.shippingProvider ? { shippingProvider: order.shippingProvider } : {}),
         ...(order.trackingNumber ? { trackingNumber: order.trackingNumber } : {}),
         preOrder: order.preOrder,
-        address: order.address,
+        address: withNameParts(order.address),
         lines,
       },
     },

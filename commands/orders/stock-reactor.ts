@@ -27,7 +27,7 @@ import { handleOrderCommand } from './order';
  * when shipped, by reactors on the order events (combos move their components)"). Every order event that moves
  * stock names the lines and the stage their stock is in (`stock`), so this reactor needs the event alone:
  *
- *   OrderAccepted, OrderLineMapped (reserve)          none      → reserved   ReserveStock
+ *   OrderAccepted, OrderLineMapped, OrderGiftAdded    none      → reserved   ReserveStock
  *   OrderLineMapped (a changed mapping, `released`)   reserved  → released   ReleaseStock of the former code, first
  *   OrderScanned                                      reserved  → in process StartProcessing
  *   OrderMoved back to new or unscan                  in process→ reserved   StopProcessing
@@ -56,6 +56,7 @@ const STOCK_EVENTS = [
   'OrderCancelled',
   'OrderLineRemoved',
   'OrderShipmentCancelled',
+  'OrderGiftAdded',
 ] as const satisfies readonly OrderEventType[];
 
 type Target = 'reserved' | 'inProcess' | 'shipped' | 'released';
@@ -65,6 +66,7 @@ function targetOf(event: OrderEvent): Target | null {
   switch (event.type) {
     case 'OrderAccepted':
     case 'OrderLineMapped':
+    case 'OrderGiftAdded':
       return 'reserved';
     case 'OrderScanned':
       return 'inProcess';
@@ -91,6 +93,7 @@ const REASONS: Record<string, string> = {
   OrderCancelled: 'Order cancelled',
   OrderLineRemoved: 'Order line removed',
   OrderShipmentCancelled: 'Order shipment cancelled',
+  OrderGiftAdded: 'Free gift added',
 };
 
 export interface OrderStockReactorDeps {

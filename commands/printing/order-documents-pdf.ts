@@ -24,7 +24,8 @@ import type { OrderView } from './order-view';
  * The order documents Kedai draws, as one A4 PDF for one order or many (each order on its own page or pages):
  *
  * - INV invoice: bill-to and ship-to, the lines with unit prices and amounts, subtotal, shipping fee and total;
- * - PL packing list: the lines with variations and quantities, the total quantity;
+ * - PL packing list: the lines with variations, rack locations and quantities, the total quantity, and the buyer's
+ *   first and last name;
  * - CL check list: a checkbox per line for the packer, and a "checked by" line;
  * - DO delivery order: where it ships from (the order's warehouse) and to, the lines, and a receiver's signature.
  *
@@ -32,7 +33,8 @@ import type { OrderView } from './order-view';
  * the order date, payment and shipping provider, and the tracking number as a Code 128 barcode with its text. The
  * print settings choose where the logo goes (hidden, top left, top right, bottom middle of each page), which
  * address blocks show (billing only, shipping only, both — a marketplace gives one address, so both show it) and
- * the font size (small, medium, large). Labels are in the caller's language; text in any script is written in the
+ * the font size (small, medium, large). A free gift is marked as one under its item, and a line's recorded bin
+ * and serial numbers are written there too, on every document. Labels are in the caller's language; text in any script is written in the
  * Noto font for it (commands/printing/labels.ts), so Chinese, Thai and Vietnamese names print.
  */
 
@@ -43,6 +45,11 @@ export interface PrintableLine {
   variation?: string;
   quantity: number;
   unitPrice: string;
+  gift?: boolean;
+  binNumber?: string;
+  serialNumbers?: readonly string[];
+  /** The racks the item is kept on in the order's warehouse. */
+  rackLocations?: readonly string[];
 }
 
 export interface PrintableOrder
@@ -64,6 +71,9 @@ export interface PrintableOrder
   cod: boolean;
   shippingProvider: string | null;
   lines: PrintableLine[];
+  /** The buyer's first and last name. */
+  firstName?: string;
+  lastName?: string;
   /** Where the order ships from (its warehouse). */
   warehouse: { name: string; address: string; phone: string } | null;
 }
@@ -152,9 +162,10 @@ const COLUMNS: Record<DrawnDocument, Column[]> = {
   ],
   PL: [
     { key: 'no', width: 24, align: 'left' },
-    { key: 'sku', width: 110, align: 'left' },
-    { key: 'item', width: 227, align: 'left' },
-    { key: 'variation', width: 110, align: 'left' },
+    { key: 'sku', width: 100, align: 'left' },
+    { key: 'item', width: 177, align: 'left' },
+    { key: 'variation', width: 90, align: 'left' },
+    { key: 'location', width: 80, align: 'left' },
     { key: 'quantity', width: 52, align: 'right' },
   ],
   CL: [
@@ -233,6 +244,11 @@ export async function renderOrderDocuments(
       'page',
       'buyer',
       'no_tracking',
+      'first_name',
+      'last_name',
+      'gift',
+      'bin',
+      'serials',
     ].map((key) => label(key, { page: 1 })),
     ...Object.values(company),
     ...orders.flatMap((order) => [
@@ -246,7 +262,17 @@ export async function renderOrderDocuments(
       order.buyerRemark ?? '',
       ...Object.values(order.address).map((value) => String(value ?? '')),
       ...(order.warehouse ? Object.values(order.warehouse) : []),
-      ...order.lines.flatMap((line) => [line.sku, line.sellerSku, line.name, line.variation ?? '']),
+      order.firstName ?? '',
+      order.lastName ?? '',
+      ...order.lines.flatMap((line) => [
+        line.sku,
+        line.sellerSku,
+        line.name,
+        line.variation ?? '',
+        line.binNumber ?? '',
+        ...(line.serialNumbers ?? []),
+        ...(line.rackLocations ?? []),
+      ]),
       when(order.orderedAt),
     ]),
   ];
@@ -321,6 +347,16 @@ export async function renderOrderDocuments(
     }
     return top + small + 10;
   };
+
+  /** What a line says under its item: a free gift, its bin number and serial numbers ('' when none). */
+  const packingNote = (line: PrintableLine) =>
+    [
+      line.gift ? label('gift') : '',
+      line.binNumber ? `${label('bin')}: ${line.binNumber}` : '',
+      line.serialNumbers?.length ? `${label('serials')}: ${line.serialNumbers.join(', ')}` : '',
+    ]
+      .filter(Boolean)
+      .join(' · ');
 
   for (const order of orders) {
     newPage();
@@ -409,6 +445,12 @@ export async function renderOrderDocuments(
       [label('payment'), order.cod ? `${order.paymentMethod} · ${label('cod')}` : order.paymentMethod],
       [label('shipping_provider'), order.shippingProvider ?? ''],
       [label('buyer'), order.buyerUsername ?? ''],
+      ...(document === 'PL'
+        ? ([
+            [label('first_name'), order.firstName ?? ''],
+            [label('last_name'), order.lastName ?? ''],
+          ] as [string, string][])
+        : []),
     ];
     let factY = top;
     facts.forEach(([name, value], index) => {
@@ -456,7 +498,8 @@ export async function renderOrderDocuments(
       const itemColumn = columns.find((column) => column.key === 'item')!;
       const itemText = document === 'INV' && line.variation ? `${line.name} (${line.variation})` : line.name;
       const itemLines = wrap(doc, itemText, itemColumn.width - 6, size).slice(0, 3);
-      const rowHeight = Math.max(1, itemLines.length) * lineHeight + 2;
+      const noteLines = wrap(doc, packingNote(line), itemColumn.width - 6, small).slice(0, 4);
+      const rowHeight = Math.max(1, itemLines.length) * lineHeight + noteLines.length * small * 1.4 + 2;
       if (top + rowHeight > bottomLimit) top = breakPage(() => tableHeader(MARGIN));
       const amount = cents(line.unitPrice) * BigInt(line.quantity);
       subtotal += amount;
@@ -469,6 +512,7 @@ export async function renderOrderDocuments(
         unit_price: money(line.unitPrice),
         amount: money(fromCents(amount)),
         checked_quantity: '',
+        location: (line.rackLocations ?? []).join(', '),
       };
       let x = MARGIN;
       for (const column of columns) {
@@ -480,6 +524,10 @@ export async function renderOrderDocuments(
         } else if (column.key === 'item') {
           itemLines.forEach((text, lineIndex) => {
             write(doc, text, x, top + lineIndex * lineHeight, { size, width: column.width - 6 });
+          });
+          const notesTop = top + Math.max(1, itemLines.length) * lineHeight;
+          noteLines.forEach((text, lineIndex) => {
+            write(doc, text, x, notesTop + lineIndex * small * 1.4, { size: small, width: column.width - 6 });
           });
         } else if (column.key === 'checked_quantity') {
           doc

@@ -24,6 +24,17 @@ const COLUMNS = [
   { key: 'orders', x: PAGE.width - MARGIN, width: 50, align: 'right' },
 ] as const;
 
+/** What a row says beside its item: a free gift, its bin numbers and serial numbers ('' when none). */
+function packingNote(row: PickListAnswer['rows'][number], label: PickListLabel): string {
+  return [
+    row.gift ? label('gift') : '',
+    row.bin_numbers.length > 0 ? `${label('bin')}: ${row.bin_numbers.join(', ')}` : '',
+    row.serial_numbers.length > 0 ? `${label('serials')}: ${row.serial_numbers.join(', ')}` : '',
+  ]
+    .filter(Boolean)
+    .join(' · ');
+}
+
 export async function renderPickListPdf(list: PickListAnswer, label: PickListLabel): Promise<Buffer> {
   const perOrder = list.filter === 'all';
   const heading = (key: (typeof COLUMNS)[number]['key']) =>
@@ -41,6 +52,7 @@ export async function renderPickListPdf(list: PickListAnswer, label: PickListLab
       row.seller_sku,
       ...row.locations,
       row.order_number ?? '',
+      packingNote(row, label),
     ]),
   ];
   const { doc, finished } = await openPdf({
@@ -89,8 +101,14 @@ export async function renderPickListPdf(list: PickListAnswer, label: PickListLab
       orders: perOrder ? (row.order_number ?? '') : String(row.order_count),
     };
     tableRow(doc, COLUMNS, cells, y);
-    // A box to tick when picked.
     y += 14;
+    // A gift goes in free, and a serialised item's recorded serials are checked: said under the row.
+    const note = packingNote(row, label);
+    if (note) {
+      write(doc, note, COLUMNS[1].x, y - 3, { size: 7, width: right - COLUMNS[1].x });
+      y += 10;
+    }
+    // A line to tick the row off against when picked.
     doc
       .moveTo(MARGIN, y - 2)
       .lineTo(right, y - 2)

@@ -1,4 +1,5 @@
 import type { PrintBody } from '@api/contracts/printing';
+import { withNameParts } from '@domain/orders/marketplace-order';
 import type { PrintDocument } from '@domain/orders/order';
 import { printErrors } from '@domain/printing/errors';
 import type { DrawnDocument } from '@domain/printing/settings';
@@ -6,6 +7,7 @@ import { refuser } from '@domain/shared/errors';
 import type { Database } from '@infra/db';
 import type { EventStore } from '@infra/eventstore/port';
 import { type Language, translate } from '@infra/i18n';
+import { lineRackLocations } from '@projections/inventory/racks';
 import type { Kysely } from 'kysely';
 import { AwbError, type AwbOrder, type AwbSource } from './awb';
 import { type PrintableOrder, renderOrderDocuments } from './order-documents-pdf';
@@ -67,8 +69,20 @@ async function printableOrders(
           .execute();
   const storeName = new Map(stores.map((row) => [row.id, row.name]));
   const warehouse = new Map(warehouses.map((row) => [row.id, row]));
+  const racks = await lineRackLocations(
+    db,
+    tenantId,
+    orders.flatMap((order) =>
+      order.lines.map((line) => ({
+        key: `${order.orderId}/${line.lineId}`,
+        warehouseId: order.state.warehouseId,
+        masterCodeId: line.masterCodeId,
+      })),
+    ),
+  );
   return orders.map((order) => {
     const place = warehouse.get(order.state.warehouseId);
+    const { firstName, lastName } = withNameParts(order.address);
     return {
       orderNumber: order.orderNumber,
       trackingNumber: order.state.trackingNumber,
@@ -84,6 +98,8 @@ async function printableOrders(
       buyerUsername: order.buyerUsername,
       buyerRemark: order.buyerRemark,
       address: order.address,
+      firstName: firstName ?? '',
+      lastName: lastName ?? '',
       lines: order.lines.map((line) => ({
         sku: line.sku,
         sellerSku: line.sellerSku,
@@ -91,6 +107,10 @@ async function printableOrders(
         ...(line.variation ? { variation: line.variation } : {}),
         quantity: line.quantity,
         unitPrice: line.unitPrice,
+        gift: line.gift ?? false,
+        ...(line.binNumber ? { binNumber: line.binNumber } : {}),
+        serialNumbers: line.serialNumbers ?? [],
+        rackLocations: racks.get(`${order.orderId}/${line.lineId}`) ?? [],
       })),
       warehouse: place ? { name: place.name, address: place.address, phone: place.phone } : null,
     };

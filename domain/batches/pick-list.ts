@@ -10,6 +10,8 @@
  *
  * Rows come in rack order (then code), so the picker walks the racks once. A combo has no shelf of its own: its
  * line is picked as its components (the combo's quantity times each component's), from the components' racks.
+ * Free gifts are picked like any line but add up in rows of their own, marked, so the picker knows they go in free;
+ * the serial and bin numbers already recorded on a line show on its row.
  */
 
 export const PICK_LIST_FILTERS = ['item', 'sku', 'single', 'multiple', 'all'] as const;
@@ -23,6 +25,9 @@ export interface PickOrderLine {
   name: string;
   variation?: string;
   quantity: number;
+  gift?: boolean;
+  binNumber?: string | null;
+  serialNumbers?: readonly string[];
 }
 
 export interface PickOrder {
@@ -60,6 +65,7 @@ export function pickLinesOf(
       sellerSku: master?.sellerSku || master?.code || '',
       name: master?.name ?? '',
       quantity: line.quantity * component.quantity,
+      ...(line.gift ? { gift: true } : {}),
     };
   });
 }
@@ -79,6 +85,11 @@ export interface PickRow {
   /** Filter "all": the order the line is on. */
   orderNumber: string | null;
   trackingNumber: string | null;
+  /** Free gifts, counted apart from the same item sold. */
+  gift: boolean;
+  /** The bin numbers and serial numbers recorded on the row's lines. */
+  binNumbers: string[];
+  serialNumbers: string[];
 }
 
 export interface PickList {
@@ -112,14 +123,17 @@ export function buildPickList(
   for (const order of chosen) {
     for (const line of order.lines.flatMap((each) => pickLinesOf(each, masterCodes, combos))) {
       const master = line.masterCodeId ? masterCodes.get(line.masterCodeId) : undefined;
+      const gift = line.gift === true;
       const key =
         filter === 'all'
           ? `${order.orderId}:${line.lineId}`
-          : filter === 'sku'
-            ? `sku:${line.sellerSku || line.sku}`
-            : line.masterCodeId
-              ? `master:${line.masterCodeId}`
-              : `sku:${line.sellerSku || line.sku}`;
+          : `${gift ? 'gift:' : ''}${
+              filter === 'sku'
+                ? `sku:${line.sellerSku || line.sku}`
+                : line.masterCodeId
+                  ? `master:${line.masterCodeId}`
+                  : `sku:${line.sellerSku || line.sku}`
+            }`;
       let row = rows.get(key);
       if (!row) {
         row = {
@@ -134,11 +148,16 @@ export function buildPickList(
           locations: [],
           orderNumber: filter === 'all' ? order.orderNumber : null,
           trackingNumber: filter === 'all' ? order.trackingNumber : null,
+          gift,
+          binNumbers: [],
+          serialNumbers: [],
           orders: new Set(),
         };
         rows.set(key, row);
       }
       row.quantity += line.quantity;
+      if (line.binNumber && !row.binNumbers.includes(line.binNumber)) row.binNumbers.push(line.binNumber);
+      row.serialNumbers.push(...(line.serialNumbers ?? []));
       if (!row.orders.has(order.orderId)) {
         row.orders.add(order.orderId);
         row.orderNumbers.push(order.orderNumber);

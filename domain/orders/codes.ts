@@ -47,6 +47,10 @@ export const OrderCode = {
   /** The picker to assign is not a user of the account (404). */
   pickerNotFound: 594,
   // The end of the range, so codes the board's actions take from 590 up do not meet these.
+  /** More serial numbers than the line has units (400). */
+  serialsTooMany: 596,
+  /** A serial number twice on one order (400). */
+  serialDuplicate: 597,
   /** A manual order file that cannot be read (400). */
   uploadFile: 598,
   /** A manual order file with bad rows, every one listed (400). */

@@ -35,7 +35,11 @@ const Text = (max: number) => z.string().max(max);
 export const Money = z.string().regex(/^-?\d{1,12}(\.\d{1,2})?$/);
 
 export const OrderAddress = z.strictObject({
+  /** The buyer's full name, as the marketplace gives it (kept beside its parts). */
   name: Text(200),
+  /** Spec §3 "first and last name": the marketplace's own, or the full name split (`withNameParts`). */
+  firstName: Text(200).optional(),
+  lastName: Text(200).optional(),
   phone: Text(40),
   /** The full address as one text, as marketplaces give it. */
   fullAddress: Text(1000),
@@ -50,6 +54,23 @@ export const OrderAddress = z.strictObject({
 });
 export type OrderAddress = z.infer<typeof OrderAddress>;
 
+/**
+ * A full name as first and last name, for a marketplace that gives one name: the first word is the first name and
+ * the rest the last (Malay names read "Ahmad" / "bin Abdullah"); a name without spaces (Chinese, Thai) stays whole
+ * as the first name, since where its family name ends cannot be told.
+ */
+export function splitName(full: string): { firstName: string; lastName: string } {
+  const [first = '', ...rest] = full.trim().split(/\s+/);
+  return { firstName: first, lastName: rest.join(' ') };
+}
+
+/** The address with its first and last name: the marketplace's when it gave them, else the full name split. */
+export function withNameParts(address: OrderAddress): OrderAddress {
+  if (address.firstName !== undefined || address.lastName !== undefined) return address;
+  const { firstName, lastName } = splitName(address.name);
+  return { ...address, firstName, ...(lastName ? { lastName } : {}) };
+}
+
 export const MarketplaceOrderLine = z.strictObject({
   /** The marketplace's line key (item + model), stable across updates. */
   lineKey: Text(200).min(1),
@@ -61,6 +82,8 @@ export const MarketplaceOrderLine = z.strictObject({
   variation: Text(300).optional(),
   quantity: z.number().int().min(1).max(100_000),
   unitPrice: Money,
+  /** Given free (a gift-with-purchase promotion's gift): priced 0, picked and packed like any line. */
+  gift: z.boolean().optional(),
 });
 export type MarketplaceOrderLine = z.infer<typeof MarketplaceOrderLine>;
 

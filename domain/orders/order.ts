@@ -59,6 +59,8 @@ export type PrintOrigin = (typeof PRINT_ORIGINS)[number];
 const Id = z.string().min(1).max(100);
 const Quantity = z.number().int().min(1).max(100_000);
 const Instant = z.iso.datetime({ offset: true });
+/** The most serial numbers one line records. */
+export const MAX_SERIALS = 1000;
 
 export const OrderLine = z.strictObject({
   lineId: Id,
@@ -72,6 +74,12 @@ export const OrderLine = z.strictObject({
   masterCodeId: Id.nullable(),
   /** The mapped master code is a combo: its components move (commands/inventory/combo.ts). */
   combo: z.boolean(),
+  /** Given free (a gift-with-purchase promotion's, or added by hand): priced 0, its stock held like any line's. */
+  gift: z.boolean().optional(),
+  /** Spec §3 order item "bin number": where the packer put the line's units. */
+  binNumber: z.string().max(100).optional(),
+  /** Spec §3 order item "serial number": one per unit of a serialised item, at most the quantity. */
+  serialNumbers: z.array(z.string().min(1).max(100)).max(MAX_SERIALS).optional(),
 });
 export type OrderLine = z.infer<typeof OrderLine>;
 
@@ -268,6 +276,15 @@ export const OrderReplaced = z.strictObject({
   lines: LineQuantities,
 });
 
+/** A free gift added to the order by hand; reserved at once when the order's stock is. */
+export const OrderGiftAdded = z.strictObject({ line: OrderLine, stock: StockMove.nullable() });
+/** The bin and serial numbers of a line, as recorded at packing or scanning (each replaces the former). */
+export const OrderLineDetailsRecorded = z.strictObject({
+  lineId: Id,
+  binNumber: z.string().max(100).nullable(),
+  serialNumbers: z.array(z.string().min(1).max(100)).max(MAX_SERIALS),
+});
+
 /**
  * The stock reactor found too little stock for these lines when it reserved them (available went below zero): the
  * order is "out of stock" until the lines are removed (spec §4's two choices) or the order leaves the warehouse.
@@ -297,6 +314,8 @@ export const orderEvents = {
   OrderProcessFailed,
   OrderPickerAssigned,
   OrderReplaced,
+  OrderGiftAdded,
+  OrderLineDetailsRecorded,
 } as const;
 export type OrderEventType = keyof typeof orderEvents;
 export type OrderEvent = {
@@ -562,6 +581,23 @@ function applied(state: PlacedOrder, event: Exclude<OrderEvent, { type: 'OrderIm
       return { ...state, pickerId: event.data.pickerId };
     case 'OrderReplaced':
       return { ...state, replacements: [...(state.replacements ?? []), event.data.replacementOrderId] };
+    case 'OrderGiftAdded':
+      return { ...state, lines: [...state.lines, event.data.line] };
+    case 'OrderLineDetailsRecorded': {
+      const { lineId, binNumber, serialNumbers } = event.data;
+      return {
+        ...state,
+        lines: state.lines.map((line) => {
+          if (line.lineId !== lineId) return line;
+          const { binNumber: _bin, serialNumbers: _serials, ...rest } = line;
+          return {
+            ...rest,
+            ...(binNumber ? { binNumber } : {}),
+            ...(serialNumbers.length > 0 ? { serialNumbers } : {}),
+          };
+        }),
+      };
+    }
     default: {
       const unknown: never = event;
       throw new Error(`unknown order event ${(unknown as { type: string }).type}`);
@@ -616,7 +652,15 @@ export type OrderCommand =
   | { type: 'CancelShipment' }
   | { type: 'RecordProcessFailure'; failure: ProcessFailure }
   | { type: 'AssignPicker'; pickerId: string | null }
-  | { type: 'ReplaceOrder'; replacementOrderId: string; lines: { lineId: string; quantity: number }[] };
+  | { type: 'ReplaceOrder'; replacementOrderId: string; lines: { lineId: string; quantity: number }[] }
+  /** A free gift by hand: a master code, how many; its line id made by the caller. */
+  | {
+      type: 'AddGift';
+      line: Pick<OrderLine, 'lineId' | 'sku' | 'sellerSku' | 'name' | 'quantity' | 'combo'> & {
+        masterCodeId: string;
+      };
+    }
+  | { type: 'RecordLineDetails'; lineId: string; binNumber: string | null; serialNumbers: string[] };
 
 export const ORDER_ERRORS = [
   'ORDER_NOT_FOUND',
@@ -637,6 +681,8 @@ export const ORDER_ERRORS = [
   'REPLACEMENT_NOTHING',
   'REPLACEMENT_QUANTITY_INVALID',
   'PICKER_NOT_FOUND',
+  'SERIALS_TOO_MANY',
+  'SERIAL_DUPLICATE',
 ] as const;
 export type OrderErrorCode = (typeof ORDER_ERRORS)[number];
 
@@ -678,6 +724,10 @@ export const orderErrors = {
   },
   /** A picker who is not a user of the account (checked by the command that assigns). */
   PICKER_NOT_FOUND: { status: 404, code: OrderCode.pickerNotFound, key: 'orders.picker_not_found' },
+  /** More serial numbers than the line has units. */
+  SERIALS_TOO_MANY: { status: 400, code: OrderCode.serialsTooMany, key: 'orders.serials_too_many' },
+  /** A serial number given twice on one order (two units cannot share one). */
+  SERIAL_DUPLICATE: { status: 400, code: OrderCode.serialDuplicate, key: 'orders.serial_duplicate' },
 } satisfies ErrorTable<OrderErrorCode>;
 
 export const refuse = refuser(orderErrors);
@@ -757,6 +807,9 @@ export function decide(command: OrderCommand, state: OrderState): OrderEvent[] {
     case 'SplitOrder':
     case 'MarkOutOfStock':
       return decideLines(command, state);
+    case 'AddGift':
+    case 'RecordLineDetails':
+      return decidePacking(command, state);
     case 'ArrangeShipment':
     case 'RequestPickup':
     case 'ShipOrder':
@@ -944,6 +997,64 @@ function decideLines(
         .map((line) => line.lineId)
         .filter((lineId) => command.lineIds.includes(lineId) && !state.short.includes(lineId));
       return lines.length > 0 ? [{ type: 'OrderStockShort', data: { lines } }] : [];
+    }
+    default: {
+      const unknown: never = command;
+      throw new Error(`unknown order command ${(unknown as { type: string }).type}`);
+    }
+  }
+}
+
+/** What the packer adds to the order: a free gift, a line's bin and serial numbers. */
+function decidePacking(
+  command: Extract<OrderCommand, { type: 'AddGift' | 'RecordLineDetails' }>,
+  state: PlacedOrder,
+): OrderEvent[] {
+  switch (command.type) {
+    case 'AddGift': {
+      // Before picking ends: a gift added to a scanned order would never be picked.
+      if (!['unpaid', 'new', 'unscan'].includes(state.status)) throw wrong(state, command.type);
+      if (state.lines.some((line) => line.lineId === command.line.lineId)) return [];
+      const line: OrderLine = { ...command.line, unitPrice: '0.00', gift: true };
+      const stock: StockMove | null =
+        state.stock === 'reserved'
+          ? {
+              warehouseId: state.warehouseId,
+              from: 'none',
+              lines: [
+                {
+                  lineId: line.lineId,
+                  masterCodeId: command.line.masterCodeId,
+                  combo: line.combo,
+                  quantity: line.quantity,
+                },
+              ],
+            }
+          : null;
+      return [{ type: 'OrderGiftAdded', data: { line, stock } }];
+    }
+    case 'RecordLineDetails': {
+      const line = activeLine(state, command.lineId);
+      if (!OPEN.includes(state.status)) throw wrong(state, command.type);
+      const binNumber = command.binNumber?.trim() || null;
+      const serialNumbers = command.serialNumbers.map((serial) => serial.trim()).filter(Boolean);
+      if (serialNumbers.length > line.quantity) {
+        throw refuse('SERIALS_TOO_MANY', { lineId: line.lineId, max: line.quantity });
+      }
+      const taken = new Set(
+        activeLines(state)
+          .filter((other) => other.lineId !== line.lineId)
+          .flatMap((other) => other.serialNumbers ?? []),
+      );
+      for (const serial of serialNumbers) {
+        if (taken.has(serial)) throw refuse('SERIAL_DUPLICATE', { serial });
+        taken.add(serial);
+      }
+      const unchanged =
+        binNumber === (line.binNumber ?? null) &&
+        serialNumbers.join('\n') === (line.serialNumbers ?? []).join('\n');
+      if (unchanged) return [];
+      return [{ type: 'OrderLineDetailsRecorded', data: { lineId: line.lineId, binNumber, serialNumbers } }];
     }
     default: {
       const unknown: never = command;
@@ -1216,7 +1327,11 @@ export function splitPart(
   for (const part of parts) moved.set(part.lineId, (moved.get(part.lineId) ?? 0) + part.quantity);
   const lines = activeLines(parent)
     .filter((line) => moved.has(line.lineId))
-    .map((line) => ({ ...line, quantity: moved.get(line.lineId)! }));
+    // The packing details stay with the parent's units: the part is packed afresh.
+    .map(({ binNumber: _bin, serialNumbers: _serials, ...line }) => ({
+      ...line,
+      quantity: moved.get(line.lineId)!,
+    }));
   const cents = lines.reduce(
     (sum, line) => sum + Math.round(Number.parseFloat(line.unitPrice) * 100) * line.quantity,
     0,

@@ -943,6 +943,9 @@ export const columns = {
     combo: bool(),
     removed: bool(),
     short: bool(),
+    gift: bool().withDefault(),
+    bin_number: text().orNull(),
+    serial_numbers: textArray().withDefault(),
   },
   /** A store's SKU mapped to a master code by the seller: the import maps later orders' lines with it. */
   order_sku_mappings: {

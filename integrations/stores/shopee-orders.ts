@@ -56,6 +56,9 @@ const clip = (text: string | undefined, max: number) => (text ?? '').trim().slic
 /** Money as "12.50", rounded to the sen (29.9 × 3 is 89.7, not 89.69999…). */
 export const money = (amount: number) => (Math.round(amount * 100) / 100).toFixed(2);
 
+/** The gift of Shopee's gift-with-purchase ("add-on free gift") promotion, beside its main item. */
+const FREE_GIFT = 'add_on_free_gift_sub';
+
 function linesOf(order: ShopeeOrder): MarketplaceOrderLine[] {
   const seen = new Map<string, number>();
   const lines: MarketplaceOrderLine[] = [];
@@ -75,6 +78,7 @@ function linesOf(order: ShopeeOrder): MarketplaceOrderLine[] {
       ...(variation ? { variation } : {}),
       quantity: Math.min(item.model_quantity_purchased, 100_000),
       unitPrice: money(item.model_discounted_price || item.model_original_price),
+      ...(item.promotion_type === FREE_GIFT ? { gift: true } : {}),
     });
   }
   return lines;

@@ -4,10 +4,12 @@ import type {
   RackLocationGridQuery,
   RackLocationRow,
 } from '@api/contracts/inventory-racks';
+import { locationKey } from '@domain/batches/pick-list';
 import { isUuid } from '@domain/platform/ids';
 import type { Database } from '@infra/db';
 import { allOf, pageWindow, searchWhere, setWhere, sortTerms, textWhere } from '@projections/runtime/grid';
 import { type Kysely, type RawBuilder, type SqlBool, sql, type Transaction } from 'kysely';
+import { componentsOfCombos } from './combos';
 import { locationOf, selectLocations } from './master-codes';
 
 /** Reading racks and master codes' rack locations (plain tables; commands/inventory/racks.ts writes them). */
@@ -145,4 +147,71 @@ export async function listLocations(
     })),
     lastRow: Number(total.n),
   };
+}
+
+// ---- where an order's items are kept ----
+
+/**
+ * The racks each master code is kept on in each warehouse, keyed `locationKey(masterCodeId, warehouseId)` and sorted
+ * by name; a place without a rack reads as its note. Ids that cannot be a row's (not uuids) have none.
+ */
+export async function rackNamesOf(
+  db: Db,
+  tenantId: string,
+  masterCodeIds: readonly string[],
+  warehouseIds: readonly string[],
+): Promise<Map<string, string[]>> {
+  const masters = [...new Set(masterCodeIds.filter(isUuid))];
+  const warehouses = [...new Set(warehouseIds.filter(isUuid))];
+  const names = new Map<string, string[]>();
+  if (masters.length === 0 || warehouses.length === 0) return names;
+  const places = await db
+    .selectFrom('master_code_locations as l')
+    .leftJoin('racks as r', (join) =>
+      join.onRef('r.id', '=', 'l.rack_id').onRef('r.tenant_id', '=', 'l.tenant_id'),
+    )
+    .select(['l.master_code_id', 'l.warehouse_id', 'r.name as rack', 'l.note'])
+    .where('l.tenant_id', '=', tenantId)
+    .where('l.master_code_id', 'in', masters)
+    .where('l.warehouse_id', 'in', warehouses)
+    .execute();
+  for (const place of places) {
+    const name = place.rack ?? place.note;
+    if (!name) continue;
+    const key = locationKey(place.master_code_id, place.warehouse_id);
+    names.set(key, [...(names.get(key) ?? []), name].sort());
+  }
+  return names;
+}
+
+/**
+ * The racks of order lines in their orders' warehouses (spec §3 "rack location"), by the caller's key for each line:
+ * the master code's, or for a combo, which has no shelf of its own, its components'.
+ */
+export async function lineRackLocations(
+  db: Db,
+  tenantId: string,
+  lines: readonly { key: string; warehouseId: string; masterCodeId: string | null }[],
+): Promise<Map<string, string[]>> {
+  const mapped = lines.flatMap((line) => (line.masterCodeId ? [line.masterCodeId] : []));
+  const combos = await componentsOfCombos(db, tenantId, [...new Set(mapped.filter(isUuid))]);
+  const partsOf = (masterCodeId: string) =>
+    combos.get(masterCodeId)?.map((part) => part.masterCodeId) ?? [masterCodeId];
+  const names = await rackNamesOf(
+    db,
+    tenantId,
+    mapped.flatMap(partsOf),
+    lines.map((line) => line.warehouseId),
+  );
+  const racksOf = (line: (typeof lines)[number]) =>
+    line.masterCodeId
+      ? [
+          ...new Set(
+            partsOf(line.masterCodeId).flatMap(
+              (part) => names.get(locationKey(part, line.warehouseId)) ?? [],
+            ),
+          ),
+        ].sort()
+      : [];
+  return new Map(lines.map((line) => [line.key, racksOf(line)]));
 }

@@ -1,4 +1,10 @@
-import { type OrderAddress, PLATFORMS, StoredPlatform } from '@domain/orders/marketplace-order';
+import {
+  type OrderAddress,
+  PLATFORMS,
+  StoredPlatform,
+  splitName,
+  withNameParts,
+} from '@domain/orders/marketplace-order';
 import {
   decide,
   evolve,
@@ -858,5 +864,129 @@ describe('order: cancel third-party shipment, process failed, waiting assign, re
     order(shippedOrder)
       .when(replace([{ lineId: 'x', quantity: 1 }]))
       .thenThrows('LINE_NOT_FOUND');
+  });
+});
+
+describe('order: free gifts, bin and serial numbers', () => {
+  const ribbon = {
+    lineId: 'gift-1',
+    sku: 'RIBBON',
+    sellerSku: 'RIBBON',
+    name: 'Ribbon',
+    quantity: 2,
+    masterCodeId: 'mc-ribbon',
+    combo: false,
+  };
+  const giftLine: OrderLine = { ...ribbon, unitPrice: '0.00', gift: true };
+
+  it('adds a gift at price 0, reserved at once when the order holds its stock', () => {
+    order(newOrder)
+      .when({ type: 'AddGift', line: ribbon })
+      .then([
+        {
+          type: 'OrderGiftAdded',
+          data: { line: giftLine, stock: { warehouseId: 'wh', from: 'none', lines: stockOf(giftLine) } },
+        },
+      ]);
+    const after = fold([...newOrder, { type: 'OrderGiftAdded', data: { line: giftLine, stock: null } }]);
+    expect(after.lines.at(-1)).toEqual(giftLine);
+  });
+
+  it('an unpaid order reserves its gift with the rest when accepted; a scanned one takes none', () => {
+    const unpaid = [imported({ paidAt: null, marketplaceStatus: 'unpaid' })];
+    order(unpaid)
+      .when({ type: 'AddGift', line: ribbon })
+      .then([{ type: 'OrderGiftAdded', data: { line: giftLine, stock: null } }]);
+    order([...unpaid, { type: 'OrderGiftAdded', data: { line: giftLine, stock: null } }])
+      .when({
+        type: 'SyncOrder',
+        marketplaceStatus: 'ready_to_ship',
+        marketplaceUpdatedAt: '2026-01-01T09:00:00.000Z',
+        paidAt: '2026-01-01T09:00:00.000Z',
+      })
+      .then([
+        {
+          type: 'OrderSynced',
+          data: {
+            marketplaceStatus: 'ready_to_ship',
+            marketplaceUpdatedAt: '2026-01-01T09:00:00.000Z',
+            paidAt: '2026-01-01T09:00:00.000Z',
+          },
+        },
+        {
+          type: 'OrderAccepted',
+          data: { stock: { warehouseId: 'wh', from: 'none', lines: stockOf(batik, gift, giftLine) } },
+        },
+      ]);
+    order(scannedOrder).when({ type: 'AddGift', line: ribbon }).thenThrows('WRONG_STATUS');
+  });
+
+  it("records a line's bin and serial numbers, trimmed, and replaces them when recorded again", () => {
+    const recorded: OrderEvent = {
+      type: 'OrderLineDetailsRecorded',
+      data: { lineId: 'l1', binNumber: 'B-07', serialNumbers: ['SN-1', 'SN-2'] },
+    };
+    order(scannedOrder)
+      .when({
+        type: 'RecordLineDetails',
+        lineId: 'l1',
+        binNumber: ' B-07 ',
+        serialNumbers: [' SN-1', 'SN-2', ''],
+      })
+      .then([recorded]);
+    expect(fold([...scannedOrder, recorded]).lines[0]).toMatchObject({
+      binNumber: 'B-07',
+      serialNumbers: ['SN-1', 'SN-2'],
+    });
+    // The same again records nothing; cleared, the line carries none.
+    order([...scannedOrder, recorded])
+      .when({ type: 'RecordLineDetails', lineId: 'l1', binNumber: 'B-07', serialNumbers: ['SN-1', 'SN-2'] })
+      .then([]);
+    const cleared: OrderEvent = {
+      type: 'OrderLineDetailsRecorded',
+      data: { lineId: 'l1', binNumber: null, serialNumbers: [] },
+    };
+    const line = fold([...scannedOrder, recorded, cleared]).lines[0]!;
+    expect(line.binNumber).toBeUndefined();
+    expect(line.serialNumbers).toBeUndefined();
+  });
+
+  it('refuses more serial numbers than units, a serial number twice on the order, a shipped order', () => {
+    order(scannedOrder)
+      .when({ type: 'RecordLineDetails', lineId: 'l1', binNumber: null, serialNumbers: ['A', 'B', 'C'] })
+      .thenThrows('SERIALS_TOO_MANY', { lineId: 'l1', max: 2 });
+    order(scannedOrder)
+      .when({ type: 'RecordLineDetails', lineId: 'l1', binNumber: null, serialNumbers: ['A', 'A'] })
+      .thenThrows('SERIAL_DUPLICATE', { serial: 'A' });
+    const onGift: OrderEvent = {
+      type: 'OrderLineDetailsRecorded',
+      data: { lineId: 'l2', binNumber: null, serialNumbers: ['SN-9'] },
+    };
+    order([...scannedOrder, onGift])
+      .when({ type: 'RecordLineDetails', lineId: 'l1', binNumber: null, serialNumbers: ['SN-9'] })
+      .thenThrows('SERIAL_DUPLICATE', { serial: 'SN-9' });
+    order(shippedOrder)
+      .when({ type: 'RecordLineDetails', lineId: 'l1', binNumber: 'B', serialNumbers: [] })
+      .thenThrows('WRONG_STATUS');
+  });
+
+  it('a part split off is packed afresh: the bin and serial numbers stay with the parent', () => {
+    const recorded: OrderEvent = {
+      type: 'OrderLineDetailsRecorded',
+      data: { lineId: 'l1', binNumber: 'B-07', serialNumbers: ['SN-1'] },
+    };
+    const part = splitPart(fold([...newOrder, recorded]), 'o1-1', [{ lineId: 'l1', quantity: 1 }]);
+    expect(part.order.lines[0]).not.toHaveProperty('serialNumbers');
+    expect(part.order.lines[0]).not.toHaveProperty('binNumber');
+  });
+});
+
+describe("the buyer's first and last name", () => {
+  it('splits a full name where the marketplace gives one, and keeps the full name', () => {
+    expect(splitName('Nur Aisyah binti Ahmad')).toEqual({ firstName: 'Nur', lastName: 'Aisyah binti Ahmad' });
+    expect(splitName('  陈美玲 ')).toEqual({ firstName: '陈美玲', lastName: '' });
+    expect(withNameParts(address)).toEqual({ ...address, firstName: 'Nur', lastName: 'Aisyah' });
+    const given = { ...address, firstName: 'Aisyah', lastName: 'Nur' };
+    expect(withNameParts(given)).toBe(given);
   });
 });

@@ -133,6 +133,33 @@ describe('a Shopee order as a MarketplaceOrder', () => {
     });
   });
 
+  it("marks the gift of a gift-with-purchase promotion, and keeps the buyer's one name", () => {
+    const order = shopeeOrder();
+    const main = order.item_list![0]!;
+    const withGift = shopeeToMarketplaceOrder({
+      ...order,
+      item_list: [
+        { ...main, promotion_type: 'add_on_free_gift_main' },
+        {
+          ...main,
+          item_id: 1_000_000_009,
+          item_name: 'Tote bag',
+          model_id: 0,
+          model_sku: 'TOTE',
+          model_quantity_purchased: 1,
+          model_discounted_price: 0,
+          promotion_type: 'add_on_free_gift_sub',
+        },
+      ],
+    });
+    expect(withGift.lines.map((line) => [line.sellerSku, line.gift ?? false])).toEqual([
+      ['TSHIRT-BLK-M', false],
+      ['TOTE', true],
+    ]);
+    expect(withGift.address.name).toBe('Siti Aminah');
+    expect(MarketplaceOrder.parse(withGift)).toEqual(withGift);
+  });
+
   it("carries the seller's note, who fulfils it and its packages", () => {
     const order = shopeeToMarketplaceOrder(
       shopeeOrder({

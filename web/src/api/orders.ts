@@ -135,6 +135,19 @@ export const useChangeAddress = () =>
     (input) => input.address,
   );
 
+export const useAddGift = () =>
+  useOrderChange(
+    (input: { id: string; masterCodeId: string; quantity: number }) => `${one(input.id)}/gifts`,
+    (input) => ({ master_code_id: input.masterCodeId, quantity: input.quantity }),
+  );
+
+export const useRecordPacking = () =>
+  useOrderChange(
+    (input: { id: string; lineId: string; binNumber: string; serialNumbers: string[] }) =>
+      `${one(input.id)}/lines/${encodeURIComponent(input.lineId)}/packing`,
+    (input) => ({ bin_number: input.binNumber, serial_numbers: input.serialNumbers }),
+  );
+
 /** A new order of some of an order's lines: split off it, or a replacement of them (spec §4). */
 export function useOrderOfLines(kind: 'split' | 'replacement') {
   const queryClient = useQueryClient();

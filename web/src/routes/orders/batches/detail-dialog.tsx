@@ -241,7 +241,20 @@ function PickListSection({ batch }: { batch: BatchDetail }) {
                     <td>{row.locations.join(', ')}</td>
                     <td>{row.code ?? ''}</td>
                     <td>{row.seller_sku}</td>
-                    <td>{row.name}</td>
+                    <td>
+                      {row.name}
+                      {row.gift && <span className="badge">{t('pick.gift')}</span>}
+                      {row.bin_numbers.length > 0 && (
+                        <div className="muted">
+                          {t('pick.bins')}: {row.bin_numbers.join(', ')}
+                        </div>
+                      )}
+                      {row.serial_numbers.length > 0 && (
+                        <div className="muted">
+                          {t('pick.serials')}: {row.serial_numbers.join(', ')}
+                        </div>
+                      )}
+                    </td>
                     <td className="numeric">{row.quantity}</td>
                     <td>{perOrder ? (row.order_number ?? '') : row.order_count}</td>
                   </tr>

@@ -3,29 +3,32 @@ import {
   type AddressInput,
   type OrderDetail,
   type OrderLineDetail,
+  useAddGift,
   useChangeAddress,
   useMapLine,
   useMasterCodeOptions,
   useOrder,
   useOrderOfLines,
+  useRecordPacking,
   useRemoveLine,
 } from '@web/api/orders';
 import { useSession } from '@web/auth/session';
 import { ModalDialog } from '@web/components/modal-dialog';
-import { FormMessage, fieldErrorsOf, messageOf, TextField } from '@web/shell/form';
-import { dateTimeFormatter } from '@web/shell/format';
+import { FormMessage, fieldErrorsOf, messageOf, TextAreaField, TextField } from '@web/shell/form';
+import { dateTimeFormatter, useMoney } from '@web/shell/format';
 import { useNotify } from '@web/shell/notifications';
 import { Spinner } from '@web/shell/spinner';
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { paymentKey, timelineKey } from './order-words';
 import { Flags } from './use-order-columns';
 
 /**
- * One order beside the board (a drawer over the right edge): its facts and address, its lines — a line whose item
- * was not found is mapped to a master code here, an out-of-stock line removed with the two choices of spec §4 —,
- * the actions its status allows, splitting it, changing its shipping address, making a replacement order of it (and
- * the links between an original and its replacements), its picker, the step the marketplace refused, and its timeline.
+ * One order beside the board (a drawer over the right edge): its facts and address, its lines with their racks, gift
+ * marks, bin and serial numbers — a line whose item was not found is mapped to a master code here, an out-of-stock
+ * line removed with the two choices of spec §4, a line's bin and serial numbers recorded —, the actions its status
+ * allows, adding a free gift, splitting it, changing its shipping address, making a replacement order of it (and the
+ * links between an original and its replacements), its picker, the step the marketplace refused, and its timeline.
  */
 
 const when = (value: string | null, language: string) => dateTimeFormatter(language)(value) || '—';
@@ -49,6 +52,9 @@ export function OrderDrawer({
   const [removing, setRemoving] = useState<OrderLineDetail | null>(null);
   const [splitting, setSplitting] = useState<'split' | 'replacement' | null>(null);
   const [addressing, setAddressing] = useState(false);
+  const [packing, setPacking] = useState<OrderLineDetail | null>(null);
+  const [gifting, setGifting] = useState(false);
+  const money = useMoney();
 
   useEffect(() => {
     const dialog = ref.current;
@@ -126,6 +132,11 @@ export function OrderDrawer({
                     {t('detail.split')}
                   </button>
                 )}
+                {remappable && (
+                  <button type="button" className="button button-small" onClick={() => setGifting(true)}>
+                    {t('detail.add_gift')}
+                  </button>
+                )}
               </>
             )}
             {manage && ['shipped', 'delivered', 'returned'].includes(detail.status) && (
@@ -161,7 +172,7 @@ export function OrderDrawer({
             </dd>
             <dt>{t('columns.total')}</dt>
             <dd>
-              {detail.currency} {detail.total_amount}
+              {detail.currency} {money(detail.total_amount)}
             </dd>
             <dt>{t('columns.ordered_at')}</dt>
             <dd>{when(detail.ordered_at, i18n.language)}</dd>
@@ -201,6 +212,10 @@ export function OrderDrawer({
               <br />
               {detail.address.fullAddress}
             </dd>
+            <dt>{t('detail.first_name')}</dt>
+            <dd data-testid="order-first-name">{detail.first_name || '—'}</dd>
+            <dt>{t('detail.last_name')}</dt>
+            <dd data-testid="order-last-name">{detail.last_name || '—'}</dd>
             {detail.buyer_remark && (
               <>
                 <dt>{t('detail.buyer_remark')}</dt>
@@ -234,6 +249,7 @@ export function OrderDrawer({
                 <th>{t('detail.item')}</th>
                 <th>{t('detail.seller_sku')}</th>
                 <th>{t('detail.master_code')}</th>
+                <th>{t('detail.rack')}</th>
                 <th className="number">{t('detail.quantity')}</th>
                 <th className="number">{t('detail.unit_price')}</th>
                 <th>
@@ -251,6 +267,21 @@ export function OrderDrawer({
                     {line.out_of_stock && !line.removed && (
                       <span className="badge order-badge-danger">{t('flags.out_of_stock')}</span>
                     )}
+                    {line.gift && (
+                      <span className="badge" data-testid="line-gift">
+                        {t('detail.gift')}
+                      </span>
+                    )}
+                    {line.bin_number && (
+                      <div className="muted" data-testid="line-bin">
+                        {t('detail.bin_number')}: {line.bin_number}
+                      </div>
+                    )}
+                    {line.serial_numbers.length > 0 && (
+                      <div className="muted" data-testid="line-serials">
+                        {t('detail.serial_numbers')}: {line.serial_numbers.join(', ')}
+                      </div>
+                    )}
                   </td>
                   <td>{line.seller_sku}</td>
                   <td>
@@ -260,8 +291,9 @@ export function OrderDrawer({
                       <span className="badge badge-warning">{t('flags.item_not_found')}</span>
                     )}
                   </td>
+                  <td data-testid="line-racks">{line.rack_locations.join(', ') || '—'}</td>
                   <td className="number">{line.quantity}</td>
-                  <td className="number">{line.unit_price}</td>
+                  <td className="number">{money(line.unit_price)}</td>
                   <td className="order-line-actions">
                     {manage && editable && !line.removed && line.item_not_found && (
                       <button type="button" className="button button-small" onClick={() => setMapping(line)}>
@@ -271,6 +303,11 @@ export function OrderDrawer({
                     {manage && remappable && !line.removed && !line.item_not_found && (
                       <button type="button" className="button button-small" onClick={() => setMapping(line)}>
                         {t('detail.remap')}
+                      </button>
+                    )}
+                    {manage && editable && !line.removed && (
+                      <button type="button" className="button button-small" onClick={() => setPacking(line)}>
+                        {t('detail.packing')}
                       </button>
                     )}
                     {manage && editable && !line.removed && activeLines > 1 && (
@@ -308,33 +345,25 @@ export function OrderDrawer({
         <LinesDialog order={detail} kind={splitting} onClose={() => setSplitting(null)} />
       )}
       {detail && addressing && <AddressDialog order={detail} onClose={() => setAddressing(false)} />}
+      {detail && packing && <PackingDialog order={detail} line={packing} onClose={() => setPacking(null)} />}
+      {detail && gifting && <GiftDialog order={detail} onClose={() => setGifting(false)} />}
     </dialog>
   );
 }
 
-function MapLineDialog({
-  order,
-  line,
-  onClose,
-}: {
+/** What a dialog about one line of the order is given. */
+interface LineDialogProps {
   order: OrderDetail;
   line: OrderLineDetail;
   onClose(): void;
-}) {
+}
+
+function MapLineDialog({ order, line, onClose }: LineDialogProps) {
   const { t } = useTranslation('orders');
-  const notify = useNotify();
-  const [search, setSearch] = useState(line.seller_sku);
-  const options = useMasterCodeOptions(search.trim());
   const map = useMapLine();
-  const choose = async (masterCodeId: string) => {
-    try {
-      const answer = await map.mutateAsync({ id: order.id, lineId: line.line_id, masterCodeId });
-      notify({ kind: 'success', message: answer.msg });
-      onClose();
-    } catch {
-      // Shown in the dialog.
-    }
-  };
+  const run = useChangeThenClose(onClose);
+  const choose = (masterCodeId: string) =>
+    run(map.mutateAsync({ id: order.id, lineId: line.line_id, masterCodeId }));
   return (
     <ModalDialog
       title={t('map.title', { item: line.name })}
@@ -343,42 +372,13 @@ function MapLineDialog({
     >
       <div className="form">
         {map.error ? <FormMessage kind="error">{messageOf(map.error)}</FormMessage> : null}
-        <TextField
-          label={t('map.search')}
-          type="search"
-          value={search}
-          onChange={(event) => setSearch(event.target.value)}
-        />
-        <ul className="order-picker" aria-label={t('map.results')}>
-          {(options.data ?? []).map((option) => (
-            <li key={option.id}>
-              <button
-                type="button"
-                className="button button-small"
-                disabled={map.isPending}
-                onClick={() => choose(option.id)}
-              >
-                {option.code} · {option.name}
-                {option.type === 'combo' ? ` (${t('detail.combo')})` : ''}
-              </button>
-            </li>
-          ))}
-          {options.data?.length === 0 && <li className="muted">{t('map.none')}</li>}
-        </ul>
+        <MasterCodeChoices initialSearch={line.seller_sku} disabled={map.isPending} onChoose={choose} />
       </div>
     </ModalDialog>
   );
 }
 
-function RemoveLineDialog({
-  order,
-  line,
-  onClose,
-}: {
-  order: OrderDetail;
-  line: OrderLineDetail;
-  onClose(): void;
-}) {
+function RemoveLineDialog({ order, line, onClose }: LineDialogProps) {
   const { t } = useTranslation('orders');
   const notify = useNotify();
   const remove = useRemoveLine();
@@ -435,73 +435,48 @@ function LinesDialog({
   onClose(): void;
 }) {
   const { t } = useTranslation('orders');
-  const notify = useNotify();
   const make = useOrderOfLines(kind);
   const lines = order.lines.filter((line) => !line.removed);
   const [quantities, setQuantities] = useState<Record<string, string>>(
     Object.fromEntries(lines.map((line) => [line.line_id, '0'])),
   );
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    try {
-      const answer = await make.mutateAsync({
-        id: order.id,
-        lines: lines.map((line) => ({
-          line_id: line.line_id,
-          quantity: Number(quantities[line.line_id] || 0),
-        })),
-      });
-      notify({ kind: 'success', message: answer.msg });
-      onClose();
-    } catch {
-      // Shown in the dialog.
-    }
-  };
   return (
-    <ModalDialog
+    <FormDialog
       title={t(`${kind}.title`, { number: order.order_number })}
+      formId="order-lines-form"
+      submitLabel={t(`${kind}.submit`)}
+      mutation={make}
       onClose={onClose}
-      closeLabel={t('actions_ui.close')}
-      footer={
-        <>
-          <button type="button" className="button button-secondary" onClick={onClose}>
-            {t('actions_ui.close')}
-          </button>
-          <button
-            type="submit"
-            form="order-lines-form"
-            className="button button-primary"
-            disabled={make.isPending}
-          >
-            {t(`${kind}.submit`)}
-          </button>
-        </>
+      onSubmit={() =>
+        make.mutateAsync({
+          id: order.id,
+          lines: lines.map((line) => ({
+            line_id: line.line_id,
+            quantity: Number(quantities[line.line_id] || 0),
+          })),
+        })
       }
     >
-      <form id="order-lines-form" className="form" onSubmit={submit}>
-        {make.error ? <FormMessage kind="error">{messageOf(make.error)}</FormMessage> : null}
-        <p>{t(`${kind}.intro`)}</p>
-        {lines.map((line) => (
-          <TextField
-            key={line.line_id}
-            label={t(`${kind}.quantity_of`, { item: line.name, max: line.quantity })}
-            type="number"
-            min={0}
-            max={line.quantity}
-            value={quantities[line.line_id] ?? '0'}
-            onChange={(event) =>
-              setQuantities((current) => ({ ...current, [line.line_id]: event.target.value }))
-            }
-          />
-        ))}
-      </form>
-    </ModalDialog>
+      <p>{t(`${kind}.intro`)}</p>
+      {lines.map((line) => (
+        <TextField
+          key={line.line_id}
+          label={t(`${kind}.quantity_of`, { item: line.name, max: line.quantity })}
+          type="number"
+          min={0}
+          max={line.quantity}
+          value={quantities[line.line_id] ?? '0'}
+          onChange={(event) =>
+            setQuantities((current) => ({ ...current, [line.line_id]: event.target.value }))
+          }
+        />
+      ))}
+    </FormDialog>
   );
 }
 
 function AddressDialog({ order, onClose }: { order: OrderDetail; onClose(): void }) {
   const { t } = useTranslation('orders');
-  const notify = useNotify();
   const change = useChangeAddress();
   const [address, setAddress] = useState<AddressInput>({
     name: order.address.name,
@@ -523,19 +498,101 @@ function AddressDialog({ order, onClose }: { order: OrderDetail; onClose(): void
       onChange={(event) => setAddress((current) => ({ ...current, [name]: event.target.value }))}
     />
   );
-  const submit = async (event: FormEvent) => {
+  return (
+    <FormDialog
+      title={t('address.title')}
+      formId="order-address-form"
+      submitLabel={t('address.submit')}
+      mutation={change}
+      onClose={onClose}
+      onSubmit={() => change.mutateAsync({ id: order.id, address })}
+    >
+      {field('name', 200)}
+      {field('phone', 40)}
+      {field('full_address', 1000)}
+      {field('city', 100)}
+      {field('state', 100, false)}
+      {field('postal_code', 20)}
+      {field('country', 2)}
+    </FormDialog>
+  );
+}
+
+/** A line's bin number and serial numbers (one a line), as the packer records them. */
+function PackingDialog({ order, line, onClose }: LineDialogProps) {
+  const { t } = useTranslation('orders');
+  const record = useRecordPacking();
+  const [binNumber, setBinNumber] = useState(line.bin_number ?? '');
+  const [serials, setSerials] = useState(line.serial_numbers.join('\n'));
+  const fields = fieldErrorsOf(record.error);
+  return (
+    <FormDialog
+      title={t('packing.title', { item: line.name })}
+      formId="order-packing-form"
+      submitLabel={t('packing.submit')}
+      mutation={record}
+      onClose={onClose}
+      onSubmit={() =>
+        record.mutateAsync({
+          id: order.id,
+          lineId: line.line_id,
+          binNumber,
+          serialNumbers: serials
+            .split(/\r?\n/)
+            .map((serial) => serial.trim())
+            .filter(Boolean),
+        })
+      }
+    >
+      <TextField
+        label={t('detail.bin_number')}
+        value={binNumber}
+        maxLength={100}
+        error={fields.bin_number}
+        onChange={(event) => setBinNumber(event.target.value)}
+      />
+      <TextAreaField
+        label={t('detail.serial_numbers')}
+        hint={t('packing.serials_hint', { max: line.quantity })}
+        value={serials}
+        rows={Math.min(8, Math.max(2, line.quantity))}
+        error={fields.serial_numbers}
+        onChange={(event) => setSerials(event.target.value)}
+      />
+    </FormDialog>
+  );
+}
+
+/**
+ * A dialog around one form of the drawer: the change's refusal shown in it, a close and a submit button; a change
+ * made is told and closes it.
+ */
+function FormDialog({
+  title,
+  formId,
+  submitLabel,
+  mutation,
+  onClose,
+  onSubmit,
+  children,
+}: {
+  title: string;
+  formId: string;
+  submitLabel: string;
+  mutation: { isPending: boolean; error: unknown };
+  onClose(): void;
+  onSubmit(): Promise<{ msg: string }>;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation('orders');
+  const run = useChangeThenClose(onClose);
+  const submit = (event: FormEvent) => {
     event.preventDefault();
-    try {
-      const answer = await change.mutateAsync({ id: order.id, address });
-      notify({ kind: 'success', message: answer.msg });
-      onClose();
-    } catch {
-      // Shown in the dialog.
-    }
+    void run(onSubmit());
   };
   return (
     <ModalDialog
-      title={t('address.title')}
+      title={title}
       onClose={onClose}
       closeLabel={t('actions_ui.close')}
       footer={
@@ -543,27 +600,96 @@ function AddressDialog({ order, onClose }: { order: OrderDetail; onClose(): void
           <button type="button" className="button button-secondary" onClick={onClose}>
             {t('actions_ui.close')}
           </button>
-          <button
-            type="submit"
-            form="order-address-form"
-            className="button button-primary"
-            disabled={change.isPending}
-          >
-            {t('address.submit')}
+          <button type="submit" form={formId} className="button button-primary" disabled={mutation.isPending}>
+            {submitLabel}
           </button>
         </>
       }
     >
-      <form id="order-address-form" className="form" onSubmit={submit}>
-        {change.error ? <FormMessage kind="error">{messageOf(change.error)}</FormMessage> : null}
-        {field('name', 200)}
-        {field('phone', 40)}
-        {field('full_address', 1000)}
-        {field('city', 100)}
-        {field('state', 100, false)}
-        {field('postal_code', 20)}
-        {field('country', 2)}
+      <form id={formId} className="form" onSubmit={submit}>
+        {mutation.error ? <FormMessage kind="error">{messageOf(mutation.error)}</FormMessage> : null}
+        {children}
       </form>
     </ModalDialog>
   );
+}
+
+/** A free gift by hand: a master code and how many, at price 0. */
+function GiftDialog({ order, onClose }: { order: OrderDetail; onClose(): void }) {
+  const { t } = useTranslation('orders');
+  const [quantity, setQuantity] = useState('1');
+  const add = useAddGift();
+  const run = useChangeThenClose(onClose);
+  const choose = (masterCodeId: string) =>
+    run(add.mutateAsync({ id: order.id, masterCodeId, quantity: Number(quantity) }));
+  return (
+    <ModalDialog title={t('gift.title')} onClose={onClose} closeLabel={t('actions_ui.close')}>
+      <div className="form">
+        {add.error ? <FormMessage kind="error">{messageOf(add.error)}</FormMessage> : null}
+        <TextField
+          label={t('gift.quantity')}
+          type="number"
+          min={1}
+          max={100_000}
+          value={quantity}
+          onChange={(event) => setQuantity(event.target.value)}
+        />
+        <MasterCodeChoices initialSearch="" disabled={add.isPending} onChoose={choose} />
+      </div>
+    </ModalDialog>
+  );
+}
+
+/** The account's master codes matching a search, each a button that chooses it (mapping a line, adding a gift). */
+function MasterCodeChoices({
+  initialSearch,
+  disabled,
+  onChoose,
+}: {
+  initialSearch: string;
+  disabled: boolean;
+  onChoose(masterCodeId: string): void;
+}) {
+  const { t } = useTranslation('orders');
+  const [search, setSearch] = useState(initialSearch);
+  const options = useMasterCodeOptions(search.trim());
+  return (
+    <>
+      <TextField
+        label={t('map.search')}
+        type="search"
+        value={search}
+        onChange={(event) => setSearch(event.target.value)}
+      />
+      <ul className="order-picker" aria-label={t('map.results')}>
+        {(options.data ?? []).map((option) => (
+          <li key={option.id}>
+            <button
+              type="button"
+              className="button button-small"
+              disabled={disabled}
+              onClick={() => onChoose(option.id)}
+            >
+              {option.code} · {option.name}
+              {option.type === 'combo' ? ` (${t('detail.combo')})` : ''}
+            </button>
+          </li>
+        ))}
+        {options.data?.length === 0 && <li className="muted">{t('map.none')}</li>}
+      </ul>
+    </>
+  );
+}
+
+/** Runs a change of the order: its message told and the dialog closed when made; a refusal stays shown in it. */
+function useChangeThenClose(onClose: () => void) {
+  const notify = useNotify();
+  return async (change: Promise<{ msg: string }>) => {
+    try {
+      notify({ kind: 'success', message: (await change).msg });
+      onClose();
+    } catch {
+      // Shown in the dialog.
+    }
+  };
 }
