@@ -1,3 +1,4 @@
+import { hasWaiting } from '@commands/orders/monthly-limit';
 import { eventIdFor } from '@commands/support/ids';
 import { PackageLimits } from '@domain/access/packages';
 import { timezoneOfCountry } from '@domain/batches/auto-batch';
@@ -17,14 +18,7 @@ const SHOWN_FOR_MS = 31 * 24 * 60 * 60_000;
  * the same month posts once (the id is the account's and the month's).
  */
 export async function announceHeldOrders(db: Kysely<Database>, tenantId: string, now: Date): Promise<void> {
-  const held = await db
-    .selectFrom('order_admissions')
-    .select('order_id')
-    .where('tenant_id', '=', tenantId)
-    .where('state', '=', 'held')
-    .limit(1)
-    .executeTakeFirst();
-  if (!held) return;
+  if (!(await hasWaiting(db, tenantId))) return;
   const account = await db
     .selectFrom('tenants as n')
     .innerJoin('packages as p', 'p.id', 'n.package_id')

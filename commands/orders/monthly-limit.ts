@@ -56,6 +56,22 @@ async function admittedIn(trx: Transaction<Database>, tenantId: string, month: s
   return Number(row.n);
 }
 
+/** Whether the account has an order in one of `states` (held ones, by default): one look at the waiting index. */
+export async function hasWaiting(
+  db: Kysely<Database>,
+  tenantId: string,
+  states: readonly ('held' | 'releasing')[] = ['held'],
+): Promise<boolean> {
+  const row = await db
+    .selectFrom('order_admissions')
+    .select('order_id')
+    .where('tenant_id', '=', tenantId)
+    .where('state', 'in', states)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /**
  * Asks a place for a new order: null when it enters now, else the month that is full (the order is to be imported
  * held). Asking again for the same order answers as the first time.
@@ -76,14 +92,8 @@ export async function admitOrder(
       .executeTakeFirst();
     if (asked) return asked.state === 'held' ? asked.month : null;
     const { limit, month } = await limitNow(trx, tenantId, now);
-    const waiting = await trx
-      .selectFrom('order_admissions')
-      .select('order_id')
-      .where('tenant_id', '=', tenantId)
-      .where('state', '=', 'held')
-      .limit(1)
-      .executeTakeFirst();
-    const admitted = admits(limit, limit === null ? 0 : await admittedIn(trx, tenantId, month), !!waiting);
+    const waiting = await hasWaiting(trx, tenantId);
+    const admitted = admits(limit, limit === null ? 0 : await admittedIn(trx, tenantId, month), waiting);
     await trx
       .insertInto('order_admissions')
       .values({ tenant_id: tenantId, order_id: orderId, state: admitted ? 'admitted' : 'held', month })
@@ -133,16 +143,8 @@ export async function releaseHeldOrders(
   now: Date = new Date(),
 ): Promise<string[]> {
   // Most accounts have nothing held: one look, no lock.
-  const waiting = await withTenant(deps.db, tenantId, (trx) =>
-    trx
-      .selectFrom('order_admissions')
-      .select('order_id')
-      .where('tenant_id', '=', tenantId)
-      .where('state', 'in', ['held', 'releasing'])
-      .limit(1)
-      .executeTakeFirst(),
-  );
-  if (!waiting) return [];
+  if (!(await withTenant(deps.db, tenantId, (trx) => hasWaiting(trx, tenantId, ['held', 'releasing']))))
+    return [];
   await chooseReleases(deps, tenantId, now);
   const releasing = await withTenant(deps.db, tenantId, (trx) =>
     trx

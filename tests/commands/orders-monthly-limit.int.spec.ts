@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { announceHeldOrders } from '@commands/announcements/order-limit';
 import { admitOrder, releaseHeldOrders } from '@commands/orders/monthly-limit';
 import { handleOrderCommand, loadOrder } from '@commands/orders/order';
-import { STANDARD_PACKAGES } from '@domain/access/packages';
 import { monthIn } from '@domain/orders/monthly-limit';
 import { orderStreamId } from '@domain/orders/order';
 import { refusalOf } from '@domain/shared/errors';
@@ -11,6 +10,7 @@ import {
   importOrder,
   line,
   marketplaceOrder,
+  packageOfMonthlyOrders,
   seedCatalogue,
   settle,
   stockOf,
@@ -29,11 +29,11 @@ describe('the monthly order limit', () => {
   let api: TestApi;
   const call = caller(() => api);
   const LIMIT = 2;
-  const PACKAGE = `limit-${randomUUID().slice(0, 8)}`;
+  let twoAMonth: string;
 
   /** A seller on a package of LIMIT orders a month, with the catalogue the orders map to. */
   async function limitedSeller(): Promise<{ seller: TestSeller; catalogue: Catalogue }> {
-    const seller = await createSeller(api, { packageId: PACKAGE });
+    const seller = await createSeller(api, { packageId: twoAMonth });
     return { seller, catalogue: await seedCatalogue(api, seller.tenantId) };
   }
   const importPaid = (tenantId: string, catalogue: Catalogue, quantity = 1) =>
@@ -61,16 +61,7 @@ describe('the monthly order limit', () => {
 
   beforeAll(async () => {
     api = await createTestApi();
-    const trial = STANDARD_PACKAGES.find((pkg) => pkg.id === 'trial')!;
-    await api.database.db
-      .insertInto('packages')
-      .values({
-        id: PACKAGE,
-        name: 'Two a month',
-        limits: JSON.stringify({ ...trial.limits, monthlyOrders: LIMIT }),
-        flags: JSON.stringify(trial.flags),
-      })
-      .execute();
+    twoAMonth = await packageOfMonthlyOrders(api, LIMIT);
   });
   afterAll(async () => {
     await api?.close();
@@ -161,17 +152,7 @@ describe('the monthly order limit', () => {
     expect(await releaseHeldOrders(deps(), seller.tenantId)).toEqual([]);
 
     // A package of one more order a month: the oldest held order only.
-    const roomier = `${PACKAGE}-3`;
-    const trial = STANDARD_PACKAGES.find((pkg) => pkg.id === 'trial')!;
-    await api.database.db
-      .insertInto('packages')
-      .values({
-        id: roomier,
-        name: 'Three a month',
-        limits: JSON.stringify({ ...trial.limits, monthlyOrders: LIMIT + 1 }),
-        flags: JSON.stringify(trial.flags),
-      })
-      .execute();
+    const roomier = await packageOfMonthlyOrders(api, LIMIT + 1);
     await api.database.db
       .updateTable('tenants')
       .set({ package_id: roomier })

@@ -1,7 +1,12 @@
-import { randomUUID } from 'node:crypto';
 import { releaseHeldOrders } from '@commands/orders/monthly-limit';
-import { STANDARD_PACKAGES } from '@domain/access/packages';
-import { importOrder, line, marketplaceOrder, seedCatalogue, settle } from '@tests/api/orders-support';
+import {
+  importOrder,
+  line,
+  marketplaceOrder,
+  packageOfMonthlyOrders,
+  seedCatalogue,
+  settle,
+} from '@tests/api/orders-support';
 import { createSeller } from '@tests/support/api';
 import { type ConsoleServer, launchBrowser, openPage, startConsoleServer } from '@tests/support/browser';
 import type { Browser } from 'playwright-core';
@@ -26,18 +31,7 @@ describe('the monthly order limit banner', () => {
 
   it('tells of held orders, lists them, and goes once they are released', async () => {
     const api = server.api;
-    const trial = STANDARD_PACKAGES.find((pkg) => pkg.id === 'trial')!;
-    const packageId = `one-${randomUUID().slice(0, 8)}`;
-    await api.database.db
-      .insertInto('packages')
-      .values({
-        id: packageId,
-        name: 'One a month',
-        limits: JSON.stringify({ ...trial.limits, monthlyOrders: 1 }),
-        flags: JSON.stringify(trial.flags),
-      })
-      .execute();
-    const seller = await createSeller(api, { packageId });
+    const seller = await createSeller(api, { packageId: await packageOfMonthlyOrders(api, 1) });
     const catalogue = await seedCatalogue(api, seller.tenantId);
     await importOrder(api, seller.tenantId, catalogue.warehouseId, marketplaceOrder([line('BATIK-01', 1)]));
     const held = await importOrder(

@@ -1,7 +1,12 @@
 import { ensureHoldReleaseSchedule } from '@commands/orders/hold-release-schedule';
 import { loadOrder } from '@commands/orders/order';
-import { STANDARD_PACKAGES } from '@domain/access/packages';
-import { importOrder, line, marketplaceOrder, seedCatalogue } from '@tests/api/orders-support';
+import {
+  importOrder,
+  line,
+  marketplaceOrder,
+  packageOfMonthlyOrders,
+  seedCatalogue,
+} from '@tests/api/orders-support';
 import { createSeller, createTestApi, type TestApi } from '@tests/support/api';
 import { waitFor } from '@tests/support/wait';
 import {
@@ -31,19 +36,9 @@ describe('the held orders release schedule', () => {
   });
 
   it('is made at start, and its round releases the orders a larger package allows', async () => {
-    const trial = STANDARD_PACKAGES.find((pkg) => pkg.id === 'trial')!;
-    await api.database.db
-      .insertInto('packages')
-      .values({
-        id: 'one-a-month',
-        name: 'One a month',
-        limits: JSON.stringify({ ...trial.limits, monthlyOrders: 1 }),
-        flags: JSON.stringify(trial.flags),
-      })
-      .onConflict((oc) => oc.column('id').doNothing())
-      .execute();
-    const upgraded = await createSeller(api, { packageId: 'one-a-month' });
-    const still = await createSeller(api, { packageId: 'one-a-month' });
+    const oneAMonth = await packageOfMonthlyOrders(api, 1);
+    const upgraded = await createSeller(api, { packageId: oneAMonth });
+    const still = await createSeller(api, { packageId: oneAMonth });
     const heldOf = async (tenantId: string) => {
       const catalogue = await seedCatalogue(api, tenantId);
       await importOrder(api, tenantId, catalogue.warehouseId, marketplaceOrder([line('BATIK-01', 1)]));
