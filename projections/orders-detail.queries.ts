@@ -12,6 +12,7 @@ import {
   placed,
   refuse,
   replacementNumberOf,
+  waitingOnHold,
 } from '@domain/orders/order';
 import type { Db } from '@infra/db';
 import type { EventStore, RecordedEvent } from '@infra/eventstore/port';
@@ -117,6 +118,7 @@ export async function orderDetail(
     item_not_found: flags.itemNotFound,
     out_of_stock: flags.outOfStock,
     pre_order: flags.preOrder,
+    on_hold: waitingOnHold(order),
     printed: order.printed,
     preview: order.preview,
     split_from: order.splitFrom,

@@ -74,6 +74,7 @@ function whereOf(tenantId: string, query: OrderListQuery): RawBuilder<SqlBool> {
     else if (query.filter === 'out_of_stock') parts.push(sql<SqlBool>`o.out_of_stock`);
     else if (query.filter === 'item_not_found') parts.push(sql<SqlBool>`o.item_not_found`);
     else if (query.filter === 'pre_order') parts.push(sql<SqlBool>`o.pre_order`);
+    else if (query.filter === 'on_hold') parts.push(sql<SqlBool>`o.on_hold`);
   }
   // Paid means paid: an order the buyer has not paid yet (no paid time, not COD) is unpaid, not "paid".
   if (query.payment === 'cod') parts.push(sql<SqlBool>`o.cod`);
@@ -146,8 +147,9 @@ const iso = (value: Date | null) => (value ? value.toISOString() : null);
 export const SELECT_ROW = sql`o.id, o.order_number, o.store_id, o.platform, o.status, o.marketplace_status,
   o.payment_method, o.cod, o.currency, o.total_amount::text AS total_amount, o.ordered_at, o.paid_at,
   o.tracking_number, o.shipping_provider, o.buyer_username, o.buyer_name, o.warehouse_id, o.batch_id, o.item_count,
-  o.line_count, o.item_not_found, o.out_of_stock, o.pre_order, o.printed, o.preview, o.split_from, o.scanned_at,
-  o.scanned_by, o.shipped_at, o.cancelled_at, o.updated_at, o.replacement_of, o.picker_id, o.process_failure,
+  o.line_count, o.item_not_found, o.out_of_stock, o.pre_order, o.on_hold, o.printed, o.preview, o.split_from,
+  o.scanned_at, o.scanned_by, o.shipped_at, o.cancelled_at, o.updated_at, o.replacement_of, o.picker_id,
+  o.process_failure,
   (SELECT s.name FROM stores s WHERE s.tenant_id = o.tenant_id AND s.id = ${asUuid('o.store_id')}) AS store_name,
   (SELECT nullif(trim(u.first_name || ' ' || u.last_name), '') FROM users u
     WHERE u.id = ${asUuid('o.scanned_by')}) AS scanned_by_name,
@@ -190,6 +192,7 @@ export function toListRow(row: Row, language: Language = DEFAULT_LANGUAGE): Orde
     item_not_found: row.item_not_found,
     out_of_stock: row.out_of_stock,
     pre_order: row.pre_order,
+    on_hold: row.on_hold,
     printed: row.printed as OrderListRow['printed'],
     preview: row.preview,
     split_from: row.split_from,

@@ -8,6 +8,7 @@ import {
   type OrderState,
   orderFlags,
   type PlacedOrder,
+  waitingOnHold,
 } from '@domain/orders/order';
 import { ORDER_COUNTS_VIEW, ORDERS_VIEW } from '@domain/shared/live-views';
 import type { Database, OrderCountsTable, OrderLinesTable, OrdersTable } from '@infra/db';
@@ -132,6 +133,7 @@ export function orderRow(tenantId: string, state: PlacedOrder, stamps: Stamps): 
     item_not_found: flags.itemNotFound,
     out_of_stock: flags.outOfStock,
     pre_order: flags.preOrder,
+    on_hold: waitingOnHold(state),
     printed: state.printed,
     preview: state.preview,
     stock_stage: state.stock,
@@ -264,6 +266,7 @@ const ROW_COLUMNS = [
   'item_not_found',
   'out_of_stock',
   'pre_order',
+  'on_hold',
   'printed',
   'preview',
   'stock_stage',

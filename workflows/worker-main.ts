@@ -1,4 +1,5 @@
 import { createGoodsIssueWorkflowReactor } from '@commands/goods-issue/workflow-reactor';
+import { ensureHoldReleaseSchedule } from '@commands/orders/hold-release-schedule';
 import { createOrderStockReactor } from '@commands/orders/stock-reactor';
 import { createPurchaseWorkflowReactor } from '@commands/purchases/workflow-reactor';
 import { createTransferWorkflowReactor } from '@commands/transfers/workflow-reactor';
@@ -111,6 +112,14 @@ async function start(message: Extract<ToWorker, { kind: 'start' }>): Promise<voi
     throw error;
   }
   const workflows = { client: temporal.client, taskQueue: settings.temporal.taskQueue };
+  try {
+    // Held orders wait for a new month or a larger package: without the schedule they would stay held.
+    await ensureHoldReleaseSchedule(workflows);
+  } catch (error) {
+    await temporal.close().catch(() => undefined);
+    await infra.close().catch(() => undefined);
+    throw error;
+  }
   const reactorLog = logger('reactors');
   const reactors = new ReactorRunner({
     db: infra.db,

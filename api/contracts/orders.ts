@@ -124,6 +124,8 @@ export const OrderListRow = z.object({
   item_not_found: z.boolean(),
   out_of_stock: z.boolean(),
   pre_order: z.boolean(),
+  /** Held over the package's monthly order limit: imported, not yet in the warehouse's work. */
+  on_hold: z.boolean(),
   printed: z.array(z.enum(PRINT_DOCUMENTS)),
   preview: z.boolean(),
   split_from: z.string().nullable(),

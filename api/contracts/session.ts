@@ -60,7 +60,12 @@ export type TableSettings = z.infer<typeof TableSettings>;
 const Usage = z.object({ used: z.number().int(), limit: z.number().int().nullable() });
 export const UsageAnswer = z.object({
   package: z.object({ id: z.string(), name: z.string() }),
-  monthlyOrders: Usage,
+  /**
+   * Orders admitted this calendar month (the account's time zone) against the package's monthly order limit, and
+   * the orders held over it (commands/orders/monthly-limit.ts): the shell's banner shows while any are held or the
+   * limit is reached.
+   */
+  monthlyOrders: Usage.extend({ held: z.number().int() }),
   masterCodes: Usage,
   marketplaces: Usage,
   subUsers: Usage,

@@ -1,9 +1,10 @@
 import { type MarketplaceOrder, withNameParts } from '@domain/orders/marketplace-order';
-import type { OrderLine } from '@domain/orders/order';
+import { initialStatus, type OrderLine } from '@domain/orders/order';
 import type { Database } from '@infra/db';
 import type { EventStore } from '@infra/eventstore/port';
 import type { Kysely } from 'kysely';
 import { mappingSkuOf } from './map-line';
+import { admitOrder } from './monthly-limit';
 import { findOrder, handleOrderCommand, orderIdFor } from './order';
 
 /**
@@ -122,11 +123,17 @@ export async function importMarketplaceOrder(deps: ImportDeps, input: ImportInpu
       ...(line.gift ? { gift: true } : {}),
     };
   });
+  // An order still to be fulfilled asks the monthly order limit for a place; over it, it is imported held.
+  const holdFor =
+    initialStatus({ marketplaceStatus: order.status }) === 'unpaid'
+      ? await admitOrder(deps.db, input.tenantId, orderId, new Date(context.occurredAt))
+      : null;
   const result = await handleOrderCommand(
     deps.store,
     orderId,
     {
       type: 'ImportOrder',
+      ...(holdFor ? { holdFor } : {}),
       order: {
         orderId,
         storeId: input.storeId,

@@ -10,6 +10,7 @@ import type { Database } from '@infra/db';
 import type { EventStore } from '@infra/eventstore/port';
 import type { Kysely } from 'kysely';
 import { importMarketplaceOrder, mapSellerSkus } from './import';
+import { releaseHeldOrders } from './monthly-limit';
 import { findOrder, orderIdFor } from './order';
 import {
   MAX_ORDER_ROWS,
@@ -210,6 +211,8 @@ export async function uploadOrders(
     else result.existing++;
     result.orders.push({ id: orderId, order_number: order.orderNumber, created });
   }
+  // Orders held over the monthly limit go in as soon as a new month (or package) allows, ahead of the schedule.
+  await releaseHeldOrders(deps, tenantId);
   await logActivity(db, {
     tenantId,
     userId: actor.userId,

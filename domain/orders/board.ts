@@ -43,6 +43,7 @@ export const ORDER_FILTERS = [
   'out_of_stock',
   'item_not_found',
   'pre_order',
+  'on_hold',
   'delivered',
   'returned',
   'refunded',

@@ -291,6 +291,18 @@ export const OrderLineDetailsRecorded = z.strictObject({
  */
 export const OrderStockShort = z.strictObject({ lines: z.array(Id).min(1).max(500) });
 
+/**
+ * Over the package's monthly order limit (issue 14): the order is kept, but held out of the warehouse's work (no
+ * stock reserved, no batch, print or scan) until a later month or a larger package lets it in
+ * (commands/orders/monthly-limit.ts). `month` is the calendar month, in the account's time zone, that was full.
+ */
+export const OrderHeld = z.strictObject({
+  reason: z.literal('monthly_order_limit'),
+  month: z.string().regex(/^\d{4}-\d{2}$/),
+});
+/** The hold ends: the order counts in `month` and goes on as if it had just arrived (accepted when paid or COD). */
+export const OrderReleased = z.strictObject({ month: z.string().regex(/^\d{4}-\d{2}$/) });
+
 export const orderEvents = {
   OrderImported,
   OrderSynced,
@@ -316,6 +328,8 @@ export const orderEvents = {
   OrderReplaced,
   OrderGiftAdded,
   OrderLineDetailsRecorded,
+  OrderHeld,
+  OrderReleased,
 } as const;
 export type OrderEventType = keyof typeof orderEvents;
 export type OrderEvent = {
@@ -373,6 +387,8 @@ export interface PlacedOrder {
   failure?: ProcessFailure | null;
   /** The picker assigned to it ("waiting assign" while none is). */
   pickerId?: string | null;
+  /** Held over the monthly order limit (absent on states stored before holds existed). */
+  onHold?: boolean;
 }
 
 /** An order's state, keyed on its status: none until it is imported. */
@@ -423,6 +439,13 @@ export function orderFlags(state: PlacedOrder): {
     preOrder: state.preOrder,
   };
 }
+
+/**
+ * The lists' "held: monthly order limit reached": held and still waiting (a held order cancelled or trashed
+ * meanwhile has nothing left to release).
+ */
+export const waitingOnHold = (state: PlacedOrder): boolean =>
+  state.onHold === true && state.status === 'unpaid';
 
 /** The order an import makes. */
 function importedOrder(data: z.infer<typeof OrderImported>): PlacedOrder {
@@ -598,6 +621,10 @@ function applied(state: PlacedOrder, event: Exclude<OrderEvent, { type: 'OrderIm
         }),
       };
     }
+    case 'OrderHeld':
+      return { ...state, onHold: true };
+    case 'OrderReleased':
+      return { ...state, onHold: false };
     default: {
       const unknown: never = event;
       throw new Error(`unknown order event ${(unknown as { type: string }).type}`);
@@ -616,6 +643,8 @@ export type OrderCommand =
   | {
       type: 'ImportOrder';
       order: ImportOrderData;
+      /** Over the monthly order limit: imported, and held (the full month, `yyyy-mm`). */
+      holdFor?: string;
       /** A part split off another order: the parent, and the state and stock stage it inherits. */
       split?: { from: string; status: OrderStatus; stock: StockStage };
     }
@@ -660,7 +689,9 @@ export type OrderCommand =
         masterCodeId: string;
       };
     }
-  | { type: 'RecordLineDetails'; lineId: string; binNumber: string | null; serialNumbers: string[] };
+  | { type: 'RecordLineDetails'; lineId: string; binNumber: string | null; serialNumbers: string[] }
+  /** The monthly order limit lets a held order in, counted in `month`. */
+  | { type: 'ReleaseHold'; month: string };
 
 export const ORDER_ERRORS = [
   'ORDER_NOT_FOUND',
@@ -683,6 +714,7 @@ export const ORDER_ERRORS = [
   'PICKER_NOT_FOUND',
   'SERIALS_TOO_MANY',
   'SERIAL_DUPLICATE',
+  'ORDER_ON_HOLD',
 ] as const;
 export type OrderErrorCode = (typeof ORDER_ERRORS)[number];
 
@@ -728,6 +760,8 @@ export const orderErrors = {
   SERIALS_TOO_MANY: { status: 400, code: OrderCode.serialsTooMany, key: 'orders.serials_too_many' },
   /** A serial number given twice on one order (two units cannot share one). */
   SERIAL_DUPLICATE: { status: 400, code: OrderCode.serialDuplicate, key: 'orders.serial_duplicate' },
+  /** Held over the monthly order limit: not printed until it is released. */
+  ORDER_ON_HOLD: { status: 409, code: OrderCode.wrongStatus, key: 'orders.order_on_hold' },
 } satisfies ErrorTable<OrderErrorCode>;
 
 export const refuse = refuser(orderErrors);
@@ -736,7 +770,7 @@ export const refuse = refuser(orderErrors);
 const pickupFailed: Refusal = { status: 409, code: OrderCode.pickupFailed, key: 'orders.pickup_failed' };
 
 /** Which fulfilment state a marketplace status puts a newly imported order in. */
-function initialStatus(order: ImportOrderData): OrderStatus {
+export function initialStatus(order: Pick<ImportOrderData, 'marketplaceStatus'>): OrderStatus {
   if (order.marketplaceStatus === 'cancelled' || order.marketplaceStatus === 'in_cancel') return 'cancelled';
   if (order.marketplaceStatus === 'shipped' || order.marketplaceStatus === 'to_return') return 'shipped';
   if (order.marketplaceStatus === 'completed') return 'delivered';
@@ -788,6 +822,13 @@ export function decide(command: OrderCommand, state: OrderState): OrderEvent[] {
     // An order first seen already shipped or finished shipped before Kedai knew it: its stock is not moved now.
     const status = initialStatus(command.order);
     const imported: OrderEvent = { type: 'OrderImported', data: { ...command.order, status } };
+    // Only an order still to be fulfilled is held; one first seen finished has no work to hold.
+    if (command.holdFor && status === 'unpaid') {
+      return [
+        imported,
+        { type: 'OrderHeld', data: { reason: 'monthly_order_limit', month: command.holdFor } },
+      ];
+    }
     if (status !== 'unpaid' || !accepts(command.order)) return [imported];
     const after = importedOrder(imported.data);
     return [
@@ -810,6 +851,8 @@ export function decide(command: OrderCommand, state: OrderState): OrderEvent[] {
     case 'AddGift':
     case 'RecordLineDetails':
       return decidePacking(command, state);
+    case 'ReleaseHold':
+      return decideRelease(command, state);
     case 'ArrangeShipment':
     case 'RequestPickup':
     case 'ShipOrder':
@@ -834,6 +877,27 @@ export function decide(command: OrderCommand, state: OrderState): OrderEvent[] {
       throw new Error(`unknown order command ${(unknown as { type: string }).type}`);
     }
   }
+}
+
+/**
+ * A held order let in (the release is retried until it is recorded: one already released records nothing). Still
+ * unpaid and paid (or COD) it is accepted now, reserving its stock, as an import would have done.
+ */
+function decideRelease(
+  command: Extract<OrderCommand, { type: 'ReleaseHold' }>,
+  state: PlacedOrder,
+): OrderEvent[] {
+  if (!state.onHold) return [];
+  const released = { type: 'OrderReleased' as const, data: { month: command.month } };
+  const next = applied(state, released);
+  if (next.status !== 'unpaid' || !accepts(next)) return [released];
+  return [
+    released,
+    {
+      type: 'OrderAccepted',
+      data: { stock: { warehouseId: next.warehouseId, from: 'none', lines: stockLines(next) } },
+    },
+  ];
 }
 
 /** The marketplace changed the order: what it means in the warehouse (accepted, cancelled, shipped, delivered). */
@@ -864,7 +928,7 @@ function decideSync(command: Extract<OrderCommand, { type: 'SyncOrder' }>, state
     };
     events.push(event);
     next = applied(next, event);
-  } else if (next.status === 'unpaid' && accepts(next)) {
+  } else if (next.status === 'unpaid' && accepts(next) && !next.onHold) {
     const event = {
       type: 'OrderAccepted' as const,
       data: { stock: { warehouseId: next.warehouseId, from: 'none' as const, lines: stockLines(next) } },
@@ -959,6 +1023,8 @@ function decideLines(
     }
     case 'SplitOrder': {
       if (!['unpaid', 'new', 'unscan'].includes(state.status)) throw wrong(state, command.type);
+      // A part would start free of the hold and slip past the limit.
+      if (state.onHold) throw refuse('ORDER_ON_HOLD');
       const live = activeLines(state);
       const remaining = live.reduce((sum, line) => sum + line.quantity, 0);
       // The same line named twice counts once, with both quantities.
@@ -1187,6 +1253,7 @@ function decideMarks(
 ): OrderEvent[] {
   switch (command.type) {
     case 'MarkPrinted':
+      if (state.onHold) throw refuse('ORDER_ON_HOLD');
       return [{ type: 'OrderPrinted', data: { document: command.document, origin: command.origin } }];
     case 'SetPreview':
       if (state.preview === command.preview) return [];

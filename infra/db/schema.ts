@@ -303,6 +303,8 @@ export const columns = {
     requires_ack: bool(),
     country: text().orNull(),
     prompt: bool(),
+    /** An announcement to one account (the monthly order limit's); null: the provider's, to every seller. */
+    tenant_id: text().orNull(),
     created_by: uuid().orNull(),
     created_at: timestamptz().withDefault(),
     updated_at: timestamptz().withDefault(),
@@ -915,6 +917,8 @@ export const columns = {
     preview: bool(),
     stock_stage: text(),
     split_from: text().orNull(),
+    /** Held over the monthly order limit (commands/orders/monthly-limit.ts). */
+    on_hold: bool().withDefault(),
     scanned_at: timestamptz().orNull(),
     scanned_by: text().orNull(),
     shipped_at: timestamptz().orNull(),
@@ -946,6 +950,16 @@ export const columns = {
     gift: bool().withDefault(),
     bin_number: text().orNull(),
     serial_numbers: textArray().withDefault(),
+  },
+  /** The monthly order limit's ledger: each order that asked in, in arrival order, admitted in a month or held. */
+  order_admissions: {
+    tenant_id: text(),
+    order_id: text(),
+    seq: int8().withDefault(),
+    state: text<'admitted' | 'held' | 'releasing' | 'closed'>(),
+    month: text(),
+    created_at: timestamptz().withDefault(),
+    updated_at: timestamptz().withDefault(),
   },
   /** A store's SKU mapped to a master code by the seller: the import maps later orders' lines with it. */
   order_sku_mappings: {

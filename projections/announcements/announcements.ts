@@ -125,6 +125,8 @@ function gridWhere(query: GridQuery) {
     const conditions = Object.entries(query.filterModel).map(([column, model]) =>
       filterExpression(eb, column, model),
     );
+    // The admins' grid lists their own announcements, not the notices Kedai sends one account.
+    conditions.push(eb('tenant_id', 'is', null));
     const search = query.search?.trim();
     if (search) {
       const pattern = `%${likePattern(search)}%`;
@@ -190,9 +192,12 @@ type Aliased = Database & {
 };
 type Eb = ExpressionBuilder<Aliased, 'a' | 'k'>;
 
-/** Meant for this account: every country, or the account's own. */
-const targets = (eb: Eb, country: string) =>
-  eb.or([eb('a.country', 'is', null), eb('a.country', '=', country)]);
+/** Meant for this account: every country, or the account's own; to every account, or to this one alone. */
+const targets = (eb: Eb, country: string, tenantId: string) =>
+  eb.and([
+    eb.or([eb('a.country', 'is', null), eb('a.country', '=', country)]),
+    eb.or([eb('a.tenant_id', 'is', null), eb('a.tenant_id', '=', tenantId)]),
+  ]);
 
 /** Shown now: active and within its dates. */
 const shownAt = (eb: Eb, now: Date) =>
@@ -235,7 +240,7 @@ export async function shownAnnouncements(
   const country = await accountCountry(db, viewer.tenantId);
   const now = new Date();
   const rows = await withAnswers(db, viewer)
-    .where((eb) => eb.and([shownAt(eb, now), targets(eb, country)]))
+    .where((eb) => eb.and([shownAt(eb, now), targets(eb, country, viewer.tenantId)]))
     .orderBy('a.priority', 'desc')
     .orderBy('a.start_at', 'desc')
     .orderBy('a.id')
@@ -254,7 +259,7 @@ export async function promptedAnnouncements(
     .where((eb) =>
       eb.and([
         shownAt(eb, now),
-        targets(eb, country),
+        targets(eb, country, viewer.tenantId),
         eb('a.prompt', '=', true),
         eb.or([
           eb('k.status', 'is', null),
@@ -280,7 +285,7 @@ export async function shownAnnouncement(
   const now = new Date();
   const row = await withAnswers(db, viewer)
     .where('a.id', '=', id)
-    .where((eb) => eb.and([shownAt(eb, now), targets(eb, country)]))
+    .where((eb) => eb.and([shownAt(eb, now), targets(eb, country, viewer.tenantId)]))
     .executeTakeFirst();
   return row ? toSellerAnnouncement(row) : undefined;
 }

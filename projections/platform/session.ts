@@ -1,5 +1,7 @@
 import { TableSettings, type UsageAnswer, type UserInfo } from '@api/contracts/session';
 import { modulesOf, PackageLimits } from '@domain/access/packages';
+import { timezoneOfCountry } from '@domain/batches/auto-batch';
+import { monthIn } from '@domain/orders/monthly-limit';
 import type { Database } from '@infra/db';
 import { withTenant } from '@infra/db/tenant';
 import { countLinkedStores } from '@integrations/stores/registry';
@@ -78,16 +80,14 @@ export async function usage(db: Kysely<Database>, tenantId: string): Promise<Usa
   const tenant = await db
     .selectFrom('tenants as n')
     .innerJoin('packages as p', 'p.id', 'n.package_id')
-    .select(['p.id', 'p.name', 'p.limits', 'n.ewallet_balance'])
+    .select(['p.id', 'p.name', 'p.limits', 'n.ewallet_balance', 'n.country'])
     .where('n.id', '=', tenantId)
     .executeTakeFirstOrThrow();
   const limits = PackageLimits.parse(tenant.limits);
   const count = (query: { executeTakeFirstOrThrow(): Promise<{ n: string }> }) =>
     query.executeTakeFirstOrThrow().then((row) => Number(row.n));
-  const monthStart = new Date();
-  monthStart.setUTCDate(1);
-  monthStart.setUTCHours(0, 0, 0, 0);
-  const [subUsers, masterCodes, branches, marketplaces, monthlyOrders] = await Promise.all([
+  const month = monthIn(timezoneOfCountry(tenant.country), new Date());
+  const [subUsers, masterCodes, branches, marketplaces, orders] = await Promise.all([
     count(
       db
         .selectFrom('users')
@@ -109,20 +109,29 @@ export async function usage(db: Kysely<Database>, tenantId: string): Promise<Usa
         .where('kind', '=', 'branch'),
     ),
     countLinkedStores(db, tenantId),
-    // The order board is a read model behind row-level security: read it as the tenant.
-    withTenant(db, tenantId, (trx) =>
-      count(
+    // Used as the limit counts it (commands/orders/monthly-limit.ts); held as the board's "held" filter lists them
+    // (a held order cancelled meanwhile is not waiting any more). Behind row-level security: read as the tenant.
+    withTenant(db, tenantId, async (trx) => ({
+      used: await count(
+        trx
+          .selectFrom('order_admissions')
+          .select((eb) => eb.fn.countAll<string>().as('n'))
+          .where('tenant_id', '=', tenantId)
+          .where('month', '=', month)
+          .where('state', 'in', ['admitted', 'releasing']),
+      ),
+      held: await count(
         trx
           .selectFrom('orders')
           .select((eb) => eb.fn.countAll<string>().as('n'))
           .where('tenant_id', '=', tenantId)
-          .where('ordered_at', '>=', monthStart),
+          .where('on_hold', '=', true),
       ),
-    ),
+    })),
   ]);
   return {
     package: { id: tenant.id, name: tenant.name },
-    monthlyOrders: { used: monthlyOrders, limit: limits.monthlyOrders },
+    monthlyOrders: { ...orders, limit: limits.monthlyOrders },
     masterCodes: { used: masterCodes, limit: limits.masterCodes },
     marketplaces: { used: marketplaces, limit: limits.marketplaces },
     subUsers: { used: subUsers, limit: limits.subUsers },

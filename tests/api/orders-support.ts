@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { handleStockCommand } from '@commands/inventory/stock';
 import { importMarketplaceOrder } from '@commands/orders/import';
 import { ORDER_STOCK_REACTOR } from '@commands/orders/stock-reactor';
+import { STANDARD_PACKAGES } from '@domain/access/packages';
 import { initialState, type StockState, stockStreamId } from '@domain/inventory/stock';
 import type { MarketplaceOrder, MarketplaceOrderLine } from '@domain/orders/marketplace-order';
 import { ORDERS_PROJECTION } from '@projections/orders';
@@ -165,4 +166,20 @@ export async function settle(api: TestApi): Promise<void> {
   // The reactor may append (an out-of-stock mark) that the board then reads: reactor first, board after.
   await api.reactors.catchUp(ORDER_STOCK_REACTOR);
   await api.engine.catchUp(ORDERS_PROJECTION);
+}
+
+/** A package like the trial but for its monthly order limit (commands/orders/monthly-limit.ts); its id. */
+export async function packageOfMonthlyOrders(api: Pick<TestApi, 'database'>, monthlyOrders: number) {
+  const trial = STANDARD_PACKAGES.find((pkg) => pkg.id === 'trial')!;
+  const id = `orders-${monthlyOrders}-${randomUUID().slice(0, 8)}`;
+  await api.database.db
+    .insertInto('packages')
+    .values({
+      id,
+      name: `${monthlyOrders} orders a month`,
+      limits: JSON.stringify({ ...trial.limits, monthlyOrders }),
+      flags: JSON.stringify(trial.flags),
+    })
+    .execute();
+  return id;
 }

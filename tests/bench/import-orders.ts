@@ -40,6 +40,8 @@ export async function measureImportOrders(
     const owner = await createTenantWithOwner(db, {
       name: 'Bench Shop',
       country: 'MY',
+      // Unlimited orders: the import is measured, not the monthly order limit's holds (10,000 is past any other).
+      packageId: 'enterprise',
       status: 'active',
       owner: {
         email: 'bench@shop.test',

@@ -20,7 +20,11 @@ const EXEMPT: Record<string, { reason: string; app: string[] }> = {
     app: [],
   },
   packages: { reason: "the provider's catalogue of plans, the same for every seller", app: ['SELECT'] },
-  announcements: { reason: "the provider's notices to every seller", app: ['SELECT'] },
+  announcements: {
+    reason:
+      "the provider's notices to every seller; one to a single account is kept from the others by a policy",
+    app: ['SELECT'],
+  },
   mail_outbox: {
     reason: 'mail waiting to be sent, written and sent by the mailer (system role); the app cannot touch it',
     app: [],

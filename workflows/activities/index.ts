@@ -5,6 +5,7 @@ import type { ProjectionEngine } from '@projections/runtime/engine';
 import type { Kysely } from 'kysely';
 import { createBatchActivities } from './batches';
 import { createGoodsIssueActivities } from './goods-issue';
+import { createOrderHoldActivities } from './order-hold';
 import { createOrderImportActivities } from './order-import';
 import { createProjectionActivities } from './projections';
 import { createPurchaseActivities } from './purchases';
@@ -24,6 +25,7 @@ export function createActivities(deps: ActivityDeps) {
     ...createProjectionActivities(deps),
     ...createBatchActivities(deps),
     ...createGoodsIssueActivities(deps),
+    ...createOrderHoldActivities(deps),
     ...createOrderImportActivities(deps),
     ...createPurchaseActivities(deps),
     ...createTransferActivities(deps),

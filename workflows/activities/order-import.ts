@@ -1,4 +1,6 @@
+import { announceHeldOrders } from '@commands/announcements/order-limit';
 import { importMarketplaceOrder } from '@commands/orders/import';
+import { releaseHeldOrders } from '@commands/orders/monthly-limit';
 import type { MarketplaceOrder } from '@domain/orders/marketplace-order';
 import { refusalOf } from '@domain/shared/errors';
 import type { Database } from '@infra/db';
@@ -171,6 +173,11 @@ export async function importShopeeOrderPage(
         );
     }
   });
+  // Orders held over the monthly limit go in as soon as a new month (or package) allows, ahead of the schedule;
+  // those still held, the account is told of.
+  const now = new Date();
+  await releaseHeldOrders(deps, store.tenantId, now);
+  await announceHeldOrders(deps.db, store.tenantId, now);
   return { more: page.more, nextCursor: page.next_cursor, totals, problems };
 }
 

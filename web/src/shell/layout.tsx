@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { HomeIcon, MenuIcon } from './icons';
 import { LanguageSwitch } from './language-switch';
+import { OrderLimitBanner } from './order-limit-banner';
 import { usePopover } from './popover';
 import { ScreenBoundary } from './screen-boundary';
 import { Spinner } from './spinner';
@@ -212,6 +213,7 @@ export function Layout() {
             <UserMenu />
           </div>
         </header>
+        {isSeller && <OrderLimitBanner />}
         <main className="app-main" id="main">
           <ScreenBoundary>
             <Suspense fallback={<Spinner label={t('loading')} />}>

@@ -72,6 +72,10 @@ export function UsagePanel() {
                   </div>
                 ))}
                 <div className="usage-row">
+                  <dt>{t('usage.held_orders')}</dt>
+                  <dd>{number.format(data.monthlyOrders.held)}</dd>
+                </div>
+                <div className="usage-row">
                   <dt>{t('usage.dropshipping')}</dt>
                   <dd>{yesNo(data.dropshipping)}</dd>
                 </div>

@@ -126,7 +126,8 @@ export default function OrderBoardPage() {
     from: useId(),
     to: useId(),
   };
-  const [filter, setFilter] = useState('');
+  // A link may open the board on one filter (the order limit banner's held orders).
+  const [filter, setFilter] = useState(() => new URLSearchParams(location.search).get('filter') ?? '');
   const [storeId, setStoreId] = useState('');
   const [platform, setPlatform] = useState('');
   const [payment, setPayment] = useState('');

@@ -12,12 +12,13 @@ const when = (value: string | null | undefined, language: string) => dateTimeFor
 export function Flags({
   row,
 }: {
-  row: Pick<OrderRow, 'item_not_found' | 'out_of_stock' | 'pre_order'> &
+  row: Pick<OrderRow, 'item_not_found' | 'out_of_stock' | 'pre_order' | 'on_hold'> &
     Partial<Pick<OrderRow, 'process_failure' | 'replacement_of'>> & { preview?: boolean };
 }) {
   const { t } = useTranslation('orders');
   return (
     <span className="order-flags">
+      {row.on_hold && <span className="badge badge-danger">{t('flags.on_hold')}</span>}
       {row.item_not_found && <span className="badge badge-warning">{t('flags.item_not_found')}</span>}
       {row.out_of_stock && <span className="badge badge-danger">{t('flags.out_of_stock')}</span>}
       {row.pre_order && <span className="badge badge-muted">{t('flags.pre_order')}</span>}
