@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { PERMISSION_KEYS } from '@domain/access/permissions';
 import { SUB_USER_LIMIT_REACHED, TeamCode } from '@domain/access/team';
+import { TEXT_LIMITS } from '@domain/shared/limits';
 import {
   bearer,
   caller,
@@ -600,7 +601,7 @@ describe('sub-users of a seller account', () => {
       ['username a number', { ...valid, username: 12345 }, TeamCode.usernameInvalid],
       ['bad e-mail', { ...valid, email: 'not-an-email' }, TeamCode.emailInvalid],
       ['huge e-mail', { ...valid, email: `${'e'.repeat(300)}@shop.test` }, TeamCode.emailInvalid],
-      ['first name too long', { ...valid, first_name: 'n'.repeat(101) }, 400],
+      ['first name too long', { ...valid, first_name: 'n'.repeat(TEXT_LIMITS.name + 1) }, 400],
       ['blank first name', { ...valid, first_name: '   ' }, TeamCode.firstNameRequired],
       ['phone with letters', { ...valid, phone: 'call me' }, 400],
       [

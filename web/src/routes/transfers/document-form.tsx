@@ -1,7 +1,6 @@
 import { REFERENCE_MAX, REMARK_MAX, useCreateDocument, useTransferPlaces } from '@web/api/transfers';
 import { ModalDialog } from '@web/components/modal-dialog';
-import { TextAreaField } from '@web/routes/inventory/components/fields';
-import { FormMessage, fieldErrorsOf, messageOf, TextField } from '@web/shell/form';
+import { FormMessage, fieldErrorsOf, messageOf, TextAreaField, TextField } from '@web/shell/form';
 import { useNotify } from '@web/shell/notifications';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
