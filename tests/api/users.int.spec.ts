@@ -447,9 +447,11 @@ describe('sub-users of a seller account', () => {
     const before = await subUserCount(owner.tenantId);
     const foreignGroup = await call('POST', '/api/setting/users', owner.token, newUser(theirGroup));
     expect(foreignGroup.statusCode).toBe(400);
+    // The refusal names its field, so the form shows it beside the group.
     expect(foreignGroup.json()).toEqual({
       code: TeamCode.groupNotFound,
       msg: 'The chosen group does not exist.',
+      errors: [{ path: 'body/group_id', message: 'The chosen group does not exist.' }],
     });
     const mine = await createUser(owner, staffGroup);
     const moveToForeign = await call('PUT', `/api/setting/users/${mine.id}`, owner.token, {
