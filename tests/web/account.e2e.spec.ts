@@ -35,9 +35,11 @@ describe('user settings and the activity log in a browser', () => {
     await form.getByText(`${long.length} of ${TEXT_LIMITS.name} characters`).waitFor();
     await form.getByRole('button', { name: 'Save details' }).click();
     await form.getByText('The phone number may contain only digits, spaces, +, -, ( and ).').waitFor();
-    expect(
-      await form.getByText(`This entry is too long (maximum is ${TEXT_LIMITS.name} characters)`).isVisible(),
-    ).toBe(true);
+    // Beside the name field too, not only in the summary above the form.
+    const nameError = form.locator('.field-error', {
+      hasText: `This entry is too long (maximum is ${TEXT_LIMITS.name} characters)`,
+    });
+    expect(await nameError.isVisible()).toBe(true);
     const saved = await server.api.database.db
       .selectFrom('users')
       .select(['first_name', 'phone'])
