@@ -27,7 +27,7 @@ import { type AuthDeps, authRoutes } from './auth/routes';
 import { sessionPlugin } from './auth/session';
 import { categoryRoutes } from './categories';
 import { ruleOf } from './contracts/rules';
-import { refusalAnswer } from './errors';
+import { refusalAnswer, refusalErrors } from './errors';
 import { goodsIssueRoutes } from './goods-issue';
 import { type HealthDeps, healthRoutes } from './health';
 import { infoRoutes } from './info';
@@ -249,7 +249,8 @@ function issueParams(params: unknown): MessageParams {
 /**
  * The one place a failure becomes an answer. Zod validation → 400 with the catalogue's code where the schema names
  * a rule; a refusal (a DomainError: the domain's, a command's or the API's own) → the status, code and translated
- * message its error table gives it; another 4xx → that status; anything else → a 500 that tells the caller nothing
+ * message its error table gives it, with every field's refusal in `errors` when it names several; another 4xx →
+ * that status; anything else → a 500 that tells the caller nothing
  * internal. `/oauth/token` answers in OAuth's own shape.
  */
 function handleError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
@@ -266,7 +267,8 @@ function handleError(error: FastifyError, request: FastifyRequest, reply: Fastif
   if (refused) {
     const { status, code, msg } = refusalAnswer(refused, request.language);
     if (oauth) return reply.code(status).send({ error: 'invalid_request', error_description: msg });
-    return reply.code(status).send({ code, msg } satisfies ErrorAnswer);
+    const errors = refusalErrors(refused, request.language);
+    return reply.code(status).send({ code, msg, ...(errors ? { errors } : {}) } satisfies ErrorAnswer);
   }
   const status = error.statusCode ?? 500;
   if (status >= 400 && status < 500) {

@@ -1,6 +1,6 @@
 import { DomainError, type RefusalParams } from '@domain/shared/errors';
 
-export { refusalAnswer } from '@commands/support/refusal';
+export { refusalAnswer, refusalErrors } from '@commands/support/refusal';
 export { rule as invalid } from './contracts/rules';
 
 /**

@@ -9,6 +9,7 @@ import {
   SUPPORTED_COUNTRIES as SIGN_UP_COUNTRIES,
   WAREHOUSE_SIZES,
 } from '@domain/access/sign-up';
+import { TEXT_LIMITS } from '@domain/shared/limits';
 import { z } from 'zod';
 import { rule } from './rules';
 
@@ -24,7 +25,7 @@ export const EmailAddress = z
   .string({ error: invalid('register.email_invalid') })
   .trim()
   .toLowerCase()
-  .max(254, invalid('register.email_invalid'))
+  .max(TEXT_LIMITS.email, invalid('register.email_invalid'))
   .regex(z.regexes.email, invalid('register.email_invalid'));
 
 /** Spec §5 and §9: more than 8 characters with at least one digit. */
@@ -36,10 +37,10 @@ export const NewPassword = z
 
 const text = (key: string, max: number) =>
   z
-    .string({ error: invalid(key) })
+    .string({ error: invalid(key, { max }) })
     .trim()
-    .min(1, invalid(key))
-    .max(max, invalid(key));
+    .min(1, invalid(key, { max }))
+    .max(max, invalid(key, { max }));
 const ConfirmPassword = z.string({ error: invalid('register.password_mismatch') }).max(200);
 
 /** The refinement of a secret typed twice: `second` must repeat `first`. */
@@ -57,8 +58,8 @@ const choice = <Values extends readonly [string, ...string[]]>(values: Values, k
 
 export const RegisterRequest = z
   .strictObject({
-    first_name: text('register.first_name_invalid', 60),
-    last_name: text('register.last_name_invalid', 60),
+    first_name: text('register.first_name_invalid', TEXT_LIMITS.name),
+    last_name: text('register.last_name_invalid', TEXT_LIMITS.name),
     phone: z
       .string({ error: invalid('register.phone_invalid') })
       .trim()
@@ -75,7 +76,7 @@ export const RegisterRequest = z
       .regex(/^[A-Za-z0-9_-]*$/, invalid('register.promo_code_invalid'))
       .optional(),
     agree_terms: z.literal(true, { error: invalid('register.terms_required') }),
-    store_name: text('register.store_name_invalid', 120),
+    store_name: text('register.store_name_invalid', TEXT_LIMITS.name),
     average_orders: choice(AVERAGE_ORDERS, 'register.average_orders_invalid'),
     warehouse_size: choice(WAREHOUSE_SIZES, 'register.warehouse_size_invalid'),
     accounting_system: choice(ACCOUNTING_SYSTEMS, 'register.accounting_system_invalid'),

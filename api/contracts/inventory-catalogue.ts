@@ -1,10 +1,9 @@
 import { InventoryCode } from '@domain/inventory/codes';
+import { TEXT_LIMITS } from '@domain/shared/limits';
 import { z } from 'zod';
 import { nothingToChange, referenceId, requiredText, stamps } from './inventory-fields';
 
 /** The inventory's categories (a tree per account), brands and units. */
-
-export const CATALOGUE_NAME_MAX = 100;
 
 export interface InventoryCategoryNode {
   id: string;
@@ -41,7 +40,7 @@ export const CatalogueEntry = z.object({
 export type CatalogueEntry = z.infer<typeof CatalogueEntry>;
 
 const nameOf = (kind: 'category' | 'brand' | 'unit') =>
-  requiredText(CATALOGUE_NAME_MAX, InventoryCode.nameRequired, `inventory.${kind}.name_required`);
+  requiredText(TEXT_LIMITS.name, InventoryCode.nameRequired, `inventory.${kind}.name_required`);
 
 export const NewCategory = z.strictObject({
   name: nameOf('category'),

@@ -1,4 +1,5 @@
 import { InventoryCode } from '@domain/inventory/codes';
+import { TEXT_LIMITS } from '@domain/shared/limits';
 import { z } from 'zod';
 import { rule } from './rules';
 
@@ -27,7 +28,7 @@ export const requiredText = (max: number, code: number, key: string) =>
 export const phone = z
   .string({ error: rule(InventoryCode.phoneInvalid, 'inventory.phone_invalid') })
   .trim()
-  .max(30, tooLong(30))
+  .max(TEXT_LIMITS.phone, tooLong(TEXT_LIMITS.phone))
   .regex(/^[+0-9 ()-]*$/, rule(InventoryCode.phoneInvalid, 'inventory.phone_invalid'));
 
 /** The id of a row the body refers to; one that is not a uuid is looked up all the same and found missing. */

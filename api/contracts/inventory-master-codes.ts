@@ -5,6 +5,7 @@ import {
   QUANTITY_MAX,
 } from '@domain/inventory/codes';
 import { einvoiceClassifications } from '@domain/lookups';
+import { TEXT_LIMITS } from '@domain/shared/limits';
 import { z } from 'zod';
 import { DateFilter, gridQuery, setFilter, TextFilter } from './grid';
 import {
@@ -25,8 +26,6 @@ export { MASTER_CODE_STATUSES, MASTER_CODE_TYPES };
 
 /** Price list currencies (spec §9). */
 export const PRICE_CURRENCIES = ['MYR', 'SGD', 'HKD', 'TWD', 'PHP'] as const;
-export const CODE_MAX = 64;
-export const NAME_MAX = 255;
 
 const CLASSIFICATION_CODES: ReadonlySet<string> = new Set(einvoiceClassifications().map((row) => row.code));
 
@@ -34,7 +33,7 @@ const CLASSIFICATION_CODES: ReadonlySet<string> = new Set(einvoiceClassification
 
 /** Printable ASCII only: the code is printed as a Code 128 barcode. */
 export const MasterCodeCode = requiredText(
-  CODE_MAX,
+  TEXT_LIMITS.code,
   InventoryCode.codeRequired,
   'inventory.master_code.code_required',
 ).regex(/^[\x20-\x7e]+$/, rule(InventoryCode.codeRequired, 'inventory.master_code.code_invalid'));
@@ -81,12 +80,12 @@ export const PriceList = z
 
 /** The fields a master code has besides its code, type and initial quantity; none has a default here. */
 const fields = {
-  name: requiredText(NAME_MAX, InventoryCode.nameRequired, 'inventory.master_code.name_required'),
+  name: requiredText(TEXT_LIMITS.name, InventoryCode.nameRequired, 'inventory.master_code.name_required'),
   category_id: referenceId.nullable(),
   image_url: z
     .string({ error: imageUrlInvalid })
     .trim()
-    .max(2048, imageUrlInvalid)
+    .max(TEXT_LIMITS.url, imageUrlInvalid)
     .refine(isWebAddress, imageUrlInvalid)
     .nullable(),
   /** An image uploaded to the app (POST /api/inventory/master-code/images); a master code has it or a URL. */
@@ -94,7 +93,7 @@ const fields = {
   unit_price: money('inventory.master_code.unit_price_invalid'),
   cost: money('inventory.master_code.cost_invalid'),
   weight_kg: money('inventory.master_code.weight_invalid', 3, 7),
-  seller_sku: text(CODE_MAX),
+  seller_sku: text(TEXT_LIMITS.code),
   upc: z
     .string({ error: rule(InventoryCode.upcInvalid, 'inventory.master_code.upc_invalid') })
     .trim()
@@ -105,14 +104,14 @@ const fields = {
     .max(3, classificationInvalid)
     .refine((code) => CLASSIFICATION_CODES.has(code), classificationInvalid)
     .nullable(),
-  remark: text(1000),
+  remark: text(TEXT_LIMITS.note),
   status: z.enum(MASTER_CODE_STATUSES, { error: statusInvalid }),
   soft_threshold: wholeNumber(
     0,
     QUANTITY_MAX,
     rule(InventoryCode.quantityInvalid, 'inventory.master_code.soft_threshold_invalid'),
   ),
-  pos_app_name: text(NAME_MAX),
+  pos_app_name: text(TEXT_LIMITS.name),
   unit_id: referenceId.nullable(),
   prices: PriceList,
 };

@@ -1,4 +1,5 @@
 import { InventoryCode, MASTER_CODE_STATUSES } from '@domain/inventory/codes';
+import { TEXT_LIMITS } from '@domain/shared/limits';
 import { z } from 'zod';
 import { gridQuery, setFilter, TextFilter } from './grid';
 import { nonEmpty, nothingToChange, referenceId, requiredText, stamps, text } from './inventory-fields';
@@ -8,14 +9,13 @@ import { rule } from './rules';
 /** Racks inside a warehouse or branch, and a master code's rack location per place (spec §3). */
 
 export const RACK_STATUSES = ['occupied', 'available'] as const;
-export const RACK_NAME_MAX = 64;
 
 const statusInvalid = rule(InventoryCode.statusInvalid, 'inventory.rack.status_invalid');
 const rackStatus = z.enum(RACK_STATUSES, { error: statusInvalid });
 const rackFields = {
-  name: requiredText(RACK_NAME_MAX, InventoryCode.nameRequired, 'inventory.rack.name_required'),
+  name: requiredText(TEXT_LIMITS.name, InventoryCode.nameRequired, 'inventory.rack.name_required'),
   status: rackStatus,
-  note: text(500),
+  note: text(TEXT_LIMITS.note),
 };
 
 export const NewRack = z.strictObject({
@@ -30,7 +30,7 @@ export const LocationBody = z.strictObject({
   warehouse_id: referenceId,
   /** null: in the place, on no particular rack. */
   rack_id: referenceId.nullable().default(null),
-  note: text(500).default(''),
+  note: text(TEXT_LIMITS.note).default(''),
 });
 
 export const LocationParams = z.strictObject({ id: z.string().max(64), warehouseId: z.string().max(64) });

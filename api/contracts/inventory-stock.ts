@@ -1,5 +1,6 @@
 import { MASTER_CODE_STATUSES, MASTER_CODE_TYPES, QUANTITY_MAX, StockCode } from '@domain/inventory/codes';
 import { HOLD_KINDS, STOCK_EVENT_TYPES, type StockEventType } from '@domain/inventory/stock';
+import { TEXT_LIMITS } from '@domain/shared/limits';
 import { z } from 'zod';
 import { gridQuery, setFilter, TextFilter } from './grid';
 import { wholeNumber, wholeNumberText } from './inventory-fields';
@@ -8,7 +9,7 @@ import { UPLOAD_STATUSES } from './sheet-uploads';
 
 /** The stock routes' shapes (spec §3 "Stock figures"): available (online) = on hand − reserved − in process − holds. */
 
-export const STOCK_TEXT_MAX = 500;
+export const STOCK_TEXT_MAX = TEXT_LIMITS.reason;
 
 export const quantityInvalid = invalid(StockCode.quantityInvalid, 'stock.quantity_invalid', {
   max: QUANTITY_MAX,
@@ -260,18 +261,18 @@ export const MovementQuery = gridQuery(['occurred_at'], {}).extend(movementFilte
 export type MovementQuery = z.infer<typeof MovementQuery>;
 
 export const EXPORT_FORMATS = ['csv', 'xlsx'] as const;
-export const ExportQuery = z.strictObject({
-  format: z.enum(EXPORT_FORMATS, { error: invalid(400, 'stock.export.format_invalid') }),
-  search: z.string().max(200).optional(),
-  sortModel: MovementQuery.shape.sortModel,
-  ...movementFilters,
-});
+/** A list as a file takes the list's own query, but for its window (every row is written), and the file's format. */
+const exportFields = {
+  window: { startRow: true, endRow: true },
+  format: { format: z.enum(EXPORT_FORMATS, { error: invalid(400, 'stock.export.format_invalid') }) },
+} as const;
+
+/** The movement report as a file. */
+export const ExportQuery = MovementQuery.omit(exportFields.window).extend(exportFields.format);
 export type ExportQuery = z.infer<typeof ExportQuery>;
 
-/** The stock list as a file: the list's filters, search and sort; every row (no window). */
-export const StockExportQuery = StockListQuery.omit({ startRow: true, endRow: true }).extend({
-  format: ExportQuery.shape.format,
-});
+/** The stock list as a file. */
+export const StockExportQuery = StockListQuery.omit(exportFields.window).extend(exportFields.format);
 export type StockExportQuery = z.infer<typeof StockExportQuery>;
 
 const { on_hand: _onHand, ...figuresAfter } = FigureFields;

@@ -1,4 +1,5 @@
 import { InventoryCode } from '@domain/inventory/codes';
+import { TEXT_LIMITS } from '@domain/shared/limits';
 import { z } from 'zod';
 import { nonEmpty, nothingToChange, phone, requiredText, stamps, text } from './inventory-fields';
 import { rule } from './rules';
@@ -7,25 +8,23 @@ import { rule } from './rules';
 
 export const PLACE_KINDS = ['warehouse', 'branch'] as const;
 export type PlaceKind = (typeof PLACE_KINDS)[number];
-export const PLACE_CODE_MAX = 32;
-export const PLACE_NAME_MAX = 100;
 
 const flag = z.boolean({ error: rule(400, 'inventory.warehouse.flag_invalid') });
 
 const common = {
-  code: requiredText(PLACE_CODE_MAX, InventoryCode.codeRequired, 'inventory.warehouse.code_required'),
-  name: requiredText(PLACE_NAME_MAX, InventoryCode.nameRequired, 'inventory.warehouse.name_required'),
-  manager: text(PLACE_NAME_MAX),
+  code: requiredText(TEXT_LIMITS.code, InventoryCode.codeRequired, 'inventory.warehouse.code_required'),
+  name: requiredText(TEXT_LIMITS.name, InventoryCode.nameRequired, 'inventory.warehouse.name_required'),
+  manager: text(TEXT_LIMITS.name),
   phone,
 };
 const warehouseFields = {
   ...common,
-  address: text(500),
+  address: text(TEXT_LIMITS.address),
   is_default: flag,
   use_address_on_receipt: flag,
   use_phone_on_receipt: flag,
 };
-const branchFields = { ...common, location: text(500) };
+const branchFields = { ...common, location: text(TEXT_LIMITS.address) };
 
 export const NewWarehouse = z.strictObject({
   ...warehouseFields,

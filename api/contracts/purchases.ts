@@ -8,6 +8,7 @@ import {
   SUPPLIER_LIMITS,
   SUPPLIER_STATUSES,
 } from '@domain/purchases/supplier';
+import { TEXT_LIMITS } from '@domain/shared/limits';
 import { z } from 'zod';
 import { isCalendarDay } from './common';
 import { DateFilter, gridQuery, setFilter, TextFilter } from './grid';
@@ -69,7 +70,7 @@ export const Day = z
   .regex(/^\d{4}-\d{2}-\d{2}$/, dateInvalid)
   .refine(isCalendarDay, dateInvalid);
 
-const ReasonText = text(500).default('');
+const ReasonText = text(TEXT_LIMITS.reason).default('');
 /** Answer fields of one type, in the order named. */
 const fields = <K extends string, T extends z.ZodType>(type: () => T, ...keys: K[]) =>
   Object.fromEntries(keys.map((key) => [key, type()])) as Record<K, T>;
@@ -210,7 +211,7 @@ export type SupplierUploadResult = z.infer<typeof SupplierUploadResult>;
 const unitCostInvalid = rule(PurchaseCode.unitCostInvalid, 'purchases.unit_cost_invalid');
 
 export const NewPurchase = z.strictObject({
-  reference: text(100).default(''),
+  reference: text(TEXT_LIMITS.reference).default(''),
   /** The order's date (yyyy-mm-dd); today (UTC) when left out. */
   date: Day.optional(),
   supplier_id: RefId,
@@ -220,7 +221,7 @@ export const NewPurchase = z.strictObject({
   ),
   discount: Money(rule(PurchaseCode.discountInvalid, 'purchases.discount_invalid')).default('0.0000'),
   estimated_arrival: Day.nullable().default(null),
-  note: text(500).default(''),
+  note: text(TEXT_LIMITS.note).default(''),
   /** Place the order at once (ordered, or pending approval); otherwise it is saved as a draft (pending). */
   place: z.boolean({ error: flagInvalid }).default(false),
   idempotency_key: IdempotencyKey.optional(),
@@ -361,8 +362,8 @@ const ReceiptItem = z.strictObject({
 });
 
 export const NewGoodsReceipt = z.strictObject({
-  reference: text(100).default(''),
-  note: text(500).default(''),
+  reference: text(TEXT_LIMITS.reference).default(''),
+  note: text(TEXT_LIMITS.note).default(''),
   items: itemsOf(ReceiptItem),
   /** Complete the note at once when it needs no approval (the stock moves now). */
   receive_now: z.boolean({ error: flagInvalid }).default(false),

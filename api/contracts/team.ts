@@ -2,6 +2,7 @@ import { ACCOUNT_USER_KINDS, PARTNER_KINDS } from '@domain/access/kinds';
 import { isPermissionKey, PERMISSION_KEYS, type PermissionKey } from '@domain/access/permissions';
 import { passwordFollowsRule } from '@domain/access/sign-up';
 import { GROUP_NAME_MAX, TeamCode, USERNAME_PATTERN } from '@domain/access/team';
+import { TEXT_LIMITS } from '@domain/shared/limits';
 import { z } from 'zod';
 import { gridQuery, setFilter, TextFilter } from './grid';
 import { rule } from './rules';
@@ -32,14 +33,18 @@ export const userFields = {
     .string({ error: emailInvalid })
     .trim()
     .toLowerCase()
-    .max(254, emailInvalid)
+    .max(TEXT_LIMITS.email, emailInvalid)
     .regex(z.regexes.email, emailInvalid),
-  first_name: z.string({ error: firstNameRequired }).trim().min(1, firstNameRequired).max(100, tooLong(100)),
-  last_name: z.string().trim().max(100, tooLong(100)),
+  first_name: z
+    .string({ error: firstNameRequired })
+    .trim()
+    .min(1, firstNameRequired)
+    .max(TEXT_LIMITS.name, tooLong(TEXT_LIMITS.name)),
+  last_name: z.string().trim().max(TEXT_LIMITS.name, tooLong(TEXT_LIMITS.name)),
   phone: z
     .string()
     .trim()
-    .max(30, tooLong(30))
+    .max(TEXT_LIMITS.phone, tooLong(TEXT_LIMITS.phone))
     .regex(/^[+0-9 ()-]*$/, rule(400, 'users.phone_invalid')),
   password: z
     .string({ error: passwordRule })

@@ -1,7 +1,6 @@
 import type { Readable } from 'node:stream';
 import { ErrorAnswer, GridPage, ok } from '@api/answers';
 import { seller } from '@api/auth/session';
-import { refusals } from '@api/contracts/common';
 import {
   AtQuery,
   ExportQuery,
@@ -16,7 +15,9 @@ import {
   StockRow,
   StockSeries,
 } from '@api/contracts/inventory-stock';
+import { attachmentName, fileAnswers, sendFile } from '@api/files';
 import { router } from '@api/route';
+import { SHEET_TYPES } from '@infra/sheets/write';
 import { movementsFile, stockListFile } from '@projections/inventory/stock-export';
 import {
   EXPORT_MAX_ROWS,
@@ -28,24 +29,20 @@ import {
 } from '@projections/stock.queries';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { type StockDeps, tags } from './stock-common';
 
 /** The stock reports: the stock list, the movement report and its file, one stock at a past instant, its history
  * and its series (queries: projections/stock.queries.ts). */
 
-const FileAnswer = {
-  200: z.unknown().describe('The file: text/csv (UTF-8 with a BOM) or XLSX, as an attachment'),
-  ...refusals,
-};
+/** What an export route declares beside its query: the export key, the download module and its file's answers. */
+const exporting = {
+  access: { permission: 'inventory-list-export' },
+  module: 'downloadModule',
+  raw: fileAnswers('CSV (UTF-8 with a BOM) or XLSX, as an attachment', Object.values(SHEET_TYPES)),
+} as const;
 
-/** An export file as a download, never cached. */
-const sendFile = (reply: FastifyReply, file: { type: string; body: Readable; filename: string }) =>
-  reply
-    .header('content-disposition', `attachment; filename="${file.filename}"`)
-    .header('cache-control', 'no-store')
-    .type(file.type)
-    .send(file.body);
+const sendExport = (reply: FastifyReply, file: { type: string; body: Readable; filename: string }) =>
+  sendFile(reply, file.type, file.body, attachmentName(file.filename));
 
 const combosRefused = { errors: { 409: ErrorAnswer } } as const;
 
@@ -67,10 +64,8 @@ export const stockReportRoutes: FastifyPluginAsyncZod<StockDeps> = async (app, {
     '/api/inventory/stock/export',
     {
       summary: "The stock list as a CSV or XLSX file, with the list's filters, search and sort (streamed)",
-      access: { permission: 'inventory-list-export' },
-      module: 'downloadModule',
       query: StockExportQuery,
-      raw: FileAnswer,
+      ...exporting,
     },
     async (request, reply) => {
       const file = await stockListFile(
@@ -80,7 +75,7 @@ export const stockReportRoutes: FastifyPluginAsyncZod<StockDeps> = async (app, {
         request.language,
         (error) => request.log.error({ err: error }, 'stock list export failed'),
       );
-      return sendFile(reply, file);
+      return sendExport(reply, file);
     },
   );
 
@@ -98,10 +93,8 @@ export const stockReportRoutes: FastifyPluginAsyncZod<StockDeps> = async (app, {
     '/api/inventory/stock/movements/export',
     {
       summary: `The movement report as a CSV or XLSX file, with the report's filters (at most ${EXPORT_MAX_ROWS} rows)`,
-      access: { permission: 'inventory-list-export' },
-      module: 'downloadModule',
       query: ExportQuery,
-      raw: FileAnswer,
+      ...exporting,
     },
     async (request, reply) => {
       const file = await movementsFile(
@@ -111,7 +104,7 @@ export const stockReportRoutes: FastifyPluginAsyncZod<StockDeps> = async (app, {
         request.language,
         (error) => request.log.error({ err: error }, 'xlsx export failed'),
       );
-      return sendFile(reply, file);
+      return sendExport(reply, file);
     },
   );
 

@@ -1,10 +1,9 @@
-import { refusals } from '@api/answers';
 import { IdParams } from '@api/contracts/ids';
+import { attachmentName, fileAnswers, sendFile } from '@api/files';
 import { router } from '@api/route';
 import { purchaseOrderPdf } from '@commands/purchases/purchase-pdf';
 import { translate } from '@infra/i18n';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { commandDeps, type PurchaseDeps, tags, viewerOf, viewing } from './common';
 
 /** The purchase order as a PDF to send the supplier (commands/purchases/purchase-pdf.ts draws it). */
@@ -14,13 +13,9 @@ export const purchasePdfRoutes: FastifyPluginAsyncZod<PurchaseDeps> = async (app
     {
       summary: "The purchase order as a PDF (labels in the caller's language)",
       params: IdParams,
-      raw: {
-        200: {
-          description: 'The order; `content-disposition: inline; filename="<PO number>.pdf"`',
-          content: { 'application/pdf': { schema: z.any().meta({ type: 'string', format: 'binary' }) } },
-        } as never,
-        ...refusals,
-      },
+      raw: fileAnswers('The order; `content-disposition: inline; filename="<PO number>.pdf"`', [
+        'application/pdf',
+      ]),
     },
     async (request, reply) => {
       const { pdf, filename } = await purchaseOrderPdf(
@@ -29,12 +24,7 @@ export const purchasePdfRoutes: FastifyPluginAsyncZod<PurchaseDeps> = async (app
         request.params.id,
         (key, params) => translate(request.language, key, params),
       );
-      return reply
-        .code(200)
-        .header('content-type', 'application/pdf')
-        .header('cache-control', 'no-store')
-        .header('content-disposition', `inline; filename="${filename}"`)
-        .send(pdf);
+      return sendFile(reply, 'application/pdf', pdf, attachmentName(filename, true));
     },
   );
 };

@@ -6,6 +6,7 @@ import {
   type GoodsIssueCommand,
   refuseGoodsIssueReference,
 } from '@domain/goods-issue/decider';
+import { type FieldRefusal, refusedTogether } from '@domain/shared/errors';
 import type { Database } from '@infra/db';
 import { masterCodesOfTenant, placeOfTenant } from '@projections/documents.queries';
 import type { Kysely } from 'kysely';
@@ -24,11 +25,13 @@ import { type GoodsIssueDeps, type GoodsIssueViewer, noteOrRefuse, startGoodsIss
 
 /**
  * The fields' warehouse and master codes, each the tenant's: an unknown one (or another tenant's) is refused naming
- * the line; a combo (no stock of its own) or a master code on two lines too.
+ * the line; a combo (no stock of its own) or a master code on two lines too. Every such problem in one answer.
  */
 async function checkReferences(db: Kysely<Database>, tenantId: string, fields: GinFields): Promise<void> {
+  const problems: FieldRefusal[] = [];
   const warehouse = await placeOfTenant(db, tenantId, fields.warehouseId);
-  if (!warehouse) throw refuseGoodsIssueReference('GIN_WAREHOUSE_NOT_FOUND');
+  if (!warehouse)
+    problems.push({ field: 'warehouse_id', error: refuseGoodsIssueReference('GIN_WAREHOUSE_NOT_FOUND') });
   const codes = await masterCodesOfTenant(
     db,
     tenantId,
@@ -36,16 +39,25 @@ async function checkReferences(db: Kysely<Database>, tenantId: string, fields: G
   );
   const seen = new Set<string>();
   fields.lines.forEach((line, index) => {
+    const field = `lines/${index}/master_code_id`;
     const masterCode = codes.get(line.masterCodeId);
-    if (!masterCode) throw refuseGoodsIssueReference('GIN_MASTER_CODE_NOT_FOUND', { line: index + 1 });
-    if (masterCode.type === 'combo') {
-      throw refuseGoodsIssueReference('GIN_COMBO_LINE', { line: index + 1, code: masterCode.code });
-    }
-    if (seen.has(masterCode.id)) {
-      throw refuseGoodsIssueReference('GIN_MASTER_CODE_REPEATED', { line: index + 1, code: masterCode.code });
-    }
-    seen.add(masterCode.id);
+    const at = { line: index + 1 };
+    if (!masterCode)
+      problems.push({ field, error: refuseGoodsIssueReference('GIN_MASTER_CODE_NOT_FOUND', at) });
+    else if (masterCode.type === 'combo')
+      problems.push({
+        field,
+        error: refuseGoodsIssueReference('GIN_COMBO_LINE', { ...at, code: masterCode.code }),
+      });
+    else if (seen.has(masterCode.id))
+      problems.push({
+        field,
+        error: refuseGoodsIssueReference('GIN_MASTER_CODE_REPEATED', { ...at, code: masterCode.code }),
+      });
+    else seen.add(masterCode.id);
   });
+  const refused = refusedTogether(problems);
+  if (refused) throw refused;
 }
 
 const fieldsOf = (body: GoodsIssueBody): GinFields => ({

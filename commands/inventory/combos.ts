@@ -2,6 +2,7 @@ import type { ComboItemInput, NewCombo } from '@api/contracts/inventory-combos';
 import type { ComboItem, MasterCodeDetail } from '@api/contracts/inventory-master-codes';
 import { refuseCombo } from '@domain/inventory/reference';
 import { isUuid } from '@domain/platform/ids';
+import { type FieldRefusal, refusedTogether } from '@domain/shared/errors';
 import type { Database } from '@infra/db';
 import { comboItems } from '@projections/inventory/master-codes';
 import type { Kysely, Transaction } from 'kysely';
@@ -18,8 +19,8 @@ import { createMasterCode, masterCodeAnswer } from './master-codes';
 type Deps = { db: Kysely<Database> };
 
 /**
- * Replaces a combo's items after checking each component: the account's own, standard, not the combo itself.
- * Answers what the activity log records.
+ * Replaces a combo's items after checking each component: the account's own, standard, not the combo itself (every
+ * item that is not, in the same answer). Answers what the activity log records.
  */
 export async function replaceComboItems(
   trx: Transaction<Database>,
@@ -27,11 +28,6 @@ export async function replaceComboItems(
   comboId: string,
   items: ComboItemInput[],
 ): Promise<{ items: ComboItemInput[] }> {
-  items.forEach((item, index) => {
-    if (item.component_id.toLowerCase() === comboId.toLowerCase()) {
-      throw refuseCombo('CONTAINS_ITSELF', { position: index + 1 });
-    }
-  });
   const ids = items.map((item) => item.component_id).filter(isUuid);
   const components =
     ids.length === 0
@@ -43,16 +39,21 @@ export async function replaceComboItems(
           .where('id', 'in', ids)
           .execute();
   const byId = new Map(components.map((component) => [component.id, component]));
-  const normalised = items.map((item, index) => {
+  const problems: FieldRefusal[] = [];
+  const normalised = items.flatMap((item, index) => {
+    const position = index + 1;
+    const field = `items/${index}/component_id`;
     const component = isUuid(item.component_id) ? byId.get(item.component_id.toLowerCase()) : undefined;
-    if (!component) {
-      throw refuseCombo('COMPONENT_NOT_FOUND', { position: index + 1 });
-    }
-    if (component.type !== 'standard') {
-      throw refuseCombo('COMBO_IN_COMBO', { position: index + 1, code: component.code });
-    }
-    return { component_id: component.id, quantity: item.quantity };
+    if (item.component_id.toLowerCase() === comboId.toLowerCase())
+      problems.push({ field, error: refuseCombo('CONTAINS_ITSELF', { position }) });
+    else if (!component) problems.push({ field, error: refuseCombo('COMPONENT_NOT_FOUND', { position }) });
+    else if (component.type !== 'standard')
+      problems.push({ field, error: refuseCombo('COMBO_IN_COMBO', { position, code: component.code }) });
+    else return [{ component_id: component.id, quantity: item.quantity }];
+    return [];
   });
+  const refused = refusedTogether(problems);
+  if (refused) throw refused;
   await trx
     .deleteFrom('combo_items')
     .where('tenant_id', '=', tenantId)

@@ -8,6 +8,7 @@ import {
 } from '@api/contracts/inventory-master-codes';
 import { refuseMasterCode } from '@domain/inventory/reference';
 import { isUuid } from '@domain/platform/ids';
+import { type FieldRefusal, refusedTogether } from '@domain/shared/errors';
 import type { Database, InventoryCurrency } from '@infra/db';
 import { violation } from '@infra/db/errors';
 import { masterCodeById } from '@projections/inventory/master-codes';
@@ -37,12 +38,29 @@ type ReferenceField = keyof typeof referenceTables;
 
 const referenceMissing = (field: ReferenceField) => refuseMasterCode(referenceTables[field].error);
 
-/** Each category, brand and unit the body names must be the tenant's own; another tenant's is simply missing. */
-export async function requireReferences(
+/**
+ * A new code must be free (the unique index still decides a race), and each category, brand and unit the body names
+ * must be the tenant's own; another tenant's is simply missing. Every problem is refused in the same answer.
+ */
+async function checkBody(
   db: Db,
   tenantId: string,
-  body: Partial<Record<ReferenceField, string | null>>,
+  body: Partial<Record<ReferenceField, string | null>> & { code?: string | undefined },
+  /** The master code being changed, which may keep its own code in another case. */
+  self?: string,
 ): Promise<void> {
+  const problems: FieldRefusal[] = [];
+  const { code } = body;
+  if (code !== undefined) {
+    let sameCode = db
+      .selectFrom('master_codes')
+      .select('id')
+      .where('tenant_id', '=', tenantId)
+      .where((eb) => eb(eb.fn('lower', ['code']), '=', code.toLowerCase()));
+    if (self !== undefined) sameCode = sameCode.where('id', '!=', self);
+    const taken = await sameCode.executeTakeFirst();
+    if (taken) problems.push({ field: 'code', error: refuseMasterCode('CODE_TAKEN', { code }) });
+  }
   for (const field of Object.keys(referenceTables) as ReferenceField[]) {
     const id = body[field];
     if (id === undefined || id === null) continue;
@@ -54,8 +72,10 @@ export async function requireReferences(
           .where('tenant_id', '=', tenantId)
           .executeTakeFirst()
       : undefined;
-    if (!found) throw referenceMissing(field);
+    if (!found) problems.push({ field, error: referenceMissing(field) });
   }
+  const refused = refusedTogether(problems);
+  if (refused) throw refused;
 }
 
 /** Turns a unique or foreign-key violation into the refusal it means; anything else is passed on. */
@@ -126,7 +146,7 @@ export async function createMasterCode(
           throw refuseMasterCode('LIMIT_REACHED', { package: pkg.name, limit: pkg.limit });
         }
       }
-      await requireReferences(trx, tenantId, body);
+      await checkBody(trx, tenantId, body);
       const { prices, ...row } = await imageFieldsOf(trx, tenantId, body);
       await trx
         .insertInto('master_codes')
@@ -198,7 +218,8 @@ export async function changeMasterCode(
       if (type !== undefined && type !== before.type) throw refuseMasterCode('TYPE_FIXED');
       const codeChanges = changes.code !== undefined && changes.code !== before.code;
       if (codeChanges && before.bound) throw refuseMasterCode('CODE_BOUND');
-      await requireReferences(trx, tenantId, changes);
+      const { code: _code, ...references } = changes;
+      await checkBody(trx, tenantId, codeChanges ? changes : references, before.id);
       const stored = await imageFieldsOf(trx, tenantId, changes);
       await trx
         .updateTable('master_codes')

@@ -2,7 +2,7 @@ import type { NewPurchase } from '@api/contracts/purchases';
 import { purchasingInputErrors } from '@domain/purchases/codes';
 import { type Purchase, type PurchaseLine, refusePurchase } from '@domain/purchases/purchase';
 import { withMasterCodeNamed } from '@domain/purchases/refusals';
-import { refuser } from '@domain/shared/errors';
+import { type FieldRefusal, refusedTogether, refuser } from '@domain/shared/errors';
 import type { Database } from '@infra/db';
 import type { EventStore } from '@infra/eventstore/port';
 import { masterCodesOfTenant, placeOfTenant } from '@projections/documents.queries';
@@ -63,24 +63,32 @@ export async function createPurchase(
   const { db, store } = deps;
   const { tenantId } = actor;
   const { purchaseId } = input;
+  // Every reference that is not the account's (or not one an order takes) is refused in the same answer.
+  const problems: FieldRefusal[] = [];
   const supplier = await supplierRow(db, tenantId, input.supplier_id);
-  if (!supplier) throw refuse('SUPPLIER_NOT_FOUND');
+  if (!supplier) problems.push({ field: 'supplier_id', error: refuse('SUPPLIER_NOT_FOUND') });
   const warehouse = await placeOfTenant(db, tenantId, input.warehouse_id);
-  if (!warehouse) throw refuse('WAREHOUSE_NOT_FOUND');
+  if (!warehouse) problems.push({ field: 'warehouse_id', error: refuse('WAREHOUSE_NOT_FOUND') });
   const codes = await masterCodesOfTenant(
     db,
     tenantId,
     input.items.map((item) => item.master_code_id),
   );
   const lines: PurchaseLine[] = [];
-  for (const item of input.items) {
+  input.items.forEach((item, index) => {
+    const field = `items/${index}/master_code_id`;
     const masterCode = codes.get(item.master_code_id.toLowerCase());
-    if (!masterCode) throw refuse('MASTER_CODE_NOT_FOUND', { code: item.master_code_id });
-    if (masterCode.type === 'combo') throw refuse('COMBO_REFUSED', { code: masterCode.code });
-    if (lines.some((line) => line.masterCodeId === masterCode.id))
-      throw refusePurchase('ITEM_REPEATED', { code: masterCode.code });
-    lines.push({ masterCodeId: masterCode.id, quantity: item.quantity, unitCost: item.unit_cost });
-  }
+    if (!masterCode)
+      problems.push({ field, error: refuse('MASTER_CODE_NOT_FOUND', { code: item.master_code_id }) });
+    else if (masterCode.type === 'combo')
+      problems.push({ field, error: refuse('COMBO_REFUSED', { code: masterCode.code }) });
+    else if (lines.some((line) => line.masterCodeId === masterCode.id))
+      problems.push({ field, error: refusePurchase('ITEM_REPEATED', { code: masterCode.code }) });
+    else lines.push({ masterCodeId: masterCode.id, quantity: item.quantity, unitCost: item.unit_cost });
+  });
+  const refused = refusedTogether(problems);
+  // Without a supplier or a warehouse there is a problem to answer with.
+  if (refused || !supplier || !warehouse) throw refused;
   // A retried creation (the same key) finds the order it made: it is answered as it stands.
   const existing = await loadPurchase(store, tenantId, purchaseId);
   if (existing.state.status !== 'none') {

@@ -1,4 +1,5 @@
 import { PURCHASE_COLUMNS, type PurchaseColumn } from '@domain/purchases/purchase-file';
+import { TEXT_LIMITS } from '@domain/shared/limits';
 import { type FileProblem, fileHash, readSheet } from '@infra/sheets/read';
 
 /**
@@ -12,7 +13,6 @@ import { type FileProblem, fileHash, readSheet } from '@infra/sheets/read';
 
 export const REQUIRED_PURCHASE_COLUMNS = 6;
 export const MAX_PURCHASE_ROWS = 5_000;
-export const REFERENCE_MAX = 100;
 
 export interface PurchaseFileLine {
   row: number;
@@ -94,7 +94,7 @@ export async function parsePurchaseFile(bytes: Buffer, filename: string): Promis
       if (value === '') problems.push({ row, column, problem: 'required' });
       else if (value.length > max) problems.push({ row, column, problem: 'too_long' });
     };
-    required('reference', reference, REFERENCE_MAX);
+    required('reference', reference, TEXT_LIMITS.reference);
     // The order's own columns are required on its first row only; later rows may leave them empty.
     const first = !orders.has(reference.toLowerCase());
     if (first || supplierCode !== '') required('supplier_code', supplierCode, 100);

@@ -10,3 +10,12 @@ export function refusalAnswer(refused: DomainError, language: Language) {
   const { status, code, key } = refused.refusal;
   return { status, code, msg: translate(language, key, refused.params) };
 }
+
+/** The answer's `errors` of a refusal that names several fields (`body/<field>` as validation names them). */
+export function refusalErrors(refused: DomainError, language: Language) {
+  if (refused.fields.length === 0) return undefined;
+  return refused.fields.map(({ field, error }) => ({
+    path: `body/${field}`,
+    message: translate(language, error.refusal.key, error.params),
+  }));
+}

@@ -4,6 +4,7 @@ import { ACCOUNT_USER_KINDS } from '@domain/access/kinds';
 import { PackageLimits } from '@domain/access/packages';
 import { refuseTeam } from '@domain/access/team';
 import { isUuid } from '@domain/platform/ids';
+import { type FieldRefusal, refusedTogether } from '@domain/shared/errors';
 import type { Database } from '@infra/db';
 import { violation } from '@infra/db/errors';
 import { findTeamUser } from '@projections/team/users';
@@ -34,16 +35,50 @@ function refusalFor(error: unknown, values: { username?: string; email?: string 
   return error;
 }
 
-async function requireGroup(db: Kysely<Database>, tenantId: string, groupId: string): Promise<void> {
-  const group = isUuid(groupId)
-    ? await db
-        .selectFrom('user_groups')
-        .select('id')
-        .where('id', '=', groupId)
-        .where('tenant_id', '=', tenantId)
-        .executeTakeFirst()
-    : undefined;
-  if (!group) throw refuseTeam('GROUP_NOT_FOUND');
+/**
+ * The username and e-mail must be free and a sub-user's group the account's own: every problem in the same answer.
+ * The account sees only its own users; the unique indexes still refuse a name another account holds.
+ */
+async function checkUser(
+  db: Kysely<Database>,
+  tenantId: string,
+  values: { username?: string | undefined; email?: string | undefined; group_id?: string | null | undefined },
+  /** The user being changed, who keeps their own name and address. */
+  self?: string,
+): Promise<void> {
+  const problems: FieldRefusal[] = [];
+  for (const field of ['username', 'email'] as const) {
+    const value = values[field];
+    if (value === undefined) continue;
+    let same = db
+      .selectFrom('users')
+      .select('id')
+      .where('tenant_id', '=', tenantId)
+      .where((eb) => eb(eb.fn('lower', [field]), '=', value.toLowerCase()));
+    if (self !== undefined) same = same.where('id', '!=', self);
+    if (await same.executeTakeFirst())
+      problems.push({
+        field,
+        error:
+          field === 'username'
+            ? refuseTeam('USERNAME_TAKEN', { username: value })
+            : refuseTeam('EMAIL_TAKEN', { email: value }),
+      });
+  }
+  const groupId = values.group_id;
+  if (groupId !== undefined && groupId !== null) {
+    const group = isUuid(groupId)
+      ? await db
+          .selectFrom('user_groups')
+          .select('id')
+          .where('id', '=', groupId)
+          .where('tenant_id', '=', tenantId)
+          .executeTakeFirst()
+      : undefined;
+    if (!group) problems.push({ field: 'group_id', error: refuseTeam('GROUP_NOT_FOUND') });
+  }
+  const refused = refusedTogether(problems);
+  if (refused) throw refused;
 }
 
 async function revokeTokens(db: Kysely<Database>, userId: string): Promise<void> {
@@ -94,7 +129,7 @@ export async function createSubUser({ db }: TeamDeps, actor: Actor, input: NewSu
         .forUpdate()
         .executeTakeFirstOrThrow();
       const groupId = input.kind === 'subuser' ? (input.group_id ?? '') : null;
-      if (groupId !== null) await requireGroup(trx, tenantId, groupId);
+      await checkUser(trx, tenantId, { username: input.username, email: input.email, group_id: groupId });
       const pkg = await trx
         .selectFrom('tenants as n')
         .innerJoin('packages as p', 'p.id', 'n.package_id')
@@ -163,11 +198,14 @@ export async function updateSubUser(
   try {
     await db.transaction().execute(async (trx) => {
       const before = await lockSubUser(trx, tenantId, id);
-      if (changes.group_id !== undefined) {
-        // A partner's permissions are their kind's: no group gives them more.
-        if (before.kind !== 'subuser') throw refuseTeam('GROUP_NOT_FOUND');
-        await requireGroup(trx, tenantId, changes.group_id);
-      }
+      // A partner's permissions are their kind's: no group gives them more.
+      if (changes.group_id !== undefined && before.kind !== 'subuser') throw refuseTeam('GROUP_NOT_FOUND');
+      await checkUser(
+        trx,
+        tenantId,
+        { username: changes.username, email: changes.email, group_id: changes.group_id },
+        id,
+      );
       await trx
         .updateTable('users')
         .set({

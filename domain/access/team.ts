@@ -1,4 +1,5 @@
 import { type ErrorTable, refuser } from '@domain/shared/errors';
+import { TEXT_LIMITS } from '@domain/shared/limits';
 
 /**
  * The owner's team: sub-users and the groups that give them their permissions. The spec's catalogue (§8) lists no
@@ -32,7 +33,7 @@ export const SUB_USER_LIMIT_REACHED = TeamCode.subUserLimit;
 
 /** The user name of a sub-user: what they sign in with beside their e-mail. */
 export const USERNAME_PATTERN = /^[a-z0-9._-]{3,50}$/;
-export const GROUP_NAME_MAX = 100;
+export const GROUP_NAME_MAX = TEXT_LIMITS.name;
 
 export type TeamErrorCode =
   | 'NOT_FOUND'

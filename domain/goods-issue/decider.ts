@@ -9,6 +9,7 @@ import {
   startApproval,
 } from '../approvals/layers';
 import { DomainError, type ErrorTable, type Refusal, type RefusalParams } from '../shared/errors';
+import { TEXT_LIMITS } from '../shared/limits';
 import { GinCode } from './codes';
 import type { GinEvent } from './events';
 
@@ -40,9 +41,9 @@ export const GIN_STATUSES: readonly GinStatus[] = [1, 2, 3, 4, 5];
 
 export const GIN_MAX_LINES = 200;
 export const GIN_MAX_QUANTITY = 1_000_000_000;
-export const GIN_REFERENCE_MAX = 100;
-export const GIN_REASON_MAX = 500;
-export const GIN_REMARK_MAX = 1000;
+export const GIN_REFERENCE_MAX = TEXT_LIMITS.reference;
+export const GIN_REASON_MAX = TEXT_LIMITS.reason;
+export const GIN_REMARK_MAX = TEXT_LIMITS.note;
 
 export interface GinLine {
   masterCodeId: string;

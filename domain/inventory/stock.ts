@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { type ErrorTable, refuser } from '../shared/errors';
+import { TEXT_LIMITS } from '../shared/limits';
 import { StockCode } from './codes';
 
 /**
@@ -20,7 +21,7 @@ import { StockCode } from './codes';
 // ---- events ----
 
 const Quantity = z.number().int().min(1).max(1_000_000_000);
-const Text = z.string().max(500);
+const Text = z.string().max(TEXT_LIMITS.reason);
 
 /** The document behind a movement: an adjustment, an order, a transfer, a purchase receipt… */
 export const SourceDocument = z.strictObject({

@@ -1,5 +1,6 @@
 import { PLATFORM_CODES } from '@domain/lookups';
 import { type ErrorTable, refuser } from '@domain/shared/errors';
+import { TEXT_LIMITS } from '@domain/shared/limits';
 
 /**
  * The storefront and other-platform category trees (spec §3, §5, §8): one tree per seller account and platform,
@@ -10,7 +11,7 @@ import { type ErrorTable, refuser } from '@domain/shared/errors';
 export const CATEGORY_PLATFORMS = [...PLATFORM_CODES, 'webstore'] as const;
 export type CategoryPlatform = (typeof CATEGORY_PLATFORMS)[number];
 
-export const CATEGORY_NAME_MAX_LENGTH = 100;
+export const CATEGORY_NAME_MAX_LENGTH = TEXT_LIMITS.name;
 /** Minimum category search length (spec §9). */
 export const CATEGORY_SEARCH_MIN_LENGTH = 2;
 

@@ -1,4 +1,5 @@
 import { type ErrorTable, refuser } from '@domain/shared/errors';
+import { TEXT_LIMITS } from '@domain/shared/limits';
 
 /**
  * A seller's marketplace stores: connected through the marketplace's authorisation, within the package's "linked
@@ -7,7 +8,7 @@ import { type ErrorTable, refuser } from '@domain/shared/errors';
 
 /** How often a store's orders are checked, in minutes. */
 export const IMPORT_INTERVAL = { default: 30, min: 1, max: 1440 } as const;
-export const STORE_NAME_MAX = 100;
+export const STORE_NAME_MAX = TEXT_LIMITS.name;
 
 export const StoreCode = {
   /** No such platform to connect a store on (yet). */

@@ -1,3 +1,5 @@
+import { TEXT_LIMITS } from '@domain/shared/limits';
+
 /**
  * An account's print settings (spec §9: logo positions hidden, top left, top right, bottom middle; address display
  * billing only, shipping only, both; font sizes small, medium, large), per document Kedai draws — invoice (INV),
@@ -20,7 +22,13 @@ export const LOGO_TYPES = ['image/png', 'image/jpeg'] as const;
 export type LogoType = (typeof LOGO_TYPES)[number];
 export const LOGO_MAX_BYTES = 512 * 1024;
 
-export const COMPANY_LIMITS = { name: 200, address: 500, phone: 40, email: 200, registrationNo: 60 } as const;
+export const COMPANY_LIMITS = {
+  name: TEXT_LIMITS.name,
+  address: TEXT_LIMITS.address,
+  phone: TEXT_LIMITS.phone,
+  email: TEXT_LIMITS.email,
+  registrationNo: TEXT_LIMITS.reference,
+} as const;
 
 export interface DocumentSettings {
   logoPosition: LogoPosition;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { type ErrorTable, refuser } from '../shared/errors';
+import { TEXT_LIMITS } from '../shared/limits';
 import { PurchaseCode } from './codes';
 import { ReceiptLine } from './purchase';
 
@@ -42,7 +43,8 @@ export const FINAL_GOODS_RECEIPT_STATUSES: readonly GoodsReceiptStatus[] = [2, 3
 // ---- events ----
 
 const Id = z.string().min(1).max(100);
-const Text = z.string().max(500);
+/** A reference, note or reason: at most the longest of them the contracts take (a note). */
+const Text = z.string().max(TEXT_LIMITS.note);
 const Amount = z.string().regex(/^\d{1,14}\.\d{4}$/);
 
 export const GoodsReceiptCreated = z.strictObject({

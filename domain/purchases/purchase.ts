@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { type ErrorTable, refuser } from '../shared/errors';
+import { TEXT_LIMITS } from '../shared/limits';
 import { PurchaseCode, QUANTITY_MAX } from './codes';
 import { divideRounded, fromUnits, toUnits } from './money';
 
@@ -38,7 +39,8 @@ const Count = z.number().int().min(0).max(1_000_000_000);
 const Positive = z.number().int().min(1).max(1_000_000_000);
 const Amount = z.string().regex(/^\d{1,14}\.\d{4}$/);
 const Day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
-const Text = z.string().max(500);
+/** A reference, note or reason: at most the longest of them the contracts take (a note). */
+const Text = z.string().max(TEXT_LIMITS.note);
 
 export const PurchaseLine = z.strictObject({
   masterCodeId: Id,

@@ -1,3 +1,5 @@
+import { TEXT_LIMITS } from '@domain/shared/limits';
+
 /**
  * A purchasing supplier (spec §3 Supplier): a plain record, not an event stream. What every way of writing one (the
  * form, the bulk file) checks alike: the fields in the bulk file's order, each field's longest value, and the shapes
@@ -27,18 +29,18 @@ export const REQUIRED_SUPPLIER_COLUMNS = 8;
 
 /** Each field's longest value. */
 export const SUPPLIER_LIMITS: Record<SupplierColumn, number> = {
-  name: 100,
-  company: 150,
-  contact_number: 30,
-  address: 500,
+  name: TEXT_LIMITS.name,
+  company: TEXT_LIMITS.name,
+  contact_number: TEXT_LIMITS.phone,
+  address: TEXT_LIMITS.address,
   city: 100,
   postal_code: 20,
   state: 100,
   country: 100,
-  email: 254,
+  email: TEXT_LIMITS.email,
   currency: 3,
   vat_number: 50,
-  code: 32,
+  code: TEXT_LIMITS.code,
 };
 
 export const CONTACT_NUMBER = /^[+0-9 ()-]{3,30}$/;

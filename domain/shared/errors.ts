@@ -16,7 +16,8 @@ export type ErrorTable<Code extends string = string> = { readonly [C in Code]: R
 
 /**
  * A command the domain refuses: `code` is one of the aggregate's closed set of error codes, `params` what the
- * message needs, `refusal` the answer its table gives it.
+ * message needs, `refusal` the answer its table gives it; `fields`, when the request earned several refusals, each
+ * by the body field it is about (the first is this one).
  */
 export class DomainError<Code extends string = string> extends Error {
   override name = 'DomainError';
@@ -24,9 +25,27 @@ export class DomainError<Code extends string = string> extends Error {
     readonly code: Code,
     readonly params: RefusalParams,
     readonly refusal: Refusal,
+    readonly fields: readonly FieldRefusal[] = [],
   ) {
     super(code);
   }
+}
+
+/** One body field's refusal among those a request earned. */
+export interface FieldRefusal {
+  readonly field: string;
+  readonly error: DomainError;
+}
+
+/**
+ * Every refusal a request earned, as one: the first decides the answer's code and message and each is listed by its
+ * field, so a form is put right in one go rather than one refusal per submit. Nothing when nothing was refused.
+ */
+export function refusedTogether(found: readonly FieldRefusal[]): DomainError | undefined {
+  const [first] = found;
+  if (!first) return undefined;
+  const { code, params, refusal } = first.error;
+  return new DomainError(code, params, refusal, found);
 }
 
 /**

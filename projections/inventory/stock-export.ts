@@ -1,7 +1,7 @@
 import type { ExportQuery, MovementRow, StockExportQuery, StockRow } from '@api/contracts/inventory-stock';
 import type { Database } from '@infra/db';
 import { type Language, translate } from '@infra/i18n';
-import { type Cell, type Sheet, sheetFile } from '@infra/sheets/write';
+import { type Cell, type Sheet, type SheetFormat, sheetFile } from '@infra/sheets/write';
 import { MAX_PAGE_ROWS } from '@projections/runtime/grid';
 import { movementsForExport, stockList } from '@projections/stock.queries';
 import type { Kysely } from 'kysely';
@@ -74,6 +74,18 @@ function exportCells(language: Language, row: MovementRow): Cell[] {
   ];
 }
 
+/** An export's file, named for what it holds and the day it was made. */
+function exportFile(
+  name: string,
+  format: SheetFormat,
+  sheet: Sheet,
+  rows: AsyncIterable<readonly Cell[]>,
+  onError: (error: unknown) => void,
+) {
+  const stamp = new Date().toISOString().slice(0, 10).replace(/-/g, '');
+  return { ...sheetFile(format, sheet, rows, onError), filename: `${name}-${stamp}.${format}` };
+}
+
 async function* exportRows(language: Language, rows: AsyncIterable<MovementRow>): AsyncGenerator<Cell[]> {
   for await (const row of rows) yield exportCells(language, row);
 }
@@ -87,9 +99,13 @@ export async function movementsFile(
   onError: (error: unknown) => void,
 ) {
   const rows = await movementsForExport(db, tenantId, query);
-  const stamp = new Date().toISOString().slice(0, 10).replace(/-/g, '');
-  const file = sheetFile(query.format, exportSheet(language), exportRows(language, rows), onError);
-  return { ...file, filename: `stock-movements-${stamp}.${query.format}` };
+  return exportFile(
+    'stock-movements',
+    query.format,
+    exportSheet(language),
+    exportRows(language, rows),
+    onError,
+  );
 }
 
 const LIST_COLUMNS = [
@@ -168,7 +184,11 @@ export async function stockListFile(
   // not a stream broken after its headers.
   const { format: _format, ...list } = query;
   const first = await stockList(db, tenantId, { ...list, startRow: 0, endRow: LIST_CHUNK });
-  const stamp = new Date().toISOString().slice(0, 10).replace(/-/g, '');
-  const file = sheetFile(query.format, listSheet(language), listRows(db, tenantId, query, first), onError);
-  return { ...file, filename: `stock-list-${stamp}.${query.format}` };
+  return exportFile(
+    'stock-list',
+    query.format,
+    listSheet(language),
+    listRows(db, tenantId, query, first),
+    onError,
+  );
 }

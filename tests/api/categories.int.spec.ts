@@ -298,7 +298,7 @@ describe('storefront and other-platform categories (spec §3, §5, §8, §9)', (
       code: 400,
       msg: '内容太短（至少 2 个字符）',
     });
-    expect((await search('k'.repeat(101))).statusCode).toBe(400);
+    expect((await search('k'.repeat(CATEGORY_NAME_MAX_LENGTH + 1))).statusCode).toBe(400);
   });
 
   it('needs listings-index to read and listings-manage to write (403 otherwise)', async () => {

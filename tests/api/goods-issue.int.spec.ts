@@ -3,6 +3,7 @@ import { handleGoodsIssueCommand } from '@commands/goods-issue/goods-issue';
 import type { PermissionKey } from '@domain/access/permissions';
 import { goodsIssueStreamId } from '@domain/goods-issue/decider';
 import { stockStreamId } from '@domain/inventory/stock';
+import { TEXT_LIMITS } from '@domain/shared/limits';
 import {
   bearer,
   createSeller,
@@ -405,15 +406,30 @@ describe('goods issue notes', () => {
       .executeTakeFirstOrThrow();
     const line = { master_code_id: batik.id, quantity: 1 };
     const cases: [Record<string, unknown>, number, number, string?][] = [
-      [{ ...body([line]), reference: '' }, 400, 550, 'Reference is required'],
-      [{ ...body([line]), reference: 'x'.repeat(101) }, 400, 550],
-      [{ ...body([line]), reason: '  ' }, 400, 551, 'Reason is required'],
-      [body([]), 400, 553, 'Add at least one master code'],
+      [{ ...body([line]), reference: '' }, 400, 550, 'Please enter the reference.'],
+      [
+        { ...body([line]), reference: 'x'.repeat(TEXT_LIMITS.reference + 1) },
+        400,
+        550,
+        `The reference is too long (maximum is ${TEXT_LIMITS.reference} characters).`,
+      ],
+      [{ ...body([line]), reason: '  ' }, 400, 551, 'Please enter the reason.'],
+      [body([]), 400, 553, 'Please add at least one master code.'],
       [body([{ ...line, quantity: 0 }]), 400, 554],
       [body([{ ...line, quantity: -2 }]), 400, 554],
       [body([{ ...line, quantity: 1.5 }]), 400, 554],
-      [body([{ master_code_id: otherItem.id, quantity: 1 }]), 400, 555, 'Line 1: master code not found'],
-      [body([line, { master_code_id: 'not-an-id', quantity: 1 }]), 400, 555, 'Line 2: master code not found'],
+      [
+        body([{ master_code_id: otherItem.id, quantity: 1 }]),
+        400,
+        555,
+        'Line 1: the master code does not exist.',
+      ],
+      [
+        body([line, { master_code_id: 'not-an-id', quantity: 1 }]),
+        400,
+        555,
+        'Line 2: the master code does not exist.',
+      ],
       [
         body([{ master_code_id: combo.id, quantity: 1 }]),
         400,
@@ -421,7 +437,7 @@ describe('goods issue notes', () => {
         'Line 1: GIFTSET is a combo, which has no stock of its own; issue its components instead',
       ],
       [body([line, { ...line, quantity: 2 }]), 400, 557, 'Line 2: BATIK is already on an earlier line'],
-      [{ ...body([line]), warehouse_id: otherItem.id }, 400, 552, 'Warehouse not found'],
+      [{ ...body([line]), warehouse_id: otherItem.id }, 400, 552, 'The chosen warehouse does not exist.'],
       [{ ...body([line]), surprise: true }, 400, 400],
     ];
     for (const [payload, status, code, msg] of cases) {

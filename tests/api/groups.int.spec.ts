@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { PERMISSION_AREAS, PERMISSION_KEYS } from '@domain/access/permissions';
 import { TeamCode } from '@domain/access/team';
+import { TEXT_LIMITS } from '@domain/shared/limits';
 import {
   bearer,
   caller,
@@ -288,7 +289,7 @@ describe('user groups and the permission checklist', () => {
       [{ name: '', permissions: [] }, TeamCode.groupNameRequired],
       [{ name: '   ', permissions: [] }, TeamCode.groupNameRequired],
       [{ name: 42, permissions: [] }, TeamCode.groupNameRequired],
-      [{ name: 'x'.repeat(101), permissions: [] }, TeamCode.groupNameTooLong],
+      [{ name: 'x'.repeat(TEXT_LIMITS.name + 1), permissions: [] }, TeamCode.groupNameTooLong],
       [{ name: 'No keys' }, TeamCode.permissionsInvalid],
       [{ name: 'Wrong type', permissions: 'sales-index' }, TeamCode.permissionsInvalid],
       [{ name: 'Wrong items', permissions: [1, 2] }, TeamCode.permissionsInvalid],

@@ -321,7 +321,7 @@ describe('printing order documents', () => {
       expect(refusal(notImage)).toMatchObject({
         status: 400,
         code: 660,
-        msg: 'The logo must be a PNG or JPEG image',
+        msg: 'The logo must be a PNG or JPEG image.',
       });
       const tooBig = await api.app.inject({
         method: 'PUT',

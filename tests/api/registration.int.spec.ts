@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { RegisterRequest } from '@api/contracts/accounts';
 import { verifySecret } from '@commands/support/secrets';
 import { OTP_MAX_ATTEMPTS, OTP_TTL_SECONDS, SIGNUPS_PER_ADDRESS_PER_HOUR } from '@domain/access/accounts';
+import { TEXT_LIMITS } from '@domain/shared/limits';
 import { bearer, createTestApi, signIn, type TestApi, tokenRequest } from '@tests/support/api';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -275,19 +276,19 @@ describe('registration with an e-mailed 6-digit code', () => {
       'a blank first name',
       { first_name: '   ' },
       'body/first_name',
-      'Please enter your first name (at most 60 characters).',
+      `Please enter your first name (at most ${TEXT_LIMITS.name} characters).`,
     ],
     [
-      'a 61-character last name',
-      { last_name: 'x'.repeat(61) },
+      'a last name over the limit',
+      { last_name: 'x'.repeat(TEXT_LIMITS.name + 1) },
       'body/last_name',
-      'Please enter your last name (at most 60 characters).',
+      `Please enter your last name (at most ${TEXT_LIMITS.name} characters).`,
     ],
     [
-      'a 121-character store name',
-      { store_name: 's'.repeat(121) },
+      'a store name over the limit',
+      { store_name: 's'.repeat(TEXT_LIMITS.name + 1) },
       'body/store_name',
-      'Please enter your store name (at most 120 characters).',
+      `Please enter your store name (at most ${TEXT_LIMITS.name} characters).`,
     ],
     ['a phone number with letters', { phone: 'call me' }, 'body/phone', 'Please enter a valid phone number.'],
     [

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { PERMISSION_KEYS } from '@domain/access/permissions';
 import { SUB_USER_LIMIT_REACHED, TeamCode } from '@domain/access/team';
+import { TEXT_LIMITS } from '@domain/shared/limits';
 import {
   bearer,
   caller,
@@ -446,9 +447,11 @@ describe('sub-users of a seller account', () => {
     const before = await subUserCount(owner.tenantId);
     const foreignGroup = await call('POST', '/api/setting/users', owner.token, newUser(theirGroup));
     expect(foreignGroup.statusCode).toBe(400);
+    // The refusal names its field, so the form shows it beside the group.
     expect(foreignGroup.json()).toEqual({
       code: TeamCode.groupNotFound,
       msg: 'The chosen group does not exist.',
+      errors: [{ path: 'body/group_id', message: 'The chosen group does not exist.' }],
     });
     const mine = await createUser(owner, staffGroup);
     const moveToForeign = await call('PUT', `/api/setting/users/${mine.id}`, owner.token, {
@@ -600,7 +603,7 @@ describe('sub-users of a seller account', () => {
       ['username a number', { ...valid, username: 12345 }, TeamCode.usernameInvalid],
       ['bad e-mail', { ...valid, email: 'not-an-email' }, TeamCode.emailInvalid],
       ['huge e-mail', { ...valid, email: `${'e'.repeat(300)}@shop.test` }, TeamCode.emailInvalid],
-      ['first name too long', { ...valid, first_name: 'n'.repeat(101) }, 400],
+      ['first name too long', { ...valid, first_name: 'n'.repeat(TEXT_LIMITS.name + 1) }, 400],
       ['blank first name', { ...valid, first_name: '   ' }, TeamCode.firstNameRequired],
       ['phone with letters', { ...valid, phone: 'call me' }, 400],
       [

@@ -1,3 +1,4 @@
+import { TEXT_LIMITS } from '@domain/shared/limits';
 import { createSeller, signIn, type TestSeller } from '@tests/support/api';
 import { type ConsoleServer, launchBrowser, signedInPage, startConsoleServer } from '@tests/support/browser';
 import type { Browser } from 'playwright-core';
@@ -20,6 +21,33 @@ describe('user settings and the activity log in a browser', () => {
   afterAll(async () => {
     await browser?.close();
     await server?.close();
+  });
+
+  it('shows every problem of a form at once beside its field, and never cuts a long name', async () => {
+    const { page, errors } = await signedInPage(browser, server.url, seller.email, seller.password);
+    await page.goto('/#/settings/user-detail');
+    const form = page.getByRole('form', { name: 'My details' });
+    const long = 'A'.repeat(TEXT_LIMITS.name + 1);
+    await form.getByLabel('First name').fill(long);
+    await form.getByLabel('Phone').fill('call me');
+    // Typed or pasted, the whole text stays: the field counts and says what is wrong rather than cutting it.
+    expect(await form.getByLabel('First name').inputValue()).toBe(long);
+    await form.getByText(`${long.length} of ${TEXT_LIMITS.name} characters`).waitFor();
+    await form.getByRole('button', { name: 'Save details' }).click();
+    await form.getByText('The phone number may contain only digits, spaces, +, -, ( and ).').waitFor();
+    // Beside the name field too, not only in the summary above the form.
+    const nameError = form.locator('.field-error', {
+      hasText: `This entry is too long (maximum is ${TEXT_LIMITS.name} characters)`,
+    });
+    expect(await nameError.isVisible()).toBe(true);
+    const saved = await server.api.database.db
+      .selectFrom('users')
+      .select(['first_name', 'phone'])
+      .where('id', '=', seller.userId)
+      .executeTakeFirstOrThrow();
+    expect(saved.first_name).not.toBe(long);
+    expect(errors).toEqual([]);
+    await page.context().close();
   });
 
   it('changes the profile, password and language from the header menu, and logs each change', async () => {

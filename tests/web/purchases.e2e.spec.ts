@@ -46,8 +46,8 @@ describe('purchases in the console', () => {
     const form = a.page.getByRole('form', { name: 'Add purchase' });
     // Sent empty, the form says everything that is missing at once, not one thing per submit.
     await a.page.getByRole('button', { name: 'Place order' }).click();
-    await expect.poll(() => form.getByText('Choose a supplier.').isVisible()).toBe(true);
-    expect(await form.getByText('Add at least one item.').isVisible()).toBe(true);
+    await expect.poll(() => form.getByText('Please choose a supplier.').isVisible()).toBe(true);
+    expect(await form.getByText('Please add at least one item.').isVisible()).toBe(true);
     await form.getByLabel('Supplier').selectOption({ label: 'KB — Kilang Batik' });
     await form.getByLabel('Deliver to').selectOption({ label: 'MAIN — Warehouse MAIN' });
     await form.getByLabel('Reference').fill('E2E-PO');

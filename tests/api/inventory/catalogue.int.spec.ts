@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { InventoryCode } from '@domain/inventory/codes';
+import { TEXT_LIMITS } from '@domain/shared/limits';
 import {
   createSeller,
   createSubUser,
@@ -233,7 +234,9 @@ describe('inventory categories, brands and units', () => {
         code: InventoryCode.nameRequired,
         msg: `Please enter the ${kind} name.`,
       });
-      expect(refusal(await call('POST', path, seller.token, { name: 'x'.repeat(101) }))).toMatchObject({
+      expect(
+        refusal(await call('POST', path, seller.token, { name: 'x'.repeat(TEXT_LIMITS.name + 1) })),
+      ).toMatchObject({
         status: 400,
         code: InventoryCode.textInvalid,
       });

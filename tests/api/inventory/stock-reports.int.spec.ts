@@ -366,7 +366,7 @@ describe('stock reports', () => {
       headers: bearer(owner.token),
     });
     expect(csv.statusCode, csv.body).toBe(200);
-    expect(csv.headers['content-disposition']).toMatch(/^attachment; filename="stock-list-\d{8}\.csv"$/);
+    expect(csv.headers['content-disposition']).toMatch(/^attachment; filename="stock-list-\d{8}\.csv";/);
     const parsed = Papa.parse<string[]>(csv.body.slice(1), { skipEmptyLines: true });
     expect(parsed.data[0]!.slice(0, 5)).toEqual([
       'Master code',
@@ -403,7 +403,7 @@ describe('stock reports', () => {
     expect(response.statusCode, response.body).toBe(200);
     expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(response.headers['content-disposition']).toMatch(
-      /^attachment; filename="stock-movements-\d{8}\.csv"$/,
+      /^attachment; filename="stock-movements-\d{8}\.csv";/,
     );
     expect(response.body.startsWith('\ufeff')).toBe(true);
     const parsed = Papa.parse<string[]>(response.body.slice(1), { skipEmptyLines: true });

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { InventoryCode } from '@domain/inventory/codes';
+import { TEXT_LIMITS } from '@domain/shared/limits';
 import {
   createSeller,
   createSubUser,
@@ -265,7 +266,7 @@ describe('warehouses and branches', () => {
       [{ code: code('W') }, 400, InventoryCode.nameRequired],
       [{ code: code('W'), name: 'W', phone: 'call me' }, 400, InventoryCode.phoneInvalid],
       [{ code: code('W'), name: 'W', is_default: 'yes' }, 400, 400],
-      [{ code: 'X'.repeat(33), name: 'W' }, 400, InventoryCode.textInvalid],
+      [{ code: 'X'.repeat(TEXT_LIMITS.code + 1), name: 'W' }, 400, InventoryCode.textInvalid],
     ] as const) {
       expect(refusal(await call('POST', '/api/inventory/warehouse', owner.token, body))).toMatchObject({
         status,

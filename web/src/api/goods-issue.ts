@@ -21,12 +21,7 @@ import { type Answer, api, apiData } from './client';
  */
 
 export { REMINDER_MAX_MINUTES } from '@api/contracts/goods-issue';
-export {
-  GIN_MAX_QUANTITY as QUANTITY_MAX,
-  GIN_REASON_MAX as REASON_MAX,
-  GIN_REFERENCE_MAX as REFERENCE_MAX,
-  GIN_REMARK_MAX as REMARK_MAX,
-} from '@domain/goods-issue/decider';
+export { GIN_MAX_QUANTITY as QUANTITY_MAX } from '@domain/goods-issue/decider';
 export type { ApprovalStep };
 export { GIN_STATUSES, GIN_VIEW, type GinStatus };
 

@@ -60,7 +60,6 @@ export const PURCHASE_STATUSES = [
   'void',
 ] as const satisfies readonly PurchaseStatus[];
 
-export const TEXT_MAX = { reference: 100, note: 500, reason: 500 } as const;
 export const UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
 
 /** What a new order and a new note send. */

@@ -1,6 +1,7 @@
 import {
   ADJUST_MODES,
   type AdjustBody as AdjustBodySchema,
+  type EXPORT_FORMATS,
   HOLD_ACTIONS,
   type HoldBody as HoldBodySchema,
   type MovementMode,
@@ -18,7 +19,7 @@ import { ADJUSTMENT_COLUMNS } from '@domain/inventory/stock-upload';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { type Answer, api, apiData } from './client';
-import { downloadFile } from './download';
+import { type DownloadRequest, downloadFile } from './download';
 import { uploadFile } from './upload';
 
 export type {
@@ -93,7 +94,6 @@ export { ADJUSTMENT_COLUMNS };
 export const UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
 export const UPLOAD_MAX_ROWS = 10_000;
 export { QUANTITY_MAX };
-export const REASON_MAX = 500;
 
 export const STOCK_LIST_ENDPOINT = '/api/inventory/stock';
 export const MOVEMENTS_ENDPOINT = '/api/inventory/stock/movements';
@@ -101,14 +101,14 @@ const ADJUST_ENDPOINT = '/api/inventory/stock/adjust';
 const UPLOAD_ENDPOINT = '/api/inventory/stock/upload';
 const SETTINGS_ENDPOINT = '/api/inventory/settings';
 
-export interface MovementFilters {
+export type MovementFilters = {
   master_code_id?: string | undefined;
   warehouse_id?: string | undefined;
   from?: string | undefined;
   to?: string | undefined;
   /** Comma list of actions. */
   action?: string | undefined;
-}
+};
 
 export const stockKeys = {
   all: ['stock'] as const,
@@ -224,22 +224,25 @@ export function useStockSeries(query: PointQuery | null, points = 200) {
 
 // ---- export ----
 
-export function exportMovements(format: 'csv' | 'xlsx', filters: MovementFilters & { search?: string }) {
-  return downloadFile(`${MOVEMENTS_ENDPOINT}/export`, {
-    query: { format, ...filters },
-    fileName: `stock-movements-${new Date().toISOString().slice(0, 10)}.${format}`,
-  });
-}
+type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
-export function exportStockList(
-  format: 'csv' | 'xlsx',
-  filters: { warehouse_id?: string; negative_only?: boolean },
-) {
-  return downloadFile(`${STOCK_LIST_ENDPOINT}/export`, {
-    query: { format, ...filters },
-    fileName: `stock-list-${new Date().toISOString().slice(0, 10)}.${format}`,
-  });
-}
+/** A list as a file (the list's endpoint + `/export`), with the list's filters; named for the day if the API does not. */
+const exportList =
+  <Filters extends NonNullable<DownloadRequest['query']>>(endpoint: string, name: string) =>
+  (format: ExportFormat, filters: Filters) =>
+    downloadFile(`${endpoint}/export`, {
+      query: { format, ...filters },
+      fileName: `${name}-${new Date().toISOString().slice(0, 10)}.${format}`,
+    });
+
+export const exportMovements = exportList<MovementFilters & { search?: string }>(
+  MOVEMENTS_ENDPOINT,
+  'stock-movements',
+);
+export const exportStockList = exportList<{ warehouse_id?: string; negative_only?: boolean }>(
+  STOCK_LIST_ENDPOINT,
+  'stock-list',
+);
 
 /** The template for the bulk upload: the header row alone (UTF-8, no BOM). */
 export const adjustmentTemplate = () => `${ADJUSTMENT_COLUMNS.join(',')}\r\n`;

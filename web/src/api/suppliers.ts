@@ -5,7 +5,7 @@ import { type Answer, api, apiData } from './client';
 
 /** The purchasing suppliers (api/purchases/suppliers.ts): the grid's endpoint, the form's options, add and change. */
 
-export { REQUIRED_SUPPLIER_COLUMNS, SUPPLIER_COLUMNS } from '@domain/purchases/supplier';
+export { REQUIRED_SUPPLIER_COLUMNS, SUPPLIER_COLUMNS, SUPPLIER_LIMITS } from '@domain/purchases/supplier';
 export type { Supplier, SupplierOption };
 
 export const SUPPLIERS_ENDPOINT = '/api/purchases/suppliers';

@@ -1,3 +1,4 @@
+import { TEXT_LIMITS } from '@domain/shared/limits';
 import type { CategoryMatch } from '@web/api/categories';
 import {
   categoryOptions,
@@ -504,7 +505,7 @@ function CategoryForm<Node extends TreeNode<Node>>({
             setErrors({});
           }}
           error={errors.name}
-          maxLength={100}
+          limit={TEXT_LIMITS.name}
           required
         />
         <SelectField

@@ -1,9 +1,10 @@
+import { TEXT_LIMITS } from '@domain/shared/limits';
 import { TextAreaField } from '@web/shell/form';
 import { type FormEvent, useId, useState } from 'react';
 import { ModalDialog } from './modal-dialog';
 
 /**
- * Asks for the reason of an action that takes one (reject, cancel, void): a text of at most `maxLength`, required
+ * Asks for the reason of an action that takes one (reject, cancel, void): a text of at most the reason limit, required
  * when `requiredMessage` is given (shown when it is left empty). Confirming hands over the trimmed text.
  */
 export function ReasonDialog({
@@ -12,7 +13,6 @@ export function ReasonDialog({
   reasonLabel,
   confirmLabel,
   closeLabel,
-  maxLength,
   requiredMessage,
   busy,
   onClose,
@@ -24,7 +24,6 @@ export function ReasonDialog({
   reasonLabel: string;
   confirmLabel: string;
   closeLabel: string;
-  maxLength: number;
   requiredMessage?: string;
   busy: boolean;
   onClose(): void;
@@ -40,6 +39,8 @@ export function ReasonDialog({
       setError(requiredMessage);
       return;
     }
+    // The field already says it is too long.
+    if (text.length > TEXT_LIMITS.reason) return;
     onConfirm(text);
   }
   return (
@@ -63,7 +64,7 @@ export function ReasonDialog({
         <TextAreaField
           label={reasonLabel}
           value={reason}
-          maxLength={maxLength}
+          limit={TEXT_LIMITS.reason}
           required={requiredMessage !== undefined}
           error={error}
           onChange={(event) => {

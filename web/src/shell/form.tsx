@@ -1,11 +1,14 @@
 import { ApiFailure } from '@web/api/client';
 import {
+  type FormEvent,
   type InputHTMLAttributes,
   type ReactNode,
   type SelectHTMLAttributes,
   type TextareaHTMLAttributes,
   useId,
+  useState,
 } from 'react';
+import { useTranslation } from 'react-i18next';
 
 /**
  * Form fields with a visible label tied to the control, the required asterisk of spec §5 (hidden from the
@@ -17,6 +20,24 @@ interface FieldFrame {
   error?: string | undefined;
   hint?: ReactNode;
   required?: boolean;
+}
+
+interface Limited {
+  /**
+   * The longest text the field takes (domain/shared/limits.ts). Never a `maxLength`, which cuts what is pasted
+   * without a word: the field counts as the limit nears, and beyond it says so as the API will refuse it.
+   */
+  limit?: number;
+}
+
+/** The counter and the over-limit message of a bounded field (the length the API checks: trimmed). */
+function useLimit(value: unknown, limit: number | undefined, error: string | undefined) {
+  const { t } = useTranslation('common');
+  if (limit === undefined) return { error, counter: undefined };
+  const length = typeof value === 'string' ? value.trim().length : 0;
+  const counter =
+    length >= limit * 0.8 ? t('validation.characters_used', { count: length, max: limit }) : undefined;
+  return { error: length > limit ? t('validation.too_long', { length: limit }) : error, counter };
 }
 
 /** The asterisk sits beside the label, not in it, so the label's text is the field's name and nothing else. */
@@ -46,7 +67,17 @@ function Label({
   );
 }
 
-function Described({ id, error, hint }: { id: string; error?: string | undefined; hint?: ReactNode }) {
+function Described({
+  id,
+  error,
+  hint,
+  counter,
+}: {
+  id: string;
+  error?: string | undefined;
+  hint?: ReactNode;
+  counter?: string | undefined;
+}) {
   return (
     <>
       {hint && !error && (
@@ -59,12 +90,19 @@ function Described({ id, error, hint }: { id: string; error?: string | undefined
           {error}
         </p>
       )}
+      {counter && (
+        <p id={`${id}-count`} className="field-hint field-counter">
+          {counter}
+        </p>
+      )}
     </>
   );
 }
 
-const describedBy = (id: string, error?: string, hint?: ReactNode) =>
-  error ? `${id}-error` : hint ? `${id}-hint` : undefined;
+const describedBy = (id: string, error?: string, hint?: ReactNode, counter?: string) =>
+  [error ? `${id}-error` : hint ? `${id}-hint` : undefined, counter ? `${id}-count` : undefined]
+    .filter(Boolean)
+    .join(' ') || undefined;
 
 /**
  * The frame of a field whose control is not a plain input (a select of places, a combobox): the label above, the
@@ -97,12 +135,14 @@ export const controlAria = (id: string, error: string | undefined, required?: bo
 
 export function TextField({
   label,
-  error,
+  error: given,
   hint,
   required,
+  limit,
   ...input
-}: FieldFrame & Omit<InputHTMLAttributes<HTMLInputElement>, 'required'>) {
+}: FieldFrame & Limited & Omit<InputHTMLAttributes<HTMLInputElement>, 'required'>) {
   const id = useId();
+  const { error, counter } = useLimit(input.value, limit, given);
   return (
     <div className={`field ${error ? 'field-invalid' : ''}`}>
       <Label htmlFor={id} label={label} required={required ?? false} />
@@ -111,34 +151,37 @@ export function TextField({
         className="input"
         aria-required={required || undefined}
         aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, error, hint)}
+        aria-describedby={describedBy(id, error, hint, counter)}
         {...input}
       />
-      <Described id={id} error={error} hint={hint} />
+      <Described id={id} error={error} hint={hint} counter={counter} />
     </div>
   );
 }
 
+/** A text area; in a form grid it takes the whole row. */
 export function TextAreaField({
   label,
-  error,
+  error: given,
   hint,
   required,
+  limit,
   ...textarea
-}: FieldFrame & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'required'>) {
+}: FieldFrame & Limited & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'required'>) {
   const id = useId();
+  const { error, counter } = useLimit(textarea.value, limit, given);
   return (
-    <div className={`field ${error ? 'field-invalid' : ''}`}>
+    <div className={`field field-wide ${error ? 'field-invalid' : ''}`}>
       <Label htmlFor={id} label={label} required={required ?? false} />
       <textarea
         id={id}
         className="input textarea"
         aria-required={required || undefined}
         aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, error, hint)}
+        aria-describedby={describedBy(id, error, hint, counter)}
         {...textarea}
       />
-      <Described id={id} error={error} hint={hint} />
+      <Described id={id} error={error} hint={hint} counter={counter} />
     </div>
   );
 }
@@ -215,6 +258,40 @@ export function fieldErrorsOf(error: unknown): Record<string, string> {
 }
 
 export const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/**
+ * A form of text fields sent to the API as they are: `set(field)` for a control's onChange, `submit` for the form's
+ * onSubmit (sends the values, keeps what the API refused), `errors` every field's message at once and `failure` the
+ * message above the form.
+ */
+export function useApiForm<Values extends Record<string, string>>(
+  initial: Values,
+  send: (values: Values) => Promise<void>,
+) {
+  const [values, setValues] = useState(initial);
+  const [refused, setRefused] = useState<unknown>(null);
+  const set = (field: keyof Values) => (event: { target: { value: string } }) => {
+    const value = event.target.value;
+    setValues((current) => ({ ...current, [field]: value }));
+  };
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setRefused(null);
+    try {
+      await send(values);
+    } catch (failure) {
+      setRefused(failure);
+    }
+  }
+  return {
+    values,
+    setValues,
+    set,
+    submit,
+    errors: fieldErrorsOf(refused),
+    failure: refused === null ? null : messageOf(refused),
+  };
+}
 
 /** An inline message above a form: an error (announced at once) or a success. */
 export function FormMessage({ kind, children }: { kind: 'error' | 'success' | 'info'; children: ReactNode }) {

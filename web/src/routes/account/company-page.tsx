@@ -1,7 +1,8 @@
 import type { CompanyBody } from '@api/contracts/printing';
 import { useCompany, useSaveCompany } from '@web/api/account';
 import { useLogoUrl, useRemoveLogo, useUploadLogo } from '@web/api/printing';
-import { FormMessage, fieldErrorsOf, messageOf, TextAreaField, TextField } from '@web/shell/form';
+import { CompanyFields } from '@web/components/company-fields';
+import { FormMessage, fieldErrorsOf, messageOf } from '@web/shell/form';
 import { useNotify } from '@web/shell/notifications';
 import { PageHeader } from '@web/shell/page';
 import { type FormEvent, useEffect, useId, useState } from 'react';
@@ -31,8 +32,6 @@ export default function CompanyPage() {
   if (company.isError) return <FormMessage kind="error">{messageOf(company.error)}</FormMessage>;
   if (!company.data || !values) return <p className="muted">{t('company.loading')}</p>;
   const errors = fieldErrorsOf(error);
-  const set = (field: keyof CompanyBody) => (event: { target: { value: string } }) =>
-    setValues({ ...values, [field]: event.target.value });
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -58,38 +57,11 @@ export default function CompanyPage() {
       <PageHeader title={t('company.title')} intro={t('company.intro')} />
       <form className="form-section" onSubmit={submit} noValidate aria-label={t('company.title')}>
         {error !== null && <FormMessage kind="error">{messageOf(error)}</FormMessage>}
-        <div className="form-grid">
-          <TextField
-            label={t('company.name')}
-            value={values.name}
-            onChange={set('name')}
-            error={errors.name}
-          />
-          <TextField
-            label={t('company.registration_no')}
-            value={values.registration_no}
-            onChange={set('registration_no')}
-            error={errors.registration_no}
-          />
-          <TextField
-            label={t('company.phone')}
-            value={values.phone}
-            onChange={set('phone')}
-            error={errors.phone}
-          />
-          <TextField
-            label={t('company.email')}
-            value={values.email}
-            onChange={set('email')}
-            error={errors.email}
-          />
-          <TextAreaField
-            label={t('company.address')}
-            value={values.address}
-            onChange={set('address')}
-            error={errors.address}
-          />
-        </div>
+        <CompanyFields
+          values={values}
+          errors={errors}
+          onChange={(field, value) => setValues({ ...values, [field]: value })}
+        />
         <button type="submit" className="button button-primary" disabled={save.isPending}>
           {t('company.save')}
         </button>

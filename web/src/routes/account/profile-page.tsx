@@ -1,8 +1,9 @@
+import { TEXT_LIMITS } from '@domain/shared/limits';
 import { useChangeLanguage, useChangePassword, useChangeProfile } from '@web/api/account';
 import { useSession } from '@web/auth/session';
 import { changeLanguage } from '@web/i18n';
 import { isLanguage, LANGUAGES } from '@web/i18n/languages';
-import { FormMessage, fieldErrorsOf, messageOf, SelectField, TextField } from '@web/shell/form';
+import { FormMessage, messageOf, SelectField, TextField, useApiForm } from '@web/shell/form';
 import { useNotify } from '@web/shell/notifications';
 import { PageHeader } from '@web/shell/page';
 import { type FormEvent, useState } from 'react';
@@ -41,39 +42,27 @@ function ProfileForm({
   const { t } = useTranslation('account');
   const notify = useNotify();
   const save = useChangeProfile();
-  const [values, setValues] = useState(initial);
-  const [error, setError] = useState<unknown>(null);
-  const errors = fieldErrorsOf(error);
-  const set = (field: keyof typeof values) => (event: { target: { value: string } }) =>
-    setValues({ ...values, [field]: event.target.value });
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setError(null);
-    try {
-      notify({ kind: 'success', message: (await save.mutateAsync(values)).msg });
-    } catch (failure) {
-      setError(failure);
-    }
-  }
+  const { values, set, submit, errors, failure } = useApiForm(initial, async (changes) => {
+    notify({ kind: 'success', message: (await save.mutateAsync(changes)).msg });
+  });
 
   return (
     <form className="form-section" onSubmit={submit} noValidate aria-label={t('profile.details')}>
       <h2>{t('profile.details')}</h2>
-      {error !== null && <FormMessage kind="error">{messageOf(error)}</FormMessage>}
+      {failure !== null && <FormMessage kind="error">{failure}</FormMessage>}
       <div className="form-grid">
         <TextField
           label={t('profile.first_name')}
           required
           value={values.first_name}
-          maxLength={100}
+          limit={TEXT_LIMITS.name}
           onChange={set('first_name')}
           error={errors.first_name}
         />
         <TextField
           label={t('profile.last_name')}
           value={values.last_name}
-          maxLength={100}
+          limit={TEXT_LIMITS.name}
           onChange={set('last_name')}
           error={errors.last_name}
         />
@@ -81,7 +70,7 @@ function ProfileForm({
           label={t('profile.phone')}
           type="tel"
           value={values.phone}
-          maxLength={30}
+          limit={TEXT_LIMITS.phone}
           onChange={set('phone')}
           error={errors.phone}
         />
@@ -100,31 +89,22 @@ function PasswordForm() {
   const { t } = useTranslation('account');
   const notify = useNotify();
   const change = useChangePassword();
-  const [values, setValues] = useState(EMPTY_PASSWORDS);
-  const [error, setError] = useState<unknown>(null);
-  const errors = fieldErrorsOf(error);
-  const set = (field: keyof typeof values) => (event: { target: { value: string } }) =>
-    setValues({ ...values, [field]: event.target.value });
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setError(null);
-    try {
-      const answer = await change.mutateAsync(values);
+  const { values, setValues, set, submit, errors, failure } = useApiForm(
+    EMPTY_PASSWORDS,
+    async (passwords) => {
+      const answer = await change.mutateAsync(passwords);
       setValues(EMPTY_PASSWORDS);
       notify({
         kind: 'success',
         message: `${answer.msg}. ${t('password.signed_out_elsewhere', { count: answer.data.signed_out_elsewhere })}`,
       });
-    } catch (failure) {
-      setError(failure);
-    }
-  }
+    },
+  );
 
   return (
     <form className="form-section" onSubmit={submit} noValidate aria-label={t('password.title')}>
       <h2>{t('password.title')}</h2>
-      {error !== null && <FormMessage kind="error">{messageOf(error)}</FormMessage>}
+      {failure !== null && <FormMessage kind="error">{failure}</FormMessage>}
       <div className="form-grid">
         <TextField
           label={t('password.current')}

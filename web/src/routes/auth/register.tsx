@@ -7,6 +7,7 @@ import {
   WAREHOUSE_SIZES,
 } from '@domain/access/sign-up';
 import type { Country } from '@domain/lookups';
+import { TEXT_LIMITS } from '@domain/shared/limits';
 import { useQuery } from '@tanstack/react-query';
 import { type Answer, api, apiData } from '@web/api/client';
 import { passwordIsStrong, SIGN_UP_COUNTRIES } from '@web/config';
@@ -158,13 +159,13 @@ export default function Register() {
             <TextField
               label={t('register.first_name')}
               autoComplete="given-name"
-              maxLength={60}
+              limit={TEXT_LIMITS.name}
               {...field('first_name')}
             />
             <TextField
               label={t('register.last_name')}
               autoComplete="family-name"
-              maxLength={60}
+              limit={TEXT_LIMITS.name}
               {...field('last_name')}
             />
             <TextField
@@ -178,7 +179,7 @@ export default function Register() {
               label={t('register.email')}
               type="email"
               autoComplete="email"
-              maxLength={254}
+              limit={TEXT_LIMITS.email}
               {...field('email')}
             />
             <SelectField
@@ -211,7 +212,7 @@ export default function Register() {
             <TextField
               label={t('register.store_name')}
               autoComplete="organization"
-              maxLength={120}
+              limit={TEXT_LIMITS.name}
               {...field('store_name')}
             />
             <SelectField

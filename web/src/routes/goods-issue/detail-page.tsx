@@ -3,7 +3,6 @@ import {
   type GinAction,
   type GinDetail,
   mayViewGoodsIssues,
-  REASON_MAX,
   useGoodsIssue,
   useGoodsIssueAction,
 } from '@web/api/goods-issue';
@@ -226,7 +225,6 @@ function NoteScreen({ note }: { note: GinDetail }) {
           reasonLabel={t('actions.reject_reason')}
           confirmLabel={t('actions.reject_confirm')}
           closeLabel={t('actions.keep')}
-          maxLength={REASON_MAX}
           requiredMessage={t('actions.reject_reason_required')}
           busy={act.isPending}
           onClose={() => setRejecting(false)}

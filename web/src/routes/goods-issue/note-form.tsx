@@ -1,13 +1,7 @@
-import {
-  type GinDetail,
-  QUANTITY_MAX,
-  REASON_MAX,
-  REFERENCE_MAX,
-  REMARK_MAX,
-  useSaveGoodsIssue,
-} from '@web/api/goods-issue';
+import { TEXT_LIMITS } from '@domain/shared/limits';
+import { type GinDetail, QUANTITY_MAX, useSaveGoodsIssue } from '@web/api/goods-issue';
 import { ModalDialog } from '@web/components/modal-dialog';
-import { FormMessage, messageOf, TextField } from '@web/shell/form';
+import { FormMessage, fieldErrorsOf, messageOf, TextAreaField, TextField } from '@web/shell/form';
 import { useNotify } from '@web/shell/notifications';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -39,7 +33,6 @@ export function NoteForm({
   const { t } = useTranslation('goods-issue');
   const notify = useNotify();
   const formId = useId();
-  const remarkId = useId();
   const save = useSaveGoodsIssue();
   const [warehouseId, setWarehouseId] = useState(note?.warehouse.id ?? '');
   const [reference, setReference] = useState(note?.reference ?? '');
@@ -91,6 +84,15 @@ export function NoteForm({
       onSaved(answer.data);
     } catch (error) {
       setFailure(messageOf(error));
+      // Every field the API refused, beside its field (a line's under the lines).
+      const fields = fieldErrorsOf(error);
+      setErrors({
+        warehouse: fields.warehouse_id,
+        reference: fields.reference,
+        reason: fields.reason,
+        remark: fields.remark,
+        lines: fields.lines ?? fields.quantity ?? fields.master_code_id,
+      });
     }
   }
 
@@ -141,7 +143,7 @@ export function NoteForm({
         <TextField
           label={t('form.reference')}
           value={reference}
-          maxLength={REFERENCE_MAX}
+          limit={TEXT_LIMITS.reference}
           onChange={(event) => setReference(event.target.value)}
           error={errors.reference}
           required
@@ -149,23 +151,18 @@ export function NoteForm({
         <TextField
           label={t('form.reason')}
           value={reason}
-          maxLength={REASON_MAX}
+          limit={TEXT_LIMITS.reason}
           onChange={(event) => setReason(event.target.value)}
           error={errors.reason}
           required
         />
-        <div className="field">
-          <label htmlFor={remarkId} className="field-label">
-            {t('form.remark')}
-          </label>
-          <textarea
-            id={remarkId}
-            className="input gin-textarea"
-            value={remark}
-            maxLength={REMARK_MAX}
-            onChange={(event) => setRemark(event.target.value)}
-          />
-        </div>
+        <TextAreaField
+          label={t('form.remark')}
+          value={remark}
+          limit={TEXT_LIMITS.note}
+          onChange={(event) => setRemark(event.target.value)}
+          error={errors.remark}
+        />
         <fieldset className="gin-lines-editor">
           <legend className="field-label">{t('form.lines')}</legend>
           <MasterCodePicker

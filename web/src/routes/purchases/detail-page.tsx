@@ -1,10 +1,10 @@
+import { TEXT_LIMITS } from '@domain/shared/limits';
 import { AVERAGE_COSTS_VIEW, GOODS_RECEIPTS_VIEW, PURCHASES_VIEW } from '@domain/shared/live-views';
 import { useLiveRecord, useLiveView } from '@web/api/live';
 import {
   downloadPurchasePdf,
   type PurchaseAction,
   type PurchaseDetail,
-  TEXT_MAX,
   usePurchase,
   usePurchaseAction,
 } from '@web/api/purchases';
@@ -288,7 +288,6 @@ function PurchaseScreen({ purchase }: { purchase: PurchaseDetail }) {
           reasonLabel={t('dialogs.reason')}
           confirmLabel={t(`actions.${dialog}`)}
           closeLabel={t('actions.close')}
-          maxLength={TEXT_MAX.reason}
           busy={act.isPending}
           onClose={() => setDialog(null)}
           onConfirm={async (reason) => {
@@ -378,7 +377,7 @@ function ReturnDialog({
         <TextField
           label={t('dialogs.reason')}
           value={reason}
-          maxLength={TEXT_MAX.reason}
+          limit={TEXT_LIMITS.reason}
           onChange={(event) => setReason(event.target.value)}
         />
       </form>

@@ -1,8 +1,8 @@
+import { TEXT_LIMITS } from '@domain/shared/limits';
 import {
   type MasterCodeOption,
   newIdempotencyKey,
   QUANTITY_MAX,
-  TEXT_MAX,
   useCreatePurchase,
   useMasterCodeOptions,
   usePlaceOptions,
@@ -218,7 +218,7 @@ export default function PurchaseFormPage() {
           <TextField
             label={t('form.reference')}
             value={reference}
-            maxLength={TEXT_MAX.reference}
+            limit={TEXT_LIMITS.reference}
             onChange={(event) => setReference(event.target.value)}
             error={fieldErrors.reference}
           />
@@ -320,7 +320,7 @@ export default function PurchaseFormPage() {
         <TextField
           label={t('form.note')}
           value={note}
-          maxLength={TEXT_MAX.note}
+          limit={TEXT_LIMITS.note}
           onChange={(event) => setNote(event.target.value)}
         />
         <div className="form-row-end purchase-actions">

@@ -3,7 +3,6 @@ import { useLiveRecord } from '@web/api/live';
 import {
   type GoodsReceiptAction,
   type GoodsReceiptDetail,
-  TEXT_MAX,
   useGoodsReceipt,
   useGoodsReceiptAction,
 } from '@web/api/purchases';
@@ -190,7 +189,6 @@ function NoteScreen({ note }: { note: GoodsReceiptDetail }) {
           reasonLabel={t('dialogs.reason')}
           confirmLabel={t(`actions.${asking}`)}
           closeLabel={t('actions.close')}
-          maxLength={TEXT_MAX.reason}
           busy={act.isPending}
           onClose={() => setAsking(null)}
           onConfirm={async (reason) => {

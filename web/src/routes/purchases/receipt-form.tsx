@@ -1,12 +1,12 @@
+import { TEXT_LIMITS } from '@domain/shared/limits';
 import {
   type GoodsReceiptDetail,
   newIdempotencyKey,
   type PurchaseDetail,
-  TEXT_MAX,
   useOpenReceipt,
 } from '@web/api/purchases';
 import { ModalDialog } from '@web/components/modal-dialog';
-import { CheckboxField, FormMessage, messageOf, TextField } from '@web/shell/form';
+import { CheckboxField, FormMessage, fieldErrorsOf, messageOf, TextField } from '@web/shell/form';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -49,6 +49,7 @@ export function ReceiptForm({
   const [note, setNote] = useState('');
   const [receiveNow, setReceiveNow] = useState(true);
   const [error, setError] = useState<string | null>(null);
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
 
   const set = (masterCodeId: string, name: keyof Counts, value: string) =>
     setCounts((current) => ({ ...current, [masterCodeId]: { ...current[masterCodeId]!, [name]: value } }));
@@ -57,6 +58,7 @@ export function ReceiptForm({
     event.preventDefault();
     if (open.isPending) return;
     setError(null);
+    setFieldErrors({});
     const items = lines
       .map((line) => {
         const count = counts[line.master_code.id]!;
@@ -83,6 +85,7 @@ export function ReceiptForm({
       onSaved(answer.data, answer.msg);
     } catch (failure) {
       setError(messageOf(failure));
+      setFieldErrors(fieldErrorsOf(failure));
       key.current = newIdempotencyKey();
     }
   }
@@ -162,14 +165,16 @@ export function ReceiptForm({
         <TextField
           label={t('form.reference')}
           value={reference}
-          maxLength={TEXT_MAX.reference}
+          limit={TEXT_LIMITS.reference}
           onChange={(event) => setReference(event.target.value)}
+          error={fieldErrors.reference}
         />
         <TextField
           label={t('form.note')}
           value={note}
-          maxLength={TEXT_MAX.note}
+          limit={TEXT_LIMITS.note}
           onChange={(event) => setNote(event.target.value)}
+          error={fieldErrors.note}
         />
         <CheckboxField
           label={t('receipt.receive_now')}

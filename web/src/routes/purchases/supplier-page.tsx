@@ -2,6 +2,7 @@ import { MANAGE_KEY } from '@web/api/purchases';
 import {
   REQUIRED_SUPPLIER_COLUMNS,
   SUPPLIER_COLUMNS,
+  SUPPLIER_LIMITS,
   SUPPLIERS_ENDPOINT,
   type Supplier,
   type SupplierBody,
@@ -244,6 +245,7 @@ function SupplierForm({
               type={name === 'email' ? 'email' : 'text'}
               value={values[name]}
               error={errors[name]}
+              limit={SUPPLIER_LIMITS[name]}
               onChange={(event) => setValues((current) => ({ ...current, [name]: event.target.value }))}
             />
           ))}

@@ -9,8 +9,7 @@ import {
   useTransferPlaces,
 } from '@web/api/transfers';
 import { ModalDialog } from '@web/components/modal-dialog';
-import { TextAreaField } from '@web/routes/inventory/components/fields';
-import { FormMessage, fieldErrorsOf, messageOf, TextField } from '@web/shell/form';
+import { FormMessage, fieldErrorsOf, messageOf, TextAreaField, TextField } from '@web/shell/form';
 import { useNotify } from '@web/shell/notifications';
 import { useDebounced } from '@web/shell/use-debounced';
 import { type FormEvent, useId, useState } from 'react';

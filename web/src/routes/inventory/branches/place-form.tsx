@@ -1,3 +1,4 @@
+import { TEXT_LIMITS } from '@domain/shared/limits';
 import {
   type BranchFields,
   type Place,
@@ -7,11 +8,17 @@ import {
   type WarehouseFields,
 } from '@web/api/warehouses';
 import { ModalDialog } from '@web/components/modal-dialog';
-import { CheckboxField, FormMessage, fieldErrorsOf, messageOf, TextField } from '@web/shell/form';
+import {
+  CheckboxField,
+  FormMessage,
+  fieldErrorsOf,
+  messageOf,
+  TextAreaField,
+  TextField,
+} from '@web/shell/form';
 import { useNotify } from '@web/shell/notifications';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { TextAreaField } from '../components/fields';
 
 /**
  * A warehouse or a branch (spec §3 "Warehouse and rack"). Both: code (unique across warehouses and branches), name,
@@ -168,7 +175,7 @@ export function PlaceForm({
             value={values.code}
             onChange={set('code')}
             error={errors.code}
-            maxLength={32}
+            limit={TEXT_LIMITS.code}
             autoComplete="off"
             required
           />
@@ -177,7 +184,7 @@ export function PlaceForm({
             value={values.name}
             onChange={set('name')}
             error={errors.name}
-            maxLength={100}
+            limit={TEXT_LIMITS.name}
             required
           />
           <TextField
@@ -185,7 +192,7 @@ export function PlaceForm({
             value={values.manager}
             onChange={set('manager')}
             error={errors.manager}
-            maxLength={100}
+            limit={TEXT_LIMITS.name}
           />
           <TextField
             label={t('places.fields.phone')}
@@ -193,7 +200,7 @@ export function PlaceForm({
             value={values.phone}
             onChange={set('phone')}
             error={errors.phone}
-            maxLength={30}
+            limit={TEXT_LIMITS.phone}
           />
         </div>
         {isWarehouse ? (
@@ -203,7 +210,7 @@ export function PlaceForm({
               value={values.address}
               onChange={set('address')}
               error={errors.address}
-              maxLength={500}
+              limit={TEXT_LIMITS.address}
             />
             <fieldset className="form-section">
               <legend>{t('places.flags_title')}</legend>
@@ -235,7 +242,7 @@ export function PlaceForm({
             value={values.location}
             onChange={set('location')}
             error={errors.location}
-            maxLength={500}
+            limit={TEXT_LIMITS.address}
           />
         )}
       </form>

@@ -1,3 +1,4 @@
+import { TEXT_LIMITS } from '@domain/shared/limits';
 import {
   type CatalogueEntry,
   type CatalogueKind,
@@ -83,7 +84,7 @@ function NameForm({
             setError(undefined);
           }}
           error={error}
-          maxLength={100}
+          limit={TEXT_LIMITS.name}
           required
         />
       </form>

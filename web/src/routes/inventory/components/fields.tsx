@@ -1,46 +1,4 @@
-import { type TextareaHTMLAttributes, useId } from 'react';
-
-/** What the inventory forms need beside shell/form: a labelled text area, the category options, number checks. */
-
-export function TextAreaField({
-  label,
-  error,
-  hint,
-  ...textarea
-}: {
-  label: string;
-  error?: string | undefined;
-  hint?: string;
-} & TextareaHTMLAttributes<HTMLTextAreaElement>) {
-  const id = useId();
-  const described = error ? `${id}-error` : hint ? `${id}-hint` : undefined;
-  return (
-    <div className={`field field-wide ${error ? 'field-invalid' : ''}`}>
-      <span className="field-label-row">
-        <label htmlFor={id} className="field-label">
-          {label}
-        </label>
-      </span>
-      <textarea
-        id={id}
-        className="input textarea"
-        aria-invalid={error ? true : undefined}
-        aria-describedby={described}
-        {...textarea}
-      />
-      {hint && !error && (
-        <p id={`${id}-hint`} className="field-hint">
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={`${id}-error`} className="field-error">
-          {error}
-        </p>
-      )}
-    </div>
-  );
-}
+/** What the inventory forms need beside shell/form: the category options, number checks. */
 
 /** Every category in tree order, indented by depth (the one helper of the shared category tree). */
 export { categoryOptions } from '@web/components/category-tree';

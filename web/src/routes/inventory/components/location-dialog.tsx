@@ -1,11 +1,11 @@
+import { TEXT_LIMITS } from '@domain/shared/limits';
 import { useRacksOf, useSetLocation } from '@web/api/racks';
 import { useAllPlaces } from '@web/api/warehouses';
 import { ModalDialog } from '@web/components/modal-dialog';
-import { FormMessage, fieldErrorsOf, messageOf, SelectField } from '@web/shell/form';
+import { FormMessage, fieldErrorsOf, messageOf, SelectField, TextAreaField } from '@web/shell/form';
 import { useNotify } from '@web/shell/notifications';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { TextAreaField } from './fields';
 import { MasterCodePicker } from './master-code-picker';
 
 /**
@@ -162,7 +162,7 @@ export function LocationDialog({
         <TextAreaField
           label={t('locations.fields.note')}
           value={note}
-          maxLength={500}
+          limit={TEXT_LIMITS.note}
           onChange={(event) => setNote(event.target.value)}
           error={errors.note}
         />

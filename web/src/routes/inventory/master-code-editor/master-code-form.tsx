@@ -1,3 +1,4 @@
+import { TEXT_LIMITS } from '@domain/shared/limits';
 import { ApiFailure } from '@web/api/client';
 import { useCreateCombo } from '@web/api/combos';
 import { useBrands, useInventoryCategories, useUnits } from '@web/api/inventory-catalogue';
@@ -13,7 +14,7 @@ import {
   useUpdateMasterCode,
 } from '@web/api/master-codes';
 import { useSession } from '@web/auth/session';
-import { FormMessage, messageOf, SelectField, TextField } from '@web/shell/form';
+import { FormMessage, messageOf, SelectField, TextAreaField, TextField } from '@web/shell/form';
 import { useNotify } from '@web/shell/notifications';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -25,7 +26,7 @@ import {
   itemErrorsOf,
   itemsInput,
 } from '../components/combo-items-editor';
-import { categoryOptions, isDecimal, isWholeNumber, TextAreaField } from '../components/fields';
+import { categoryOptions, isDecimal, isWholeNumber } from '../components/fields';
 import { MasterCodeImageField } from './image-field';
 
 /**
@@ -307,7 +308,7 @@ export function MasterCodeForm({
             value={values.code}
             onChange={set('code')}
             error={errors.code}
-            maxLength={64}
+            limit={TEXT_LIMITS.code}
             autoComplete="off"
             disabled={detail?.bound}
             hint={detail?.bound ? t('master_code.hints.code_bound') : t('master_code.hints.code')}
@@ -318,7 +319,7 @@ export function MasterCodeForm({
             value={values.name}
             onChange={set('name')}
             error={errors.name}
-            maxLength={255}
+            limit={TEXT_LIMITS.name}
             required
           />
           <SelectField
@@ -375,7 +376,7 @@ export function MasterCodeForm({
             value={values.image_url}
             onChange={(event) => setImage({ image_url: event.target.value })}
             error={errors.image_url}
-            maxLength={2048}
+            limit={TEXT_LIMITS.url}
             placeholder="https://"
           />
         </div>
@@ -465,7 +466,7 @@ export function MasterCodeForm({
             value={values.seller_sku}
             onChange={set('seller_sku')}
             error={errors.seller_sku}
-            maxLength={64}
+            limit={TEXT_LIMITS.code}
           />
           <TextField
             label={t('master_code.fields.upc')}
@@ -473,7 +474,6 @@ export function MasterCodeForm({
             value={values.upc}
             onChange={set('upc')}
             error={errors.upc}
-            maxLength={14}
           />
           <SelectField
             label={t('master_code.fields.einvoice_classification')}
@@ -488,7 +488,7 @@ export function MasterCodeForm({
             value={values.pos_app_name}
             onChange={set('pos_app_name')}
             error={errors.pos_app_name}
-            maxLength={255}
+            limit={TEXT_LIMITS.name}
             hint={t('master_code.hints.pos_app_name')}
           />
         </div>
@@ -497,7 +497,7 @@ export function MasterCodeForm({
           value={values.remark}
           onChange={set('remark')}
           error={errors.remark}
-          maxLength={1000}
+          limit={TEXT_LIMITS.note}
         />
       </fieldset>
 

@@ -1,11 +1,18 @@
+import { TEXT_LIMITS } from '@domain/shared/limits';
 import { RACK_STATUSES, type Rack, type RackStatus, useCreateRack, useUpdateRack } from '@web/api/racks';
 import { useAllPlaces } from '@web/api/warehouses';
 import { ModalDialog } from '@web/components/modal-dialog';
-import { FormMessage, fieldErrorsOf, messageOf, SelectField, TextField } from '@web/shell/form';
+import {
+  FormMessage,
+  fieldErrorsOf,
+  messageOf,
+  SelectField,
+  TextAreaField,
+  TextField,
+} from '@web/shell/form';
 import { useNotify } from '@web/shell/notifications';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { TextAreaField } from '../components/fields';
 
 /** A rack (spec §3 "Rack location": name, status occupied or available, note) in a warehouse or branch. */
 export function RackForm({
@@ -98,7 +105,7 @@ export function RackForm({
             setErrors((current) => ({ ...current, name: undefined }));
           }}
           error={errors.name}
-          maxLength={64}
+          limit={TEXT_LIMITS.name}
           required
         />
         <SelectField
@@ -114,7 +121,7 @@ export function RackForm({
           value={note}
           onChange={(event) => setNote(event.target.value)}
           error={errors.note}
-          maxLength={500}
+          limit={TEXT_LIMITS.note}
         />
       </form>
     </ModalDialog>

@@ -1,5 +1,6 @@
+import { TEXT_LIMITS } from '@domain/shared/limits';
 import type { Answer } from '@web/api/client';
-import { QUANTITY_MAX, REASON_MAX, type StockMovement } from '@web/api/stock';
+import { QUANTITY_MAX, type StockMovement } from '@web/api/stock';
 import { fieldErrorsOf, messageOf, TextField } from '@web/shell/form';
 import { useNotify } from '@web/shell/notifications';
 import { type FormEvent, type ReactNode, useRef, useState } from 'react';
@@ -71,7 +72,8 @@ export function useMovementForm({
     const value = /^\d+$/.test(text) ? Number(text) : Number.NaN;
     if (!Number.isInteger(value) || value < least || value > QUANTITY_MAX)
       found.quantity = t(quantityError, { max: QUANTITY_MAX.toLocaleString(i18n.language) });
-    if (reason.trim().length > REASON_MAX) found.reason = t(`${texts}.errors.reason`, { max: REASON_MAX });
+    if (reason.trim().length > TEXT_LIMITS.reason)
+      found.reason = t(`${texts}.errors.reason`, { max: TEXT_LIMITS.reason });
     return found;
   }
 
@@ -154,7 +156,7 @@ export function useMovementForm({
       <TextField
         label={t(`${texts}.fields.reason`)}
         value={reason}
-        maxLength={REASON_MAX}
+        limit={TEXT_LIMITS.reason}
         onChange={(event) => {
           setReason(event.target.value);
           changed('reason');

@@ -14,14 +14,8 @@ import {
   useUploadLogo,
 } from '@web/api/printing';
 import { useSession } from '@web/auth/session';
-import {
-  FormMessage,
-  fieldErrorsOf,
-  messageOf,
-  SelectField,
-  TextAreaField,
-  TextField,
-} from '@web/shell/form';
+import { CompanyFields } from '@web/components/company-fields';
+import { FormMessage, fieldErrorsOf, messageOf, SelectField } from '@web/shell/form';
 import { useNotify } from '@web/shell/notifications';
 import { PageHeader } from '@web/shell/page';
 import { type FormEvent, useEffect, useId, useState } from 'react';
@@ -73,8 +67,6 @@ export default function PrintSettingsPage() {
     );
   }
   const fieldErrors = fieldErrorsOf(error);
-  const setField = (field: keyof CompanyDetails) => (event: { target: { value: string } }) =>
-    setCompany({ ...company, [field]: event.target.value });
   const setDocument =
     (document: DrawnDocument, field: keyof DocumentSettingsAnswer) =>
     (event: { target: { value: string } }) =>
@@ -114,44 +106,10 @@ export default function PrintSettingsPage() {
         {error !== null && <FormMessage kind="error">{messageOf(error)}</FormMessage>}
         <fieldset className="form-section" disabled={!editable}>
           <legend>{t('settings.company')}</legend>
-          <div className="form-grid">
-            <TextField
-              label={t('settings.fields.name')}
-              value={company.name}
-              maxLength={200}
-              onChange={setField('name')}
-              error={fieldErrors.name}
-            />
-            <TextField
-              label={t('settings.fields.registration_no')}
-              value={company.registration_no}
-              maxLength={60}
-              onChange={setField('registration_no')}
-              error={fieldErrors.registration_no}
-            />
-            <TextField
-              label={t('settings.fields.phone')}
-              value={company.phone}
-              maxLength={40}
-              onChange={setField('phone')}
-              error={fieldErrors.phone}
-            />
-            <TextField
-              label={t('settings.fields.email')}
-              type="email"
-              value={company.email}
-              maxLength={200}
-              onChange={setField('email')}
-              error={fieldErrors.email}
-            />
-          </div>
-          <TextAreaField
-            label={t('settings.fields.address')}
-            value={company.address}
-            maxLength={500}
-            rows={3}
-            onChange={setField('address')}
-            error={fieldErrors.address}
+          <CompanyFields
+            values={company}
+            errors={fieldErrors}
+            onChange={(field, value) => setCompany({ ...company, [field]: value })}
           />
         </fieldset>
 

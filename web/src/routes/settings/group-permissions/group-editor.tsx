@@ -1,3 +1,4 @@
+import { TEXT_LIMITS } from '@domain/shared/limits';
 import {
   type Group,
   type PermissionCatalogue,
@@ -92,7 +93,7 @@ export function GroupEditor({
           setNameError(undefined);
         }}
         error={nameError}
-        maxLength={100}
+        limit={TEXT_LIMITS.name}
         required
       />
       <div className="checklist-header">

@@ -1,4 +1,5 @@
 import { ACCOUNT_USER_KINDS, type PARTNER_KINDS } from '@domain/access/kinds';
+import { TEXT_LIMITS } from '@domain/shared/limits';
 import { useGroups } from '@web/api/groups';
 import { type SubUserChanges, type TeamUser, useCreateUser, useUpdateUser } from '@web/api/users';
 import { ModalDialog } from '@web/components/modal-dialog';
@@ -184,6 +185,7 @@ export function UserForm({
             value={values.email}
             onChange={set('email')}
             error={errors.email}
+            limit={TEXT_LIMITS.email}
             autoComplete="off"
             required
           />
@@ -192,6 +194,7 @@ export function UserForm({
             value={values.first_name}
             onChange={set('first_name')}
             error={errors.first_name}
+            limit={TEXT_LIMITS.name}
             required
           />
           <TextField
@@ -199,6 +202,7 @@ export function UserForm({
             value={values.last_name}
             onChange={set('last_name')}
             error={errors.last_name}
+            limit={TEXT_LIMITS.name}
           />
           <TextField
             label={t('users.fields.phone')}
@@ -206,6 +210,7 @@ export function UserForm({
             value={values.phone}
             onChange={set('phone')}
             error={errors.phone}
+            limit={TEXT_LIMITS.phone}
           />
           {inGroup && (
             <SelectField

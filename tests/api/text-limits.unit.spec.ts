@@ -1,0 +1,96 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { RegisterRequest } from '@api/contracts/accounts';
+import { AddCategory } from '@api/contracts/categories';
+import { GoodsIssueBody } from '@api/contracts/goods-issue';
+import { BrandBody, NewCategory, UnitBody } from '@api/contracts/inventory-catalogue';
+import { newMasterCodeShape } from '@api/contracts/inventory-master-codes';
+import { NewRack } from '@api/contracts/inventory-racks';
+import { NewBranch, NewWarehouse } from '@api/contracts/inventory-warehouses';
+import { CompanyBody } from '@api/contracts/printing';
+import { NewPurchase, NewSupplier } from '@api/contracts/purchases';
+import { StoreChangesBody } from '@api/contracts/stores';
+import { GroupBody, userFields } from '@api/contracts/team';
+import { TEXT_LIMITS, type TextKind } from '@domain/shared/limits';
+import { describe, expect, it } from 'vitest';
+import type { z } from 'zod';
+
+/**
+ * One rule for how long a seller's text may be (domain/shared/limits.ts): every form's contract takes a text of its
+ * kind's limit as it is, never cut, and refuses one character more with the limit in the refusal; the console's
+ * fields say the same (a counter and a message), never cutting with a `maxLength`.
+ */
+
+const fields: [string, z.ZodType, TextKind][] = [
+  ['a master code', newMasterCodeShape.code, 'code'],
+  ["a master code's name", newMasterCodeShape.name, 'name'],
+  ["a master code's seller SKU", newMasterCodeShape.seller_sku, 'code'],
+  ["a master code's remark", newMasterCodeShape.remark, 'note'],
+  ["a master code's POS name", newMasterCodeShape.pos_app_name, 'name'],
+  ["a warehouse's code", NewWarehouse.shape.code, 'code'],
+  ["a warehouse's name", NewWarehouse.shape.name, 'name'],
+  ["a warehouse's manager", NewWarehouse.shape.manager, 'name'],
+  ["a warehouse's phone", NewWarehouse.shape.phone, 'phone'],
+  ["a warehouse's address", NewWarehouse.shape.address, 'address'],
+  ["a branch's location", NewBranch.shape.location, 'address'],
+  ["a rack's name", NewRack.shape.name, 'name'],
+  ["a rack's note", NewRack.shape.note, 'note'],
+  ["an inventory category's name", NewCategory.shape.name, 'name'],
+  ["a brand's name", BrandBody.shape.name, 'name'],
+  ["a unit's name", UnitBody.shape.name, 'name'],
+  ["a storefront category's name", AddCategory.shape.name, 'name'],
+  ["a supplier's code", NewSupplier.shape.code, 'code'],
+  ["a supplier's name", NewSupplier.shape.name, 'name'],
+  ["a supplier's company", NewSupplier.shape.company, 'name'],
+  ["a supplier's address", NewSupplier.shape.address, 'address'],
+  ["a purchase's reference", NewPurchase.shape.reference, 'reference'],
+  ["a purchase's note", NewPurchase.shape.note, 'note'],
+  ["a goods issue note's reference", GoodsIssueBody.shape.reference, 'reference'],
+  ["a goods issue note's reason", GoodsIssueBody.shape.reason, 'reason'],
+  ["a goods issue note's remark", GoodsIssueBody.shape.remark, 'note'],
+  ["a user's first name", userFields.first_name, 'name'],
+  ["a user's last name", userFields.last_name, 'name'],
+  ["a user's phone", userFields.phone, 'phone'],
+  ["a group's name", GroupBody.shape.name, 'name'],
+  ["a store's name", StoreChangesBody.shape.name, 'name'],
+  ["the company's name", CompanyBody.shape.name, 'name'],
+  ["the company's address", CompanyBody.shape.address, 'address'],
+  ["the company's phone", CompanyBody.shape.phone, 'phone'],
+  ["the company's registration number", CompanyBody.shape.registration_no, 'reference'],
+  ["a new seller's first name", RegisterRequest.shape.first_name, 'name'],
+  ["a new seller's store name", RegisterRequest.shape.store_name, 'name'],
+];
+
+/** A text of `length` the field's pattern takes (a phone number is digits). */
+const textOf = (kind: TextKind, length: number) => (kind === 'phone' ? '1' : 'K').repeat(length);
+
+describe('the text limits of the forms', () => {
+  it.each(fields)('%s takes its limit whole and refuses one character more', (_name, field, kind) => {
+    const limit = TEXT_LIMITS[kind];
+    const whole = field.safeParse(textOf(kind, limit));
+    expect(whole.success).toBe(true);
+    expect(whole.data).toBe(textOf(kind, limit));
+    const over = field.safeParse(textOf(kind, limit + 1));
+    expect(over.success).toBe(false);
+    expect(over.error?.issues).toEqual([expect.objectContaining({ code: 'too_big', maximum: limit })]);
+  });
+
+  it("never lets the console's fields cut what is typed or pasted: they count and warn instead", () => {
+    // Order, transfer and sign-in screens are out of this rule for now (their helpers' areas; PINs and one-time
+    // codes are fixed lengths).
+    const root = path.resolve(import.meta.dirname, '..', '..', 'web', 'src');
+    const skipped = ['routes/orders', 'routes/transfers', 'routes/auth'].map((dir) => path.join(root, dir));
+    const cutting: string[] = [];
+    const walk = (dir: string) => {
+      if (skipped.includes(dir)) return;
+      for (const name of readdirSync(dir)) {
+        const file = path.join(dir, name);
+        if (statSync(file).isDirectory()) walk(file);
+        else if (name.endsWith('.tsx') && /\bmaxLength=\{/.test(readFileSync(file, 'utf8')))
+          cutting.push(path.relative(root, file));
+      }
+    };
+    walk(root);
+    expect(cutting).toEqual([]);
+  });
+});
