@@ -39,8 +39,9 @@ export async function imageFieldsOf<Body extends ImageFields>(
   body: Body,
 ): Promise<Body> {
   const { image_id: imageId, image_url: imageUrl } = body;
-  if (imageId && imageUrl) throw refuseMasterCode('IMAGE_TWICE');
-  if (imageId) {
+  // An empty id names no image (null clears it): refused like an unknown one, never stored into the uuid column.
+  if (imageId != null && imageUrl) throw refuseMasterCode('IMAGE_TWICE');
+  if (imageId != null) {
     const found = isUuid(imageId) ? await storedImagesOf(db, tenantId, 'master_code', [imageId]) : [];
     if (found.length === 0) throw refuseMasterCode('IMAGE_NOT_FOUND');
     return { ...body, image_url: null };

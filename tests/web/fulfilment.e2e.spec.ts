@@ -206,7 +206,7 @@ describe('fulfilment from a sandbox store, end to end', () => {
       await expect
         .poll(() => a.page.getByRole('region', { name: `Order ${order.orderNumber}` }).isVisible())
         .toBe(true);
-      await expect.poll(() => itemInput.evaluate(hasFocus)).toBe(true);
+      await expect.poll(() => itemInput.evaluate(hasFocus), { timeout: 60_000 }).toBe(true);
       for (const line of order.lines)
         for (let unit = 0; unit < line.quantity; unit++) await scan(a.page, line.sellerSku);
       await expect

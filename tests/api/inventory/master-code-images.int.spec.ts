@@ -120,6 +120,11 @@ describe("master codes' images stored by the app", () => {
       status: 400,
       code: ReturnCode.imageNotFound,
     });
+    // An empty id names nothing: refused, never stored (Schemathesis found a 500 here).
+    expect(refusal(await create({ image_id: '' }))).toMatchObject({
+      status: 400,
+      code: ReturnCode.imageNotFound,
+    });
   });
 
   it('names the uploaded image on a master code, or a URL, one at a time', async () => {
