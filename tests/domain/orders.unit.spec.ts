@@ -1,10 +1,4 @@
-import {
-  type OrderAddress,
-  PLATFORMS,
-  StoredPlatform,
-  splitName,
-  withNameParts,
-} from '@domain/orders/marketplace-order';
+import { PLATFORMS, StoredPlatform, splitName, withNameParts } from '@domain/orders/marketplace-order';
 import {
   decide,
   evolve,
@@ -24,29 +18,10 @@ import {
 } from '@domain/orders/order';
 import { specFor } from '@tests/support/decider';
 import { describe, expect, it } from 'vitest';
+import { address, batik, importData } from './order-fixtures';
 
 const order = specFor<OrderCommand, OrderEvent, OrderState>({ initial: initialState, evolve, decide });
 
-const address: OrderAddress = {
-  name: 'Nur Aisyah',
-  phone: '+60123456789',
-  fullAddress: '12 Jalan Ampang, 50450 Kuala Lumpur',
-  city: 'Kuala Lumpur',
-  state: 'Wilayah Persekutuan',
-  postalCode: '50450',
-  country: 'MY',
-};
-
-const batik: OrderLine = {
-  lineId: 'l1',
-  sku: 'SP-1',
-  sellerSku: 'BATIK-01',
-  name: 'Batik sarong',
-  quantity: 2,
-  unitPrice: '59.90',
-  masterCodeId: 'mc-batik',
-  combo: false,
-};
 const gift: OrderLine = {
   lineId: 'l2',
   sku: 'SP-2',
@@ -68,25 +43,8 @@ const mystery: OrderLine = {
   combo: false,
 };
 
-const data = (changes: Partial<ImportOrderData> = {}): ImportOrderData => ({
-  orderId: 'o1',
-  storeId: 'store-1',
-  platform: 'shopee',
-  orderNumber: '240101ABC',
-  marketplaceStatus: 'ready_to_ship',
-  warehouseId: 'wh',
-  orderedAt: '2026-01-01T08:00:00.000Z',
-  paidAt: '2026-01-01T08:05:00.000Z',
-  marketplaceUpdatedAt: '2026-01-01T08:05:00.000Z',
-  cod: false,
-  paymentMethod: 'Online banking',
-  currency: 'MYR',
-  totalAmount: '218.80',
-  preOrder: false,
-  address,
-  lines: [batik, gift],
-  ...changes,
-});
+const data = (changes: Partial<ImportOrderData> = {}): ImportOrderData =>
+  importData({ totalAmount: '218.80', lines: [batik, gift], ...changes });
 
 const stockOf = (...lines: OrderLine[]) =>
   lines.map((line) => ({
