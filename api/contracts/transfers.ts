@@ -1,6 +1,7 @@
 import {
   MAX_LINES,
   MAX_QUANTITY,
+  REASON_MAX,
   REFERENCE_MAX,
   REMARK_MAX,
   REQUEST_ACTIONS,
@@ -110,11 +111,11 @@ export type ShortfallCheckBody = z.infer<typeof ShortfallCheckBody>;
 const reasonRequired = rule(TransferCode.rejectReasonRequired, 'transfer.reject_reason_required');
 const reasonTooLong = rule(TransferCode.textInvalid, 'transfer.too_long', {
   field: 'reason',
-  max: REMARK_MAX,
+  max: REASON_MAX,
 });
 
 export const RejectRequestBody = z.strictObject({
-  reason: z.string({ error: reasonRequired }).trim().min(1, reasonRequired).max(REMARK_MAX, reasonTooLong),
+  reason: z.string({ error: reasonRequired }).trim().min(1, reasonRequired).max(REASON_MAX, reasonTooLong),
   ...withKey,
 });
 export type RejectRequestBody = z.infer<typeof RejectRequestBody>;
@@ -137,7 +138,7 @@ export const CancelTransferBody = z
     reason: z
       .string({ error: rule(TransferCode.textInvalid, 'transfer.text_invalid', { field: 'reason' }) })
       .trim()
-      .max(REMARK_MAX, reasonTooLong)
+      .max(REASON_MAX, reasonTooLong)
       .optional(),
     ...withKey,
   })
