@@ -39,13 +39,13 @@ export const OrderIds = z
   .min(1, ordersRequired)
   .max(MAX_ORDERS, ordersRequired);
 
-const tooLong = (field: string, max: number) =>
-  rule(OrderCode.textInvalid, 'orders.too_long', { field, max });
+/** One message for every field (a rule's parameters are its first naming's): the answer's errors[] names the field. */
+const tooLong = rule(OrderCode.textInvalid, 'orders.too_long');
 export const text = (max: number, field: string) =>
   z
     .string({ error: rule(OrderCode.textInvalid, 'orders.text_invalid', { field }) })
     .trim()
-    .max(max, tooLong(field, max));
+    .max(max, tooLong);
 
 const keyInvalid = rule(OrderCode.keyInvalid, 'orders.idempotency_key_invalid', { max: 100 });
 export const IdempotencyKey = idempotencyKeyField(keyInvalid);
@@ -286,7 +286,7 @@ export const ActionBody = z.discriminatedUnion('action', [
           tracking_number: z
             .string({ error: trackingRequired })
             .trim()
-            .max(TEXT_LIMITS.reference, tooLong('tracking_number', TEXT_LIMITS.reference))
+            .max(TEXT_LIMITS.reference, tooLong)
             .default(''),
           shipping_provider: text(TEXT_LIMITS.name, 'shipping_provider').default(''),
         }),
@@ -299,16 +299,12 @@ export const ActionBody = z.discriminatedUnion('action', [
   z.strictObject({
     action: z.literal('request_pickup'),
     order_ids: OrderIds,
-    provider: z
-      .string({ error: pickupDetails })
-      .trim()
-      .min(1, pickupDetails)
-      .max(TEXT_LIMITS.name, tooLong('provider', TEXT_LIMITS.name)),
+    provider: z.string({ error: pickupDetails }).trim().min(1, pickupDetails).max(TEXT_LIMITS.name, tooLong),
     pickup_address: z
       .string({ error: pickupDetails })
       .trim()
       .min(1, pickupDetails)
-      .max(TEXT_LIMITS.address, tooLong('pickup_address', TEXT_LIMITS.address)),
+      .max(TEXT_LIMITS.address, tooLong),
     /** Of the marketplace's pickup addresses (GET /api/orders/shipping); none: the shop's default. */
     pickup_address_id: z.number({ error: pickupDetails }).int(pickupDetails).optional(),
     pickup_day: z.enum(['today', 'after_1_day', 'after_2_days']).default('today'),
@@ -414,7 +410,7 @@ const required = (field: string, max: number) =>
     .string({ error: addressInvalid(field) })
     .trim()
     .min(1, addressInvalid(field))
-    .max(max, tooLong(field, max));
+    .max(max, tooLong);
 
 export const AddressBody = z.strictObject({
   name: required('name', TEXT_LIMITS.name),
@@ -432,7 +428,7 @@ export const AddressBody = z.strictObject({
   barangay: text(TEXT_LIMITS.name, 'barangay').optional(),
   email: z
     .email(rule(OrderCode.addressInvalid, 'orders.email_invalid'))
-    .max(TEXT_LIMITS.email, tooLong('email', TEXT_LIMITS.email))
+    .max(TEXT_LIMITS.email, tooLong)
     .optional()
     .or(z.literal('')),
   idempotency_key: IdempotencyKey.optional(),

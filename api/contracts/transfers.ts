@@ -23,11 +23,12 @@ const idInvalid = rule(400, 'transfer.id_invalid');
 /** An id in a body; one that is not a uuid is looked up all the same and found missing (404). */
 const RefId = z.string({ error: idInvalid }).trim().min(1, idInvalid).max(64, idInvalid);
 
-const text = (max: number, field: string) =>
+/** A key per field: a rule's parameters are those of its first naming. */
+const text = (max: number, field: 'reference' | 'remark') =>
   z
     .string({ error: rule(TransferCode.textInvalid, 'transfer.text_invalid', { field }) })
     .trim()
-    .max(max, rule(TransferCode.textInvalid, 'transfer.too_long', { field, max }));
+    .max(max, rule(TransferCode.textInvalid, `transfer.${field}_too_long`));
 
 /** A line: a master code and a whole number of pieces from `min`, else `message`. */
 const line = (min: number, message: string) =>
@@ -109,10 +110,7 @@ export const ShortfallCheckBody = z
 export type ShortfallCheckBody = z.infer<typeof ShortfallCheckBody>;
 
 const reasonRequired = rule(TransferCode.rejectReasonRequired, 'transfer.reject_reason_required');
-const reasonTooLong = rule(TransferCode.textInvalid, 'transfer.too_long', {
-  field: 'reason',
-  max: REASON_MAX,
-});
+const reasonTooLong = rule(TransferCode.textInvalid, 'transfer.reason_too_long');
 
 export const RejectRequestBody = z.strictObject({
   reason: z.string({ error: reasonRequired }).trim().min(1, reasonRequired).max(REASON_MAX, reasonTooLong),
