@@ -1,6 +1,11 @@
 import { BOARD_ACTIONS, ORDER_FILTERS, ORDER_TABS } from '@domain/orders/board';
 import { OrderCode } from '@domain/orders/codes';
-import { OrderAddress, PLATFORMS, SELLER_CANCEL_REASONS } from '@domain/orders/marketplace-order';
+import {
+  COUNTRY_CODE_LENGTH,
+  OrderAddress,
+  PLATFORMS,
+  SELLER_CANCEL_REASONS,
+} from '@domain/orders/marketplace-order';
 import {
   MAX_SERIALS,
   MOVES,
@@ -11,6 +16,7 @@ import {
   PROCESS_STEPS,
   STOCK_STAGES,
 } from '@domain/orders/order';
+import { TEXT_LIMITS } from '@domain/shared/limits';
 import { z } from 'zod';
 import { isCalendarDay } from './common';
 import { DateFilter, gridQuery, setFilter, TextFilter } from './grid';
@@ -33,11 +39,13 @@ export const OrderIds = z
   .min(1, ordersRequired)
   .max(MAX_ORDERS, ordersRequired);
 
+/** One message for every field (a rule's parameters are its first naming's): the answer's errors[] names the field. */
+const tooLong = rule(OrderCode.textInvalid, 'orders.too_long');
 export const text = (max: number, field: string) =>
   z
     .string({ error: rule(OrderCode.textInvalid, 'orders.text_invalid', { field }) })
     .trim()
-    .max(max, rule(OrderCode.textInvalid, 'orders.too_long', { field, max }));
+    .max(max, tooLong);
 
 const keyInvalid = rule(OrderCode.keyInvalid, 'orders.idempotency_key_invalid', { max: 100 });
 export const IdempotencyKey = idempotencyKeyField(keyInvalid);
@@ -256,7 +264,7 @@ export const ActionBody = z.discriminatedUnion('action', [
   z.strictObject({
     action: z.literal('cancel'),
     order_ids: OrderIds,
-    reason: text(500, 'reason').optional(),
+    reason: text(TEXT_LIMITS.reason, 'reason').optional(),
     /** What a connected marketplace is told (its orders are cancelled there too). */
     marketplace_reason: z
       .enum(SELLER_CANCEL_REASONS, {
@@ -278,9 +286,9 @@ export const ActionBody = z.discriminatedUnion('action', [
           tracking_number: z
             .string({ error: trackingRequired })
             .trim()
-            .max(100, rule(OrderCode.textInvalid, 'orders.too_long', { field: 'tracking_number', max: 100 }))
+            .max(TEXT_LIMITS.reference, tooLong)
             .default(''),
-          shipping_provider: text(200, 'shipping_provider').default(''),
+          shipping_provider: text(TEXT_LIMITS.name, 'shipping_provider').default(''),
         }),
         { error: shipmentsRequired },
       )
@@ -291,8 +299,12 @@ export const ActionBody = z.discriminatedUnion('action', [
   z.strictObject({
     action: z.literal('request_pickup'),
     order_ids: OrderIds,
-    provider: z.string({ error: pickupDetails }).trim().min(1, pickupDetails).max(200, pickupDetails),
-    pickup_address: z.string({ error: pickupDetails }).trim().min(1, pickupDetails).max(1000, pickupDetails),
+    provider: z.string({ error: pickupDetails }).trim().min(1, pickupDetails).max(TEXT_LIMITS.name, tooLong),
+    pickup_address: z
+      .string({ error: pickupDetails })
+      .trim()
+      .min(1, pickupDetails)
+      .max(TEXT_LIMITS.address, tooLong),
     /** Of the marketplace's pickup addresses (GET /api/orders/shipping); none: the shop's default. */
     pickup_address_id: z.number({ error: pickupDetails }).int(pickupDetails).optional(),
     pickup_day: z.enum(['today', 'after_1_day', 'after_2_days']).default('today'),
@@ -398,25 +410,25 @@ const required = (field: string, max: number) =>
     .string({ error: addressInvalid(field) })
     .trim()
     .min(1, addressInvalid(field))
-    .max(max, rule(OrderCode.textInvalid, 'orders.too_long', { field, max }));
+    .max(max, tooLong);
 
 export const AddressBody = z.strictObject({
-  name: required('name', 200),
-  phone: required('phone', 40),
-  full_address: required('full_address', 1000),
-  city: required('city', 100),
-  state: text(100, 'state').default(''),
-  postal_code: required('postal_code', 20),
+  name: required('name', TEXT_LIMITS.name),
+  phone: required('phone', TEXT_LIMITS.phone),
+  full_address: required('full_address', TEXT_LIMITS.address),
+  city: required('city', TEXT_LIMITS.name),
+  state: text(TEXT_LIMITS.name, 'state').default(''),
+  postal_code: required('postal_code', TEXT_LIMITS.code),
   country: z
     .string({ error: addressInvalid('country') })
     .trim()
-    .regex(/^[A-Za-z]{2}$/, addressInvalid('country'))
+    .regex(new RegExp(`^[A-Za-z]{${COUNTRY_CODE_LENGTH}}$`), addressInvalid('country'))
     .transform((code) => code.toUpperCase()),
-  district: text(100, 'district').optional(),
-  barangay: text(100, 'barangay').optional(),
+  district: text(TEXT_LIMITS.name, 'district').optional(),
+  barangay: text(TEXT_LIMITS.name, 'barangay').optional(),
   email: z
     .email(rule(OrderCode.addressInvalid, 'orders.email_invalid'))
-    .max(200)
+    .max(TEXT_LIMITS.email, tooLong)
     .optional()
     .or(z.literal('')),
   idempotency_key: IdempotencyKey.optional(),
@@ -442,14 +454,17 @@ export const RemoveBody = z.strictObject({
 export type RemoveBody = z.infer<typeof RemoveBody>;
 export const LineParams = z.strictObject({ id: z.string().max(100), lineId: z.string().max(200) });
 
-const serialInvalid = rule(OrderCode.textInvalid, 'orders.serial_invalid', { max: 100 });
+const serialInvalid = rule(OrderCode.textInvalid, 'orders.serial_invalid', { max: TEXT_LIMITS.code });
 /** A line's bin and serial numbers as the packer records them (each replaces what was recorded). */
 export const PackingBody = z.strictObject({
-  bin_number: text(100, 'bin_number').default(''),
+  bin_number: text(TEXT_LIMITS.code, 'bin_number').default(''),
   serial_numbers: z
-    .array(z.string({ error: serialInvalid }).trim().min(1, serialInvalid).max(100, serialInvalid), {
-      error: serialInvalid,
-    })
+    .array(
+      z.string({ error: serialInvalid }).trim().min(1, serialInvalid).max(TEXT_LIMITS.code, serialInvalid),
+      {
+        error: serialInvalid,
+      },
+    )
     .max(MAX_SERIALS, rule(OrderCode.serialsTooMany, 'orders.serials_too_many_any', { max: MAX_SERIALS }))
     .default([]),
   idempotency_key: IdempotencyKey.optional(),

@@ -1,5 +1,6 @@
 import { ReturnCode } from '@domain/returns/codes';
 import { ITEM_CONDITIONS, RETURN_ACTIONS, RETURN_LIMITS } from '@domain/returns/return';
+import { TEXT_LIMITS } from '@domain/shared/limits';
 import { z } from 'zod';
 import { DateFilter, gridQuery, setFilter } from './grid';
 import { idempotencyKeyField } from './idempotency';
@@ -184,7 +185,8 @@ export type ReturnsQuery = z.infer<typeof ReturnsQuery>;
 export type ReturnRow = z.infer<typeof ReturnRow>;
 
 export const LookupQuery = z.strictObject({
-  q: z.string().trim().max(100).optional(),
+  /** An order number or a tracking number. */
+  q: z.string().trim().max(TEXT_LIMITS.reference).optional(),
   order_id: z.string().max(100).optional(),
 });
 export type LookupQuery = z.infer<typeof LookupQuery>;

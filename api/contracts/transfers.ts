@@ -1,6 +1,7 @@
 import {
   MAX_LINES,
   MAX_QUANTITY,
+  REASON_MAX,
   REFERENCE_MAX,
   REMARK_MAX,
   REQUEST_ACTIONS,
@@ -22,11 +23,12 @@ const idInvalid = rule(400, 'transfer.id_invalid');
 /** An id in a body; one that is not a uuid is looked up all the same and found missing (404). */
 const RefId = z.string({ error: idInvalid }).trim().min(1, idInvalid).max(64, idInvalid);
 
-const text = (max: number, field: string) =>
+/** A key per field: a rule's parameters are those of its first naming. */
+const text = (max: number, field: 'reference' | 'remark') =>
   z
     .string({ error: rule(TransferCode.textInvalid, 'transfer.text_invalid', { field }) })
     .trim()
-    .max(max, rule(TransferCode.textInvalid, 'transfer.too_long', { field, max }));
+    .max(max, rule(TransferCode.textInvalid, `transfer.${field}_too_long`));
 
 /** A line: a master code and a whole number of pieces from `min`, else `message`. */
 const line = (min: number, message: string) =>
@@ -108,13 +110,10 @@ export const ShortfallCheckBody = z
 export type ShortfallCheckBody = z.infer<typeof ShortfallCheckBody>;
 
 const reasonRequired = rule(TransferCode.rejectReasonRequired, 'transfer.reject_reason_required');
-const reasonTooLong = rule(TransferCode.textInvalid, 'transfer.too_long', {
-  field: 'reason',
-  max: REMARK_MAX,
-});
+const reasonTooLong = rule(TransferCode.textInvalid, 'transfer.reason_too_long');
 
 export const RejectRequestBody = z.strictObject({
-  reason: z.string({ error: reasonRequired }).trim().min(1, reasonRequired).max(REMARK_MAX, reasonTooLong),
+  reason: z.string({ error: reasonRequired }).trim().min(1, reasonRequired).max(REASON_MAX, reasonTooLong),
   ...withKey,
 });
 export type RejectRequestBody = z.infer<typeof RejectRequestBody>;
@@ -137,7 +136,7 @@ export const CancelTransferBody = z
     reason: z
       .string({ error: rule(TransferCode.textInvalid, 'transfer.text_invalid', { field: 'reason' }) })
       .trim()
-      .max(REMARK_MAX, reasonTooLong)
+      .max(REASON_MAX, reasonTooLong)
       .optional(),
     ...withKey,
   })

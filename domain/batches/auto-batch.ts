@@ -1,4 +1,5 @@
 import type { ErrorTable } from '../shared/errors';
+import { TEXT_LIMITS } from '../shared/limits';
 import type { BatchSplit, BatchType } from './batch';
 import { BatchCode } from './codes';
 
@@ -15,7 +16,7 @@ import { BatchCode } from './codes';
 export const AUTO_BATCH_INTERVALS = [1, 2] as const;
 export type AutoBatchInterval = (typeof AUTO_BATCH_INTERVALS)[number];
 
-export const AUTO_BATCH_NAME_MAX = 100;
+export const AUTO_BATCH_NAME_MAX = TEXT_LIMITS.name;
 export const CONDITION_STORES_MAX = 20;
 
 export interface AutoBatchCondition {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DomainError, type ErrorTable, refuser } from '../shared/errors';
+import { TEXT_LIMITS } from '../shared/limits';
 import { BatchCode } from './codes';
 
 /**
@@ -29,7 +30,11 @@ export type BatchStatus = (typeof BATCH_STATUSES)[number];
 export const BATCH_SOURCES = ['manual', 'auto'] as const;
 export type BatchSource = (typeof BATCH_SOURCES)[number];
 
-export const NAME_MAX = 100;
+export const NAME_MAX = TEXT_LIMITS.name;
+/**
+ * Not a text limit of its kind: the prefix starts every batch number printed on labels and pick lists, so it stays
+ * short enough for a label's line (the console's field warns beyond it, the contract refuses).
+ */
 export const PREFIX_MAX = 10;
 export const DIGITS_MIN = 1;
 export const DIGITS_MAX = 10;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TEXT_LIMITS } from '../shared/limits';
 
 /**
  * An order as a marketplace reports it, in Kedai's words: what an integration (integrations/shopee, later Lazada,
@@ -31,26 +32,30 @@ export const MARKETPLACE_STATUSES = [
 export type MarketplaceStatus = (typeof MARKETPLACE_STATUSES)[number];
 
 const Text = (max: number) => z.string().max(max);
+
+/** An ISO 3166-1 alpha-2 country code: a fixed length, not a text limit of its kind. */
+export const COUNTRY_CODE_LENGTH = 2;
 /** A money amount as a decimal string with at most two decimals ("12.50"). */
 export const Money = z.string().regex(/^-?\d{1,12}(\.\d{1,2})?$/);
 
 export const OrderAddress = z.strictObject({
   /** The buyer's full name, as the marketplace gives it (kept beside its parts). */
-  name: Text(200),
+  name: Text(TEXT_LIMITS.name),
   /** Spec §3 "first and last name": the marketplace's own, or the full name split (`withNameParts`). */
-  firstName: Text(200).optional(),
-  lastName: Text(200).optional(),
+  firstName: Text(TEXT_LIMITS.name).optional(),
+  lastName: Text(TEXT_LIMITS.name).optional(),
+  /** Wider than a form takes (TEXT_LIMITS.phone): what a marketplace sends is kept as it is. */
   phone: Text(40),
-  /** The full address as one text, as marketplaces give it. */
+  /** The full address as one text, as marketplaces give it (wider than a form's TEXT_LIMITS.address, likewise). */
   fullAddress: Text(1000),
-  city: Text(100),
-  state: Text(100),
-  postalCode: Text(20),
-  country: Text(2),
-  district: Text(100).optional(),
+  city: Text(TEXT_LIMITS.name),
+  state: Text(TEXT_LIMITS.name),
+  postalCode: Text(TEXT_LIMITS.code),
+  country: Text(COUNTRY_CODE_LENGTH),
+  district: Text(TEXT_LIMITS.name).optional(),
   /** Barangay (the Philippines). */
-  barangay: Text(100).optional(),
-  email: Text(200).optional(),
+  barangay: Text(TEXT_LIMITS.name).optional(),
+  email: Text(TEXT_LIMITS.email).optional(),
 });
 export type OrderAddress = z.infer<typeof OrderAddress>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DomainError, type ErrorTable, type Refusal, refuser } from '../shared/errors';
+import { TEXT_LIMITS } from '../shared/limits';
 import { OrderCode } from './codes';
 import {
   MARKETPLACE_STATUSES,
@@ -128,7 +129,7 @@ export const OrderImported = z.strictObject({
   fulfilmentType: z.string().max(100).optional(),
   /** The marketplace's packages the order ships in; the first is its package number. */
   packageNumbers: z.array(z.string().max(100)).max(50).optional(),
-  shippingProvider: z.string().max(200).optional(),
+  shippingProvider: z.string().max(TEXT_LIMITS.name).optional(),
   trackingNumber: z.string().max(100).optional(),
   preOrder: z.boolean(),
   address: OrderAddress,
@@ -144,7 +145,7 @@ export const OrderSynced = z.strictObject({
   marketplaceStatus: z.enum(MARKETPLACE_STATUSES),
   marketplaceUpdatedAt: Instant,
   paidAt: Instant.nullable().optional(),
-  shippingProvider: z.string().max(200).optional(),
+  shippingProvider: z.string().max(TEXT_LIMITS.name).optional(),
   trackingNumber: z.string().max(100).optional(),
   address: OrderAddress.optional(),
 });
@@ -167,11 +168,11 @@ export const OrderLineRemoved = z.strictObject({
 });
 export const OrderShipmentArranged = z.strictObject({
   trackingNumber: z.string().min(1).max(100),
-  shippingProvider: z.string().max(200),
+  shippingProvider: z.string().max(TEXT_LIMITS.name),
   rearranged: z.boolean(),
 });
 export const OrderPickupRequested = z.strictObject({
-  provider: z.string().min(1).max(200),
+  provider: z.string().min(1).max(TEXT_LIMITS.name),
   pickupAddress: z.string().min(1).max(1000),
   pickupDay: z.enum(['today', 'after_1_day', 'after_2_days']),
   pickupTime: z.enum(['none', 'earliest', 'latest']),
@@ -224,7 +225,7 @@ export const OrderSplit = z.strictObject({
  */
 export const OrderShipmentCancelled = z.strictObject({
   trackingNumber: z.string().max(100),
-  shippingProvider: z.string().max(200),
+  shippingProvider: z.string().max(TEXT_LIMITS.name),
   from: z.enum(ORDER_STATUSES),
   stock: StockMove.nullable(),
 });
@@ -239,11 +240,11 @@ export const ProcessRequest = z.discriminatedUnion('step', [
   z.strictObject({
     step: z.literal('arrange_shipment'),
     trackingNumber: z.string().max(100),
-    shippingProvider: z.string().max(200),
+    shippingProvider: z.string().max(TEXT_LIMITS.name),
   }),
   z.strictObject({
     step: z.literal('request_pickup'),
-    provider: z.string().max(200),
+    provider: z.string().max(TEXT_LIMITS.name),
     pickupAddress: z.string().max(1000),
     pickupAddressId: z.number().int().optional(),
     pickupDay: PickupDayValue,

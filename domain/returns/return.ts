@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { Money } from '../orders/marketplace-order';
 import { type OrderLine, type OrderStatus, StockLine } from '../orders/order';
 import { DomainError, type ErrorTable, type RefusalParams, refuser } from '../shared/errors';
+import { TEXT_LIMITS } from '../shared/limits';
 import { ReturnCode } from './codes';
 
 /**
@@ -28,8 +29,8 @@ export const RETURN_LIMITS = {
   images: 5,
   /** Bytes of one image attachment. */
   imageBytes: 2 * 1024 * 1024,
-  reason: 500,
-  refundReason: 500,
+  reason: TEXT_LIMITS.reason,
+  refundReason: TEXT_LIMITS.reason,
   /** A money amount: at most this many whole units. */
   amountMax: 1_000_000_000,
 } as const;

@@ -2,12 +2,13 @@
  * The rules of transfer requests and transfers that both the documents' deciders (domain/transfers/*.ts) and the
  * transfer workflow (workflows/transfer.workflow.ts) apply: the workflow refuses a person's action in its update
  * validator before anything moves, and the document refuses it again when the event is recorded. Pure functions
- * (importing only the shared refusal), so the workflow bundle can take this file as it is.
+ * (importing only the shared refusal and text limits), so the workflow bundle can take this file as it is.
  *
  * A problem is an error code of the closed set below and the parameters its message needs; the deciders throw it
  * as a DomainError, the workflow as a refusal, and either way the API answers it from `transferErrors` below.
  */
 import { DomainError, type ErrorTable, type RefusalParams } from '../shared/errors';
+import { TEXT_LIMITS } from '../shared/limits';
 
 export const TRANSFER_ERRORS = [
   /** "Transfer source and destination branches must differ" (spec §5). */
@@ -193,8 +194,10 @@ const problem = (code: TransferErrorCode, params: Record<string, string | number
 
 export const MAX_LINES = 500;
 export const MAX_QUANTITY = 1_000_000_000;
-export const REFERENCE_MAX = 100;
-export const REMARK_MAX = 500;
+export const REFERENCE_MAX = TEXT_LIMITS.reference;
+export const REMARK_MAX = TEXT_LIMITS.note;
+/** A rejection's or a cancellation's reason. */
+export const REASON_MAX = TEXT_LIMITS.reason;
 
 export interface LineInput {
   masterCodeId: string;

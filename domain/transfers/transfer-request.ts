@@ -4,6 +4,7 @@ import {
   MAX_LINES,
   MAX_QUANTITY,
   type Problem,
+  REASON_MAX,
   REFERENCE_MAX,
   REMARK_MAX,
   type RequestStatus,
@@ -36,7 +37,7 @@ export const TransferRequestCreated = z.strictObject({
   lines: z.array(TransferLine).min(1).max(MAX_LINES),
 });
 export const TransferRequestApproved = z.strictObject({ transferId: Id });
-export const TransferRequestRejected = z.strictObject({ reason: z.string().min(1).max(REMARK_MAX) });
+export const TransferRequestRejected = z.strictObject({ reason: z.string().min(1).max(REASON_MAX) });
 export const TransferRequestCancelled = z.strictObject({});
 
 export const transferRequestEvents = {
@@ -128,8 +129,8 @@ export function decide(command: TransferRequestCommand, state: TransferRequestSt
     case 'RejectTransferRequest': {
       const reason = command.reason.trim();
       if (!reason) throw refuseTransfer('REJECT_REASON_REQUIRED');
-      if (reason.length > REMARK_MAX)
-        throw refuseTransfer('TEXT_TOO_LONG', { field: 'reason', max: REMARK_MAX });
+      if (reason.length > REASON_MAX)
+        throw refuseTransfer('TEXT_TOO_LONG', { field: 'reason', max: REASON_MAX });
       return [{ type: 'TransferRequestRejected', data: { reason } }];
     }
     case 'CancelTransferRequest':

@@ -7,6 +7,7 @@ import {
   MAX_QUANTITY,
   type Problem,
   progressAfter,
+  REASON_MAX,
   REFERENCE_MAX,
   REMARK_MAX,
   refuseTransfer,
@@ -100,7 +101,7 @@ export const TransferReceived = z.strictObject({ lines: Lines });
 export const TransferRestReturned = z.strictObject({ lines: Lines });
 export const TransferCompleted = z.strictObject({});
 export const TransferCancelled = z.strictObject({
-  reason: z.string().max(REMARK_MAX),
+  reason: z.string().max(REASON_MAX),
   /** What was in transit and went back to the source (empty when cancelled before shipping). */
   returnedLines: Lines,
 });
@@ -298,8 +299,8 @@ export function decide(command: TransferCommand, state: TransferState): Transfer
     case 'CancelTransfer': {
       check(actionProblem('cancel', state));
       const reason = command.reason.trim();
-      if (reason.length > REMARK_MAX)
-        throw refuseTransfer('TEXT_TOO_LONG', { field: 'reason', max: REMARK_MAX });
+      if (reason.length > REASON_MAX)
+        throw refuseTransfer('TEXT_TOO_LONG', { field: 'reason', max: REASON_MAX });
       return [{ type: 'TransferCancelled', data: { reason, returnedLines: restOf(state.lines) } }];
     }
     default: {

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { LiveServerMessage } from '@api/live';
 import { ORDER_STOCK_REACTOR } from '@commands/orders/stock-reactor';
 import { orderStreamId } from '@domain/orders/order';
+import { TEXT_LIMITS } from '@domain/shared/limits';
 import { ORDER_COUNTS_VIEW, ORDERS_PROJECTION } from '@projections/orders';
 import {
   type Catalogue,
@@ -602,8 +603,10 @@ describe('order board API', () => {
       expect(removed.json().data.lines[2]).toMatchObject({ removed: true });
       expect(removed.json().data.item_count).toBe(5);
 
+      // A name as long as any name may be (domain/shared/limits.ts) is kept whole.
+      const longName = `Tan Mei Ling ${'binti Abdullah '.repeat(20)}`.slice(0, TEXT_LIMITS.name);
       const address = await call('POST', `/api/orders/${orderId}/address`, seller.token, {
-        name: 'Tan Mei Ling',
+        name: longName,
         phone: '+60198765432',
         full_address: '88 Lebuh Chulia, 10200 George Town',
         city: 'George Town',
@@ -613,7 +616,7 @@ describe('order board API', () => {
       });
       expect(address.statusCode, address.body).toBe(200);
       expect(address.json().data.address).toMatchObject({
-        name: 'Tan Mei Ling',
+        name: longName,
         city: 'George Town',
         country: 'MY',
       });
@@ -626,6 +629,19 @@ describe('order board API', () => {
         country: 'MY',
       });
       expect([badAddress.statusCode, badAddress.json().code]).toEqual([400, 587]);
+      const longCity = await call('POST', `/api/orders/${orderId}/address`, seller.token, {
+        name: 'Tan Mei Ling',
+        phone: '+60198765432',
+        full_address: '88 Lebuh Chulia, 10200 George Town',
+        city: 'G'.repeat(TEXT_LIMITS.name + 1),
+        postal_code: '10200',
+        country: 'MY',
+      });
+      expect(longCity.statusCode, longCity.body).toBe(400);
+      expect(longCity.json()).toMatchObject({
+        msg: `This entry is too long (maximum is ${TEXT_LIMITS.name} characters).`,
+        errors: [{ path: 'body/city' }],
+      });
 
       const split = await call('POST', `/api/orders/${orderId}/split`, seller.token, {
         lines: [

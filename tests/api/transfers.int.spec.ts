@@ -295,7 +295,9 @@ describe('transfer requests and transfers', () => {
       505,
     );
     expectCode(await t.createRequest(seller.token, body({ colour: 'red' })), 400, 400);
-    expectCode(await t.createRequest(seller.token, body({ reference: 'x'.repeat(101) })), 400, 516);
+    expect(
+      expectCode(await t.createRequest(seller.token, body({ reference: 'x'.repeat(101) })), 400, 516).msg,
+    ).toBe('The reference is too long (maximum is 100 characters).');
     expect(await t.documentEventCount(seller.tenantId)).toBe(count);
   });
 

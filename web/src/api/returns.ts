@@ -22,7 +22,6 @@ export const RETURNS_KEY = 'orders-view-all';
 
 export const MAX_IMAGES = RETURN_LIMITS.images;
 export const MAX_IMAGE_BYTES = RETURN_LIMITS.imageBytes;
-export const TEXT_MAX = RETURN_LIMITS.reason;
 
 export const returnKeys = {
   all: ['returns'] as const,

@@ -51,7 +51,7 @@ export type UserRef = UserAnswer;
 export type TimelineEntry = TimelineAnswer;
 export type RequestRow = RequestListRow;
 export type TransferRow = TransferListRow;
-export { MAX_QUANTITY as QUANTITY_MAX, REFERENCE_MAX, REMARK_MAX } from '@domain/transfers/rules';
+export { MAX_QUANTITY as QUANTITY_MAX, REASON_MAX, REFERENCE_MAX, REMARK_MAX } from '@domain/transfers/rules';
 
 /** A new document's fields as the form sends them (the body of the create routes, without its key). */
 export type DocumentFields = Omit<TransferDocumentBody, 'idempotency_key' | 'reference' | 'remark'> & {

@@ -193,7 +193,7 @@ export function DocumentForm({
             hint={editing ? undefined : t('form.reference_hint')}
             value={reference}
             readOnly={editing !== undefined}
-            maxLength={REFERENCE_MAX}
+            limit={REFERENCE_MAX}
             onChange={(event) => setReference(event.target.value)}
             error={errors.reference}
           />
@@ -216,7 +216,7 @@ export function DocumentForm({
         <TextAreaField
           label={t('form.remark')}
           value={remark}
-          maxLength={REMARK_MAX}
+          limit={REMARK_MAX}
           onChange={(event) => setRemark(event.target.value)}
           error={errors.remark}
         />

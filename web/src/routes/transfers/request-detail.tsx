@@ -1,7 +1,7 @@
 import type { RequestAction } from '@domain/transfers/rules';
-import { useRequestAction, useRequestDetail } from '@web/api/transfers';
+import { REASON_MAX, useRequestAction, useRequestDetail } from '@web/api/transfers';
 import { useSession } from '@web/auth/session';
-import { FormMessage, messageOf } from '@web/shell/form';
+import { FormMessage, messageOf, TextAreaField } from '@web/shell/form';
 import { useNotify } from '@web/shell/notifications';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -120,19 +120,13 @@ export function RequestDetailDialog({
           {cancelling && <FormMessage kind="info">{t('detail.cancel_question')}</FormMessage>}
           {rejecting && (
             <form id={reasonId} className="form" onSubmit={submitReject} noValidate>
-              <div className="field field-wide">
-                <label htmlFor={`${reasonId}-reason`} className="field-label">
-                  {t('detail.reject_reason')}
-                </label>
-                <textarea
-                  id={`${reasonId}-reason`}
-                  className="input textarea"
-                  value={reason}
-                  maxLength={500}
-                  onChange={(event) => setReason(event.target.value)}
-                  required
-                />
-              </div>
+              <TextAreaField
+                label={t('detail.reject_reason')}
+                value={reason}
+                limit={REASON_MAX}
+                required
+                onChange={(event) => setReason(event.target.value)}
+              />
             </form>
           )}
           <table className="transfer-table">

@@ -1,12 +1,13 @@
 import type { TransferAction } from '@domain/transfers/rules';
 import {
+  REASON_MAX,
   type TransferActionName,
   type TransferDetail,
   useTransferAction,
   useTransferDetail,
 } from '@web/api/transfers';
 import { useSession } from '@web/auth/session';
-import { FormMessage, messageOf } from '@web/shell/form';
+import { FormMessage, messageOf, TextField } from '@web/shell/form';
 import { useNotify } from '@web/shell/notifications';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -181,18 +182,12 @@ export function TransferDetailDialog({ id, onClose }: { id: string; onClose(): v
               <FormMessage kind="info">
                 {inTransit ? t('detail.cancel_in_transit_question') : t('detail.cancel_pending_question')}
               </FormMessage>
-              <div className="field field-wide">
-                <label htmlFor={`cancel-reason-${id}`} className="field-label">
-                  {t('detail.cancel_reason')}
-                </label>
-                <input
-                  id={`cancel-reason-${id}`}
-                  className="input"
-                  value={reason}
-                  maxLength={500}
-                  onChange={(event) => setReason(event.target.value)}
-                />
-              </div>
+              <TextField
+                label={t('detail.cancel_reason')}
+                value={reason}
+                limit={REASON_MAX}
+                onChange={(event) => setReason(event.target.value)}
+              />
             </>
           )}
           {confirming === 'return-rest' && (

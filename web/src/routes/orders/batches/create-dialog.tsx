@@ -1,4 +1,5 @@
-import type { BatchSplit, BatchType } from '@domain/batches/batch';
+import { type BatchSplit, type BatchType, PREFIX_MAX } from '@domain/batches/batch';
+import { TEXT_LIMITS } from '@domain/shared/limits';
 import {
   BATCH_SPLITS,
   BATCH_TYPES,
@@ -100,7 +101,7 @@ export function CreateBatchDialog({
         <TextField
           label={t('fields.name')}
           value={name}
-          maxLength={100}
+          limit={TEXT_LIMITS.name}
           placeholder={t('fields.name_placeholder')}
           error={errors.name}
           onChange={(event) => setName(event.target.value)}
@@ -108,7 +109,7 @@ export function CreateBatchDialog({
         <TextField
           label={t('fields.prefix')}
           value={prefix}
-          maxLength={10}
+          limit={PREFIX_MAX}
           error={errors.prefix}
           onChange={(event) => setPrefix(event.target.value)}
         />

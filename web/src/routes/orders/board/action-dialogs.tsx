@@ -1,3 +1,4 @@
+import { TEXT_LIMITS } from '@domain/shared/limits';
 import { usePickers } from '@web/api/batches';
 import { type ActionBody, useShippingOptions } from '@web/api/orders';
 import { PRINT_DOCUMENTS, type PrintDocument, type PrintOrigin } from '@web/api/printing';
@@ -75,7 +76,7 @@ export function CancelDialog({ orders, busy, error, onRun, onClose }: DialogProp
         <TextField
           label={t('cancel.reason')}
           value={reason}
-          maxLength={500}
+          limit={TEXT_LIMITS.reason}
           onChange={(event) => setReason(event.target.value)}
         />
         {byMarketplace && (
@@ -141,14 +142,14 @@ export function ArrangeDialog({ orders, busy, error, onRun, onClose }: DialogPro
               value={row.tracking_number}
               required={!byMarketplace.has(row.order_id)}
               hint={byMarketplace.has(row.order_id) ? t('arrange.marketplace_hint') : undefined}
-              maxLength={100}
+              limit={TEXT_LIMITS.reference}
               error={fields.tracking_number}
               onChange={(event) => set(index, { tracking_number: event.target.value })}
             />
             <TextField
               label={t('arrange.shipping_provider')}
               value={row.shipping_provider}
-              maxLength={200}
+              limit={TEXT_LIMITS.name}
               onChange={(event) => set(index, { shipping_provider: event.target.value })}
             />
           </fieldset>
@@ -198,7 +199,7 @@ export function PickupDialog({ orders, busy, error, onRun, onClose }: DialogProp
           label={t('pickup.provider')}
           value={provider}
           required
-          maxLength={200}
+          limit={TEXT_LIMITS.name}
           onChange={(event) => setProvider(event.target.value)}
         />
         {offered.length > 0 ? (
@@ -215,7 +216,7 @@ export function PickupDialog({ orders, busy, error, onRun, onClose }: DialogProp
             label={t('pickup.address')}
             value={address}
             required
-            maxLength={1000}
+            limit={TEXT_LIMITS.address}
             onChange={(event) => setAddress(event.target.value)}
           />
         )}

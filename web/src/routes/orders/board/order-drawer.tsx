@@ -1,4 +1,6 @@
 import { ACTION_KEYS, type BoardAction } from '@domain/orders/board';
+import { COUNTRY_CODE_LENGTH } from '@domain/orders/marketplace-order';
+import { TEXT_LIMITS } from '@domain/shared/limits';
 import {
   type AddressInput,
   type OrderDetail,
@@ -493,7 +495,7 @@ function AddressDialog({ order, onClose }: { order: OrderDetail; onClose(): void
       label={t(`address.${name}`)}
       value={address[name]}
       required={required}
-      maxLength={max}
+      limit={max}
       error={fields[name]}
       onChange={(event) => setAddress((current) => ({ ...current, [name]: event.target.value }))}
     />
@@ -507,13 +509,13 @@ function AddressDialog({ order, onClose }: { order: OrderDetail; onClose(): void
       onClose={onClose}
       onSubmit={() => change.mutateAsync({ id: order.id, address })}
     >
-      {field('name', 200)}
-      {field('phone', 40)}
-      {field('full_address', 1000)}
-      {field('city', 100)}
-      {field('state', 100, false)}
-      {field('postal_code', 20)}
-      {field('country', 2)}
+      {field('name', TEXT_LIMITS.name)}
+      {field('phone', TEXT_LIMITS.phone)}
+      {field('full_address', TEXT_LIMITS.address)}
+      {field('city', TEXT_LIMITS.name)}
+      {field('state', TEXT_LIMITS.name, false)}
+      {field('postal_code', TEXT_LIMITS.code)}
+      {field('country', COUNTRY_CODE_LENGTH)}
     </FormDialog>
   );
 }
@@ -547,7 +549,7 @@ function PackingDialog({ order, line, onClose }: LineDialogProps) {
       <TextField
         label={t('detail.bin_number')}
         value={binNumber}
-        maxLength={100}
+        limit={TEXT_LIMITS.code}
         error={fields.bin_number}
         onChange={(event) => setBinNumber(event.target.value)}
       />

@@ -1,3 +1,4 @@
+import { TEXT_LIMITS } from '@domain/shared/limits';
 import {
   createReturn,
   findReturnableOrder,
@@ -8,7 +9,6 @@ import {
   RETURN_ACTIONS,
   type ReturnAction,
   type ReturnableOrder,
-  TEXT_MAX,
   uploadReturnImage,
 } from '@web/api/returns';
 import { ModalDialog } from '@web/components/modal-dialog';
@@ -171,7 +171,6 @@ export function ReturnForm({ onClose, onSaved }: { onClose(): void; onSaved(mess
             id={lookupId}
             className="input"
             value={query}
-            maxLength={100}
             placeholder={t('form.lookup_placeholder')}
             onChange={(event) => setQuery(event.target.value)}
           />
@@ -306,14 +305,14 @@ export function ReturnForm({ onClose, onSaved }: { onClose(): void; onSaved(mess
           <TextField
             label={t('form.refund_reason')}
             required
-            maxLength={TEXT_MAX}
+            limit={TEXT_LIMITS.reason}
             value={refundReason}
             onChange={(event) => setRefundReason(event.target.value)}
             error={fields.refund_reason}
           />
           <TextAreaField
             label={t('form.reason')}
-            maxLength={TEXT_MAX}
+            limit={TEXT_LIMITS.reason}
             rows={2}
             value={reason}
             onChange={(event) => setReason(event.target.value)}

@@ -1,6 +1,7 @@
 import type { AutoBatchConfigAnswer, AutoBatchConfigBody } from '@api/contracts/batches';
-import type { BatchSplit, BatchType } from '@domain/batches/batch';
+import { type BatchSplit, type BatchType, PREFIX_MAX } from '@domain/batches/batch';
 import { PLATFORMS } from '@domain/orders/marketplace-order';
+import { TEXT_LIMITS } from '@domain/shared/limits';
 import { useQuery } from '@tanstack/react-query';
 import {
   BATCH_SPLITS,
@@ -119,7 +120,7 @@ export function ConfigForm({
         <TextField
           label={t('fields.name')}
           value={form.name}
-          maxLength={100}
+          limit={TEXT_LIMITS.name}
           error={errors.name}
           onChange={(event) => set('name', event.target.value)}
         />
@@ -174,7 +175,7 @@ export function ConfigForm({
           <TextField
             label={t('fields.prefix')}
             value={form.prefix}
-            maxLength={10}
+            limit={PREFIX_MAX}
             error={errors.prefix}
             onChange={(event) => set('prefix', event.target.value)}
           />
