@@ -16,13 +16,20 @@ export interface ValidationRule {
 }
 
 const rules = new Map<string, ValidationRule>();
+const codes = new Map<string, number>();
 
+/**
+ * A rule named with parameters is told apart by them (its message is the key followed by them), so one key shared by
+ * several fields names each its own field rather than the first one's.
+ */
 export function rule(code: number, key: string, params: RefusalParams = {}): string {
-  const known = rules.get(key);
-  if (known && known.code !== code)
-    throw new Error(`validation message ${key} is named with codes ${known.code} and ${code}`);
-  if (!known) rules.set(key, { code, key, params });
-  return key;
+  const known = codes.get(key);
+  if (known !== undefined && known !== code)
+    throw new Error(`validation message ${key} is named with codes ${known} and ${code}`);
+  codes.set(key, code);
+  const message = Object.keys(params).length === 0 ? key : `${key} ${JSON.stringify(params)}`;
+  if (!rules.has(message)) rules.set(message, { code, key, params });
+  return message;
 }
 
 /** The rule a zod issue's message names, if it names one. */
