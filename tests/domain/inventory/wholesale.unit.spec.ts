@@ -1,4 +1,5 @@
 import { WholesaleTiersBody } from '@api/contracts/inventory-wholesale';
+import { ruleOf } from '@api/contracts/rules';
 import { tierProblems, WHOLESALE_LIMITS, wholesalePrice } from '@domain/inventory/wholesale';
 import { describe, expect, it } from 'vitest';
 
@@ -51,7 +52,8 @@ describe('the tiers body', () => {
   const issues = (body: unknown) =>
     (WholesaleTiersBody.safeParse(body).error?.issues ?? []).map((issue) => [
       issue.path.join('/'),
-      issue.message,
+      // The rule's key (a rule named with parameters carries them in its message).
+      ruleOf(issue.message)?.key ?? issue.message,
     ]);
 
   it('answers every bad tier at once: order, repeats and prices together', () => {
