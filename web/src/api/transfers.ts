@@ -36,15 +36,7 @@ import type {
   UserAnswer,
 } from '@api/contracts/transfers';
 
-export type {
-  PickerMasterCode,
-  PickerPlace,
-  RequestDetail,
-  ShortfallAnswer,
-  ShortfallCheckBody,
-  Stamp,
-  TransferDetail,
-};
+export type { PickerMasterCode, PickerPlace, RequestDetail, ShortfallAnswer, Stamp, TransferDetail };
 export type MasterCodeRef = MasterCodeAnswer;
 export type PlaceRef = PlaceAnswer;
 export type UserRef = UserAnswer;

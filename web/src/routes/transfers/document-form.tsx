@@ -1,7 +1,6 @@
 import {
   REFERENCE_MAX,
   REMARK_MAX,
-  type ShortfallCheckBody,
   type TransferDetail,
   useCreateDocument,
   useEditTransfer,
@@ -70,11 +69,11 @@ export function DocumentForm({
   const sent = (draft: DraftLine[]) =>
     draft.map((line) => ({ master_code_id: line.masterCode.id, quantity: Number(line.quantity) }));
   const checked = lines.filter((line) => isQuantity(line.quantity));
-  // Asked once typing pauses, not on every keystroke; compared as text so an unchanged form asks nothing new.
-  const check = useDebounced(
-    from && checked.length > 0 ? JSON.stringify({ from_warehouse_id: from, lines: sent(checked) }) : null,
+  // Asked once typing pauses, not on every keystroke (the lines as they stood then; the query key compares them).
+  const settled = useDebounced(lines).filter((line) => isQuantity(line.quantity));
+  const shortfalls = useShortfalls(
+    from && settled.length > 0 ? { from_warehouse_id: from, lines: sent(settled) } : null,
   );
-  const shortfalls = useShortfalls(check === null ? null : (JSON.parse(check) as ShortfallCheckBody));
   // Only answers about the lines as they stand now (the previous answer shows while the next is asked).
   const short = (from ? (shortfalls.data ?? []) : []).filter((found) =>
     checked.some(
