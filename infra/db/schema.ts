@@ -840,6 +840,22 @@ export const columns = {
     updated_at: timestamptz(),
   },
   /** Which batch holds an order: the write-side guard against two batches taking one order (commands/batches). */
+  /** Every SKU a connected store sells, with its link to a master code (migration 20261128001300, issue 15). */
+  channel_skus: {
+    tenant_id: text(),
+    store_id: text(),
+    item_id: text(),
+    model_id: text().withDefault(),
+    seller_sku: text(),
+    item_name: text(),
+    model_name: text().withDefault(),
+    price: numeric().withDefault(),
+    channel_stock: int4().withDefault(),
+    status: text().withDefault(),
+    master_code_id: uuid().orNull(),
+    listing_id: text().orNull(),
+    updated_at: timestamptz().withDefault(),
+  },
   /** An account's bulk scan control (domain/scan/settings.ts; migration 20261128001200). No row: all off. */
   scan_settings: {
     tenant_id: text(),
@@ -1047,5 +1063,6 @@ export type BatchesTable = Database['batches'];
 export type ScanChecksTable = Database['scan_checks'];
 export type BatchClaimsTable = Database['batch_claims'];
 export type ScanSettingsTable = Database['scan_settings'];
+export type ChannelSkusTable = Database['channel_skus'];
 export type BatchNumbersTable = Database['batch_numbers'];
 export type AutoBatchConfigsTable = Database['auto_batch_configs'];
