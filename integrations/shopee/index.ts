@@ -94,11 +94,14 @@ export {
 export { DEFAULT_SKUS, type SandboxSku } from './sandbox/generator';
 export { MALAYSIAN_STATES } from './sandbox/malaysia';
 export {
+  DEFAULT_SHOP_RATE_LIMIT,
   type SandboxFailure,
   type SandboxFailureKind,
   type SandboxPartner,
+  type SandboxRateLimit,
   type SandboxRequestRecord,
   type SandboxShopInfo,
+  type SandboxStock,
   type ShopeeSandbox,
   type ShopeeSandboxOptions,
   startShopeeSandbox,

@@ -24,6 +24,17 @@ export const SHOPEE_PATHS = {
   createShippingDocument: '/api/v2/logistics/create_shipping_document',
   shippingDocumentResult: '/api/v2/logistics/get_shipping_document_result',
   downloadShippingDocument: '/api/v2/logistics/download_shipping_document',
+  itemList: '/api/v2/product/get_item_list',
+  itemBaseInfo: '/api/v2/product/get_item_base_info',
+  modelList: '/api/v2/product/get_model_list',
+  addItem: '/api/v2/product/add_item',
+  updateItem: '/api/v2/product/update_item',
+  initTierVariation: '/api/v2/product/init_tier_variation',
+  updatePrice: '/api/v2/product/update_price',
+  updateStock: '/api/v2/product/update_stock',
+  unlistItem: '/api/v2/product/unlist_item',
+  deleteItem: '/api/v2/product/delete_item',
+  uploadImage: '/api/v2/media_space/upload_image',
 } as const;
 
 /** The documented hosts. `testStable` is the older name of the sandbox domain; both still answer. */
@@ -48,6 +59,14 @@ export const SHOPEE_LIMITS = {
   accessTokenSeconds: 4 * 60 * 60,
   refreshTokenSeconds: 30 * 24 * 60 * 60,
   authCodeSeconds: 10 * 60,
+  /** get_item_list: page_size. */
+  itemListPageSize: 100,
+  /** get_item_base_info: item_id_list; unlist_item: item_list. */
+  itemBatch: 50,
+  /** update_stock: stock_list, update_price: price_list, init_tier_variation: model (one item a call). */
+  modelBatch: 50,
+  /** Two tiers of variations at most. */
+  tiers: 2,
 } as const;
 
 // ---- values ----
@@ -493,3 +512,287 @@ export const downloadShippingDocumentRequest = z.object({
     .max(SHOPEE_LIMITS.shippingDocumentBatch),
 });
 export type DownloadShippingDocumentRequest = z.input<typeof downloadShippingDocumentRequest>;
+
+// ---- products ----
+
+/** get_item_list's item_status: every one but the deleted ones is what a seller's listings are. */
+export const ITEM_STATUSES = [
+  'NORMAL',
+  'BANNED',
+  'UNLIST',
+  'REVIEWING',
+  'SELLER_DELETE',
+  'SHOPEE_DELETE',
+] as const;
+export type ShopeeItemStatus = (typeof ITEM_STATUSES)[number];
+
+const itemId = z.number().int().positive();
+/** 0 for an item without models. */
+const modelId = z.number().int().nonnegative();
+const price = z.number().positive();
+const stock = z.number().int().nonnegative();
+/** seller_stock: `location_id` only for a shop with several warehouses. */
+const sellerStock = z.array(z.object({ location_id: z.string().optional(), stock })).min(1);
+const dimension = z.object({
+  package_length: z.number().int().positive(),
+  package_width: z.number().int().positive(),
+  package_height: z.number().int().positive(),
+});
+
+export const itemListRequest = z.object({
+  offset: z.number().int().nonnegative(),
+  page_size: z.number().int().min(1).max(SHOPEE_LIMITS.itemListPageSize),
+  update_time_from: z.number().int().nonnegative().optional(),
+  update_time_to: z.number().int().nonnegative().optional(),
+  /** Sent as repeated parameters (item_status=NORMAL&item_status=UNLIST). */
+  item_status: z.array(z.enum(ITEM_STATUSES)).min(1),
+});
+export type ItemListRequest = z.input<typeof itemListRequest>;
+
+export const itemListAnswer = z.object({
+  item: z
+    .array(
+      z.object({ item_id: z.number().int(), item_status: z.enum(ITEM_STATUSES), update_time: z.number() }),
+    )
+    .nullish()
+    .transform((list) => list ?? []),
+  total_count: z.number().int(),
+  has_next_page: z.boolean(),
+  next_offset: z.number().int(),
+});
+export type ItemListPage = z.infer<typeof itemListAnswer>;
+
+export const itemBaseInfoRequest = z.object({
+  item_id_list: z.array(itemId).min(1).max(SHOPEE_LIMITS.itemBatch),
+});
+export type ItemBaseInfoRequest = z.input<typeof itemBaseInfoRequest>;
+
+const priceInfo = z.object({
+  currency: z.string().optional(),
+  original_price: z.number(),
+  current_price: z.number(),
+});
+
+const stockInfoV2 = z.object({
+  summary_info: z
+    .object({ total_reserved_stock: z.number().int(), total_available_stock: z.number().int() })
+    .optional(),
+  seller_stock: z.array(z.object({ location_id: z.string().optional(), stock: z.number().int() })).optional(),
+});
+
+export const itemBaseInfoSchema = z.object({
+  item_id: z.number().int(),
+  category_id: z.number().int(),
+  item_name: z.string(),
+  description: z.string().optional(),
+  item_sku: z.string().optional(),
+  create_time: z.number().int(),
+  update_time: z.number().int(),
+  /** Absent when the item has models: their prices are in get_model_list. */
+  price_info: z.array(priceInfo).optional(),
+  stock_info_v2: stockInfoV2.optional(),
+  image: z.object({ image_url_list: z.array(z.string()), image_id_list: z.array(z.string()) }).optional(),
+  /** KG, as a string ("10.02"). */
+  weight: z.string().optional(),
+  dimension: dimension.optional(),
+  logistic_info: z
+    .array(
+      z.object({ logistic_id: z.number().int(), logistic_name: z.string().optional(), enabled: z.boolean() }),
+    )
+    .optional(),
+  condition: z.enum(['NEW', 'USED']).optional(),
+  item_status: z.enum(ITEM_STATUSES),
+  has_model: z.boolean(),
+  brand: z.object({ brand_id: z.number().int(), original_brand_name: z.string() }).optional(),
+});
+export type ShopeeItemBaseInfo = z.infer<typeof itemBaseInfoSchema>;
+
+export const itemBaseInfoAnswer = z.object({
+  item_list: z
+    .array(itemBaseInfoSchema)
+    .nullish()
+    .transform((list) => list ?? []),
+});
+
+export const modelListRequest = z.object({ item_id: itemId });
+
+const tierVariationAnswer = z.object({
+  name: z.string(),
+  option_list: z.array(
+    z.object({
+      option: z.string(),
+      image: z.object({ image_id: z.string().optional(), image_url: z.string().optional() }).optional(),
+    }),
+  ),
+});
+
+export const modelSchema = z.object({
+  model_id: z.number().int(),
+  tier_index: z.array(z.number().int()),
+  model_sku: z.string().optional(),
+  model_status: z.string().optional(),
+  price_info: z.array(priceInfo),
+  stock_info_v2: stockInfoV2.optional(),
+});
+export type ShopeeModel = z.infer<typeof modelSchema>;
+
+export const modelListAnswer = z.object({
+  tier_variation: z.array(tierVariationAnswer),
+  model: z.array(modelSchema),
+});
+export type ModelList = z.infer<typeof modelListAnswer>;
+
+/** add_item and update_item: the item's own fields (update_item sends the ones that change, with item_id). */
+const itemFields = {
+  item_name: z.string().min(1).max(255),
+  description: z.string().min(1).max(5000),
+  category_id: z.number().int().positive(),
+  /** KG. */
+  weight: z.number().positive(),
+  dimension: dimension.optional(),
+  image: z.object({ image_id_list: z.array(z.string().min(1)).min(1).max(9) }),
+  logistic_info: z.array(z.object({ logistic_id: z.number().int().positive(), enabled: z.boolean() })).min(1),
+  item_sku: z.string().max(100).optional(),
+  condition: z.enum(['NEW', 'USED']).optional(),
+  item_status: z.enum(['NORMAL', 'UNLIST']).optional(),
+  brand: z.object({ brand_id: z.number().int().nonnegative(), original_brand_name: z.string() }).optional(),
+  gtin_code: z.string().max(14).optional(),
+};
+
+export const addItemRequest = z.object({
+  ...itemFields,
+  original_price: price,
+  seller_stock: sellerStock,
+});
+export type AddItemRequest = z.input<typeof addItemRequest>;
+
+export const addItemAnswer = z.object({ item_id: z.number().int() });
+
+export const updateItemRequest = z
+  .object({ item_id: itemId, ...itemFields })
+  .partial()
+  .required({ item_id: true });
+export type UpdateItemRequest = z.input<typeof updateItemRequest>;
+
+export const updateItemAnswer = z.object({ item_id: z.number().int() });
+
+/** init_tier_variation: the item's tiers and all its models (at most 50), replacing what it had. */
+export const initTierVariationRequest = z.object({
+  item_id: itemId,
+  tier_variation: z
+    .array(
+      z.object({
+        name: z.string().min(1).max(14),
+        option_list: z
+          .array(
+            z.object({
+              option: z.string().min(1).max(30),
+              image: z.object({ image_id: z.string() }).optional(),
+            }),
+          )
+          .min(1)
+          .max(20),
+      }),
+    )
+    .min(1)
+    .max(SHOPEE_LIMITS.tiers),
+  model: z
+    .array(
+      z.object({
+        tier_index: z.array(z.number().int().nonnegative()).min(1).max(SHOPEE_LIMITS.tiers),
+        original_price: price,
+        model_sku: z.string().max(100).optional(),
+        seller_stock: sellerStock,
+        gtin_code: z.string().max(14).optional(),
+      }),
+    )
+    .min(1)
+    .max(SHOPEE_LIMITS.modelBatch),
+});
+export type InitTierVariationRequest = z.input<typeof initTierVariationRequest>;
+
+export const initTierVariationAnswer = z.object({
+  item_id: z.number().int(),
+  model: z.array(
+    z.object({
+      tier_index: z.array(z.number().int()),
+      model_id: z.number().int(),
+      model_sku: z.string().optional(),
+    }),
+  ),
+});
+export type InitTierVariationResult = z.infer<typeof initTierVariationAnswer>;
+
+const failureList = z
+  .array(z.object({ model_id: z.number().int(), failed_reason: z.string() }))
+  .nullish()
+  .transform((list) => list ?? []);
+
+export const updatePriceRequest = z.object({
+  item_id: itemId,
+  price_list: z
+    .array(z.object({ model_id: modelId.optional(), original_price: price }))
+    .min(1)
+    .max(SHOPEE_LIMITS.modelBatch),
+});
+export type UpdatePriceRequest = z.input<typeof updatePriceRequest>;
+
+export const updatePriceAnswer = z.object({
+  failure_list: failureList,
+  success_list: z
+    .array(z.object({ model_id: z.number().int(), original_price: z.number() }))
+    .nullish()
+    .transform((list) => list ?? []),
+});
+export type UpdatePriceResult = z.infer<typeof updatePriceAnswer>;
+
+export const updateStockRequest = z.object({
+  item_id: itemId,
+  stock_list: z
+    .array(z.object({ model_id: modelId.optional(), seller_stock: sellerStock }))
+    .min(1)
+    .max(SHOPEE_LIMITS.modelBatch),
+});
+export type UpdateStockRequest = z.input<typeof updateStockRequest>;
+
+export const updateStockAnswer = z.object({
+  failure_list: failureList,
+  success_list: z
+    .array(
+      z.object({ model_id: z.number().int(), location_id: z.string().optional(), stock: z.number().int() }),
+    )
+    .nullish()
+    .transform((list) => list ?? []),
+});
+export type UpdateStockResult = z.infer<typeof updateStockAnswer>;
+
+export const unlistItemRequest = z.object({
+  item_list: z
+    .array(z.object({ item_id: itemId, unlist: z.boolean() }))
+    .min(1)
+    .max(SHOPEE_LIMITS.itemBatch),
+});
+export type UnlistItemRequest = z.input<typeof unlistItemRequest>;
+
+export const unlistItemAnswer = z.object({
+  failure_list: z
+    .array(z.object({ item_id: z.number().int(), failed_reason: z.string() }))
+    .nullish()
+    .transform((list) => list ?? []),
+  success_list: z
+    .array(z.object({ item_id: z.number().int(), unlist: z.boolean() }))
+    .nullish()
+    .transform((list) => list ?? []),
+});
+export type UnlistItemResult = z.infer<typeof unlistItemAnswer>;
+
+export const deleteItemRequest = z.object({ item_id: itemId });
+
+/** media_space/upload_image: the image's id (what add_item takes) and where Shopee serves it. */
+export const uploadImageAnswer = z.object({
+  image_info: z.object({
+    image_id: z.string(),
+    image_url_list: z.array(z.object({ image_url_region: z.string(), image_url: z.string() })),
+  }),
+});
+export type UploadedImage = z.infer<typeof uploadImageAnswer>;

@@ -22,6 +22,43 @@ export interface SandboxProduct {
   weight: number;
 }
 
+/** A model of an item (Shopee's variant): its place in the tiers, SKU, price and seller stock. */
+export interface SandboxModel {
+  model_id: number;
+  tier_index: number[];
+  model_sku: string;
+  /** MYR. */
+  price: number;
+  stock: number;
+}
+
+/**
+ * An item of the shop as the product calls see it. An item without tiers keeps its price and stock on itself
+ * (model id 0); one with tiers on its models.
+ */
+export interface SandboxItem {
+  item_id: number;
+  item_sku: string;
+  item_name: string;
+  description: string;
+  category_id: number;
+  item_status: 'NORMAL' | 'UNLIST' | 'BANNED' | 'REVIEWING' | 'SELLER_DELETE';
+  /** Unix seconds. */
+  create_time: number;
+  update_time: number;
+  /** kg. */
+  weight: number;
+  dimension?: { package_length: number; package_width: number; package_height: number };
+  image_ids: string[];
+  logistic_ids: number[];
+  condition: 'NEW' | 'USED';
+  brand?: { brand_id: number; original_brand_name: string };
+  price: number;
+  stock: number;
+  tiers: { name: string; options: string[] }[];
+  models: SandboxModel[];
+}
+
 export interface SandboxAddress {
   address_id: number;
   name: string;
@@ -37,6 +74,8 @@ export interface SandboxShop {
   shop_name: string;
   region: 'MY';
   products: SandboxProduct[];
+  /** The shop's listings (absent in a snapshot from before they were kept: made from `products` on load). */
+  items?: SandboxItem[];
   pickup_address: SandboxAddress;
   /** The generator's state for this shop (see random.ts), and when its next order arrives (ms; null: none). */
   random: number;
@@ -85,6 +124,8 @@ export interface SandboxGrant {
 export interface SandboxSnapshot {
   version: 1;
   next_shop_id: number;
+  /** The next item, model or image id the product calls hand out (absent in older snapshots). */
+  next_listing_id?: number;
   shops: SandboxShop[];
   orders: SandboxOrder[];
   codes: SandboxGrant[];
