@@ -313,7 +313,8 @@ export class ShopeeChannel implements ChannelPort {
     window: { from: number; until: number },
     page?: string,
   ): Promise<ChannelPage<MarketplaceOrder>> {
-    // The page names the 15-day slice being read and Shopee's cursor in it: a long window is read slice by slice.
+    // The page names the 15-day slice being read and Shopee's cursor in it: a long window is read slice by slice
+    // (Shopee's bounds are inclusive: the next slice starts a second after this one ends).
     const [sliceFrom, cursor] = page
       ? [Number(page.split(':')[0]), page.slice(page.indexOf(':') + 1)]
       : [window.from, ''];
@@ -334,7 +335,7 @@ export class ShopeeChannel implements ChannelPort {
       answer.more && answer.next_cursor
         ? `${sliceFrom}:${answer.next_cursor}`
         : sliceTo < window.until
-          ? `${sliceTo}:`
+          ? `${sliceTo + 1}:`
           : undefined;
     return { items: orders, ...(next ? { next } : {}) };
   }

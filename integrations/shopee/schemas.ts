@@ -526,6 +526,13 @@ export const ITEM_STATUSES = [
 ] as const;
 export type ShopeeItemStatus = (typeof ITEM_STATUSES)[number];
 
+/** A list Shopee may leave out (or send as null) when it is empty. */
+const answerList = <T extends z.ZodType>(entry: T) =>
+  z
+    .array(entry)
+    .nullish()
+    .transform((list) => list ?? []);
+
 const itemId = z.number().int().positive();
 /** 0 for an item without models. */
 const modelId = z.number().int().nonnegative();
@@ -550,12 +557,9 @@ export const itemListRequest = z.object({
 export type ItemListRequest = z.input<typeof itemListRequest>;
 
 export const itemListAnswer = z.object({
-  item: z
-    .array(
-      z.object({ item_id: z.number().int(), item_status: z.enum(ITEM_STATUSES), update_time: z.number() }),
-    )
-    .nullish()
-    .transform((list) => list ?? []),
+  item: answerList(
+    z.object({ item_id: z.number().int(), item_status: z.enum(ITEM_STATUSES), update_time: z.number() }),
+  ),
   total_count: z.number().int(),
   has_next_page: z.boolean(),
   next_offset: z.number().int(),
@@ -608,10 +612,7 @@ export const itemBaseInfoSchema = z.object({
 export type ShopeeItemBaseInfo = z.infer<typeof itemBaseInfoSchema>;
 
 export const itemBaseInfoAnswer = z.object({
-  item_list: z
-    .array(itemBaseInfoSchema)
-    .nullish()
-    .transform((list) => list ?? []),
+  item_list: answerList(itemBaseInfoSchema),
 });
 
 export const modelListRequest = z.object({ item_id: itemId });
@@ -723,10 +724,7 @@ export const initTierVariationAnswer = z.object({
 });
 export type InitTierVariationResult = z.infer<typeof initTierVariationAnswer>;
 
-const failureList = z
-  .array(z.object({ model_id: z.number().int(), failed_reason: z.string() }))
-  .nullish()
-  .transform((list) => list ?? []);
+const failureList = answerList(z.object({ model_id: z.number().int(), failed_reason: z.string() }));
 
 export const updatePriceRequest = z.object({
   item_id: itemId,
@@ -739,10 +737,7 @@ export type UpdatePriceRequest = z.input<typeof updatePriceRequest>;
 
 export const updatePriceAnswer = z.object({
   failure_list: failureList,
-  success_list: z
-    .array(z.object({ model_id: z.number().int(), original_price: z.number() }))
-    .nullish()
-    .transform((list) => list ?? []),
+  success_list: answerList(z.object({ model_id: z.number().int(), original_price: z.number() })),
 });
 export type UpdatePriceResult = z.infer<typeof updatePriceAnswer>;
 
@@ -757,12 +752,9 @@ export type UpdateStockRequest = z.input<typeof updateStockRequest>;
 
 export const updateStockAnswer = z.object({
   failure_list: failureList,
-  success_list: z
-    .array(
-      z.object({ model_id: z.number().int(), location_id: z.string().optional(), stock: z.number().int() }),
-    )
-    .nullish()
-    .transform((list) => list ?? []),
+  success_list: answerList(
+    z.object({ model_id: z.number().int(), location_id: z.string().optional(), stock: z.number().int() }),
+  ),
 });
 export type UpdateStockResult = z.infer<typeof updateStockAnswer>;
 
@@ -775,14 +767,8 @@ export const unlistItemRequest = z.object({
 export type UnlistItemRequest = z.input<typeof unlistItemRequest>;
 
 export const unlistItemAnswer = z.object({
-  failure_list: z
-    .array(z.object({ item_id: z.number().int(), failed_reason: z.string() }))
-    .nullish()
-    .transform((list) => list ?? []),
-  success_list: z
-    .array(z.object({ item_id: z.number().int(), unlist: z.boolean() }))
-    .nullish()
-    .transform((list) => list ?? []),
+  failure_list: answerList(z.object({ item_id: z.number().int(), failed_reason: z.string() })),
+  success_list: answerList(z.object({ item_id: z.number().int(), unlist: z.boolean() })),
 });
 export type UnlistItemResult = z.infer<typeof unlistItemAnswer>;
 

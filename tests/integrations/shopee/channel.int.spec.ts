@@ -1,5 +1,8 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { ChannelError, type ChannelItemDraft, ShopeeChannel } from '@integrations/channel';
-import { DEFAULT_SHOP_RATE_LIMIT, SHOPEE_PATHS } from '@integrations/shopee';
+import { DEFAULT_SHOP_RATE_LIMIT, jsonFileStore, SHOPEE_PATHS } from '@integrations/shopee';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   clientFor,
@@ -229,6 +232,37 @@ describe('the Shopee channel adapter against the sandbox', () => {
         ? sold!.stock
         : sold!.models.find((m) => m.modelId === String(line.model_id))!.stock;
     expect(quantity).toBe(100 - line.model_quantity_purchased);
+  });
+
+  it('keeps items, stock and prices across a restart', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'shopee-items-'));
+    const first = await startTestSandbox({ store: jsonFileStore(dir) });
+    try {
+      const kept = new ShopeeChannel(connectedClient(first).client, first.shopId);
+      const created = await kept.createItem(twoTierDraft('KURUNG-K', 1));
+      const model = created.models[3]!;
+      await kept.updateStock([{ itemId: created.itemId, modelId: model.modelId!, quantity: 42 }]);
+      await first.sandbox.stop();
+      const second = await startTestSandbox({ store: jsonFileStore(dir), clock: first.clock });
+      try {
+        expect(
+          second.sandbox.stockOf(second.shopId, Number(created.itemId), Number(model.modelId)),
+        ).toMatchObject({
+          stock: 42,
+          price: 59.9,
+          model_sku: model.sellerSku,
+        });
+        // Ids handed out after the restart are new ones.
+        const again = new ShopeeChannel(connectedClient(second).client, second.shopId);
+        const next = await again.createItem(twoTierDraft('KURUNG-K2', 1));
+        expect(Number(next.itemId)).toBeGreaterThan(Number(created.itemId));
+      } finally {
+        await second.sandbox.stop();
+      }
+    } finally {
+      await first.sandbox.stop();
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 
   it('refuses a bad signature', async () => {
