@@ -53,7 +53,11 @@ const STATUS_OF: Record<ShopeeItemStatus, ChannelItemStatus> = {
   SHOPEE_DELETE: 'deleted',
 };
 
-const NOT_FOUND_CODES: ReadonlySet<string> = new Set(['error_item_not_found', 'error_not_found']);
+const NOT_FOUND_CODES: ReadonlySet<string> = new Set([
+  'error_item_not_found',
+  'error_not_found',
+  'common.error_not_found',
+]);
 
 /** Money for Shopee (a number: MYR has two decimals) and back ("12.90"). */
 const amount = (money: string) => Number(money);
@@ -289,14 +293,68 @@ export class ShopeeChannel implements ChannelPort {
     );
   }
 
-  // ---- promotions (the discount and add-on deal calls are not in the client yet) ----
+  // ---- promotions ----
 
-  async createDiscount(_draft: DiscountDraft): Promise<{ discountId: string }> {
-    throw this.notYet('discounts');
+  async createDiscount(draft: DiscountDraft): Promise<{ discountId: string }> {
+    const discountId = await guarded(() =>
+      this.client.addDiscount(this.shopId, {
+        discount_name: draft.name,
+        start_time: draft.startTime,
+        end_time: draft.endTime,
+      }),
+    );
+    const byItem = new Map<string, DiscountDraft['items']>();
+    for (const item of draft.items) byItem.set(item.itemId, [...(byItem.get(item.itemId) ?? []), item]);
+    try {
+      for (const batch of chunks([...byItem.values()], SHOPEE_LIMITS.discountItemBatch)) {
+        const answer = await guarded(() =>
+          this.client.addDiscountItem(this.shopId, {
+            discount_id: discountId,
+            item_list: batch.map((models) => {
+              const first = models[0]!;
+              return first.modelId === undefined
+                ? {
+                    item_id: Number(first.itemId),
+                    purchase_limit: first.purchaseLimit ?? 0,
+                    item_promotion_price: amount(first.promoPrice),
+                    ...(first.promoStock !== undefined ? { item_promotion_stock: first.promoStock } : {}),
+                  }
+                : {
+                    item_id: Number(first.itemId),
+                    purchase_limit: first.purchaseLimit ?? 0,
+                    model_list: models.map((model) => ({
+                      model_id: Number(model.modelId),
+                      model_promotion_price: amount(model.promoPrice),
+                      ...(model.promoStock !== undefined ? { model_promotion_stock: model.promoStock } : {}),
+                    })),
+                  };
+            }),
+          }),
+        );
+        const refused = answer.error_list[0];
+        if (refused)
+          throw new ChannelError('request', `item ${refused.item_id}: ${refused.fail_message}`, {
+            channelCode: refused.fail_error,
+            retryable: false,
+          });
+      }
+    } catch (error) {
+      // A discount without all its items is not the one asked for: the upcoming discount is deleted.
+      await this.client.closeDiscount(this.shopId, discountId, 'delete').catch(() => undefined);
+      throw error;
+    }
+    return { discountId: String(discountId) };
   }
 
-  async endDiscount(_discountId: string): Promise<void> {
-    throw this.notYet('discounts');
+  async endDiscount(discountId: string): Promise<void> {
+    try {
+      await guarded(() => this.client.closeDiscount(this.shopId, Number(discountId), 'end'));
+    } catch (error) {
+      // Shopee ends only an ongoing discount; one that has not started is deleted instead.
+      if (!(error instanceof ChannelError) || error.options.channelCode !== 'discount.discount_is_ongoing')
+        throw error;
+      await guarded(() => this.client.closeDiscount(this.shopId, Number(discountId), 'delete'));
+    }
   }
 
   async createGiftPromotion(_draft: GiftPromotionDraft): Promise<{ promotionId: string }> {

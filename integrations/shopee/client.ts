@@ -11,8 +11,15 @@ import {
   ShopeeTimeoutError,
 } from './errors';
 import {
+  type AddDiscountItemRequest,
+  type AddDiscountItemResult,
+  type AddDiscountRequest,
   type AddItemRequest,
   accessTokenGetAnswer,
+  addDiscountAnswer,
+  addDiscountItemAnswer,
+  addDiscountItemRequest,
+  addDiscountRequest,
   addItemAnswer,
   addItemRequest,
   type CancelOrderRequest,
@@ -24,6 +31,8 @@ import {
   createShippingDocumentRequest,
   type DownloadShippingDocumentRequest,
   deleteItemRequest,
+  discountChangeAnswer,
+  discountIdRequest,
   downloadShippingDocumentRequest,
   envelopeSchema,
   type InitTierVariationRequest,
@@ -401,6 +410,29 @@ export class ShopeeClient {
     const form = new FormData();
     form.append('image', new Blob([image.bytes], { type: image.contentType }), image.fileName ?? 'image');
     return this.parsed({ path: SHOPEE_PATHS.uploadImage, method: 'POST', form }, uploadImageAnswer);
+  }
+
+  // ---- discounts ----
+
+  /** A discount promotion (its items come after); its discount_id. */
+  async addDiscount(shopId: number, request: AddDiscountRequest): Promise<number> {
+    const path = SHOPEE_PATHS.addDiscount;
+    const body = this.valid(path, addDiscountRequest, request);
+    return (await this.parsed({ path, method: 'POST', body, shopId }, addDiscountAnswer)).discount_id;
+  }
+
+  /** Up to 50 items into a discount, with their promotion prices; error_list names those refused. */
+  async addDiscountItem(shopId: number, request: AddDiscountItemRequest): Promise<AddDiscountItemResult> {
+    const path = SHOPEE_PATHS.addDiscountItem;
+    const body = this.valid(path, addDiscountItemRequest, request);
+    return this.parsed({ path, method: 'POST', body, shopId }, addDiscountItemAnswer);
+  }
+
+  /** Ends an ongoing discount (`end_discount`) or deletes an upcoming one (`delete_discount`). */
+  async closeDiscount(shopId: number, discountId: number, how: 'end' | 'delete'): Promise<void> {
+    const path = how === 'end' ? SHOPEE_PATHS.endDiscount : SHOPEE_PATHS.deleteDiscount;
+    const body = this.valid(path, discountIdRequest, { discount_id: discountId });
+    await this.parsed({ path, method: 'POST', body, shopId }, discountChangeAnswer);
   }
 
   // ---- the protocol ----

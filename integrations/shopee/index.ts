@@ -119,6 +119,6 @@ export {
   type ShopeeSandboxOptions,
   startShopeeSandbox,
 } from './sandbox/server';
-export { jsonFileStore, memoryStore, type SandboxStore } from './sandbox/state';
+export { jsonFileStore, memoryStore, type SandboxDiscount, type SandboxStore } from './sandbox/state';
 export * from './schemas';
 export { shopeeSign, signatureBaseString, TIMESTAMP_WINDOW_SECONDS } from './signing';

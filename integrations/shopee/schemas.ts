@@ -35,6 +35,10 @@ export const SHOPEE_PATHS = {
   unlistItem: '/api/v2/product/unlist_item',
   deleteItem: '/api/v2/product/delete_item',
   uploadImage: '/api/v2/media_space/upload_image',
+  addDiscount: '/api/v2/discount/add_discount',
+  addDiscountItem: '/api/v2/discount/add_discount_item',
+  endDiscount: '/api/v2/discount/end_discount',
+  deleteDiscount: '/api/v2/discount/delete_discount',
 } as const;
 
 /** The documented hosts. `testStable` is the older name of the sandbox domain; both still answer. */
@@ -67,6 +71,11 @@ export const SHOPEE_LIMITS = {
   modelBatch: 50,
   /** Two tiers of variations at most. */
   tiers: 2,
+  /** add_discount: the start at least an hour ahead, the end an hour after it, under 180 days long. */
+  discountLeadSeconds: 60 * 60,
+  discountMaxSeconds: 180 * 24 * 60 * 60,
+  /** add_discount_item: item_list. */
+  discountItemBatch: 50,
 } as const;
 
 // ---- values ----
@@ -782,3 +791,63 @@ export const uploadImageAnswer = z.object({
   }),
 });
 export type UploadedImage = z.infer<typeof uploadImageAnswer>;
+
+// ---- discounts ----
+
+const discountId = z.number().int().positive();
+
+export const addDiscountRequest = z.object({
+  discount_name: z.string().min(1).max(150),
+  start_time: z.number().int().positive(),
+  end_time: z.number().int().positive(),
+});
+export type AddDiscountRequest = z.input<typeof addDiscountRequest>;
+export const addDiscountAnswer = z.object({ discount_id: z.number().int() });
+
+export const addDiscountItemRequest = z.object({
+  discount_id: discountId,
+  item_list: z
+    .array(
+      z.object({
+        item_id: itemId,
+        /** 0: no limit. */
+        purchase_limit: z.number().int().nonnegative(),
+        /** For an item without models. */
+        item_promotion_price: price.optional(),
+        item_promotion_stock: stock.optional(),
+        model_list: z
+          .array(
+            z.object({
+              model_id: modelId,
+              model_promotion_price: price,
+              model_promotion_stock: stock.optional(),
+            }),
+          )
+          .optional(),
+      }),
+    )
+    .min(1)
+    .max(SHOPEE_LIMITS.discountItemBatch),
+});
+export type AddDiscountItemRequest = z.input<typeof addDiscountItemRequest>;
+
+export const addDiscountItemAnswer = z.object({
+  discount_id: z.number().int(),
+  count: z.number().int(),
+  error_list: answerList(
+    z.object({
+      item_id: z.number().int(),
+      model_id: z.number().int().optional(),
+      fail_message: z.string(),
+      fail_error: z.string(),
+    }),
+  ),
+});
+export type AddDiscountItemResult = z.infer<typeof addDiscountItemAnswer>;
+
+/** end_discount (an ongoing discount) and delete_discount (an upcoming one). */
+export const discountIdRequest = z.object({ discount_id: discountId });
+export const discountChangeAnswer = z.object({
+  discount_id: z.number().int(),
+  modify_time: z.number().int(),
+});

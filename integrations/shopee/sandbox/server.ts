@@ -9,10 +9,17 @@ import { MINUTE, type SandboxSku } from './generator';
 import { forceStatus } from './lifecycle';
 import { authRoutes } from './routes/auth';
 import { Refusal, type Route, wrongParameters } from './routes/common';
+import { discountRoutes, discountsOf } from './routes/discounts';
 import { logisticsRoutes } from './routes/logistics';
 import { orderRoutes } from './routes/orders';
 import { productRoutes, type StoredImage } from './routes/products';
-import { memoryStore, type SandboxOrder, type SandboxShop, type SandboxStore } from './state';
+import {
+  memoryStore,
+  type SandboxDiscount,
+  type SandboxOrder,
+  type SandboxShop,
+  type SandboxStore,
+} from './state';
 import { newToken, SandboxWorld } from './world';
 
 /**
@@ -32,7 +39,8 @@ import { newToken, SandboxWorld } from './world';
  * - `POST /sandbox/control/reset`: no pending failures or lags;
  * - `POST /sandbox/control/throttle` with `{"burst":5,"perSecond":1}` (or `{"off":true}`): the per-shop limit;
  * - `GET /sandbox/control/stock?shop_id=…&item_id=…&model_id=…` (model_id 0 or absent for an item without
- *   models): `{ item_id, model_id, model_sku, stock, price, item_status }`.
+ *   models): `{ item_id, model_id, model_sku, stock, price, item_status }`;
+ * - `GET /sandbox/control/discount?shop_id=…&discount_id=…`: the discount, its status and items.
  * Each shop's calls also draw on a token bucket (`shopRateLimit`): past it, HTTP 429 `error_too_many_request`
  * with a Retry-After, as Shopee throttles a burst.
  */
@@ -162,6 +170,8 @@ export interface ShopeeSandbox {
   setShopRateLimit(limit: SandboxRateLimit | false): void;
   /** A model's stock and price (model 0: an item without models); undefined when there is no such model. */
   stockOf(shopId: number, itemId: number, modelId?: number): SandboxStock | undefined;
+  /** A discount as the sandbox holds it (deleted ones too). */
+  discountOf(shopId: number, discountId: number): SandboxDiscount | undefined;
   /** Makes the orders due by now and applies due status changes (done before every call too); returns changes. */
   tick(): number;
   /** Writes the store now. */
@@ -196,6 +206,7 @@ export async function startShopeeSandbox(options: ShopeeSandboxOptions): Promise
     ...orderRoutes(world),
     ...logisticsRoutes(world, { seed, documentDelayMs: options.documentDelayMs ?? 0 }),
     ...productRoutes(world, { baseUrl: () => baseUrl, images }),
+    ...discountRoutes(world),
   ]);
   const failures: (SandboxFailure & { times: number })[] = [];
   const requestLog: SandboxRequestRecord[] = [];
@@ -383,6 +394,15 @@ export async function startShopeeSandbox(options: ShopeeSandboxOptions): Promise
       );
       if (!stock) throw new Refusal(404, 'error_item_not_found', 'No such item or model.');
       return sendJson(res, 200, stock);
+    }
+    if (path === '/sandbox/control/discount' && method === 'GET') {
+      const query = new URL(req.url ?? '/', 'http://sandbox').searchParams;
+      const shop = world.shops.get(Number(query.get('shop_id')));
+      const discount =
+        shop &&
+        discountsOf(shop).find((candidate) => candidate.discount_id === Number(query.get('discount_id')));
+      if (!discount) throw new Refusal(404, 'common.error_not_found', 'No such discount.');
+      return sendJson(res, 200, discount);
     }
     throw new Refusal(404, 'error_not_found', `No control at ${path}.`);
   };
@@ -678,6 +698,11 @@ export async function startShopeeSandbox(options: ShopeeSandboxOptions): Promise
       buckets.clear();
     },
     stockOf,
+    discountOf(shopId, discountId) {
+      const shop = world.shops.get(shopId);
+      const discount = shop && discountsOf(shop).find((candidate) => candidate.discount_id === discountId);
+      return discount && structuredClone(discount);
+    },
     tick: () => world.tick(),
     flush: () => world.flush(),
     async stop() {

@@ -59,6 +59,23 @@ export interface SandboxItem {
   models: SandboxModel[];
 }
 
+/** A discount promotion: its period (Unix seconds), and each model's promotion price. */
+export interface SandboxDiscount {
+  discount_id: number;
+  discount_name: string;
+  start_time: number;
+  end_time: number;
+  /** Ended early by end_discount, or deleted before it started. */
+  status: 'active' | 'ended' | 'deleted';
+  items: {
+    item_id: number;
+    model_id: number;
+    promotion_price: number;
+    purchase_limit: number;
+    promotion_stock?: number;
+  }[];
+}
+
 export interface SandboxAddress {
   address_id: number;
   name: string;
@@ -76,6 +93,7 @@ export interface SandboxShop {
   products: SandboxProduct[];
   /** The shop's listings (absent in a snapshot from before they were kept: made from `products` on load). */
   items?: SandboxItem[];
+  discounts?: SandboxDiscount[];
   pickup_address: SandboxAddress;
   /** The generator's state for this shop (see random.ts), and when its next order arrives (ms; null: none). */
   random: number;

@@ -358,4 +358,79 @@ describe('the Shopee channel adapter against the sandbox', () => {
     expect((await post('/sandbox/control/throttle', { off: true })).status).toBe(200);
     await channel.listItems();
   });
+
+  it('creates a discount with promotion prices, deletes it before it starts, ends it once it runs', async () => {
+    const own = await startTestSandbox();
+    try {
+      const shop = new ShopeeChannel(connectedClient(own).client, own.shopId);
+      const created = await shop.createItem(twoTierDraft('KURUNG-DC', 1));
+      const [first, second] = created.models;
+      const hour = 3600;
+      const now = Math.floor(own.clock.now() / 1000);
+      const draft = {
+        name: 'Raya sale',
+        startTime: now + 2 * hour,
+        endTime: now + 72 * hour,
+        items: [
+          { itemId: created.itemId, modelId: first!.modelId!, promoPrice: '49.90', purchaseLimit: 2 },
+          { itemId: created.itemId, modelId: second!.modelId!, promoPrice: '45.00' },
+        ],
+      };
+      const upcoming = await shop.createDiscount(draft);
+      expect(own.sandbox.discountOf(own.shopId, Number(upcoming.discountId))).toMatchObject({
+        discount_name: 'Raya sale',
+        status: 'active',
+        items: [
+          {
+            item_id: Number(created.itemId),
+            model_id: Number(first!.modelId),
+            promotion_price: 49.9,
+            purchase_limit: 2,
+          },
+          {
+            item_id: Number(created.itemId),
+            model_id: Number(second!.modelId),
+            promotion_price: 45,
+            // Shopee's purchase limit is the item's.
+            purchase_limit: 2,
+          },
+        ],
+      });
+      // Not started yet: Shopee only deletes it.
+      await shop.endDiscount(upcoming.discountId);
+      expect(own.sandbox.discountOf(own.shopId, Number(upcoming.discountId))?.status).toBe('deleted');
+
+      const running = await shop.createDiscount(draft);
+      own.clock.advance(3 * hour * 1000 + 1000);
+      await shop.endDiscount(running.discountId);
+      expect(own.sandbox.discountOf(own.shopId, Number(running.discountId))).toMatchObject({
+        status: 'ended',
+      });
+      await expect(shop.endDiscount(running.discountId)).rejects.toMatchObject({ kind: 'request' });
+
+      // A promotion price above the price: refused, and the half-made discount is not left behind.
+      const later = Math.floor(own.clock.now() / 1000);
+      const refused = await shop
+        .createDiscount({
+          ...draft,
+          startTime: later + 2 * hour,
+          endTime: later + 5 * hour,
+          items: [{ ...draft.items[0]!, promoPrice: '99.00' }],
+        })
+        .catch((error: unknown) => error);
+      expect(refused).toMatchObject({
+        kind: 'request',
+        retryable: false,
+        options: { channelCode: 'discount.promotion_price_higher_input_price' },
+      });
+      expect(own.sandbox.requests.at(-1)).toMatchObject({ path: SHOPEE_PATHS.deleteDiscount, status: 200 });
+      // Starting within the hour: Shopee's refusal.
+      await expect(shop.createDiscount({ ...draft, startTime: later + 60 })).rejects.toMatchObject({
+        kind: 'request',
+        options: { channelCode: 'discount.discount_start_time_smaller_than_now' },
+      });
+    } finally {
+      await own.sandbox.stop();
+    }
+  });
 });
