@@ -24,6 +24,7 @@ import {
 import type { ShopeeClient } from './client';
 import { ShopeeAuthError, ShopeeError, ShopeeRequestError } from './errors';
 import {
+  ADD_ON_DEAL_TYPES,
   type AddItemRequest,
   type InitTierVariationRequest,
   SHOPEE_LIMITS,
@@ -57,6 +58,7 @@ const NOT_FOUND_CODES: ReadonlySet<string> = new Set([
   'error_item_not_found',
   'error_not_found',
   'common.error_not_found',
+  'add_on.add_on_deal_not_exists',
 ]);
 
 /** Money for Shopee (a number: MYR has two decimals) and back ("12.90"). */
@@ -357,12 +359,61 @@ export class ShopeeChannel implements ChannelPort {
     }
   }
 
-  async createGiftPromotion(_draft: GiftPromotionDraft): Promise<{ promotionId: string }> {
-    throw this.notYet('gift-with-purchase promotions');
+  async createGiftPromotion(draft: GiftPromotionDraft): Promise<{ promotionId: string }> {
+    const dealId = await guarded(() =>
+      this.client.addAddOnDeal(this.shopId, {
+        add_on_deal_name: draft.name,
+        start_time: draft.startTime,
+        end_time: draft.endTime,
+        promotion_type: ADD_ON_DEAL_TYPES.giftWithMinSpend,
+        purchase_min_spend: amount(draft.purchaseMinSpend),
+        per_gift_num: draft.giftsPerOrder,
+      }),
+    );
+    try {
+      const main = await guarded(() =>
+        this.client.addAddOnDealMainItems(this.shopId, {
+          add_on_deal_id: dealId,
+          main_item_list: draft.mainItems.map((item) => ({ item_id: Number(item.itemId), status: 1 })),
+        }),
+      );
+      const gifts = await guarded(() =>
+        this.client.addAddOnDealSubItems(this.shopId, {
+          add_on_deal_id: dealId,
+          sub_item_list: draft.giftItems.map((item) => ({
+            item_id: Number(item.itemId),
+            ...(item.modelId !== undefined ? { model_id: Number(item.modelId) } : {}),
+            status: 1,
+          })),
+        }),
+      );
+      const refused = [...main.main_item_list, ...gifts.sub_item_list].find((item) => item.fail_error);
+      if (refused)
+        throw new ChannelError(
+          'request',
+          `item ${refused.item_id}: ${refused.fail_message ?? refused.fail_error}`,
+          {
+            channelCode: refused.fail_error,
+            retryable: false,
+          },
+        );
+    } catch (error) {
+      // A deal without all its items is not the one asked for: the upcoming deal is deleted.
+      await this.client.closeAddOnDeal(this.shopId, dealId, 'delete').catch(() => undefined);
+      throw error;
+    }
+    return { promotionId: String(dealId) };
   }
 
-  async endGiftPromotion(_promotionId: string): Promise<void> {
-    throw this.notYet('gift-with-purchase promotions');
+  async endGiftPromotion(promotionId: string): Promise<void> {
+    try {
+      await guarded(() => this.client.closeAddOnDeal(this.shopId, Number(promotionId), 'end'));
+    } catch (error) {
+      // Shopee ends only an ongoing deal; one that has not started is deleted instead.
+      if (!(error instanceof ChannelError) || error.options.channelCode !== 'add_on.add_on_end_error')
+        throw error;
+      await guarded(() => this.client.closeAddOnDeal(this.shopId, Number(promotionId), 'delete'));
+    }
   }
 
   // ---- orders ----
@@ -420,10 +471,6 @@ export class ShopeeChannel implements ChannelPort {
   }
 
   // ---- inside ----
-
-  private notYet(what: string): ChannelError {
-    return new ChannelError('unsupported', `Shopee ${what} are not supported yet`, { retryable: false });
-  }
 
   /** The tracking number of an order whose shipment is arranged; none yet is no error. */
   private async trackingNumber(order: ShopeeOrder): Promise<string | undefined> {

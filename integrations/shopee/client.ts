@@ -11,17 +11,28 @@ import {
   ShopeeTimeoutError,
 } from './errors';
 import {
+  type AddAddOnDealMainItemRequest,
+  type AddAddOnDealRequest,
+  type AddAddOnDealSubItemRequest,
   type AddDiscountItemRequest,
   type AddDiscountItemResult,
   type AddDiscountRequest,
   type AddItemRequest,
   accessTokenGetAnswer,
+  addAddOnDealAnswer,
+  addAddOnDealMainItemAnswer,
+  addAddOnDealMainItemRequest,
+  addAddOnDealRequest,
+  addAddOnDealSubItemAnswer,
+  addAddOnDealSubItemRequest,
   addDiscountAnswer,
   addDiscountItemAnswer,
   addDiscountItemRequest,
   addDiscountRequest,
   addItemAnswer,
   addItemRequest,
+  addOnDealIdAnswer,
+  addOnDealIdRequest,
   type CancelOrderRequest,
   type CreateShippingDocumentRequest,
   type CreateShippingDocumentResult,
@@ -433,6 +444,36 @@ export class ShopeeClient {
     const path = how === 'end' ? SHOPEE_PATHS.endDiscount : SHOPEE_PATHS.deleteDiscount;
     const body = this.valid(path, discountIdRequest, { discount_id: discountId });
     await this.parsed({ path, method: 'POST', body, shopId }, discountChangeAnswer);
+  }
+
+  // ---- add-on deals ----
+
+  /** An add-on deal (an add-on discount, or a gift with a minimum spend); its add_on_deal_id. */
+  async addAddOnDeal(shopId: number, request: AddAddOnDealRequest): Promise<number> {
+    const path = SHOPEE_PATHS.addAddOnDeal;
+    const body = this.valid(path, addAddOnDealRequest, request);
+    return (await this.parsed({ path, method: 'POST', body, shopId }, addAddOnDealAnswer)).add_on_deal_id;
+  }
+
+  /** The items to buy; those refused come back with fail_error. */
+  async addAddOnDealMainItems(shopId: number, request: AddAddOnDealMainItemRequest) {
+    const path = SHOPEE_PATHS.addAddOnDealMainItem;
+    const body = this.valid(path, addAddOnDealMainItemRequest, request);
+    return this.parsed({ path, method: 'POST', body, shopId }, addAddOnDealMainItemAnswer);
+  }
+
+  /** The add-on (or gift) items; those refused come back with fail_error. */
+  async addAddOnDealSubItems(shopId: number, request: AddAddOnDealSubItemRequest) {
+    const path = SHOPEE_PATHS.addAddOnDealSubItem;
+    const body = this.valid(path, addAddOnDealSubItemRequest, request);
+    return this.parsed({ path, method: 'POST', body, shopId }, addAddOnDealSubItemAnswer);
+  }
+
+  /** Ends an ongoing add-on deal (`end_add_on_deal`) or deletes an upcoming one (`delete_add_on_deal`). */
+  async closeAddOnDeal(shopId: number, addOnDealId: number, how: 'end' | 'delete'): Promise<void> {
+    const path = how === 'end' ? SHOPEE_PATHS.endAddOnDeal : SHOPEE_PATHS.deleteAddOnDeal;
+    const body = this.valid(path, addOnDealIdRequest, { add_on_deal_id: addOnDealId });
+    await this.parsed({ path, method: 'POST', body, shopId }, addOnDealIdAnswer);
   }
 
   // ---- the protocol ----

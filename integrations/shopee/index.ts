@@ -37,6 +37,9 @@
  * await shopee.addItem(shopId, { …, image: { image_id_list }, original_price, seller_stock: [{ stock }] })
  * await shopee.initTierVariation(shopId, { item_id, tier_variation, model })   // models' ids
  * await shopee.updateItem / updatePrice / updateStock (success_list, failure_list) / unlistItem / deleteItem
+ * // promotions: a discount's items (promotion prices) and a gift-with-purchase add-on deal's main and gift items
+ * await shopee.addDiscount / addDiscountItem / closeDiscount(shopId, id, 'end' | 'delete')
+ * await shopee.addAddOnDeal / addAddOnDealMainItems / addAddOnDealSubItems / closeAddOnDeal(shopId, id, 'end' | 'delete')
  * await shopee.call({ path, method, query | body, shopId? })   // any other call, signed; the raw JSON answer
  * ```
  * `ShopeeChannel` (channel.ts) is the channel port's adapter over these (integrations/channel: `channelFor`).
@@ -119,6 +122,12 @@ export {
   type ShopeeSandboxOptions,
   startShopeeSandbox,
 } from './sandbox/server';
-export { jsonFileStore, memoryStore, type SandboxDiscount, type SandboxStore } from './sandbox/state';
+export {
+  jsonFileStore,
+  memoryStore,
+  type SandboxAddOnDeal,
+  type SandboxDiscount,
+  type SandboxStore,
+} from './sandbox/state';
 export * from './schemas';
 export { shopeeSign, signatureBaseString, TIMESTAMP_WINDOW_SECONDS } from './signing';

@@ -39,6 +39,11 @@ export const SHOPEE_PATHS = {
   addDiscountItem: '/api/v2/discount/add_discount_item',
   endDiscount: '/api/v2/discount/end_discount',
   deleteDiscount: '/api/v2/discount/delete_discount',
+  addAddOnDeal: '/api/v2/add_on_deal/add_add_on_deal',
+  addAddOnDealMainItem: '/api/v2/add_on_deal/add_add_on_deal_main_item',
+  addAddOnDealSubItem: '/api/v2/add_on_deal/add_add_on_deal_sub_item',
+  endAddOnDeal: '/api/v2/add_on_deal/end_add_on_deal',
+  deleteAddOnDeal: '/api/v2/add_on_deal/delete_add_on_deal',
 } as const;
 
 /** The documented hosts. `testStable` is the older name of the sandbox domain; both still answer. */
@@ -851,3 +856,71 @@ export const discountChangeAnswer = z.object({
   discount_id: z.number().int(),
   modify_time: z.number().int(),
 });
+
+// ---- add-on deals ----
+
+/** add_add_on_deal's promotion_type: an add-on discount, or a gift with a minimum spend. */
+export const ADD_ON_DEAL_TYPES = { addOnDiscount: 0, giftWithMinSpend: 1 } as const;
+/** An add-on deal item's status: enabled 1, disabled 2. */
+const addOnItemStatus = z.union([z.literal(1), z.literal(2)]);
+const addOnDealId = z.number().int().positive();
+
+export const addAddOnDealRequest = z.object({
+  add_on_deal_name: z.string().min(1).max(25),
+  start_time: z.number().int().positive(),
+  end_time: z.number().int().positive(),
+  promotion_type: z.union([z.literal(0), z.literal(1)]),
+  purchase_min_spend: z.number().nonnegative().optional(),
+  per_gift_num: z.number().int().min(1).max(50).optional(),
+  promotion_purchase_limit: z.number().int().min(1).max(100).optional(),
+});
+export type AddAddOnDealRequest = z.input<typeof addAddOnDealRequest>;
+export const addAddOnDealAnswer = z.object({ add_on_deal_id: z.number().int() });
+
+const addOnFailure = { fail_error: z.string().optional(), fail_message: z.string().optional() };
+
+export const addAddOnDealMainItemRequest = z.object({
+  add_on_deal_id: addOnDealId,
+  main_item_list: z.array(z.object({ item_id: itemId, status: addOnItemStatus })).min(1),
+});
+export type AddAddOnDealMainItemRequest = z.input<typeof addAddOnDealMainItemRequest>;
+/** Each main item back: its status when added, fail_error and fail_message when refused. */
+export const addAddOnDealMainItemAnswer = z.object({
+  add_on_deal_id: z.number().int(),
+  main_item_list: answerList(
+    z.object({ item_id: z.number().int(), status: z.number().int().optional(), ...addOnFailure }),
+  ),
+});
+
+export const addAddOnDealSubItemRequest = z.object({
+  add_on_deal_id: addOnDealId,
+  sub_item_list: z
+    .array(
+      z.object({
+        item_id: itemId,
+        model_id: modelId.optional(),
+        status: addOnItemStatus.optional(),
+        /** The add-on discount price (none for a gift). */
+        sub_item_input_price: z.number().nonnegative().optional(),
+        sub_item_limit: z.number().int().positive().optional(),
+      }),
+    )
+    .min(1)
+    .max(100),
+});
+export type AddAddOnDealSubItemRequest = z.input<typeof addAddOnDealSubItemRequest>;
+export const addAddOnDealSubItemAnswer = z.object({
+  add_on_deal_id: z.number().int(),
+  sub_item_list: answerList(
+    z.object({
+      item_id: z.number().int(),
+      model_id: z.number().int().optional(),
+      status: z.number().int().optional(),
+      ...addOnFailure,
+    }),
+  ),
+});
+
+/** end_add_on_deal (an ongoing deal) and delete_add_on_deal (an upcoming one). */
+export const addOnDealIdRequest = z.object({ add_on_deal_id: addOnDealId });
+export const addOnDealIdAnswer = z.object({ add_on_deal_id: z.number().int() });

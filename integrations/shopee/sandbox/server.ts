@@ -7,6 +7,7 @@ import { authorizePage } from './authorize-page';
 import { type SandboxClock, systemClock } from './clock';
 import { MINUTE, type SandboxSku } from './generator';
 import { forceStatus } from './lifecycle';
+import { addOnDealRoutes, addOnDealsOf } from './routes/add-on-deals';
 import { authRoutes } from './routes/auth';
 import { Refusal, type Route, wrongParameters } from './routes/common';
 import { discountRoutes, discountsOf } from './routes/discounts';
@@ -15,6 +16,7 @@ import { orderRoutes } from './routes/orders';
 import { productRoutes, type StoredImage } from './routes/products';
 import {
   memoryStore,
+  type SandboxAddOnDeal,
   type SandboxDiscount,
   type SandboxOrder,
   type SandboxShop,
@@ -40,7 +42,8 @@ import { newToken, SandboxWorld } from './world';
  * - `POST /sandbox/control/throttle` with `{"burst":5,"perSecond":1}` (or `{"off":true}`): the per-shop limit;
  * - `GET /sandbox/control/stock?shop_id=…&item_id=…&model_id=…` (model_id 0 or absent for an item without
  *   models): `{ item_id, model_id, model_sku, stock, price, item_status }`;
- * - `GET /sandbox/control/discount?shop_id=…&discount_id=…`: the discount, its status and items.
+ * - `GET /sandbox/control/discount?shop_id=…&discount_id=…`: the discount, its status and items;
+ * - `GET /sandbox/control/add-on-deal?shop_id=…&add_on_deal_id=…`: the add-on deal, its status and items.
  * Each shop's calls also draw on a token bucket (`shopRateLimit`): past it, HTTP 429 `error_too_many_request`
  * with a Retry-After, as Shopee throttles a burst.
  */
@@ -172,6 +175,8 @@ export interface ShopeeSandbox {
   stockOf(shopId: number, itemId: number, modelId?: number): SandboxStock | undefined;
   /** A discount as the sandbox holds it (deleted ones too). */
   discountOf(shopId: number, discountId: number): SandboxDiscount | undefined;
+  /** An add-on deal as the sandbox holds it (deleted ones too). */
+  addOnDealOf(shopId: number, addOnDealId: number): SandboxAddOnDeal | undefined;
   /** Makes the orders due by now and applies due status changes (done before every call too); returns changes. */
   tick(): number;
   /** Writes the store now. */
@@ -207,6 +212,7 @@ export async function startShopeeSandbox(options: ShopeeSandboxOptions): Promise
     ...logisticsRoutes(world, { seed, documentDelayMs: options.documentDelayMs ?? 0 }),
     ...productRoutes(world, { baseUrl: () => baseUrl, images }),
     ...discountRoutes(world),
+    ...addOnDealRoutes(world),
   ]);
   const failures: (SandboxFailure & { times: number })[] = [];
   const requestLog: SandboxRequestRecord[] = [];
@@ -403,6 +409,17 @@ export async function startShopeeSandbox(options: ShopeeSandboxOptions): Promise
         discountsOf(shop).find((candidate) => candidate.discount_id === Number(query.get('discount_id')));
       if (!discount) throw new Refusal(404, 'common.error_not_found', 'No such discount.');
       return sendJson(res, 200, discount);
+    }
+    if (path === '/sandbox/control/add-on-deal' && method === 'GET') {
+      const query = new URL(req.url ?? '/', 'http://sandbox').searchParams;
+      const shop = world.shops.get(Number(query.get('shop_id')));
+      const deal =
+        shop &&
+        addOnDealsOf(shop).find(
+          (candidate) => candidate.add_on_deal_id === Number(query.get('add_on_deal_id')),
+        );
+      if (!deal) throw new Refusal(404, 'add_on.add_on_deal_not_exists', 'The add on deal not existed');
+      return sendJson(res, 200, deal);
     }
     throw new Refusal(404, 'error_not_found', `No control at ${path}.`);
   };
@@ -702,6 +719,11 @@ export async function startShopeeSandbox(options: ShopeeSandboxOptions): Promise
       const shop = world.shops.get(shopId);
       const discount = shop && discountsOf(shop).find((candidate) => candidate.discount_id === discountId);
       return discount && structuredClone(discount);
+    },
+    addOnDealOf(shopId, addOnDealId) {
+      const shop = world.shops.get(shopId);
+      const deal = shop && addOnDealsOf(shop).find((candidate) => candidate.add_on_deal_id === addOnDealId);
+      return deal && structuredClone(deal);
     },
     tick: () => world.tick(),
     flush: () => world.flush(),

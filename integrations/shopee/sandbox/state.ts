@@ -76,6 +76,20 @@ export interface SandboxDiscount {
   }[];
 }
 
+/** An add-on deal (a gift with a minimum spend, or an add-on discount), its main and sub items. */
+export interface SandboxAddOnDeal {
+  add_on_deal_id: number;
+  add_on_deal_name: string;
+  start_time: number;
+  end_time: number;
+  promotion_type: 0 | 1;
+  purchase_min_spend?: number;
+  per_gift_num?: number;
+  status: 'active' | 'ended' | 'deleted';
+  main_items: number[];
+  sub_items: { item_id: number; model_id: number; price?: number; limit?: number }[];
+}
+
 export interface SandboxAddress {
   address_id: number;
   name: string;
@@ -94,6 +108,7 @@ export interface SandboxShop {
   /** The shop's listings (absent in a snapshot from before they were kept: made from `products` on load). */
   items?: SandboxItem[];
   discounts?: SandboxDiscount[];
+  add_on_deals?: SandboxAddOnDeal[];
   pickup_address: SandboxAddress;
   /** The generator's state for this shop (see random.ts), and when its next order arrives (ms; null: none). */
   random: number;

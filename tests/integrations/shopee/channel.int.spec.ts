@@ -433,4 +433,61 @@ describe('the Shopee channel adapter against the sandbox', () => {
       await own.sandbox.stop();
     }
   });
+
+  it('creates a gift-with-purchase deal, deletes it before it starts, ends it once it runs', async () => {
+    const own = await startTestSandbox();
+    try {
+      const shop = new ShopeeChannel(connectedClient(own).client, own.shopId);
+      const main = await shop.createItem(twoTierDraft('KURUNG-G', 1));
+      const gift = await shop.createItem({
+        ...twoTierDraft('TUDUNG-GIFT', 1),
+        tiers: [],
+        models: [],
+        stock: 30,
+      });
+      const hour = 3600;
+      const now = Math.floor(own.clock.now() / 1000);
+      const draft = {
+        name: 'Free tudung above RM100',
+        startTime: now + 2 * hour,
+        endTime: now + 48 * hour,
+        purchaseMinSpend: '100.00',
+        giftsPerOrder: 1,
+        mainItems: [{ itemId: main.itemId }],
+        giftItems: [{ itemId: gift.itemId }],
+      };
+      const upcoming = await shop.createGiftPromotion(draft);
+      expect(own.sandbox.addOnDealOf(own.shopId, Number(upcoming.promotionId))).toMatchObject({
+        promotion_type: 1,
+        purchase_min_spend: 100,
+        per_gift_num: 1,
+        status: 'active',
+        main_items: [Number(main.itemId)],
+        sub_items: [{ item_id: Number(gift.itemId), model_id: 0 }],
+      });
+      await shop.endGiftPromotion(upcoming.promotionId);
+      expect(own.sandbox.addOnDealOf(own.shopId, Number(upcoming.promotionId))?.status).toBe('deleted');
+
+      const running = await shop.createGiftPromotion(draft);
+      own.clock.advance(3 * hour * 1000);
+      await shop.endGiftPromotion(running.promotionId);
+      expect(own.sandbox.addOnDealOf(own.shopId, Number(running.promotionId))?.status).toBe('ended');
+
+      // A gift that is not the shop's: refused item by item, and the deal is not left behind.
+      const later = Math.floor(own.clock.now() / 1000);
+      const refused = await shop
+        .createGiftPromotion({
+          ...draft,
+          startTime: later + 2 * hour,
+          endTime: later + 5 * hour,
+          giftItems: [{ itemId: '123456' }],
+        })
+        .catch((error: unknown) => error);
+      expect(refused).toMatchObject({ kind: 'request', options: { channelCode: 'add_on.add_on_no_item' } });
+      expect(own.sandbox.requests.at(-1)).toMatchObject({ path: SHOPEE_PATHS.deleteAddOnDeal, status: 200 });
+      await expect(shop.endGiftPromotion('987654')).rejects.toMatchObject({ kind: 'not_found' });
+    } finally {
+      await own.sandbox.stop();
+    }
+  });
 });
