@@ -231,17 +231,7 @@ export async function uploadPurchases(
       made.purchases.push(purchase);
       await progress.write();
     } catch (error) {
-      const refused = refusalOf(error);
-      if (refused) progress.failed += order.lines.length;
-      await progress.write({
-        status: 'failed',
-        problems: [
-          ...(refused
-            ? [{ row: order.row, column: null, key: refused.refusal.key, params: refused.params }]
-            : []),
-          { row: 0, column: null, key: interruptedKey.purchase, params: {} },
-        ],
-      });
+      await progress.fail(error, { row: order.row, rows: order.lines.length }, interruptedKey.purchase);
       throw error;
     }
   }

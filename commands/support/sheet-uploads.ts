@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { RowProblem } from '@domain/inventory/stock-upload';
+import { refusalOf } from '@domain/shared/errors';
 import type { Database, UploadKind, UploadStatus } from '@infra/db';
 import { fileHash } from '@infra/sheets/read';
 import type { Kysely } from 'kysely';
@@ -115,5 +116,23 @@ export class UploadProgress {
       })
       .where('id', '=', this.id)
       .execute();
+  }
+
+  /**
+   * Applying one part of the file (`rows` rows from `row`) threw: the upload ends failed, with the refusal on that
+   * row (when it is one) and `interrupted` (which says how to finish it) on the whole.
+   */
+  async fail(error: unknown, part: { row: number; rows: number }, interrupted: string): Promise<void> {
+    const refused = refusalOf(error);
+    if (refused) this.failed += part.rows;
+    await this.write({
+      status: 'failed',
+      problems: [
+        ...(refused
+          ? [{ row: part.row, column: null, key: refused.refusal.key, params: refused.params }]
+          : []),
+        { row: 0, column: null, key: interrupted, params: {} },
+      ],
+    });
   }
 }
