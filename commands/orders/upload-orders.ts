@@ -5,7 +5,8 @@ import { logActivity } from '@commands/support/activity';
 import type { Actor } from '@commands/support/actor';
 import {
   openUpload,
-  recordRefusedUpload,
+  recordBadRows,
+  recordUnreadableFile,
   type SentFile,
   UploadProgress,
 } from '@commands/support/sheet-uploads';
@@ -14,7 +15,6 @@ import { type MarketplaceOrder, PLATFORMS, type Platform } from '@domain/orders/
 import { ORDER_FILE_COLUMNS } from '@domain/orders/order-file';
 import type { Database } from '@infra/db';
 import type { EventStore } from '@infra/eventstore/port';
-import { fileProblemParams } from '@infra/sheets/read';
 import { interruptedKey } from '@projections/sheet-uploads.queries';
 import type { Kysely } from 'kysely';
 import { importMarketplaceOrder, mapSellerSkus } from './import';
@@ -154,13 +154,7 @@ export async function uploadOrders(
   };
   const parsed = await parseOrderFile(input.bytes, input.filename);
   if (!parsed.ok) {
-    await recordRefusedUpload(db, sent, {
-      total: 0,
-      whole: {
-        key: `orders.upload.file.${parsed.file}`,
-        params: fileProblemParams(parsed.file, MAX_ORDER_ROWS),
-      },
-    });
+    await recordUnreadableFile(db, sent, { problem: parsed.file, area: 'orders', maxRows: MAX_ORDER_ROWS });
     return { ok: false, file: parsed.file, maxRows: MAX_ORDER_ROWS };
   }
   const problems: RowProblem[] = parsed.rows.map((problem) => ({
@@ -213,14 +207,7 @@ export async function uploadOrders(
   }
   const lines = parsed.orders.flatMap((order) => order.lines.map((line) => line.row));
   if (problems.length > 0) {
-    await recordRefusedUpload(db, sent, {
-      total: new Set([...lines, ...problems.map((problem) => problem.row)]).size,
-      whole: {
-        key: 'orders.upload.rows_invalid',
-        params: { count: new Set(problems.map((problem) => problem.row)).size },
-      },
-      rows: problems,
-    });
+    await recordBadRows(db, sent, { rows: lines, problems, key: 'orders.upload.rows_invalid' });
     return { ok: false, rows: problems };
   }
 
