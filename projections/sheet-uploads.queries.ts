@@ -25,6 +25,7 @@ export const UPLOAD_STALE_MS = 60_000;
 export const interruptedKey: Record<UploadKind, string> = {
   stock_adjustment: 'stock.upload.interrupted',
   purchase: 'purchases.upload.interrupted',
+  order: 'orders.upload.interrupted',
 };
 
 const unfinished = (status: UploadStatus) => status === 'pending' || status === 'in_progress';

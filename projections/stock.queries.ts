@@ -15,10 +15,12 @@ import {
   type StockSeries,
   type StockSort,
 } from '@api/contracts/inventory-stock';
+import { readMovementReason } from '@domain/inventory/movement-reasons';
 import { available, initialState, type StockEventType, stockReportErrors } from '@domain/inventory/stock';
 import { refuser } from '@domain/shared/errors';
 import type { Database } from '@infra/db';
 import { withTenant } from '@infra/db/tenant';
+import { type Language, translate } from '@infra/i18n';
 import { type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely';
 import { masterCodeNamed, placeNamed, type StockTarget, stockTarget } from './inventory/reference';
 import { knownPlaces } from './inventory/warehouses';
@@ -413,33 +415,46 @@ const ledgerFigures = (row: {
     incoming: Number(row.incoming ?? 0),
   });
 
-const toMovementRow = (row: LedgerRow): MovementRow => {
-  const { on_hand, ...figures } = ledgerFigures(row);
-  return {
-    id: `${row.master_code_id}@${row.warehouse_id}#${row.revision}`,
-    master_code: { id: row.master_code_id, code: row.master_code_code, name: row.master_code_name },
-    warehouse: { id: row.warehouse_id, code: row.warehouse_code, name: row.warehouse_name },
-    revision: Number(row.revision),
-    occurred_at: row.occurred_at.toISOString(),
-    action: row.action as StockEventType,
-    mode: row.mode,
-    quantity: Number(row.quantity),
-    previous_stock: Number(row.previous_stock),
-    change: Number(row.change),
-    stock_in: Number(row.stock_in),
-    stock_out: Number(row.stock_out),
-    new_stock: on_hand,
-    ...figures,
-    description: row.reason,
-    source: sourceAnswer(row.source_type, row.source_id, row.source_number),
-    counterpart_warehouse:
-      row.counterpart_warehouse_id === null
-        ? null
-        : { id: row.counterpart_warehouse_id, code: row.counterpart_code, name: row.counterpart_name },
-    created_by:
-      row.created_by === null ? null : { id: row.created_by, name: row.user_name ?? row.created_by },
+/** A movement's reason as the reader reads it: Kedai's own words translated, a person's words as they wrote them. */
+function describeMovement(
+  language: Language,
+  reason: string | null,
+  sourceType: string | null,
+): string | null {
+  if (reason === null) return null;
+  const ours = readMovementReason(reason, sourceType);
+  return ours ? translate(language, `stock.reason.${ours.kind}`, ours.params) : reason;
+}
+
+const toMovementRow =
+  (language: Language) =>
+  (row: LedgerRow): MovementRow => {
+    const { on_hand, ...figures } = ledgerFigures(row);
+    return {
+      id: `${row.master_code_id}@${row.warehouse_id}#${row.revision}`,
+      master_code: { id: row.master_code_id, code: row.master_code_code, name: row.master_code_name },
+      warehouse: { id: row.warehouse_id, code: row.warehouse_code, name: row.warehouse_name },
+      revision: Number(row.revision),
+      occurred_at: row.occurred_at.toISOString(),
+      action: row.action as StockEventType,
+      mode: row.mode,
+      quantity: Number(row.quantity),
+      previous_stock: Number(row.previous_stock),
+      change: Number(row.change),
+      stock_in: Number(row.stock_in),
+      stock_out: Number(row.stock_out),
+      new_stock: on_hand,
+      ...figures,
+      description: describeMovement(language, row.reason, row.source_type),
+      source: sourceAnswer(row.source_type, row.source_id, row.source_number),
+      counterpart_warehouse:
+        row.counterpart_warehouse_id === null
+          ? null
+          : { id: row.counterpart_warehouse_id, code: row.counterpart_code, name: row.counterpart_name },
+      created_by:
+        row.created_by === null ? null : { id: row.created_by, name: row.user_name ?? row.created_by },
+    };
   };
-};
 
 /** The names a ledger row shows, joined onto the ledger rows `page` (a query aliased `s`). */
 const withNames = (tenantId: string, page: RawBuilder<unknown>) => sql<LedgerRow>`
@@ -514,6 +529,7 @@ export async function listMovements(
   db: Kysely<Database>,
   tenantId: string,
   query: MovementQuery,
+  language: Language,
 ): Promise<{ rows: MovementRow[]; lastRow: number }> {
   const filter = await ledgerFilter(db, tenantId, query);
   const where = ledgerWhere(tenantId, filter);
@@ -536,7 +552,7 @@ export async function listMovements(
       const n = Number(count.rows[0]?.n ?? 0);
       lastRow = n > MOVEMENT_COUNT_CAP ? -1 : n;
     }
-    return { rows: rows.rows.map(toMovementRow), lastRow };
+    return { rows: rows.rows.map(toMovementRow(language)), lastRow };
   });
 }
 
@@ -551,6 +567,7 @@ async function* ledgerRows(
   tenantId: string,
   filter: LedgerFilter,
   direction: 'asc' | 'desc',
+  language: Language,
 ): AsyncGenerator<MovementRow> {
   const where = ledgerWhere(tenantId, filter);
   const comparison = direction === 'asc' ? sql`>` : sql`<`;
@@ -569,7 +586,7 @@ async function* ledgerRows(
         await sql<LedgerRow>`${withNames(tenantId, page)} ORDER BY ${ledgerOrder(direction)}`.execute(trx)
       ).rows;
     });
-    for (const row of rows) yield toMovementRow(row);
+    for (const row of rows) yield toMovementRow(language)(row);
     if (rows.length < EXPORT_CHUNK) return;
     after = rows.at(-1);
   }
@@ -602,6 +619,7 @@ export function figureAnswer(figures: {
 async function named(
   db: Kysely<Database>,
   tenantId: string,
+  language: Language,
   target: {
     masterCode: { id: string; code: string; name: string };
     warehouse: { id: string; code: string; name: string };
@@ -667,7 +685,7 @@ async function named(
     supplier_on_hold: m.supplierOnHold,
     incoming: m.incoming,
     available: available(m),
-    description: m.reason,
+    description: describeMovement(language, m.reason, m.source?.type ?? null),
     source:
       m.source &&
       sourceAnswer(m.source.type, m.source.id, numberOf.get(`${m.source.type}\u0000${m.source.id}`) ?? null),
@@ -813,6 +831,7 @@ export async function movementsForExport(
   db: Kysely<Database>,
   tenantId: string,
   query: ExportQuery,
+  language: Language,
 ): Promise<AsyncGenerator<MovementRow>> {
   const filter = await ledgerFilter(db, tenantId, query);
   const where = ledgerWhere(tenantId, filter);
@@ -824,7 +843,7 @@ export async function movementsForExport(
   );
   if (Number(count.rows[0]?.n ?? 0) > EXPORT_MAX_ROWS)
     throw refuse('EXPORT_TOO_LARGE', { max: EXPORT_MAX_ROWS });
-  return ledgerRows(db, tenantId, filter, query.sortModel[0]?.sort ?? 'desc');
+  return ledgerRows(db, tenantId, filter, query.sortModel[0]?.sort ?? 'desc', language);
 }
 
 /** A stock as it was at an instant, and the movement that left it so. */
@@ -832,10 +851,11 @@ export async function stockAsOf(
   db: Kysely<Database>,
   tenantId: string,
   query: AtQuery,
+  language: Language,
 ): Promise<StockFiguresAnswer> {
   const target = await stockTarget(db, tenantId, query.master_code_id, query.warehouse_id);
   const at = await stockAt(db, tenantId, target.masterCode.id, target.warehouse.id, query.at);
-  const [asOf] = at.asOf ? await named(db, tenantId, refTarget(target), [at.asOf]) : [];
+  const [asOf] = at.asOf ? await named(db, tenantId, language, refTarget(target), [at.asOf]) : [];
   return { ...figureAnswer(at), as_of_movement: asOf ?? null };
 }
 
@@ -844,6 +864,7 @@ export async function stockHistory(
   db: Kysely<Database>,
   tenantId: string,
   query: HistoryQuery,
+  language: Language,
 ): Promise<StockHistory> {
   const target = await stockTarget(db, tenantId, query.master_code_id, query.warehouse_id);
   const history = await movementsUntil(
@@ -860,6 +881,7 @@ export async function stockHistory(
   const rows = await named(
     db,
     tenantId,
+    language,
     refTarget(target),
     history.asOf ? [history.asOf, ...history.movements] : [],
   );

@@ -6,6 +6,7 @@ import {
   setHandler,
   workflowInfo,
 } from '@temporalio/workflow';
+import { movementReason } from '../domain/inventory/movement-reasons';
 import type { GoodsReceipt, GoodsReceiptStatus } from '../domain/purchases/goods-receipt';
 import type { PurchaseEvent } from '../domain/purchases/purchase';
 import type { createPurchaseActivities } from './activities/purchases';
@@ -210,7 +211,7 @@ export async function goodsReceiptWorkflow(input: GoodsReceiptWorkflowInput): Pr
         if (!received) throw refusal('RECEIPT_NOT_OPEN');
         // 2. The stock: received units in (settling the incoming figure), damaged ones written off; returned never in.
         const source = { type: 'grn', id: input.goodsReceiptId };
-        const about = `GRN ${note.grnNumber} (PO ${note.poNumber})`;
+        const about = { grn: note.grnNumber, po: note.poNumber };
         await Promise.all(
           received.data.lines.map(async (line) => {
             const stock = `${line.masterCodeId}@${received.data.warehouseId}`;
@@ -230,7 +231,7 @@ export async function goodsReceiptWorkflow(input: GoodsReceiptWorkflowInput): Pr
                   ...target,
                   quantity: line.received,
                   settlesIncoming: true,
-                  reason: `Received: ${about}`,
+                  reason: movementReason('grn_received', about),
                 },
               });
             }
@@ -245,7 +246,7 @@ export async function goodsReceiptWorkflow(input: GoodsReceiptWorkflowInput): Pr
                   ...target,
                   quantity: line.damaged,
                   refuseNegative: false,
-                  reason: `Damaged on receipt: ${about}`,
+                  reason: movementReason('grn_damaged', about),
                 },
               });
             }

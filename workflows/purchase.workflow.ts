@@ -11,6 +11,7 @@ import {
   TemporalFailure,
   workflowInfo,
 } from '@temporalio/workflow';
+import { movementReason } from '../domain/inventory/movement-reasons';
 import type { StockCommand } from '../domain/inventory/stock';
 import {
   decide,
@@ -183,7 +184,14 @@ export async function purchaseWorkflow(input: PurchaseWorkflowInput): Promise<Pu
 
   /** The order reached `ordered`: its items are expected at the warehouse. */
   const expectIncoming = (actor: Actor, at: string) =>
-    moveLines(actor, at, 'expect', 'ExpectStock', purchase.lines, `Purchase ${purchase.poNumber} ordered`);
+    moveLines(
+      actor,
+      at,
+      'expect',
+      'ExpectStock',
+      purchase.lines,
+      movementReason('purchase_ordered', { po: purchase.poNumber }),
+    );
 
   setHandler(
     placePurchaseUpdate,
@@ -251,7 +259,7 @@ export async function purchaseWorkflow(input: PurchaseWorkflowInput): Promise<Pu
             'cancel-expected',
             'CancelExpectedStock',
             cancelled.data.outstanding,
-            `Purchase ${purchase.poNumber} cancelled`,
+            movementReason('purchase_cancelled', { po: purchase.poNumber }),
           );
         }
         return snapshot();
@@ -279,7 +287,7 @@ export async function purchaseWorkflow(input: PurchaseWorkflowInput): Promise<Pu
             'void-expected',
             'CancelExpectedStock',
             voided.data.outstanding,
-            `Purchase ${purchase.poNumber} voided`,
+            movementReason('purchase_voided', { po: purchase.poNumber }),
           );
         }
         return snapshot();
@@ -301,7 +309,7 @@ export async function purchaseWorkflow(input: PurchaseWorkflowInput): Promise<Pu
         });
         const returned = events.find((event) => event.type === 'PurchaseReturned');
         if (returned?.type === 'PurchaseReturned') {
-          const reason = `Purchase ${purchase.poNumber} returned to the supplier`;
+          const reason = movementReason('purchase_returned', { po: purchase.poNumber });
           await moveLines(args, at, 'return', 'WriteOffStock', returned.data.lines, reason);
           await moveLines(
             args,

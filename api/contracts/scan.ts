@@ -1,5 +1,7 @@
+import { OrderCode } from '@domain/orders/codes';
 import { ScanCode } from '@domain/scan/codes';
 import { SCAN_QUANTITY_MAX } from '@domain/scan/settings';
+import { TEXT_LIMITS } from '@domain/shared/limits';
 import { z } from 'zod';
 import { rule } from './rules';
 
@@ -50,12 +52,29 @@ export const ResetBody = z.strictObject({
 export type ResetBody = z.infer<typeof ResetBody>;
 export const OrderParams = z.strictObject({ id: z.string().max(100) });
 
+const serialInvalid = rule(OrderCode.textInvalid, 'orders.serial_invalid', { max: TEXT_LIMITS.code });
+/** A serial number scanned for a line of the caller's check (the drawer's rules: 596, 597). */
+export const SerialBody = z.strictObject({
+  order_id: z.string().min(1).max(100),
+  line_id: z.string().min(1).max(200),
+  serial_number: z
+    .string({ error: serialInvalid })
+    .trim()
+    .min(1, serialInvalid)
+    .max(TEXT_LIMITS.code, serialInvalid),
+  /** The same id sent again (a retried request) records the serial once. */
+  scan_id: z.string().min(1).max(100).optional(),
+});
+export type SerialBody = z.infer<typeof SerialBody>;
+
 export const CheckLineAnswer = z.object({
   line_id: z.string(),
   code: z.string(),
   name: z.string(),
   required: z.number().int(),
   scanned: z.number().int(),
+  /** The serial numbers recorded on the order line this check line counts (a combo's: the combo line's). */
+  serial_numbers: z.array(z.string()),
 });
 export const BatchProgress = z.object({
   id: z.string(),

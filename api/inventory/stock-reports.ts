@@ -86,7 +86,8 @@ export const stockReportRoutes: FastifyPluginAsyncZod<StockDeps> = async (app, {
       query: MovementQuery,
       answer: GridPage(MovementRow),
     },
-    async (request) => ok(request, await listMovements(db, seller(request).tenantId, request.query)),
+    async (request) =>
+      ok(request, await listMovements(db, seller(request).tenantId, request.query, request.language)),
   );
 
   route.get(
@@ -116,7 +117,8 @@ export const stockReportRoutes: FastifyPluginAsyncZod<StockDeps> = async (app, {
       answer: StockFiguresAnswer,
       ...combosRefused,
     },
-    async (request) => ok(request, await stockAsOf(db, seller(request).tenantId, request.query)),
+    async (request) =>
+      ok(request, await stockAsOf(db, seller(request).tenantId, request.query, request.language)),
   );
 
   route.get(
@@ -127,7 +129,8 @@ export const stockReportRoutes: FastifyPluginAsyncZod<StockDeps> = async (app, {
       answer: StockHistory,
       ...combosRefused,
     },
-    async (request) => ok(request, await stockHistory(db, seller(request).tenantId, request.query)),
+    async (request) =>
+      ok(request, await stockHistory(db, seller(request).tenantId, request.query, request.language)),
   );
 
   route.get(

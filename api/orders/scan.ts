@@ -17,6 +17,7 @@ import {
   ScanBatch,
   ScanSettingsAnswer,
   ScanSettingsBody,
+  SerialBody,
   TrackingBody,
 } from '@api/contracts/scan';
 import { router } from '@api/route';
@@ -28,6 +29,7 @@ import {
   scanBatchItem,
   scanCheckOf,
   scanItemCode,
+  scanSerialNumber,
   scanTracking,
 } from '@commands/scan/verify';
 import type { FastifyRequest } from 'fastify';
@@ -62,6 +64,17 @@ export const scanRoutes: FastifyPluginAsyncZod<BatchDeps> = async (app, deps) =>
       ...scanning,
     },
     async (request) => answer(request, await scanItemCode(deps, seller(request), request.body)),
+  );
+
+  route.post(
+    '/api/orders/scan/serial',
+    {
+      summary:
+        "Scan a serial number for a line of the caller's check, after its item (at most one per unit, none twice on the order: 400 596, 597)",
+      body: SerialBody,
+      ...scanning,
+    },
+    async (request) => answer(request, await scanSerialNumber(deps, seller(request), request.body)),
   );
 
   route.post(

@@ -1,5 +1,6 @@
 import { GIN_STATUS, type GinStockLine, refuseGoodsIssue } from '@domain/goods-issue/decider';
 import type { GinEvent } from '@domain/goods-issue/events';
+import { movementReason } from '@domain/inventory/movement-reasons';
 import { evolve as evolveStock, initialState, type StockEvent, stockStreamId } from '@domain/inventory/stock';
 import { refusalOf } from '@domain/shared/errors';
 import type { Database } from '@infra/db';
@@ -103,7 +104,7 @@ export async function issueGoodsIssueStock(
           refuseNegative: false,
           masterCodeId: line.masterCodeId,
           warehouseId,
-          reason: `Goods issue ${note.reference} not completed: stock put back`,
+          reason: movementReason('gin_put_back', { gin: note.reference }),
           source,
         },
         context('back', line.masterCodeId),

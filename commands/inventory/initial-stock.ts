@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { movementReason } from '@domain/inventory/movement-reasons';
 import { fromUnits, toUnits } from '@domain/purchases/money';
 import type { Database } from '@infra/db';
 import { violation } from '@infra/db/errors';
@@ -12,7 +13,6 @@ import { moveStock } from './move-stock';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
-export const INITIAL_QUANTITY_REASON = 'Initial quantity';
 export const MAIN_WAREHOUSE = { code: 'MAIN', name: 'Main warehouse' } as const;
 
 /**
@@ -103,7 +103,7 @@ export async function receiveInitialStock(
       masterCodeId: input.masterCodeId,
       warehouseId,
       quantity: input.quantity,
-      reason: INITIAL_QUANTITY_REASON,
+      reason: movementReason('initial_quantity'),
       source: { type: 'master_code', id: input.masterCodeId },
       unitCost: fromUnits(toUnits(input.cost)),
     },

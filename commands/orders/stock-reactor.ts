@@ -5,6 +5,7 @@ import {
   handleComboCommand,
 } from '@commands/inventory/combo';
 import { type CommandContext, handleStockCommand, type StockCommandResult } from '@commands/inventory/stock';
+import { type MovementReasonKind, movementReason } from '@domain/inventory/movement-reasons';
 import { available, type StockState } from '@domain/inventory/stock';
 import {
   ORDER_CATEGORY,
@@ -84,16 +85,16 @@ function targetOf(event: OrderEvent): Target | null {
   }
 }
 
-const REASONS: Record<string, string> = {
-  OrderAccepted: 'Order accepted',
-  OrderLineMapped: 'Order line mapped',
-  OrderScanned: 'Order scanned',
-  OrderMoved: 'Order moved',
-  OrderShipped: 'Order shipped',
-  OrderCancelled: 'Order cancelled',
-  OrderLineRemoved: 'Order line removed',
-  OrderShipmentCancelled: 'Order shipment cancelled',
-  OrderGiftAdded: 'Free gift added',
+const REASONS: Record<(typeof STOCK_EVENTS)[number], MovementReasonKind> = {
+  OrderAccepted: 'order_accepted',
+  OrderLineMapped: 'order_line_mapped',
+  OrderScanned: 'order_scanned',
+  OrderMoved: 'order_moved',
+  OrderShipped: 'order_shipped',
+  OrderCancelled: 'order_cancelled',
+  OrderLineRemoved: 'order_line_removed',
+  OrderShipmentCancelled: 'order_shipment_cancelled',
+  OrderGiftAdded: 'order_gift_added',
 };
 
 export interface OrderStockReactorDeps {
@@ -241,7 +242,7 @@ export function createOrderStockReactor(deps: OrderStockReactorDeps): Reactor {
     const tenantId = stream.tenantId;
     const orderId = stream.entityKey;
     const source = { type: 'order', id: orderId };
-    const reason = REASONS[event.type] ?? event.type;
+    const reason = movementReason(REASONS[event.type as (typeof STOCK_EVENTS)[number]]);
     const shortLines: string[] = [];
     for (const { move, to, tag } of moves) {
       shortLines.push(...(await moveLines(recorded, move, to, tag, { tenantId, orderId, source, reason })));

@@ -3,11 +3,19 @@ import { defaultWarehouse } from '@commands/inventory/initial-stock';
 import type { RowProblem, SheetUpload } from '@commands/purchases/upload-purchases';
 import { logActivity } from '@commands/support/activity';
 import type { Actor } from '@commands/support/actor';
+import {
+  openUpload,
+  recordBadRows,
+  recordUnreadableFile,
+  type SentFile,
+  UploadProgress,
+} from '@commands/support/sheet-uploads';
 import { country } from '@domain/lookups';
 import { type MarketplaceOrder, PLATFORMS, type Platform } from '@domain/orders/marketplace-order';
 import { ORDER_FILE_COLUMNS } from '@domain/orders/order-file';
 import type { Database } from '@infra/db';
 import type { EventStore } from '@infra/eventstore/port';
+import { interruptedKey } from '@projections/sheet-uploads.queries';
 import type { Kysely } from 'kysely';
 import { importMarketplaceOrder, mapSellerSkus } from './import';
 import { releaseHeldOrders } from './monthly-limit';
@@ -27,6 +35,10 @@ import {
  * each order as the store's order (the way an import does, so its lines map onto master codes and a paid or cash on
  * delivery order reserves stock at once). An order number the store already has is left as it is and counted as
  * existing, so uploading the same file again creates nothing twice.
+ *
+ * Every file sent is kept in the upload history (commands/support/sheet-uploads.ts) as purchases and stock files are:
+ * a refused one failed with its bad rows; a good one pending, in progress while its orders are recorded, then
+ * complete (or failed, saying to upload the file again, should recording an order fail).
  */
 
 export interface OrderUploadDeps {
@@ -133,8 +145,18 @@ export async function uploadOrders(
 ): Promise<OrderUpload> {
   const { db } = deps;
   const { tenantId } = actor;
+  const sent: SentFile = {
+    kind: 'order',
+    tenantId,
+    userId: actor.userId,
+    filename: input.filename,
+    bytes: input.bytes,
+  };
   const parsed = await parseOrderFile(input.bytes, input.filename);
-  if (!parsed.ok) return { ok: false, file: parsed.file, maxRows: MAX_ORDER_ROWS };
+  if (!parsed.ok) {
+    await recordUnreadableFile(db, sent, { problem: parsed.file, area: 'orders', maxRows: MAX_ORDER_ROWS });
+    return { ok: false, file: parsed.file, maxRows: MAX_ORDER_ROWS };
+  }
   const problems: RowProblem[] = parsed.rows.map((problem) => ({
     row: problem.row,
     column: problem.column ?? null,
@@ -183,19 +205,20 @@ export async function uploadOrders(
         });
     }
   }
-  if (problems.length > 0) return { ok: false, rows: problems };
+  const lines = parsed.orders.flatMap((order) => order.lines.map((line) => line.row));
+  if (problems.length > 0) {
+    await recordBadRows(db, sent, { rows: lines, problems, key: 'orders.upload.rows_invalid' });
+    return { ok: false, rows: problems };
+  }
 
-  const result: OrderUploadResult = { created: 0, existing: 0, orders: [] };
+  const progress = new UploadProgress(db, await openUpload(db, sent, lines.length));
+  await progress.start();
+  const result: OrderUploadResult = { upload_id: progress.id, created: 0, existing: 0, orders: [] };
   const warehouses = new Map<string, string>();
-  for (const order of parsed.orders) {
-    const store = stores.get(order.store.toLowerCase())!;
-    const orderId = orderIdFor(store.id, order.orderNumber);
+  /** One order of the file recorded as the store's order; false when the store has it already. */
+  const record = async (order: OrderFileOrder, store: UploadStore, orderId: string) => {
     // The store's own order of that number (imported, or uploaded before) is never changed by a file.
-    if ((await findOrder(deps.store, tenantId, orderId)).status !== 'none') {
-      result.existing++;
-      result.orders.push({ id: orderId, order_number: order.orderNumber, created: false });
-      continue;
-    }
+    if ((await findOrder(deps.store, tenantId, orderId)).status !== 'none') return false;
     const warehouseId = store.warehouseId ?? warehouses.get('default') ?? (await defaultWarehouse(db, actor));
     warehouses.set('default', warehouseId);
     const { outcome } = await importMarketplaceOrder(deps, {
@@ -206,11 +229,29 @@ export async function uploadOrders(
       order: asMarketplaceOrder(order, store, input.occurredAt),
       commandId: `order-upload:${parsed.hash}:${order.orderNumber}`,
     });
-    const created = outcome === 'created';
-    if (created) result.created++;
-    else result.existing++;
-    result.orders.push({ id: orderId, order_number: order.orderNumber, created });
+    return outcome === 'created';
+  };
+  for (const order of parsed.orders) {
+    const store = stores.get(order.store.toLowerCase())!;
+    const orderId = orderIdFor(store.id, order.orderNumber);
+    try {
+      const created = await record(order, store, orderId);
+      // The history counts rows: an order is as many rows as it has lines.
+      if (created) {
+        result.created++;
+        progress.applied += order.lines.length;
+      } else {
+        result.existing++;
+        progress.replayed += order.lines.length;
+      }
+      result.orders.push({ id: orderId, order_number: order.orderNumber, created });
+      await progress.write();
+    } catch (error) {
+      await progress.fail(error, { row: order.row, rows: order.lines.length }, interruptedKey.order);
+      throw error;
+    }
   }
+  await progress.write({ status: 'complete' });
   // Orders held over the monthly limit go in as soon as a new month (or package) allows, ahead of the schedule.
   await releaseHeldOrders(deps, tenantId);
   await logActivity(db, {

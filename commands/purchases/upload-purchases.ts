@@ -3,12 +3,18 @@ import { logActivity } from '@commands/support/activity';
 import { decide, initialState } from '@domain/purchases/purchase';
 import { PURCHASE_COLUMNS } from '@domain/purchases/purchase-file';
 import { refusalOf } from '@domain/shared/errors';
-import { type FileProblem, fileProblemParams } from '@infra/sheets/read';
+import type { FileProblem } from '@infra/sheets/read';
 import { purchaseFileCodes } from '@projections/purchases.queries';
 import { interruptedKey } from '@projections/sheet-uploads.queries';
 import type { ApprovingActor as Actor } from '../support/actor';
 import { eventIdFor } from '../support/ids';
-import { openUpload, recordRefusedUpload, type SentFile, UploadProgress } from '../support/sheet-uploads';
+import {
+  openUpload,
+  recordBadRows,
+  recordUnreadableFile,
+  type SentFile,
+  UploadProgress,
+} from '../support/sheet-uploads';
 import { createPurchase, type PurchaseDeps } from './create-purchase';
 import {
   MAX_PURCHASE_ROWS,
@@ -118,12 +124,10 @@ export async function uploadPurchases(
   };
   const parsed = await parsePurchaseFile(input.bytes, input.filename);
   if (!parsed.ok) {
-    await recordRefusedUpload(db, sent, {
-      total: 0,
-      whole: {
-        key: `purchases.upload.file.${parsed.file}`,
-        params: fileProblemParams(parsed.file, MAX_PURCHASE_ROWS),
-      },
+    await recordUnreadableFile(db, sent, {
+      problem: parsed.file,
+      area: 'purchases',
+      maxRows: MAX_PURCHASE_ROWS,
     });
     return { ok: false, file: parsed.file, maxRows: MAX_PURCHASE_ROWS };
   }
@@ -172,14 +176,7 @@ export async function uploadPurchases(
   }
   const lines = parsed.orders.flatMap((order) => order.lines.map((line) => line.row));
   if (problems.length > 0) {
-    await recordRefusedUpload(db, sent, {
-      total: new Set([...lines, ...problems.map((problem) => problem.row)]).size,
-      whole: {
-        key: 'purchases.upload.rows_invalid',
-        params: { count: new Set(problems.map((problem) => problem.row)).size },
-      },
-      rows: problems,
-    });
+    await recordBadRows(db, sent, { rows: lines, problems, key: 'purchases.upload.rows_invalid' });
     return { ok: false, rows: problems };
   }
 
@@ -231,17 +228,7 @@ export async function uploadPurchases(
       made.purchases.push(purchase);
       await progress.write();
     } catch (error) {
-      const refused = refusalOf(error);
-      if (refused) progress.failed += order.lines.length;
-      await progress.write({
-        status: 'failed',
-        problems: [
-          ...(refused
-            ? [{ row: order.row, column: null, key: refused.refusal.key, params: refused.params }]
-            : []),
-          { row: 0, column: null, key: interruptedKey.purchase, params: {} },
-        ],
-      });
+      await progress.fail(error, { row: order.row, rows: order.lines.length }, interruptedKey.purchase);
       throw error;
     }
   }

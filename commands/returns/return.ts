@@ -1,3 +1,4 @@
+import { movementReason } from '@domain/inventory/movement-reasons';
 import {
   decide,
   emptyReturn,
@@ -135,7 +136,7 @@ export async function processReturn(deps: ReturnDeps, input: ProcessReturnInput)
   // 4. Stock back for reusable items returned to stock.
   for (const line of restockLines(data)) {
     const source = { type: 'order_return', id: returnId };
-    const reason = `Return of order ${data.orderNumber}`;
+    const reason = movementReason('order_returned', { order: data.orderNumber });
     const stockContext = {
       tenantId,
       userId,

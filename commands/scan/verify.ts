@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type {
   BatchProgress,
   BulkAnswer,
@@ -6,6 +7,7 @@ import type {
   ResetBody,
   ScanAnswer,
   ScanBatch,
+  SerialBody,
   TrackingBody,
 } from '@api/contracts/scan';
 import type { PermissionKey } from '@domain/access/permissions';
@@ -18,6 +20,7 @@ import { scannedOrdersAmong } from '@projections/orders.queries';
 import { openBatchesToScan, scanSettingsOf, smartScanEnabled } from '@projections/scan.queries';
 import { loadBatch } from '../batches/batch';
 import { loadOrderFacts } from '../batches/orders';
+import { handleOrderCommand } from '../orders/order';
 import { loadScanCheck, openCheck, resetCheck, type ScanDeps, scanItem, scanSingleItemOrders } from './check';
 
 /**
@@ -81,6 +84,7 @@ async function answerOf(
   if (!facts) throw refuse('ORDER_NOT_FOUND');
   const names = await userNames(deps.db, tenantId, [check.pickerId]);
   const totals = checkTotals(check.lines);
+  const serials = new Map(facts.state.lines.map((line) => [line.lineId, line.serialNumbers ?? []]));
   return {
     order: {
       id: orderId,
@@ -98,6 +102,7 @@ async function answerOf(
         name: line.name,
         required: line.required,
         scanned: line.scanned,
+        serial_numbers: serials.get(orderLineOf(line.lineId)) ?? [],
       })),
       scanned: totals.scanned,
       required: totals.required,
@@ -107,6 +112,9 @@ async function answerOf(
     batch: await batchProgress(deps, tenantId, check.batchId, opts.completed ? [orderId] : []),
   };
 }
+
+/** The order line a check line counts: a combo's component lines (`<lineId>/<componentId>`) count the combo's. */
+const orderLineOf = (checkLineId: string) => checkLineId.split('/')[0]!;
 
 /** A tracking number scanned: opens the check of its order for the caller, or gives back the one they hold. */
 export async function scanTracking(
@@ -147,6 +155,37 @@ export async function scanItemCode(deps: ScanDeps, actor: Scanner, body: ItemBod
   }
   const { scanned, required } = answer.check;
   return { answer, message: 'batch.scan.item_scanned', params: { code: body.item_code, scanned, required } };
+}
+
+/**
+ * A serial number scanned after an item (spec §3 order item "serial number"): added to the order line the check line
+ * counts, through the order's own rule (at most one per unit, none twice on the order: 596, 597). Only the picker
+ * whose check it is records them, while it is open or just completed (the last unit's serial comes after its scan).
+ */
+export async function scanSerialNumber(
+  deps: ScanDeps,
+  actor: Scanner,
+  body: SerialBody,
+): Promise<ScanAnswered> {
+  await requireSmartScan(deps, actor.tenantId);
+  const check = await loadScanCheck(deps.store, actor.tenantId, body.order_id);
+  if (check.status === 'none') throw refuse('ORDER_NOT_FOUND');
+  if (check.status === 'idle') throw refuse('CHECK_NOT_OPEN');
+  if (check.pickerId !== actor.userId) throw refuse('CHECK_IN_PROGRESS');
+  if (!check.lines.some((line) => line.lineId === body.line_id)) throw refuse('ORDER_NOT_FOUND');
+  await handleOrderCommand(
+    deps.store,
+    body.order_id,
+    { type: 'AddSerialNumber', lineId: orderLineOf(body.line_id), serialNumber: body.serial_number },
+    {
+      tenantId: actor.tenantId,
+      userId: actor.userId,
+      commandId: `scan-serial:${actor.tenantId}:${body.scan_id ?? randomUUID()}`,
+      occurredAt: new Date().toISOString(),
+    },
+  );
+  const answer = await answerOf(deps, actor.tenantId, body.order_id, check, { scannedLine: body.line_id });
+  return { answer, message: 'batch.scan.serial_recorded', params: { serial: body.serial_number } };
 }
 
 /**

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { RowProblem } from '@domain/inventory/stock-upload';
+import { refusalOf } from '@domain/shared/errors';
 import type { Database, UploadKind, UploadStatus } from '@infra/db';
-import { fileHash } from '@infra/sheets/read';
+import { type FileProblem, fileHash, fileProblemParams } from '@infra/sheets/read';
 import type { Kysely } from 'kysely';
 
 /**
@@ -52,6 +53,38 @@ export async function recordRefusedUpload(
     })
     .execute();
   return record.id;
+}
+
+/** A file that cannot be read, refused whole with `<area>.upload.file.<problem>`. Its id. */
+export function recordUnreadableFile(
+  db: Kysely<Database>,
+  file: SentFile,
+  unreadable: { problem: FileProblem; area: string; maxRows: number },
+): Promise<string> {
+  return recordRefusedUpload(db, file, {
+    total: 0,
+    whole: {
+      key: `${unreadable.area}.upload.file.${unreadable.problem}`,
+      params: fileProblemParams(unreadable.problem, unreadable.maxRows),
+    },
+  });
+}
+
+/**
+ * A file refused for its bad rows: its data rows (`rows`, good and bad alike) counted, `key` saying how many rows are
+ * bad, every problem kept. Its id.
+ */
+export function recordBadRows(
+  db: Kysely<Database>,
+  file: SentFile,
+  refused: { rows: readonly number[]; problems: RowProblem[]; key: string },
+): Promise<string> {
+  const bad = refused.problems.map((problem) => problem.row);
+  return recordRefusedUpload(db, file, {
+    total: new Set([...refused.rows, ...bad]).size,
+    whole: { key: refused.key, params: { count: new Set(bad).size } },
+    rows: refused.problems,
+  });
 }
 
 /** A file accepted with `total` rows to apply: pending until they start. Its id. */
@@ -115,5 +148,23 @@ export class UploadProgress {
       })
       .where('id', '=', this.id)
       .execute();
+  }
+
+  /**
+   * Applying one part of the file (`rows` rows from `row`) threw: the upload ends failed, with the refusal on that
+   * row (when it is one) and `interrupted` (which says how to finish it) on the whole.
+   */
+  async fail(error: unknown, part: { row: number; rows: number }, interrupted: string): Promise<void> {
+    const refused = refusalOf(error);
+    if (refused) this.failed += part.rows;
+    await this.write({
+      status: 'failed',
+      problems: [
+        ...(refused
+          ? [{ row: part.row, column: null, key: refused.refusal.key, params: refused.params }]
+          : []),
+        { row: 0, column: null, key: interrupted, params: {} },
+      ],
+    });
   }
 }

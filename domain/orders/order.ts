@@ -691,6 +691,8 @@ export type OrderCommand =
       };
     }
   | { type: 'RecordLineDetails'; lineId: string; binNumber: string | null; serialNumbers: string[] }
+  /** One more serial number on a line, as the packer scans it (the line's others and its bin kept). */
+  | { type: 'AddSerialNumber'; lineId: string; serialNumber: string }
   /** The monthly order limit lets a held order in, counted in `month`. */
   | { type: 'ReleaseHold'; month: string };
 
@@ -851,6 +853,7 @@ export function decide(command: OrderCommand, state: OrderState): OrderEvent[] {
       return decideLines(command, state);
     case 'AddGift':
     case 'RecordLineDetails':
+    case 'AddSerialNumber':
       return decidePacking(command, state);
     case 'ReleaseHold':
       return decideRelease(command, state);
@@ -1074,7 +1077,7 @@ function decideLines(
 
 /** What the packer adds to the order: a free gift, a line's bin and serial numbers. */
 function decidePacking(
-  command: Extract<OrderCommand, { type: 'AddGift' | 'RecordLineDetails' }>,
+  command: Extract<OrderCommand, { type: 'AddGift' | 'RecordLineDetails' | 'AddSerialNumber' }>,
   state: PlacedOrder,
 ): OrderEvent[] {
   switch (command.type) {
@@ -1122,6 +1125,19 @@ function decidePacking(
         serialNumbers.join('\n') === (line.serialNumbers ?? []).join('\n');
       if (unchanged) return [];
       return [{ type: 'OrderLineDetailsRecorded', data: { lineId: line.lineId, binNumber, serialNumbers } }];
+    }
+    case 'AddSerialNumber': {
+      // Decided on the line as stored, so two scans in quick succession each add theirs (596 and 597 apply).
+      const line = activeLine(state, command.lineId);
+      return decidePacking(
+        {
+          type: 'RecordLineDetails',
+          lineId: line.lineId,
+          binNumber: line.binNumber ?? null,
+          serialNumbers: [...(line.serialNumbers ?? []), command.serialNumber],
+        },
+        state,
+      );
     }
     default: {
       const unknown: never = command;

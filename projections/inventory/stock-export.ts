@@ -98,7 +98,7 @@ export async function movementsFile(
   language: Language,
   onError: (error: unknown) => void,
 ) {
-  const rows = await movementsForExport(db, tenantId, query);
+  const rows = await movementsForExport(db, tenantId, query, language);
   return exportFile(
     'stock-movements',
     query.format,

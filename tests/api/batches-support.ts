@@ -166,7 +166,14 @@ export interface ScanAnswer {
     status: 'open' | 'completed' | 'idle';
     round: number;
     picker: { id: string; name: string | null } | null;
-    lines: { line_id: string; code: string; name: string; required: number; scanned: number }[];
+    lines: {
+      line_id: string;
+      code: string;
+      name: string;
+      required: number;
+      scanned: number;
+      serial_numbers: string[];
+    }[];
     scanned: number;
     required: number;
     completed: boolean;

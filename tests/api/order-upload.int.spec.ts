@@ -187,4 +187,61 @@ describe('bulk upload of manual orders', () => {
     const empty = await upload(csv([]), 'orders.csv', uploader.token);
     expect([empty.statusCode, empty.json<{ code: number }>().code]).toEqual([400, 598]);
   });
+
+  it('keeps every file sent in the upload history: complete with its counts, or failed with every bad row', async () => {
+    const good = csv([
+      'H-1,Kedai Batik,BATIK-01,1,25.00,Siti Aminah,+60121234567,12 Jalan Ampang,Kuala Lumpur,Wilayah Persekutuan,50450,yes,Online banking,5',
+      'H-1,,SONGKET-01,1,40,,,,,,,,,',
+      'H-2,Kedai Batik,BATIK-01,3,25.00,Ah Kow,+60129876543,3 Lorong Maju,Ipoh,Perak,30000,yes,,',
+    ]);
+    type Summary = { id: string; filename: string; status: string; total: number; applied: number };
+    type Detail = Summary & { replayed: number; failed: number; message: string | null; errors: unknown[] };
+    const detail = async (id: string, language?: string) => {
+      const answer = await call('GET', `/api/orders/upload/${id}`, seller.token, undefined, language);
+      expect(answer.statusCode, answer.body).toBe(200);
+      return answer.json<{ data: Detail }>().data;
+    };
+    const sent = await upload(good, 'history-good.csv');
+    expect(sent.statusCode, sent.body).toBe(200);
+    const first = sent.json<{ data: { upload_id: string } }>().data.upload_id;
+    expect(await detail(first)).toMatchObject({
+      filename: 'history-good.csv',
+      status: 'complete',
+      total: 3,
+      applied: 3,
+      replayed: 0,
+      failed: 0,
+      errors: [],
+    });
+    // The same file again: its rows were applied already.
+    const again = (await upload(good, 'history-good.csv')).json<{ data: { upload_id: string } }>().data;
+    expect(await detail(again.upload_id)).toMatchObject({ status: 'complete', applied: 0, replayed: 3 });
+
+    const bad = await upload(
+      csv(['H-3,Nowhere Shop,BATIK-01,1,10,Siti,+6012,Jalan 2,Shah Alam,Selangor,40000']),
+      'history-bad.csv',
+    );
+    expect(bad.statusCode).toBe(400);
+    const list = await call('GET', '/api/orders/uploads?startRow=0&endRow=100', seller.token);
+    expect(list.statusCode, list.body).toBe(200);
+    const rows = list.json<{ data: { rows: Summary[] } }>().data.rows;
+    expect(rows.slice(0, 3).map((row) => [row.filename, row.status])).toEqual([
+      ['history-bad.csv', 'failed'],
+      ['history-good.csv', 'complete'],
+      ['history-good.csv', 'complete'],
+    ]);
+    const refused = await detail(rows[0]!.id, 'zh-cn');
+    expect(refused).toMatchObject({ status: 'failed', total: 1, failed: 1 });
+    expect(refused.errors).toHaveLength(1);
+    expect(refused.message).toMatch(/[\u4e00-\u9fff]/);
+
+    const file = await call('GET', `/api/orders/upload/${first}/file`, seller.token);
+    expect(file.statusCode).toBe(200);
+    expect(file.rawPayload.equals(good)).toBe(true);
+    // Behind the upload's own key, and one account's history only.
+    const picker = await createSubUser(api, seller.tenantId, ['orders-new-order']);
+    expect((await call('GET', '/api/orders/uploads', picker.token)).statusCode).toBe(403);
+    const other = await createSeller(api);
+    expect((await call('GET', `/api/orders/upload/${first}`, other.token)).statusCode).toBe(404);
+  });
 });

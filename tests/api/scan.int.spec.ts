@@ -181,6 +181,51 @@ describe('smart scan API', () => {
     expect(done.order.status).toBe('scanned');
   });
 
+  it('records serial numbers scanned after their items on the order line: one per unit, none twice on the order', async () => {
+    const [order] = await makeOrders(api, seller.tenantId, catalogue, [
+      { tracking: tracking(), lines: [line('BATIK-01', 2), line('SONGKET-01', 1)] },
+    ]);
+    const serial = (lineId: string, serialNumber: unknown, token = seller.token, language?: string) =>
+      call(
+        'POST',
+        '/api/orders/scan/serial',
+        token,
+        { order_id: order!.orderId, line_id: lineId, serial_number: serialNumber },
+        language,
+      );
+    const opened = await data<ScanAnswer>(open(order!.tracking!));
+    const [batik, songket] = opened.check.lines.map((l) => l.line_id) as [string, string];
+    expect(opened.check.lines.map((l) => l.serial_numbers)).toEqual([[], []]);
+
+    await data<ScanAnswer>(item(order!.orderId, 'BATIK'));
+    const first = await serial(batik, ' SN-0001 ');
+    expect(first.json<{ msg: string }>().msg).toBe('Serial number SN-0001 recorded');
+    await data<ScanAnswer>(item(order!.orderId, 'BATIK'));
+    const second = await data<ScanAnswer>(serial(batik, 'SN-0002'));
+    expect(second.check.lines[0]!.serial_numbers).toEqual(['SN-0001', 'SN-0002']);
+    // A third on a line of two units, a serial already on the order, an empty one: refused, nothing recorded.
+    expect(await refusal(serial(batik, 'SN-0003'))).toMatchObject({ status: 400, code: 596 });
+    expect(await refusal(serial(songket, 'SN-0001'))).toMatchObject({ status: 400, code: 597 });
+    expect(await refusal(serial(songket, '  '))).toMatchObject({ status: 400 });
+    // Only the picker whose check it is, and only a line of it.
+    const picker = await createSubUser(api, seller.tenantId, ['orders-order-by-task']);
+    expect(await refusal(serial(songket, 'SN-0009', picker.token))).toMatchObject({ status: 409, code: 623 });
+    expect(await refusal(serial('no-such-line', 'SN-0009'))).toMatchObject({ status: 404 });
+
+    // The last unit scans the order; its serial number comes after, and is on the order as the drawer shows it.
+    const done = await data<ScanAnswer>(item(order!.orderId, 'SONGKET'));
+    expect(done.check.completed).toBe(true);
+    await data<ScanAnswer>(serial(songket, 'SN-0100'));
+    const lines = (await loadOrder(api.store, seller.tenantId, order!.orderId)).lines;
+    expect(lines.map((l) => [l.sellerSku, l.serialNumbers ?? []])).toEqual([
+      ['BATIK-01', ['SN-0001', 'SN-0002']],
+      ['SONGKET-01', ['SN-0100']],
+    ]);
+    const detail = await call('GET', `/api/orders/${order!.orderId}`, seller.token);
+    expect(detail.statusCode, detail.body).toBe(200);
+    expect(detail.body).toContain('SN-0100');
+  });
+
   it("refuses a second picker while the first one's check is open, and keeps the first picker's progress", async () => {
     const [order] = await makeOrders(api, seller.tenantId, catalogue, [
       { tracking: tracking(), lines: [line('BATIK-01', 2)] },

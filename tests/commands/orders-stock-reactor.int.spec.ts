@@ -1,7 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import { handleStockCommand } from '@commands/inventory/stock';
 import { handleOrderCommand, loadOrder } from '@commands/orders/order';
 import { ORDER_STOCK_REACTOR } from '@commands/orders/stock-reactor';
 import type { OrderCommand } from '@domain/orders/order';
+import { data, gridParams } from '@tests/api/inventory/inventory-api';
+import { stockCalls } from '@tests/api/inventory/stock-api';
 import {
   type Catalogue,
   importOrder,
@@ -10,7 +13,7 @@ import {
   seedCatalogue,
   stockOf,
 } from '@tests/api/orders-support';
-import { createSeller, createTestApi, type TestApi } from '@tests/support/api';
+import { caller, createSeller, createTestApi, type TestApi, type TestSeller } from '@tests/support/api';
 import { waitFor } from '@tests/support/wait';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -23,12 +26,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
  */
 describe('order stock reactor', () => {
   let api: TestApi;
+  let seller: TestSeller;
   let tenantId: string;
   let catalogue: Catalogue;
 
   beforeAll(async () => {
     api = await createTestApi();
-    tenantId = (await createSeller(api)).tenantId;
+    seller = await createSeller(api);
+    tenantId = seller.tenantId;
     catalogue = await seedCatalogue(api, tenantId);
   });
   afterAll(async () => {
@@ -293,5 +298,69 @@ describe('order stock reactor', () => {
     expect(replayed).toBeGreaterThan(30);
     expect(await stockEventCount()).toBe(events);
     expect(await all()).toEqual(settled);
+  });
+
+  it("shows each movement's reason in the reader's language, on events written before the reasons were translated too", async () => {
+    const orderId = await importOrder(
+      api,
+      tenantId,
+      catalogue.warehouseId,
+      marketplaceOrder([line('BATIK-01', 1)]),
+    );
+    await react();
+    await run(orderId, { type: 'MoveOrder', action: 'move_to_trash' });
+    await react();
+    // An event as the reactor wrote it before this change (the English text is all it holds), from another order.
+    const earlier = randomUUID();
+    await handleStockCommand(
+      api.store,
+      {
+        type: 'ReserveStock',
+        quantity: 1,
+        masterCodeId: catalogue.batik,
+        warehouseId: catalogue.warehouseId,
+        reason: 'Order moved',
+        source: { type: 'order', id: earlier },
+      },
+      { tenantId, commandId: randomUUID(), occurredAt: new Date().toISOString() },
+    );
+    // A person's words that happen to read like ours stay as they wrote them.
+    await handleStockCommand(
+      api.store,
+      {
+        type: 'AdjustStock',
+        mode: 'add',
+        quantity: 1,
+        refuseNegative: false,
+        masterCodeId: catalogue.batik,
+        warehouseId: catalogue.warehouseId,
+        reason: 'Order moved',
+      },
+      { tenantId, commandId: randomUUID(), occurredAt: new Date().toISOString() },
+    );
+    await stockCalls(() => api).settle(tenantId);
+
+    const ledger = async (language: string) => {
+      const query = gridParams({ master_code_id: catalogue.batik, startRow: 0, endRow: 20 });
+      const page = data<{ rows: { description: string | null; source: { id: string } | null }[] }>(
+        await caller(() => api)(
+          'GET',
+          `/api/inventory/stock/movements?${query}`,
+          seller.token,
+          undefined,
+          language,
+        ),
+      );
+      const of = (id: string | null) =>
+        page.rows.filter((row) => (row.source?.id ?? null) === id).map((row) => row.description);
+      return { order: of(orderId), earlier: of(earlier), own: of(null) };
+    };
+    expect(await ledger('zh-cn')).toMatchObject({
+      order: ['订单已移动', '订单已接受'],
+      earlier: ['订单已移动'],
+      own: expect.arrayContaining(['Order moved']),
+    });
+    expect(await ledger('th-th')).toMatchObject({ order: ['ย้ายคำสั่งซื้อแล้ว', 'รับคำสั่งซื้อแล้ว'] });
+    expect(await ledger('en-us')).toMatchObject({ order: ['Order moved', 'Order accepted'] });
   });
 });

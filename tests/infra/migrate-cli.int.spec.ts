@@ -17,7 +17,10 @@ describe('npm run migrate', () => {
         "SELECT tablename FROM pg_tables WHERE schemaname = 'public' AND tablename NOT LIKE 'kysely%' ORDER BY 1",
       )
     ).rows.map((r) => r.tablename);
-  /** Every column of the schema, as table.column, and every row-level security policy: what a migration changes. */
+  /**
+   * Every column of the schema, as table.column, every row-level security policy and every check constraint: what a
+   * migration changes.
+   */
   const shape = async () =>
     (
       await database.pool.query<{ name: string }>(
@@ -25,6 +28,9 @@ describe('npm run migrate', () => {
          WHERE table_schema = 'public' AND table_name NOT LIKE 'kysely%'
          UNION ALL
          SELECT tablename || ' policy ' || policyname || ' ' || qual FROM pg_policies WHERE schemaname = 'public'
+         UNION ALL
+         SELECT conrelid::regclass || ' check ' || conname || ' ' || pg_get_constraintdef(oid) FROM pg_constraint
+         WHERE connamespace = 'public'::regnamespace AND contype = 'c'
          ORDER BY 1`,
       )
     ).rows.map((r) => r.name);

@@ -27,11 +27,11 @@ describe('smart scan in the console', () => {
     await server?.close();
   });
 
-  async function signedIn(): Promise<{ page: Page; errors: string[] }> {
+  async function signedIn(who = seller): Promise<{ page: Page; errors: string[] }> {
     const opened = await openPage(browser, server.url);
     await opened.page.goto('/#/login');
-    await opened.page.getByLabel('Username or e-mail').fill(seller.email);
-    await opened.page.getByLabel('Password', { exact: true }).fill(seller.password);
+    await opened.page.getByLabel('Username or e-mail').fill(who.email);
+    await opened.page.getByLabel('Password', { exact: true }).fill(who.password);
     await opened.page.getByRole('button', { name: 'Sign in' }).click();
     await opened.page.waitForURL((url) => url.hash === '#/' || url.hash === '');
     return opened;
@@ -118,5 +118,55 @@ describe('smart scan in the console', () => {
     expect([...a.errors, ...b.errors]).toEqual([]);
     await a.page.context().close();
     await b.page.context().close();
+  });
+
+  it('takes a serial number after each item when asked, and records it on the order line', async () => {
+    // An account of its own: its catalogue has the same codes as the first test's.
+    const packer = await createSeller(server.api);
+    const catalogue = await seedCatalogue(server.api, packer.tenantId);
+    const tracking = `MYSN${randomUUID().slice(0, 8).toUpperCase()}`;
+    const [order] = await makeOrders(server.api, packer.tenantId, catalogue, [
+      { tracking, lines: [line('BATIK-01', 2), line('SONGKET-01', 1)] },
+    ]);
+    const { page, errors } = await signedIn(packer);
+    await page.goto('/#/orders/smart-scan');
+    await page.getByLabel('Scan serial numbers').check();
+    const trackingInput = page.getByLabel('Tracking number', { exact: true });
+    await expect.poll(() => trackingInput.evaluate(hasFocus)).toBe(true);
+    await scan(page, tracking);
+    const lines = page.getByRole('table', { name: 'Items of the order' });
+    await expect.poll(() => lines.innerText()).toContain('0/2');
+
+    // An item, then its serial number in the same input; Enter alone skips the next one.
+    await scan(page, 'BATIK');
+    const serialInput = page.getByLabel('Serial number of BATIK', { exact: true });
+    await expect.poll(() => serialInput.evaluate(hasFocus)).toBe(true);
+    await scan(page, 'SN-A1');
+    await expect.poll(() => lines.innerText()).toContain('SN-A1');
+    await expect.poll(() => page.getByLabel('Item code', { exact: true }).evaluate(hasFocus)).toBe(true);
+    await scan(page, 'BATIK');
+    await expect.poll(() => serialInput.isVisible()).toBe(true);
+    await scan(page, '');
+    await expect.poll(() => page.getByLabel('Item code', { exact: true }).isVisible()).toBe(true);
+    // The same serial twice on the order is refused with the drawer's rule, and may be scanned again.
+    await scan(page, 'SONGKET');
+    await expect
+      .poll(() => page.getByLabel('Serial number of SONGKET', { exact: true }).isVisible())
+      .toBe(true);
+    await scan(page, 'SN-A1');
+    await expect
+      .poll(() => page.getByRole('alert').innerText())
+      .toBe('Serial number SN-A1 is already on this order: each unit has its own.');
+    await scan(page, 'SN-B7');
+    await expect.poll(() => lines.innerText()).toContain('SN-B7');
+
+    const recorded = (await loadOrder(server.api.store, packer.tenantId, order!.orderId)).lines;
+    expect(recorded.map((l) => [l.sellerSku, l.serialNumbers ?? []])).toEqual([
+      ['BATIK-01', ['SN-A1']],
+      ['SONGKET-01', ['SN-B7']],
+    ]);
+    expect((await loadOrder(server.api.store, packer.tenantId, order!.orderId)).status).toBe('scanned');
+    expect(errors).toEqual([]);
+    await page.context().close();
   });
 });

@@ -69,4 +69,32 @@ describe('the upload history in a browser', () => {
     expect(errors).toEqual([]);
     await page.context().close();
   });
+
+  it('keeps the order uploads too, reached from the order upload screen', async () => {
+    const header =
+      'order_number,store,sku,quantity,unit_price,buyer_name,phone,address,city,state,postcode,paid,payment_method,shipping_fee';
+    const sent = await server.api.app.inject({
+      method: 'POST',
+      url: '/api/orders/upload?filename=web-orders.csv',
+      headers: { ...bearer(seller.token), 'content-type': 'text/csv' },
+      payload: Buffer.from(
+        [header, 'W-1,Nowhere Shop,WEB-1,1,10,Siti,+6012,Jalan 2,Shah Alam,Selangor,40000'].join('\n'),
+      ),
+    });
+    expect(sent.statusCode).toBe(400);
+
+    const { page, errors } = await signedInPage(browser, server.url, seller.email, seller.password);
+    await page.setViewportSize({ width: 1600, height: 900 });
+    await page.goto('/#/orders/upload');
+    await page.getByRole('link', { name: 'Upload history', exact: true }).click();
+    await page.waitForURL(/#\/orders\/upload-history/);
+    await page.getByRole('heading', { name: 'Order upload history' }).waitFor();
+    const row = page.getByRole('row').filter({ hasText: 'web-orders.csv' });
+    await row.getByText('Failed').waitFor();
+    await row.getByRole('button', { name: 'web-orders.csv' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Upload of web-orders.csv' });
+    await dialog.getByText('Store Nowhere Shop not found (or disconnected).').waitFor();
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
 });

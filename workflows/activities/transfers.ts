@@ -2,6 +2,7 @@ import { handleStockCommand } from '@commands/inventory/stock';
 import { eventIdFor } from '@commands/support/ids';
 import { type Shortfall, shortfallsAt } from '@commands/transfers/shortfalls';
 import { handleTransferCommand } from '@commands/transfers/transfer';
+import { type MovementReasonKind, movementReason } from '@domain/inventory/movement-reasons';
 import { type StockCommand, type StockEvent, stockStreamId } from '@domain/inventory/stock';
 import { refusalOf } from '@domain/shared/errors';
 import {
@@ -67,19 +68,19 @@ export interface RecordInput extends StepContext {
   expectedRevision?: number;
 }
 
-const REASONS: Record<Movement['type'], string> = {
-  TransferStockOut: 'out',
-  TransferStockIn: 'in',
-  ExpectStock: 'expected',
-  CancelExpectedStock: 'expectation withdrawn',
+const REASONS: Record<Movement['type'], MovementReasonKind> = {
+  TransferStockOut: 'transfer_out',
+  TransferStockIn: 'transfer_in',
+  ExpectStock: 'transfer_expected',
+  CancelExpectedStock: 'transfer_expectation_withdrawn',
 };
 
-function stockCommandOf(movement: Movement, context: StepContext, note: string): StockCommand {
+function stockCommandOf(movement: Movement, context: StepContext, why: MovementReasonKind): StockCommand {
   const target = {
     masterCodeId: movement.masterCodeId,
     warehouseId: movement.warehouseId,
     quantity: movement.quantity,
-    reason: `Transfer ${context.reference}: ${note}`,
+    reason: movementReason(why, { transfer: context.reference }),
     source: { type: 'transfer', id: context.transferId },
   };
   switch (movement.type) {
@@ -116,10 +117,10 @@ export function createTransferActivities(deps: { store: EventStore; db: Kysely<D
     movement: Movement,
     context: StepContext,
     commandId: string,
-    note: string,
+    why: MovementReasonKind,
   ): Promise<{ quantity: number; settledIncoming: number }> {
     const meta = { tenantId: context.tenantId, userId: context.userId, commandId, occurredAt: context.at };
-    const command = stockCommandOf(movement, context, note);
+    const command = stockCommandOf(movement, context, why);
     if (command.type !== 'CancelExpectedStock') {
       const { event } = await handleStockCommand(store, command, meta);
       return { quantity: event.data.quantity, settledIncoming: settledOf(event) };
@@ -184,7 +185,7 @@ export function createTransferActivities(deps: { store: EventStore; db: Kysely<D
       await final(async () => {
         const done: Movement[] = [];
         for (const [index, movement] of input.movements.entries()) {
-          const moved = await moveStock(movement, input, `${input.commandId}:${index}`, 'undone');
+          const moved = await moveStock(movement, input, `${input.commandId}:${index}`, 'transfer_undone');
           if (moved.quantity > 0) done.push({ ...movement, quantity: moved.quantity });
         }
         await record(input, `${input.commandId}:recorded`, {

@@ -61,6 +61,13 @@ export const scanItem = (orderId: string, itemCode: string, quantity = 1) =>
     },
   });
 
+/** A serial number scanned for the line the last item counted on (the drawer's rules: one per unit, none twice). */
+export const scanSerial = (orderId: string, lineId: string, serialNumber: string) =>
+  api<Answer<ScanState>>(`${SCAN_ENDPOINT}/serial`, {
+    method: 'POST',
+    body: { order_id: orderId, line_id: lineId, serial_number: serialNumber, scan_id: scanId() },
+  });
+
 /** One item scanned for a batch: every single-unit order of it in the batch is scanned (bulk scan control). */
 export const scanBatchItem = (batchId: string, itemCode: string) =>
   api<Answer<BulkAnswer>>(`${SCAN_ENDPOINT}/bulk`, {

@@ -9,17 +9,18 @@ import { apiData } from './client';
 import { downloadFile } from './download';
 
 /**
- * The upload history of the bulk files (stock adjustments, purchases): each kind's list endpoint for its grid, one
+ * The upload history of the bulk files (stock adjustments, purchases, orders): each kind's list endpoint for its grid, one
  * upload's detail (read again while it is still being applied), and the file as it was sent.
  */
 
 export type { UploadDetail, UploadStatus, UploadSummary };
 export { UPLOAD_STATUSES };
-export type UploadKind = 'stock_adjustment' | 'purchase';
+export type UploadKind = 'stock_adjustment' | 'purchase' | 'order';
 
 const BASES: Record<UploadKind, string> = {
   stock_adjustment: '/api/inventory/stock',
   purchase: '/api/purchases',
+  order: '/api/orders',
 };
 
 export const uploadListEndpoint = (kind: UploadKind) => `${BASES[kind]}/uploads`;

@@ -23,7 +23,7 @@ import { useTranslation } from 'react-i18next';
 import './uploads.css';
 
 /**
- * The upload history of one kind of bulk file (stock adjustments, purchases): each file sent, who sent it and when,
+ * The upload history of one kind of bulk file (stock adjustments, purchases, orders): each file sent, who sent it and when,
  * its status (pending, in progress, complete, failed) and its counts, filtered by status and date; a row opens the
  * upload with every row refused and why, and the file as it was sent.
  */

@@ -10,6 +10,7 @@ import {
   scanBatchItem,
   scanItem,
   scanKeys,
+  scanSerial,
   scanTracking,
   useScanBatches,
   useScanSettings,
@@ -72,6 +73,16 @@ export default function SmartScanPage() {
   const bulkMode = bulk && batchId !== '' && settings.data?.bulk_single_items === true;
   const bulkRef = useRef(bulkMode);
   bulkRef.current = bulkMode;
+  // Serial numbers: with the option on, the scan after each item is that unit's serial number (Enter alone skips).
+  const [serials, setSerials] = useState(false);
+  const serialsRef = useRef(serials);
+  serialsRef.current = serials;
+  const serialFor = useRef<{ lineId: string; code: string } | null>(null);
+  const [serialLine, setSerialLine] = useState<{ lineId: string; code: string } | null>(null);
+  const awaitSerial = (line: { lineId: string; code: string } | null) => {
+    serialFor.current = line;
+    setSerialLine(line);
+  };
   const [state, setState] = useState<ScanState | null>(null);
   const [notice, setNotice] = useState<Notice | null>(null);
   const [busy, setBusy] = useState(false);
@@ -117,7 +128,18 @@ export default function SmartScanPage() {
       while (queue.current.length > 0) {
         const { code: scanned, quantity: units } = queue.current.shift()!;
         const open = current.current !== null && current.current.check.status === 'open';
+        const serialOf = current.current ? serialFor.current : null;
         try {
+          if (serialOf) {
+            awaitSerial(null);
+            if (!scanned.trim()) continue;
+            const answer = await scanSerial(current.current!.order.id, serialOf.lineId, scanned);
+            current.current = answer.data;
+            setState(answer.data);
+            setNotice({ kind: 'success', text: answer.msg });
+            beep(true);
+            continue;
+          }
           if (!open && bulkRef.current) {
             const bulkAnswer = await scanBatchItem(batchIdRef.current, scanned);
             setNotice({ kind: 'success', text: bulkAnswer.msg });
@@ -130,6 +152,8 @@ export default function SmartScanPage() {
             : await scanTracking(scanned, batchIdRef.current || null);
           current.current = answer.data;
           setState(answer.data);
+          const line = answer.data.check.lines.find((l) => l.line_id === answer.data.scanned_line);
+          if (open && serialsRef.current && line) awaitSerial({ lineId: line.line_id, code: line.code });
           setNotice({ kind: answer.data.check.completed ? 'success' : 'info', text: answer.msg });
           beep(true);
           if (answer.data.check.completed)
@@ -138,6 +162,8 @@ export default function SmartScanPage() {
           // The picker hears the refusal and looks: what was scanned after it is not checked against a state
           // they did not expect.
           queue.current = [];
+          // A refused serial number (twice on the order, more than the units) waits to be scanned again.
+          if (serialOf) awaitSerial(serialOf);
           setNotice({ kind: 'error', text: messageOf(error) });
           beep(false);
         }
@@ -159,6 +185,7 @@ export default function SmartScanPage() {
   async function reset() {
     if (!state || busy) return;
     setBusy(true);
+    awaitSerial(null);
     try {
       const answer = await resetScan(state.order.id);
       setState(answer.data);
@@ -211,7 +238,11 @@ export default function SmartScanPage() {
 
       <form className="smart-scan-form" onSubmit={submit} aria-label={t('scan.form_label')}>
         <label htmlFor={inputId} className="smart-scan-label">
-          {checking || bulkMode ? t('scan.item_code') : t('scan.tracking_number')}
+          {serialLine
+            ? t('scan.serial_label', { code: serialLine.code })
+            : checking || bulkMode
+              ? t('scan.item_code')
+              : t('scan.tracking_number')}
         </label>
         <input
           id={inputId}
@@ -222,7 +253,13 @@ export default function SmartScanPage() {
           spellCheck={false}
           value={value}
           aria-busy={busy || undefined}
-          placeholder={checking || bulkMode ? t('scan.item_placeholder') : t('scan.tracking_placeholder')}
+          placeholder={
+            serialLine
+              ? t('scan.serial_placeholder')
+              : checking || bulkMode
+                ? t('scan.item_placeholder')
+                : t('scan.tracking_placeholder')
+          }
           onChange={(event) => setValue(event.target.value)}
           onBlur={(event) => {
             // Clicking on the page (not on a control) gives the focus back to the scanner's input.
@@ -242,6 +279,30 @@ export default function SmartScanPage() {
             />
           </label>
         )}
+        <label className="smart-scan-bulk">
+          <input
+            type="checkbox"
+            checked={serials}
+            onChange={(event) => {
+              setSerials(event.target.checked);
+              if (!event.target.checked) awaitSerial(null);
+              focus();
+            }}
+          />
+          {t('scan.serials')}
+        </label>
+        {serialLine && (
+          <button
+            type="button"
+            className="button button-secondary"
+            onClick={() => {
+              awaitSerial(null);
+              focus();
+            }}
+          >
+            {t('scan.skip_serial')}
+          </button>
+        )}
         {!checking && batchId !== '' && settings.data?.bulk_single_items && (
           <label className="smart-scan-bulk">
             <input type="checkbox" checked={bulk} onChange={(event) => setBulk(event.target.checked)} />
@@ -255,6 +316,7 @@ export default function SmartScanPage() {
               className="button button-secondary"
               onClick={() => {
                 current.current = null;
+                awaitSerial(null);
                 setState(null);
                 setNotice(null);
               }}
@@ -301,6 +363,7 @@ export default function SmartScanPage() {
                 <th>{t('pick.code')}</th>
                 <th>{t('pick.name')}</th>
                 <th className="numeric">{t('scan.scanned')}</th>
+                <th>{t('scan.serial_numbers')}</th>
               </tr>
             </thead>
             <tbody>
@@ -317,6 +380,7 @@ export default function SmartScanPage() {
                   <td className="numeric">
                     {line.scanned}/{line.required}
                   </td>
+                  <td>{line.serial_numbers.join(', ')}</td>
                 </tr>
               ))}
             </tbody>

@@ -1,6 +1,7 @@
 import type { OrderUploadResult } from '@api/contracts/order-upload';
 import { ORDER_FILE_COLUMNS } from '@domain/orders/order-file';
 import { FileUploadForm } from '@web/routes/purchases/parts';
+import { UploadHistoryLink } from '@web/routes/uploads/history-link';
 import { PageHeader } from '@web/shell/page';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -17,7 +18,9 @@ export default function OrderUploadPage() {
   const [result, setResult] = useState<OrderUploadResult | null>(null);
   return (
     <div className="page management-page">
-      <PageHeader title={t('upload.title')} intro={t('upload.intro')} />
+      <PageHeader title={t('upload.title')} intro={t('upload.intro')}>
+        <UploadHistoryLink to="/orders/upload-history" />
+      </PageHeader>
       <section className="card">
         <FileUploadForm<OrderUploadResult>
           namespace="orders"

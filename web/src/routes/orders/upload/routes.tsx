@@ -10,4 +10,11 @@ export const orderUploadRoutes: ModuleRoute[] = [
     access: { permission: 'orders-upload' },
     menu: { section: 'orders', labelKey: 'orders:upload.nav' },
   },
+  {
+    path: 'orders/upload-history',
+    titleKey: 'uploads:order.title',
+    element: lazyScreen(() => import('./history-page')),
+    access: { permission: 'orders-upload' },
+    menu: { section: 'orders', labelKey: 'uploads:nav.order' },
+  },
 ];
