@@ -14,20 +14,14 @@ import { channelSkusOfStore, type PromotionStore } from '@projections/promotions
 import type { Actor } from '../support/actor';
 import type { Answered } from '../support/answer';
 import { eventIdFor } from '../support/ids';
-import {
-  type PromotionDeps,
-  promotionDetailOf,
-  promotions,
-  startPromotionPush,
-  storeOrRefuse,
-} from './support';
+import { type PromotionDeps, promotionDetailOf, promotions, storeOrRefuse } from './support';
 
 /**
  * A new discount or gift-with-purchase promotion of a store: the store and every SKU named checked against the
  * account (the store's channel SKUs), each discount SKU's price, original price and available stock read from
  * them, then the §5 rules (domain/promotions/promotion.ts). Recorded with its id derived from the idempotency key
- * (a retried create makes one promotion); its push to the channel is started right away, and by the reactor on its
- * creation should that fail. A refusal records nothing.
+ * (a retried create makes one promotion); the reactor on its creation starts its push to the channel
+ * (workflow-reactor.ts), so the answer never waits on Temporal. A refusal records nothing.
  */
 
 type Fields = Extract<PromotionCommand, { type: 'CreatePromotion' }>['fields'];
@@ -45,7 +39,9 @@ async function skusNamed(
     .filter((entry) => !found.has(skuKey(entry.ref)))
     .map((entry) => ({
       field: entry.field,
-      error: refusePromotion('PROMOTION_SKU_NOT_FOUND', { sku: skuKey(entry.ref) }),
+      error: refusePromotion('PROMOTION_SKU_NOT_FOUND', {
+        sku: entry.ref.modelId ? `${entry.ref.itemId}/${entry.ref.modelId}` : entry.ref.itemId,
+      }),
     }));
   const refused = refusedTogether(problems);
   if (refused) throw refused;
@@ -77,12 +73,6 @@ async function record(
       occurredAt: now,
     },
   );
-  // Started now so the channel hears of it at once; the reactor on the creation starts it should this fail.
-  await startPromotionPush(deps.workflows, {
-    tenantId: actor.tenantId,
-    promotionId,
-    action: 'create',
-  }).catch(() => undefined);
   const detail = promotionDetailOf(promotionId, result.state, store, new Date());
   return { replayed: result.replayed, answer: [detail, 'promotions.created'] };
 }

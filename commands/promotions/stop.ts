@@ -2,17 +2,11 @@ import type { PromotionDetail } from '@api/contracts/promotions';
 import { promotionStore } from '@projections/promotions.queries';
 import type { Actor } from '../support/actor';
 import type { Answered } from '../support/answer';
-import {
-  type PromotionDeps,
-  promotionDetailOf,
-  promotionOrRefuse,
-  promotions,
-  startPromotionPush,
-} from './support';
+import { type PromotionDeps, promotionDetailOf, promotionOrRefuse, promotions } from './support';
 
 /**
  * A promotion stopped by hand before its end (§4 "stopped (manually)"): recorded at once — Kedai's own view of it
- * changes now — then ended on its channel by the push workflow, which records the channel's answer. One that has
+ * changes now — then ended on its channel by the push workflow the reactor starts, which records the answer. One that has
  * ended or was stopped already is refused.
  */
 export async function stopPromotion(
@@ -33,11 +27,6 @@ export async function stopPromotion(
       occurredAt: at,
     },
   );
-  await startPromotionPush(deps.workflows, {
-    tenantId: actor.tenantId,
-    promotionId: input.promotionId,
-    action: 'end',
-  }).catch(() => undefined);
   const store = await promotionStore(deps.db, actor.tenantId, result.state.storeId);
   return [promotionDetailOf(input.promotionId, result.state, store, new Date()), 'promotions.stopped'];
 }

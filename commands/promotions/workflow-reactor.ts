@@ -4,9 +4,9 @@ import type { WorkflowDeps } from '@workflows/updates';
 import { PROMOTION_CATEGORY, startPromotionPush } from './support';
 
 /**
- * Every promotion is pushed to its channel from its creation, and ended there once stopped: the route starts the
- * push, and this reactor again should that start have failed (Temporal down a moment). The workflow's id is the
- * promotion and the action, so a replay starts nothing twice.
+ * Every promotion is pushed to its channel from its creation, and ended there once stopped: this reactor starts the
+ * push (a start that fails is retried by the reactor runner). The workflow's id is the promotion and the action, so
+ * a replay starts nothing twice.
  */
 export function createPromotionPushReactor(deps: { workflows: WorkflowDeps }) {
   return defineReactor({
