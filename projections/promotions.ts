@@ -130,7 +130,11 @@ async function applyPricePush(trx: Transaction<Database>, event: RecordedEvent):
     seller_sku: line.sellerSku,
     master_code_id: line.masterCodeId,
     price: line.price,
-    outcome: data.error ? ('failed' as const) : line.ok ? ('ok' as const) : ('refused' as const),
+    outcome: line.ok
+      ? ('ok' as const)
+      : data.error || line.retryable
+        ? ('failed' as const)
+        : ('refused' as const),
     reason: data.error?.message ?? line.reason,
     user_id: data.userId,
     at: data.at,

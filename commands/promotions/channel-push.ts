@@ -1,14 +1,16 @@
 import type { PricePushLine, PricesPushedData } from '@domain/promotions/pricing';
 import { pricePushStreamId } from '@domain/promotions/pricing';
-import type { PromotionCommand, PromotionState } from '@domain/promotions/promotion';
+import { type PromotionCommand, type PromotionState, skuKey } from '@domain/promotions/promotion';
 import type { Database } from '@infra/db';
 import type { EventStore } from '@infra/eventstore/port';
 import {
   ChannelError,
   type ChannelPort,
+  channelFor,
   type DiscountDraft,
   type GiftPromotionDraft,
-} from '@integrations/channel/port';
+} from '@integrations/channel';
+import { findStore } from '@integrations/stores';
 import { channelSkusOfStore, priceRuleOf, promotionStore } from '@projections/promotions.queries';
 import type { PricePushRequest } from '@workflows/promotion-push-protocol';
 import type { Kysely } from 'kysely';
@@ -28,13 +30,17 @@ import { promotions } from './support';
  * finds it recorded (a retried activity, a restarted worker) creates nothing.
  */
 
-/** The channel port of a tenant's store (integrations/channel `channelFor`). */
-export type OpenChannel = (tenantId: string, storeId: string) => Promise<ChannelPort>;
-
 export interface ChannelPushDeps {
   db: Kysely<Database>;
   store: EventStore;
-  openChannel: OpenChannel;
+}
+
+/** The channel port of the tenant's store, with the store's own tokens; a store gone is not worth a retry. */
+async function channelOf(deps: ChannelPushDeps, tenantId: string, storeId: string): Promise<ChannelPort> {
+  const store = await findStore(deps.db, tenantId, storeId);
+  if (!store)
+    throw new ChannelError('not_found', 'the store is no longer connected to Kedai', { retryable: false });
+  return channelFor(deps.db, store);
 }
 
 /** Which try of how many this is (Temporal's activity attempt). */
@@ -109,7 +115,7 @@ export async function pushPromotionToChannel(
   // Stopped before the channel heard of it: there is nothing to create, nor to end.
   if (state.stopped) return 'skipped';
   try {
-    const channel = await deps.openChannel(tenantId, state.storeId);
+    const channel = await channelOf(deps, tenantId, state.storeId);
     const channelId =
       state.kind === 'discount'
         ? (await channel.createDiscount(discountDraft(state))).discountId
@@ -156,7 +162,7 @@ export async function endPromotionOnChannel(
   const channelId = state.channel.id;
   if (!state.channelEnd || state.channelEnd.state === 'done' || !channelId) return 'skipped';
   try {
-    const channel = await deps.openChannel(tenantId, state.storeId);
+    const channel = await channelOf(deps, tenantId, state.storeId);
     if (state.kind === 'discount') await channel.endDiscount(channelId);
     else await channel.endGiftPromotion(channelId);
     await recordOn(
@@ -182,9 +188,40 @@ export async function endPromotionOnChannel(
   }
 }
 
+/** The prices the channel took, as the SKUs' prices the channel shows now. */
+async function recordChannelPrices(
+  db: Kysely<Database>,
+  tenantId: string,
+  storeId: string,
+  lines: PricePushLine[],
+) {
+  for (const line of lines)
+    await db
+      .updateTable('channel_skus')
+      .set({ price: line.price, updated_at: new Date() })
+      .where('tenant_id', '=', tenantId)
+      .where('store_id', '=', storeId)
+      .where('item_id', '=', line.itemId)
+      .where('model_id', '=', line.modelId)
+      .execute();
+}
+
+/** The SKUs (`itemId:modelId`) an earlier try of this push already set, with the price they took. */
+async function acceptedBefore(deps: ChannelPushDeps, tenantId: string, storeId: string, pushId: string) {
+  const accepted = new Map<string, string>();
+  for await (const event of deps.store.readStream(pricePushStreamId(tenantId, storeId))) {
+    const data = event.data as PricesPushedData;
+    if (event.type !== 'PricesPushed' || data.pushId !== pushId) continue;
+    for (const line of data.lines) if (line.ok) accepted.set(skuKey(line), line.price);
+  }
+  return accepted;
+}
+
 /**
  * Pushes the store's prices as its rule gives them now, through the port's `updatePrice`, and records the try on
- * the store's price-push log with the channel's answer for each SKU. Answers how many SKUs the channel took.
+ * the store's price-push log with the channel's answer for each SKU. A retry sends only what the channel has not
+ * taken yet (a busy answer for one item leaves the others set). What the channel took becomes the SKU's price in
+ * `channel_skus`, the price a discount is worked out from.
  */
 export async function pushStorePrices(
   deps: ChannelPushDeps,
@@ -194,19 +231,21 @@ export async function pushStorePrices(
   const store = await promotionStore(deps.db, tenantId, storeId);
   if (!store) return { ok: 0, refused: 0, failed: true };
   const { rule } = await priceRuleOf(deps.db, tenantId, storeId);
-  const priced = (await pricePreview(deps.db, tenantId, store, rule)).filter(
-    (row) => row.new_price !== null && row.master_code !== null,
-  );
-  if (priced.length === 0) return { ok: 0, refused: 0, failed: false };
-  const lines: PricePushLine[] = priced.map((row) => ({
-    itemId: row.item_id,
-    modelId: row.model_id,
-    sellerSku: row.seller_sku,
-    masterCodeId: row.master_code!.id,
-    price: row.new_price!,
-    ok: false,
-    reason: null,
-  }));
+  const accepted = await acceptedBefore(deps, tenantId, storeId, request.pushId);
+  const lines: PricePushLine[] = (await pricePreview(deps.db, tenantId, store, rule))
+    .filter((row) => row.new_price !== null && row.master_code !== null)
+    .map((row) => ({
+      itemId: row.item_id,
+      modelId: row.model_id,
+      sellerSku: row.seller_sku,
+      masterCodeId: row.master_code!.id,
+      price: row.new_price!,
+      ok: false,
+      retryable: false,
+      reason: null,
+    }))
+    .filter((line) => accepted.get(skuKey(line)) !== line.price);
+  if (lines.length === 0) return { ok: 0, refused: 0, failed: false };
   const record = (data: Pick<PricesPushedData, 'lines' | 'error'>) => {
     const at = new Date().toISOString();
     const commandId = `price-pushed:${request.pushId}:${input.attempt}`;
@@ -233,7 +272,7 @@ export async function pushStorePrices(
   };
   let outcomes: Awaited<ReturnType<ChannelPort['updatePrice']>>;
   try {
-    const channel = await deps.openChannel(tenantId, storeId);
+    const channel = await channelOf(deps, tenantId, storeId);
     outcomes = await channel.updatePrice(
       lines.map((line) => ({ itemId: line.itemId, modelId: modelOf(line.modelId), price: line.price })),
     );
@@ -244,15 +283,20 @@ export async function pushStorePrices(
     if (again) throw error;
     return { ok: 0, refused: 0, failed: true };
   }
-  const answered = lines.map((line, index) => {
+  const answered = lines.map((line, index): PricePushLine => {
     const outcome = outcomes[index];
     if (outcome?.ok) return { ...line, ok: true };
     return {
       ...line,
+      retryable: !input.last && (outcome === undefined || outcome.retryable),
       reason: outcome && !outcome.ok ? outcome.reason.slice(0, 1000) : 'no answer from the channel',
     };
   });
   await record({ lines: answered, error: null });
-  const ok = answered.filter((line) => line.ok).length;
-  return { ok, refused: answered.length - ok, failed: false };
+  const taken = answered.filter((line) => line.ok);
+  await recordChannelPrices(deps.db, tenantId, storeId, taken);
+  const again = answered.filter((line) => line.retryable).length;
+  // The channel may take these later (busy, throttled): Temporal tries again, with backoff, for them alone.
+  if (again > 0) throw new Error(`${again} SKUs to push again`);
+  return { ok: taken.length, refused: answered.length - taken.length, failed: false };
 }

@@ -174,6 +174,8 @@ export const PricesPushed = z.strictObject({
         masterCodeId: Id,
         price: Money,
         ok: z.boolean(),
+        /** Refused for now (busy, throttled): the next try sends it again. */
+        retryable: z.boolean(),
         reason: z.string().max(1000).nullable(),
       }),
     )

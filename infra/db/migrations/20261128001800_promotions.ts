@@ -59,7 +59,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       seller_sku text NOT NULL,
       master_code_id text NOT NULL,
       price numeric(14, 2) NOT NULL,
-      -- ok, refused (by the channel for this SKU), failed (the whole call).
+      -- ok, refused (by the channel for this SKU, for good), failed (the call, or busy for now: tried again).
       outcome text NOT NULL,
       reason text,
       -- Who asked for the push.
