@@ -42,6 +42,7 @@ import { batchRoutes } from './orders/batches';
 import { manifestRoutes } from './orders/manifests';
 import { printingRoutes } from './orders/print';
 import { returnRoutes } from './orders/returns';
+import { promotionRoutes } from './promotions';
 import { purchasingRoutes } from './purchases';
 import { browserDefences, docsSecurity } from './security';
 import { storeRoutes } from './stores';
@@ -179,6 +180,7 @@ export function buildApp(deps: AppDeps) {
   app.register(transferRoutes, { db: deps.db, store: deps.store, workflows: deps.workflows });
   app.register(goodsIssueRoutes, { db: deps.db, store: deps.store, workflows: deps.workflows });
   app.register(purchasingRoutes, { db: deps.db, store: deps.store, workflows: deps.workflows });
+  app.register(promotionRoutes, { db: deps.db, store: deps.store, workflows: deps.workflows });
   app.register(storeRoutes, { db: deps.db, workflows: deps.workflows, publicUrl: deps.publicUrl });
   app.register(orderRoutes, { db: deps.db, store: deps.store });
   app.register(batchRoutes, {

@@ -4,6 +4,8 @@ import { goodsIssueEvents } from './goods-issue/events';
 import { stockEvents } from './inventory/stock';
 import { orderEvents } from './orders/order';
 import { systemEvents } from './platform/system';
+import { promotionEvents } from './promotions/events';
+import { pricingEvents } from './promotions/pricing';
 import { purchasingEvents } from './purchases';
 import { returnEvents } from './returns/return';
 import { scanCheckEvents } from './scan/check';
@@ -22,4 +24,6 @@ export const eventSchemas: Readonly<Record<string, z.ZodType>> = {
   ...batchEvents,
   ...scanCheckEvents,
   ...returnEvents,
+  ...promotionEvents,
+  ...pricingEvents,
 };

@@ -3,6 +3,7 @@ import { batchesProjection } from './batches';
 import { goodsIssueProjection } from './goods-issue';
 import { ordersProjection } from './orders';
 import { fulfilmentProjection } from './print-log';
+import { promotionsProjection } from './promotions';
 import { purchasesProjection } from './purchases';
 import { returnsProjection } from './returns';
 import type { Projection } from './runtime/projection';
@@ -22,4 +23,5 @@ export const projections: readonly Projection[] = [
   batchesProjection,
   fulfilmentProjection,
   returnsProjection,
+  promotionsProjection,
 ];

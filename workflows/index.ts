@@ -6,6 +6,7 @@ export { goodsIssueWorkflow } from './goods-issue.workflow';
 export { goodsReceiptWorkflow } from './goods-receipt.workflow';
 export { orderHoldReleaseWorkflow } from './order-hold-release.workflow';
 export { orderImportWorkflow } from './order-import.workflow';
+export { pricePushWorkflow, promotionPushWorkflow } from './promotion-push.workflow';
 export { purchaseWorkflow } from './purchase.workflow';
 export { rebuildProjectionWorkflow } from './rebuild-projection.workflow';
 export { transferWorkflow } from './transfer.workflow';

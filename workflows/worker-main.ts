@@ -1,6 +1,7 @@
 import { createGoodsIssueWorkflowReactor } from '@commands/goods-issue/workflow-reactor';
 import { ensureHoldReleaseSchedule } from '@commands/orders/hold-release-schedule';
 import { createOrderStockReactor } from '@commands/orders/stock-reactor';
+import { createPromotionPushReactor } from '@commands/promotions/workflow-reactor';
 import { createPurchaseWorkflowReactor } from '@commands/purchases/workflow-reactor';
 import { createTransferWorkflowReactor } from '@commands/transfers/workflow-reactor';
 import { eventSchemas } from '@domain/events';
@@ -129,6 +130,7 @@ async function start(message: Extract<ToWorker, { kind: 'start' }>): Promise<voi
       createTransferWorkflowReactor({ store: infra.store, workflows }),
       createGoodsIssueWorkflowReactor({ store: infra.store, workflows }),
       createPurchaseWorkflowReactor({ store: infra.store, workflows }),
+      createPromotionPushReactor({ workflows }),
     ],
     logger: reactorLog,
   });

@@ -17,6 +17,8 @@ export const LIVE_VIEWS = {
   goodsIssues: 'goodsIssues',
   transferRequests: 'transferRequests',
   transfers: 'transfers',
+  promotions: 'promotions',
+  pricePushes: 'pricePushes',
 } as const;
 
 export type LiveView = (typeof LIVE_VIEWS)[keyof typeof LIVE_VIEWS];

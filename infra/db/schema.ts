@@ -856,6 +856,53 @@ export const columns = {
     listing_id: text().orNull(),
     updated_at: timestamptz().withDefault(),
   },
+  /** Discount and gift-with-purchase promotions (projections/promotions.ts), the folded promotion in `state`. */
+  promotions: {
+    tenant_id: text(),
+    id: text(),
+    kind: text<'discount' | 'gift'>(),
+    store_id: text(),
+    name: text(),
+    start_at: timestamptz(),
+    end_at: timestamptz(),
+    stopped_at: timestamptz().orNull(),
+    channel_state: text<'pending' | 'pushed' | 'failed' | 'not_on_channel'>(),
+    channel_id: text().orNull(),
+    channel_error: text().orNull(),
+    item_count: int4(),
+    created_by: text(),
+    created_at: timestamptz(),
+    updated_at: timestamptz(),
+    last_revision: int8(),
+    state: jsonb(),
+  },
+  /** Each store's price rule (domain/promotions/pricing.ts), from its latest PriceRuleSaved. */
+  price_rules: {
+    tenant_id: text(),
+    store_id: text(),
+    markup_percent: numeric(),
+    fixed_amount: numeric(),
+    rounding: text<'none' | 'whole' | 'ninety' | 'ninety_nine'>(),
+    overrides: jsonb(),
+    updated_by: text(),
+    updated_at: timestamptz(),
+  },
+  /** The price-push log: every price told to a store, one row per SKU per try. */
+  price_push_log: {
+    tenant_id: text(),
+    store_id: text(),
+    push_id: text(),
+    attempt: int4(),
+    item_id: text(),
+    model_id: text(),
+    seller_sku: text(),
+    master_code_id: text(),
+    price: numeric(),
+    outcome: text<'ok' | 'refused' | 'failed'>(),
+    reason: text().orNull(),
+    user_id: text().orNull(),
+    at: timestamptz(),
+  },
   /** An account's bulk scan control (domain/scan/settings.ts; migration 20261128001200). No row: all off. */
   scan_settings: {
     tenant_id: text(),
@@ -1064,5 +1111,6 @@ export type ScanChecksTable = Database['scan_checks'];
 export type BatchClaimsTable = Database['batch_claims'];
 export type ScanSettingsTable = Database['scan_settings'];
 export type ChannelSkusTable = Database['channel_skus'];
+export type PromotionsTable = Database['promotions'];
 export type BatchNumbersTable = Database['batch_numbers'];
 export type AutoBatchConfigsTable = Database['auto_batch_configs'];

@@ -6,6 +6,7 @@ import type { SignInLimits } from '@commands/accounts/sign-in-limits';
 import { AutoBatchCountTrigger, followOrderCounts } from '@commands/batches/auto-batch';
 import { createGoodsIssueWorkflowReactor } from '@commands/goods-issue/workflow-reactor';
 import { createOrderStockReactor } from '@commands/orders/stock-reactor';
+import { createPromotionPushReactor } from '@commands/promotions/workflow-reactor';
 import { createPurchaseWorkflowReactor } from '@commands/purchases/workflow-reactor';
 import { hashSecret } from '@commands/support/secrets';
 import { createTransferWorkflowReactor } from '@commands/transfers/workflow-reactor';
@@ -95,6 +96,7 @@ export async function createTestApi(
             createTransferWorkflowReactor({ store, workflows }),
             createGoodsIssueWorkflowReactor({ store, workflows }),
             createPurchaseWorkflowReactor({ store, workflows }),
+            createPromotionPushReactor({ workflows }),
           ]
         : []),
     ],

@@ -8,6 +8,7 @@ import { createGoodsIssueActivities } from './goods-issue';
 import { createOrderHoldActivities } from './order-hold';
 import { createOrderImportActivities } from './order-import';
 import { createProjectionActivities } from './projections';
+import { createPromotionActivities } from './promotions';
 import { createPurchaseActivities } from './purchases';
 import { createTransferActivities } from './transfers';
 
@@ -28,6 +29,7 @@ export function createActivities(deps: ActivityDeps) {
     ...createOrderHoldActivities(deps),
     ...createOrderImportActivities(deps),
     ...createPurchaseActivities(deps),
+    ...createPromotionActivities(deps),
     ...createTransferActivities(deps),
   };
 }
