@@ -428,7 +428,8 @@ export class ShopeeChannel implements ChannelPort {
     const [sliceFrom, cursor] = page
       ? [Number(page.split(':')[0]), page.slice(page.indexOf(':') + 1)]
       : [window.from, ''];
-    if (!Number.isInteger(sliceFrom))
+    // A bare Shopee cursor (an import page from before the port) names no slice: refused, not read from 1970.
+    if (!Number.isInteger(sliceFrom) || (page && !page.includes(':')))
       throw new ChannelError('request', `not a page of Shopee orders: ${page}`, { retryable: false });
     const sliceTo = Math.min(window.until, sliceFrom + SHOPEE_LIMITS.orderListRangeSeconds);
     const answer = await guarded(() =>

@@ -106,6 +106,10 @@ describe('the channel of a connected store', () => {
     const page = await channel.listOrders({ from: now - 3600, until: now + 60 });
     expect(page.items.map((order) => order.orderNumber)).toContain(good!.order_sn);
     expect(page.skipped).toEqual([{ orderNumber: bad!.order_sn, reason: 'Shopee sent no items' }]);
+    // A bare Shopee cursor (an import's page from before the port) is refused rather than read as a time.
+    await expect(channel.listOrders({ from: now - 3600, until: now + 60 }, '1700')).rejects.toMatchObject({
+      kind: 'request',
+    });
   });
 
   it('refuses a platform it has no adapter for', () => {
