@@ -45,18 +45,19 @@ function failureOf(error: unknown): { kind: string; message: string } {
 
 /**
  * One import of a store's orders, `order-import-<tenant>-<storeId>` (run by the store's schedule, which never starts
- * one while another runs, and by "Import now", a trigger of that same schedule). It reads the orders Shopee updated
- * since the store's checkpoint, window by window (15 days at most), page by page (the cursor), each page an activity
- * that fetches the details 50 at a time and imports every order (`importMarketplaceOrder`, idempotent, with a
- * command id of the order's number and update time). The checkpoint moves only once a window is fully imported.
- * A page that keeps failing (Shopee's 5xx, timeouts, bad signatures… retried with backoff; a refused authorisation
- * is not retried) ends the run with the error on the store; the next run that succeeds clears it.
+ * one while another runs, and by "Import now", a trigger of that same schedule). It reads the orders the store's
+ * channel updated since the store's checkpoint (the channel port's listOrders), window by window (15 days at most),
+ * page by page (the cursor), each page an activity that imports every order (`importMarketplaceOrder`, idempotent,
+ * with a command id of the order's number and update time) and names those the channel could not translate. The
+ * checkpoint moves only once a window is fully imported. A page that keeps failing (the channel's 5xx, timeouts,
+ * bad signatures… retried with backoff; a refused authorisation is not retried) ends the run with the error on the
+ * store; the next run that succeeds clears it.
  */
 export async function orderImportWorkflow(input: OrderImportInput): Promise<OrderImportResult> {
   const { tenantId, storeId } = input;
   const retry = input.retry ?? DEFAULT_RETRY;
-  const shopee = proxyActivities<OrderImportActivities>({
-    // A page: three Shopee calls, tracking numbers of shipped orders, 100 imports.
+  const channel = proxyActivities<OrderImportActivities>({
+    // A page: the channel's calls (Shopee: the list, details, tracking numbers of shipped orders), 100 imports.
     startToCloseTimeout: '10 minutes',
     retry: {
       initialInterval: retry.initialIntervalMs,
@@ -80,7 +81,7 @@ export async function orderImportWorkflow(input: OrderImportInput): Promise<Orde
     for (;;) {
       const windowTo = Math.min(progress.from + IMPORT_WINDOW_SECONDS, progress.until);
       for (;;) {
-        const page = await shopee.importOrderPage({
+        const page = await channel.importOrderPage({
           tenantId,
           storeId,
           key,

@@ -185,6 +185,21 @@ export interface ChannelPage<T> {
   next?: string;
 }
 
+/** An order the channel sent that cannot be one of Kedai's (no items, a field out of bounds), and why. */
+export interface SkippedOrder {
+  orderNumber: string;
+  reason: string;
+}
+
+/**
+ * Orders read from the channel: those in Kedai's words, and beside them those that could not be translated — one
+ * bad order does not fail the others (the import names it on the store and goes on).
+ */
+export interface ChannelOrders {
+  items: MarketplaceOrder[];
+  skipped: SkippedOrder[];
+}
+
 export interface ChannelPort {
   readonly platform: string;
   /** The most models one stock or price call takes (Shopee: 50); callers may pass more, the adapter splits. */
@@ -226,10 +241,16 @@ export interface ChannelPort {
   endGiftPromotion(promotionId: string): Promise<void>;
 
   /**
-   * Orders the channel updated in [from, until) (Unix seconds), a page at a time, in Kedai's words (the order
-   * import's reconciliation poll).
+   * Orders the channel updated from `from` to `until` (Unix seconds, both included), a page at a time, in Kedai's
+   * words, those it cannot translate skipped beside them (the order import's poll).
    */
-  listOrders(window: { from: number; until: number }, page?: string): Promise<ChannelPage<MarketplaceOrder>>;
-  /** Orders by the channel's numbers, in Kedai's words (a push message names one; at most 50 per call). */
-  getOrders(orderNumbers: string[]): Promise<MarketplaceOrder[]>;
+  listOrders(
+    window: { from: number; until: number },
+    page?: string,
+  ): Promise<ChannelOrders & ChannelPage<MarketplaceOrder>>;
+  /**
+   * Orders by the channel's numbers, in Kedai's words, those it cannot translate skipped beside them (a push
+   * message names one; the adapter splits a long list into the channel's batches).
+   */
+  getOrders(orderNumbers: string[]): Promise<ChannelOrders>;
 }

@@ -5,6 +5,7 @@ import {
   type ChannelItemDraft,
   type ChannelItemStatus,
   type ChannelModel,
+  type ChannelOrders,
   type ChannelPage,
   type ChannelPort,
   type ChannelStock,
@@ -421,13 +422,14 @@ export class ShopeeChannel implements ChannelPort {
   async listOrders(
     window: { from: number; until: number },
     page?: string,
-  ): Promise<ChannelPage<MarketplaceOrder>> {
+  ): Promise<ChannelOrders & ChannelPage<MarketplaceOrder>> {
     // The page names the 15-day slice being read and Shopee's cursor in it: a long window is read slice by slice
     // (Shopee's bounds are inclusive: the next slice starts a second after this one ends).
     const [sliceFrom, cursor] = page
       ? [Number(page.split(':')[0]), page.slice(page.indexOf(':') + 1)]
       : [window.from, ''];
-    if (!Number.isInteger(sliceFrom))
+    // A bare Shopee cursor (an import page from before the port) names no slice: refused, not read from 1970.
+    if (!Number.isInteger(sliceFrom) || (page && !page.includes(':')))
       throw new ChannelError('request', `not a page of Shopee orders: ${page}`, { retryable: false });
     const sliceTo = Math.min(window.until, sliceFrom + SHOPEE_LIMITS.orderListRangeSeconds);
     const answer = await guarded(() =>
@@ -446,25 +448,24 @@ export class ShopeeChannel implements ChannelPort {
         : sliceTo < window.until
           ? `${sliceTo + 1}:`
           : undefined;
-    return { items: orders, ...(next ? { next } : {}) };
+    return { ...orders, ...(next ? { next } : {}) };
   }
 
-  async getOrders(orderNumbers: string[]): Promise<MarketplaceOrder[]> {
+  async getOrders(orderNumbers: string[]): Promise<ChannelOrders> {
     const details: ShopeeOrder[] = [];
     for (const batch of chunks(orderNumbers, SHOPEE_LIMITS.orderDetailBatch))
       details.push(
         ...(await guarded(() => this.client.getOrderDetail(this.shopId, { order_sn_list: batch })))
           .order_list,
       );
-    const orders: MarketplaceOrder[] = [];
+    const orders: ChannelOrders = { items: [], skipped: [] };
     for (const detail of details) {
       const trackingNumber = await this.trackingNumber(detail);
       try {
-        orders.push(shopeeToMarketplaceOrder(detail, trackingNumber ? { trackingNumber } : {}));
+        orders.items.push(shopeeToMarketplaceOrder(detail, trackingNumber ? { trackingNumber } : {}));
       } catch (error) {
-        if (error instanceof OrderTranslationError)
-          throw new ChannelError('protocol', error.message, { retryable: false, cause: error });
-        throw error;
+        if (!(error instanceof OrderTranslationError)) throw error;
+        orders.skipped.push({ orderNumber: error.orderNumber, reason: error.reason });
       }
     }
     return orders;

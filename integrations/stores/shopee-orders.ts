@@ -45,9 +45,9 @@ export class OrderTranslationError extends Error {
   override name = 'OrderTranslationError';
   constructor(
     readonly orderNumber: string,
-    message: string,
+    readonly reason: string,
   ) {
-    super(`order ${orderNumber}: ${message}`);
+    super(`order ${orderNumber}: ${reason}`);
   }
 }
 

@@ -1,4 +1,5 @@
 import type { Database } from '@infra/db';
+import { ChannelError, type ChannelErrorKind } from '@integrations/channel/port';
 import {
   ShopeeAuthError,
   ShopeeClient,
@@ -51,9 +52,35 @@ export interface ClassifiedError {
   retryAfterMs?: number;
 }
 
-/** What a failure of the import means for the store: its kind, its detail, and whether to try again. */
+/** A channel's failure as the store shows it: the same kinds, an unknown id or a call it lacks a refused request. */
+const STORE_KIND_OF: Record<ChannelErrorKind, StoreErrorKind> = {
+  signature: 'signature',
+  authorization: 'authorization',
+  rate_limit: 'rate_limit',
+  server: 'server',
+  timeout: 'timeout',
+  network: 'network',
+  request: 'request',
+  protocol: 'protocol',
+  not_found: 'request',
+  unsupported: 'request',
+};
+
+/**
+ * What a failure of the import (a ChannelError from the port) or of connecting (the Shopee client's own errors)
+ * means for the store: its kind, its detail, and whether to try again.
+ */
 export function classifyStoreError(error: unknown): ClassifiedError {
   const message = error instanceof Error ? error.message : String(error);
+  if (error instanceof ChannelError) {
+    const { retryAfterMs } = error.options;
+    return {
+      kind: STORE_KIND_OF[error.kind],
+      message,
+      retryable: error.retryable,
+      ...(retryAfterMs !== undefined ? { retryAfterMs } : {}),
+    };
+  }
   if (error instanceof ShopeeError) {
     const kind: StoreErrorKind =
       error instanceof ShopeeSignatureError

@@ -8,16 +8,16 @@ import { PostgresEventStore } from '@infra/eventstore/postgres';
 import { EventSchemaRegistry } from '@infra/eventstore/registry';
 import { memoryStore, SANDBOX_DEMO_PARTNER, startShopeeSandbox } from '@integrations/shopee';
 import { connectStore } from '@integrations/stores';
-import { importShopeeOrderPage } from '@workflows/activities/order-import';
+import { importChannelOrderPage } from '@workflows/activities/order-import';
 import { orderImportKey } from '@workflows/order-import-protocol';
 import { log } from './report';
 import type { BenchServer } from './server';
 
 /**
  * `importOrdersPerSec`: 10,000 new orders of a sandbox shop imported into Kedai through the signed protocol — the
- * order import's own page work (get_order_list 100 at a time with the cursor, get_order_detail 50 at a time, each
- * order translated and imported as events), page after page as the workflow runs it, minus Temporal's own
- * scheduling. Its own database, so the event store's other figures are not disturbed.
+ * order import's own page work through the channel port (get_order_list 100 at a time with the cursor,
+ * get_order_detail 50 at a time, each order translated and imported as events), page after page as the workflow
+ * runs it, minus Temporal's own scheduling. Its own database, so the event store's other figures are not disturbed.
  */
 export async function measureImportOrders(
   bench: BenchServer,
@@ -74,7 +74,7 @@ export async function measureImportOrders(
     let created = 0;
     let pages = 0;
     for (;;) {
-      const page = await importShopeeOrderPage(
+      const page = await importChannelOrderPage(
         { db, store },
         {
           tenantId: owner.tenantId,

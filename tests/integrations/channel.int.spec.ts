@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 /**
  * `channelFor(db, store)`: the store's platform picks the adapter, which acts with the store's own tokens from
  * `store_tokens` (refreshed and saved there when Shopee refuses the access token); the order calls of the port
- * read the shop's orders in Kedai's words.
+ * read the shop's orders in Kedai's words, an order that cannot be one skipped and named beside them.
  */
 describe('the channel of a connected store', () => {
   let database: TestDatabase;
@@ -74,7 +74,8 @@ describe('the channel of a connected store', () => {
     const channel = channelFor(database.db, store);
     const made = sandbox.generateOrders(3);
     const numbers = made.map((order) => order.order_sn);
-    const orders = await channel.getOrders(numbers);
+    const { items: orders, skipped } = await channel.getOrders(numbers);
+    expect(skipped).toEqual([]);
     expect(orders.map((order) => order.orderNumber).sort()).toEqual([...numbers].sort());
     expect(orders[0]).toMatchObject({ platform: 'shopee', currency: 'MYR' });
 
@@ -91,6 +92,24 @@ describe('the channel of a connected store', () => {
     } while (page);
     expect(pages).toBe(3);
     expect(listed.sort()).toEqual([...numbers].sort());
+  });
+
+  it('skips an order it cannot translate, naming it beside the orders it read', async () => {
+    const channel = channelFor(database.db, store);
+    const [good, bad] = sandbox.generateOrders(2);
+    sandbox.dropOrderItems(bad!.order_sn);
+    const read = await channel.getOrders([good!.order_sn, bad!.order_sn]);
+    expect(read.items.map((order) => order.orderNumber)).toEqual([good!.order_sn]);
+    expect(read.skipped).toEqual([{ orderNumber: bad!.order_sn, reason: 'Shopee sent no items' }]);
+
+    const now = Math.ceil(Date.now() / 1000);
+    const page = await channel.listOrders({ from: now - 3600, until: now + 60 });
+    expect(page.items.map((order) => order.orderNumber)).toContain(good!.order_sn);
+    expect(page.skipped).toEqual([{ orderNumber: bad!.order_sn, reason: 'Shopee sent no items' }]);
+    // A bare Shopee cursor (an import's page from before the port) is refused rather than read as a time.
+    await expect(channel.listOrders({ from: now - 3600, until: now + 60 }, '1700')).rejects.toMatchObject({
+      kind: 'request',
+    });
   });
 
   it('refuses a platform it has no adapter for', () => {

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { MarketplaceOrder } from '@domain/orders/marketplace-order';
+import { ChannelError } from '@integrations/channel';
 import {
   ORDER_STATUSES,
   ShopeeAuthError,
@@ -340,5 +341,23 @@ describe("what a failure means for a store's import", () => {
       kind: 'internal',
       retryable: true,
     });
+  });
+
+  it("reads a channel's failure by its kind, an unknown id or a missing call as a refused request", () => {
+    const throttled = new ChannelError('rate_limit', 'slow down', { retryable: true, retryAfterMs: 3000 });
+    expect(classifyStoreError(throttled)).toEqual({
+      kind: 'rate_limit',
+      message: 'slow down',
+      retryable: true,
+      retryAfterMs: 3000,
+    });
+    expect(
+      classifyStoreError(new ChannelError('authorization', 'expired', { retryable: false })),
+    ).toMatchObject({ kind: 'authorization', retryable: false });
+    for (const kind of ['not_found', 'unsupported'] as const)
+      expect(classifyStoreError(new ChannelError(kind, 'no', { retryable: false }))).toMatchObject({
+        kind: 'request',
+        retryable: false,
+      });
   });
 });

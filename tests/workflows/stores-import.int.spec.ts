@@ -46,16 +46,16 @@ describe('the order import', () => {
   });
 
   /** A store of the sandbox shop in the seller's account, connected with tokens the sandbox issued. */
-  async function connect(owner: TestSeller): Promise<Store> {
+  async function connect(owner: TestSeller, shop = shopId): Promise<Store> {
     const warehouseId = await defaultWarehouse(api.database.db, owner);
     const { store: connected } = await connectStore(api.database.db, {
       tenantId: owner.tenantId,
       userId: owner.userId,
       platform: 'shopee',
-      shopId,
+      shopId: shop,
       name: 'Kedai Demo Store',
       region: 'MY',
-      tokens: sandbox.issueTokens(settings.shopee.partnerId, shopId),
+      tokens: sandbox.issueTokens(settings.shopee.partnerId, shop),
       newStore: { id: randomUUID(), warehouseId },
     });
     return connected;
@@ -263,6 +263,27 @@ describe('the order import', () => {
     expect(books.status).toBe('connected');
     expect(books.lastError).toBeNull();
     expect(books.importCheckpoint!.getTime()).toBeGreaterThan(checkpoint!.getTime());
+  });
+
+  it('skips an order the channel cannot translate, names it on the store, and imports the rest', async () => {
+    // A shop of its own: the other runs never read the broken order again.
+    const shop = sandbox.createShop({ name: 'Broken Orders' });
+    const other = await connect(await createSeller(api, { packageId: 'growth' }), shop.shopId);
+    const [first, bad, last] = sandbox.generateOrders(3, { shopId: shop.shopId });
+    sandbox.dropOrderItems(bad!.order_sn);
+    const started = Date.now();
+    const result = await run(other);
+    expect(result).toMatchObject({ status: 'imported', totals: { orders: 3, created: 2, skipped: 1 } });
+    expect(await known(first!.order_sn, other)).toBe(true);
+    expect(await known(last!.order_sn, other)).toBe(true);
+    expect(await known(bad!.order_sn, other)).toBe(false);
+    const books = await current(other);
+    expect(books.lastError).toMatchObject({
+      kind: 'order',
+      message: `order ${bad!.order_sn}: Shopee sent no items`,
+    });
+    expect(books.lastImportOrders).toBe(3);
+    expect(books.importCheckpoint!.getTime()).toBeGreaterThanOrEqual(Math.floor(started / 1000) * 1000);
   });
 
   it('does not retry a refused authorisation: the store shows it at once', async () => {

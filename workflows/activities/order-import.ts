@@ -1,11 +1,11 @@
 import { announceHeldOrders } from '@commands/announcements/order-limit';
 import { importMarketplaceOrder } from '@commands/orders/import';
 import { releaseHeldOrders } from '@commands/orders/monthly-limit';
-import type { MarketplaceOrder } from '@domain/orders/marketplace-order';
 import { refusalOf } from '@domain/shared/errors';
 import type { Database } from '@infra/db';
 import type { EventStore } from '@infra/eventstore/port';
-import { SHOPEE_LIMITS, type ShopeeClient, type ShopeeOrder, ShopeeRequestError } from '@integrations/shopee';
+import { channelFor } from '@integrations/channel';
+import { SHOPEE_LIMITS } from '@integrations/shopee';
 import { findStore, type Store, storeSettings } from '@integrations/stores';
 import {
   advanceCheckpoint,
@@ -15,22 +15,18 @@ import {
   type StoreErrorKind,
 } from '@integrations/stores/registry';
 import type { ShopeeConnection } from '@integrations/stores/settings';
-import { classifyStoreError, shopeeClientForStore } from '@integrations/stores/shopee';
-import {
-  OrderTranslationError,
-  SHOPEE_TRACKED_STATUSES,
-  shopeeToMarketplaceOrder,
-} from '@integrations/stores/shopee-orders';
+import { classifyStoreError } from '@integrations/stores/shopee';
 import { ApplicationFailure } from '@temporalio/common';
 import type { Kysely } from 'kysely';
 import { type ImportTotals, noTotals, STORE_GONE } from '../order-import-protocol';
 
 /**
  * The order import's activities (workflows/order-import.workflow.ts). `importOrderPage` is the work: one page of
- * get_order_list (100 orders updated in a window), their details 50 at a time, the tracking number of those
- * already shipped, each translated (integrations/stores/shopee-orders.ts) and imported by `importMarketplaceOrder`
- * with the command id `<import key>:<order_sn>@<update_time>`: a retried page, an overlapping window or a later
- * run imports an order's version once. A failed attempt notes its error on the store at once and is thrown for
+ * the orders the store's channel updated in a window (`listOrders` of the channel port: for Shopee, 100 orders of
+ * get_order_list with their details and tracking numbers, in Kedai's words), each imported by
+ * `importMarketplaceOrder` with the command id `<import key>:<order number>@<update time>`: a retried page, an
+ * overlapping window or a later run imports an order's version once. An order the channel could not translate is
+ * skipped and named. A failed attempt (a ChannelError) notes its error on the store at once and is thrown for
  * Temporal to retry (or not: a refused authorisation, a bad request) as its kind says. The others keep the store's
  * books: where the next run starts, the last import, and the error that persisted.
  */
@@ -96,58 +92,37 @@ async function warehouseOf(db: Kysely<Database>, store: Store): Promise<string> 
   return typeof chosen === 'string' ? chosen : chosen.id;
 }
 
-/** The tracking numbers of the orders Shopee has one for (shipment arranged); none yet is no error. */
-async function trackingNumbers(client: ShopeeClient, shopId: number, orders: readonly ShopeeOrder[]) {
-  const found = new Map<string, string>();
-  for (const order of orders) {
-    if (!SHOPEE_TRACKED_STATUSES.has(order.order_status)) continue;
-    try {
-      const answer = await client.getTrackingNumber(shopId, { order_sn: order.order_sn });
-      if (answer.tracking_number) found.set(order.order_sn, answer.tracking_number);
-    } catch (error) {
-      if (error instanceof ShopeeRequestError) continue;
-      throw error;
-    }
-  }
-  return found;
-}
-
 /**
- * One page of a store's orders into Kedai (the activity's work, also what the bench measures). Throws StoreGone
- * when the store no longer exists or was disconnected.
+ * One page of a store's orders into Kedai through its channel (the activity's work, also what the bench measures).
+ * Throws StoreGone when the store no longer exists or was disconnected.
  */
-export async function importShopeeOrderPage(
+export async function importChannelOrderPage(
   deps: OrderImportDeps,
   input: PageInput,
-  connection: ShopeeConnection = storeSettings().shopee,
+  connection?: ShopeeConnection,
 ): Promise<PageResult> {
   const store = await findStore(deps.db, input.tenantId, input.storeId);
   if (!store || store.status === 'disconnected') throw new StoreGone('the store is disconnected');
-  const client = shopeeClientForStore(deps.db, store, connection);
-  const page = await client.getOrderList(store.shopId, {
-    time_range_field: 'update_time',
-    time_from: input.timeFrom,
-    time_to: input.timeTo,
-    page_size: SHOPEE_LIMITS.orderListPageSize,
-    cursor: input.cursor,
-  });
-  const numbers = [...new Set(page.order_list.map((entry) => entry.order_sn))];
-  const details: ShopeeOrder[] = [];
-  for (let at = 0; at < numbers.length; at += SHOPEE_LIMITS.orderDetailBatch) {
-    const batch = numbers.slice(at, at + SHOPEE_LIMITS.orderDetailBatch);
-    details.push(...(await client.getOrderDetail(store.shopId, { order_sn_list: batch })).order_list);
-  }
-  const tracking = await trackingNumbers(client, store.shopId, details);
-  const warehouseId = details.length > 0 ? await warehouseOf(deps.db, store) : '';
+  const page = await channelFor(deps.db, store, connection).listOrders(
+    { from: input.timeFrom, until: input.timeTo },
+    input.cursor || undefined,
+  );
+  const warehouseId = page.items.length > 0 ? await warehouseOf(deps.db, store) : '';
 
   const totals = noTotals();
   const problems: string[] = [];
-  await eachLimited(details, IMPORT_CONCURRENCY, async (detail) => {
+  const name = (problem: string) => {
+    totals.skipped++;
+    if (problems.length < MAX_PROBLEMS) problems.push(problem);
+  };
+  // An order the channel sent that cannot be one of Kedai's (no items, say) stops nothing else: it is named.
+  for (const skipped of page.skipped) {
     totals.orders++;
-    let order: MarketplaceOrder;
+    name(`order ${skipped.orderNumber}: ${skipped.reason}`);
+  }
+  await eachLimited(page.items, IMPORT_CONCURRENCY, async (order) => {
+    totals.orders++;
     try {
-      const trackingNumber = tracking.get(detail.order_sn);
-      order = shopeeToMarketplaceOrder(detail, trackingNumber ? { trackingNumber } : {});
       const { outcome } = await importMarketplaceOrder(
         { db: deps.db, store: deps.store },
         {
@@ -155,22 +130,16 @@ export async function importShopeeOrderPage(
           storeId: store.id,
           warehouseId,
           order,
-          commandId: `${input.key}:${detail.order_sn}@${detail.update_time}`,
+          // The order's version as the channel stamps it (Unix seconds, as the import always keyed it).
+          commandId: `${input.key}:${order.orderNumber}@${Date.parse(order.updatedAt) / 1000}`,
         },
       );
       totals[outcome]++;
     } catch (error) {
-      // One order the import cannot take (Shopee sent it without items, the order refused the change) stops
-      // nothing else; it is named on the store.
+      // Nor does one the order refuses (a change it cannot take).
       const refused = refusalOf(error);
-      if (!(error instanceof OrderTranslationError) && !refused) throw error;
-      totals.skipped++;
-      if (problems.length < MAX_PROBLEMS)
-        problems.push(
-          error instanceof OrderTranslationError
-            ? error.message
-            : `order ${detail.order_sn}: ${refused?.code}`,
-        );
+      if (!refused) throw error;
+      name(`order ${order.orderNumber}: ${refused.code}`);
     }
   });
   // Orders held over the monthly limit go in as soon as a new month (or package) allows, ahead of the schedule;
@@ -178,7 +147,7 @@ export async function importShopeeOrderPage(
   const now = new Date();
   await releaseHeldOrders(deps, store.tenantId, now);
   await announceHeldOrders(deps.db, store.tenantId, now);
-  return { more: page.more, nextCursor: page.next_cursor, totals, problems };
+  return { more: page.next !== undefined, nextCursor: page.next ?? '', totals, problems };
 }
 
 export function createOrderImportActivities(deps: OrderImportDeps) {
@@ -202,7 +171,7 @@ export function createOrderImportActivities(deps: OrderImportDeps) {
 
     async importOrderPage(input: PageInput): Promise<PageResult> {
       try {
-        return await importShopeeOrderPage(deps, input);
+        return await importChannelOrderPage(deps, input);
       } catch (error) {
         if (error instanceof StoreGone)
           throw ApplicationFailure.create({ type: STORE_GONE, message: error.message, nonRetryable: true });

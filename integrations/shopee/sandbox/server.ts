@@ -158,6 +158,8 @@ export interface ShopeeSandbox {
   orders(shopId?: number): ShopeeOrder[];
   order(orderSn: string): ShopeeOrder | undefined;
   setOrderStatus(orderSn: string, status: ShopeeOrderStatus, reason?: string): ShopeeOrder;
+  /** Shopee's detail of the order lists no items from now on, as it rarely does: an order Kedai cannot take. */
+  dropOrderItems(orderSn: string): ShopeeOrder;
   /** What pressing Authorize does: the shop authorises the partner; returns the code the redirect would carry. */
   authorize(partnerId: number, shopId: number): string;
   /** A token pair for the shop, as auth/token/get would give it (expiresAt in sandbox ms). */
@@ -691,6 +693,14 @@ export async function startShopeeSandbox(options: ShopeeSandboxOptions): Promise
       const order = world.orders.get(orderSn);
       if (!order) throw new RangeError(`setOrderStatus: no order ${orderSn}`);
       forceStatus(order, status, clock.now(), reason);
+      world.changed();
+      return fullOrder(order);
+    },
+    dropOrderItems(orderSn) {
+      world.tick();
+      const order = world.orders.get(orderSn);
+      if (!order) throw new RangeError(`dropOrderItems: no order ${orderSn}`);
+      order.detail.item_list = [];
       world.changed();
       return fullOrder(order);
     },
