@@ -856,6 +856,22 @@ export const columns = {
     listing_id: text().orNull(),
     updated_at: timestamptz().withDefault(),
   },
+  /** Each store's item download and what it found (spec §3 "Download status"; migration 20261128001600). */
+  channel_downloads: {
+    tenant_id: text(),
+    store_id: text(),
+    status: text<'pending' | 'downloading' | 'completed' | 'error'>(),
+    items: int4().withDefault(),
+    skus: int4().withDefault(),
+    linked: int4().withDefault(),
+    unlinked: int4().withDefault(),
+    last_error: text().orNull(),
+    requested_by: text().orNull(),
+    requested_at: timestamptz().withDefault(),
+    started_at: timestamptz().orNull(),
+    finished_at: timestamptz().orNull(),
+    updated_at: timestamptz().withDefault(),
+  },
   /** An account's bulk scan control (domain/scan/settings.ts; migration 20261128001200). No row: all off. */
   scan_settings: {
     tenant_id: text(),
@@ -1064,5 +1080,6 @@ export type ScanChecksTable = Database['scan_checks'];
 export type BatchClaimsTable = Database['batch_claims'];
 export type ScanSettingsTable = Database['scan_settings'];
 export type ChannelSkusTable = Database['channel_skus'];
+export type ChannelDownloadsTable = Database['channel_downloads'];
 export type BatchNumbersTable = Database['batch_numbers'];
 export type AutoBatchConfigsTable = Database['auto_batch_configs'];
