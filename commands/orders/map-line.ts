@@ -10,7 +10,7 @@ import { handleOrderCommand } from './order';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Orders whose lines may still be mapped: not yet scanned (a line being picked cannot change what it is). */
-const WAITING: readonly OrderStatus[] = ['unpaid', 'new', 'unscan'];
+export const WAITING: readonly OrderStatus[] = ['unpaid', 'new', 'unscan'];
 /** The most waiting orders one mapping maps at once; the rest are mapped on their next import. */
 const APPLY_MAX = 500;
 

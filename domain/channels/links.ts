@@ -22,8 +22,10 @@ export const ChannelLinkCode = {
   masterCodeNotFound: 734,
   /** Unlinking a SKU whose seller SKU matches a master code's: only changing that master code unlinks it. */
   linkedBySku: 735,
-  /** A link body without a master code id, or a filter out of its set. */
+  /** A link body without a store, item or master code id. */
   linkInvalid: 736,
+  /** A channel SKU without a seller SKU: orders could not follow its link. */
+  sellerSkuMissing: 737,
 } as const;
 
 export type ChannelLinkErrorCode =
@@ -31,7 +33,8 @@ export type ChannelLinkErrorCode =
   | 'STORE_NOT_FOUND'
   | 'STORE_DISCONNECTED'
   | 'MASTER_CODE_NOT_FOUND'
-  | 'LINKED_BY_SKU';
+  | 'LINKED_BY_SKU'
+  | 'SELLER_SKU_MISSING';
 
 export const channelLinkErrors = {
   CHANNEL_SKU_NOT_FOUND: {
@@ -51,6 +54,11 @@ export const channelLinkErrors = {
     key: 'channel_sku.master_code_not_found',
   },
   LINKED_BY_SKU: { status: 409, code: ChannelLinkCode.linkedBySku, key: 'channel_sku.linked_by_sku' },
+  SELLER_SKU_MISSING: {
+    status: 409,
+    code: ChannelLinkCode.sellerSkuMissing,
+    key: 'channel_sku.seller_sku_missing',
+  },
 } satisfies ErrorTable<ChannelLinkErrorCode>;
 
 export const refuseChannelLink = refuser(channelLinkErrors);

@@ -1,10 +1,13 @@
+import type { ChannelFactory } from '@commands/channels/download';
 import type { Database } from '@infra/db';
 import type { EventStore } from '@infra/eventstore/port';
 import type { Mailer } from '@infra/mail';
+import { ChannelError } from '@integrations/channel/port';
 import type { ProjectionEngine } from '@projections/runtime/engine';
 import type { Kysely } from 'kysely';
 import { createBatchActivities } from './batches';
 import { createGoodsIssueActivities } from './goods-issue';
+import { createItemDownloadActivities } from './item-download';
 import { createOrderHoldActivities } from './order-hold';
 import { createOrderImportActivities } from './order-import';
 import { createProjectionActivities } from './projections';
@@ -17,7 +20,13 @@ export interface ActivityDeps {
   db: Kysely<Database>;
   store: EventStore;
   mailer: Mailer;
+  /** The adapter of a store's channel (tests may give their own). */
+  channelFor?: ChannelFactory;
 }
+
+const noChannel: ChannelFactory = (_db, store) => {
+  throw new ChannelError('unsupported', `no channel adapter for ${store.platform} yet`, { retryable: false });
+};
 
 /** Every activity a Kedai worker serves, bound to the process's dependencies. */
 export function createActivities(deps: ActivityDeps) {
@@ -25,6 +34,7 @@ export function createActivities(deps: ActivityDeps) {
     ...createProjectionActivities(deps),
     ...createBatchActivities(deps),
     ...createGoodsIssueActivities(deps),
+    ...createItemDownloadActivities({ ...deps, channelFor: deps.channelFor ?? noChannel }),
     ...createOrderHoldActivities(deps),
     ...createOrderImportActivities(deps),
     ...createPurchaseActivities(deps),
