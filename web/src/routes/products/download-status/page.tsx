@@ -55,10 +55,10 @@ function ActionsCell({ data }: ICellRendererParams<ChannelSku>) {
   if (!data || !actions.manage) return null;
   const name = data.seller_sku || data.item_name;
   return (
-    <span className="download-actions">
+    <span className="download-row-actions">
       <button
         type="button"
-        className="button button-secondary"
+        className="button button-small"
         aria-label={t('skus.link_named', { name })}
         onClick={() => actions.link(data)}
       >
@@ -67,7 +67,7 @@ function ActionsCell({ data }: ICellRendererParams<ChannelSku>) {
       {data.master_code && (
         <button
           type="button"
-          className="button button-secondary"
+          className="button button-small"
           aria-label={t('skus.unlink_named', { name })}
           onClick={() => actions.unlink(data)}
         >
@@ -88,7 +88,7 @@ function useColumns(): ColDef<ChannelSku>[] {
           headerName: t('skus.columns.store'),
           valueGetter: ({ data }) => data?.store.name ?? '',
           sortable: true,
-          minWidth: 140,
+          minWidth: 120,
           ...textFilter<ChannelSku>(),
         },
         {
@@ -97,7 +97,7 @@ function useColumns(): ColDef<ChannelSku>[] {
           headerName: t('skus.columns.item'),
           sortable: true,
           flex: 1,
-          minWidth: 180,
+          minWidth: 160,
           ...textFilter<ChannelSku>(),
         },
         {
@@ -105,7 +105,7 @@ function useColumns(): ColDef<ChannelSku>[] {
           field: 'model_name',
           headerName: t('skus.columns.model'),
           sortable: true,
-          minWidth: 120,
+          minWidth: 100,
           ...textFilter<ChannelSku>(),
         },
         {
@@ -168,7 +168,7 @@ function useColumns(): ColDef<ChannelSku>[] {
           colId: 'actions',
           headerName: t('skus.columns.actions'),
           cellRenderer: ActionsCell,
-          minWidth: 190,
+          minWidth: 150,
           pinned: 'right',
         },
       ] satisfies ColDef<ChannelSku>[],
