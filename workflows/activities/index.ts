@@ -1,8 +1,7 @@
-import type { ChannelFactory } from '@commands/channels/download';
 import type { Database } from '@infra/db';
 import type { EventStore } from '@infra/eventstore/port';
 import type { Mailer } from '@infra/mail';
-import { ChannelError } from '@integrations/channel/port';
+import { channelFor } from '@integrations/channel';
 import type { ProjectionEngine } from '@projections/runtime/engine';
 import type { Kysely } from 'kysely';
 import { createBatchActivities } from './batches';
@@ -20,13 +19,7 @@ export interface ActivityDeps {
   db: Kysely<Database>;
   store: EventStore;
   mailer: Mailer;
-  /** The adapter of a store's channel (tests may give their own). */
-  channelFor?: ChannelFactory;
 }
-
-const noChannel: ChannelFactory = (_db, store) => {
-  throw new ChannelError('unsupported', `no channel adapter for ${store.platform} yet`, { retryable: false });
-};
 
 /** Every activity a Kedai worker serves, bound to the process's dependencies. */
 export function createActivities(deps: ActivityDeps) {
@@ -34,7 +27,7 @@ export function createActivities(deps: ActivityDeps) {
     ...createProjectionActivities(deps),
     ...createBatchActivities(deps),
     ...createGoodsIssueActivities(deps),
-    ...createItemDownloadActivities({ ...deps, channelFor: deps.channelFor ?? noChannel }),
+    ...createItemDownloadActivities({ ...deps, channelFor }),
     ...createOrderHoldActivities(deps),
     ...createOrderImportActivities(deps),
     ...createPurchaseActivities(deps),
