@@ -390,7 +390,6 @@ export const columns = {
     initial_quantity: int4().withDefault(),
     pos_app_name: text().withDefault(),
     unit_id: uuid().orNull(),
-    bound: bool().withDefault(),
     created_at: timestamptz().withDefault(),
     updated_at: timestamptz().withDefault(),
     /** The image uploaded to the app (uploaded_images), beside `image_url` for one elsewhere. */

@@ -4,6 +4,8 @@ import { type Kysely, sql } from 'kysely';
 // with what the last one found (items, SKUs, linked and unlinked to master codes) and its error. A store without a
 // row was never downloaded (new). Written by commands/channels/download.ts and the download workflow's activities.
 // FORCEd row-level security as every tenant table has (20261127000900_tenancy_roles).
+// Also drops `master_codes.bound`, which nothing ever set: a master code is bound when a channel SKU is linked to it,
+// read from `channel_skus` (projections/inventory/master-codes.ts), so the flag cannot drift from the links.
 
 const APP = 'kedai_app';
 const SYSTEM = 'kedai_system';
@@ -36,8 +38,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     db,
   );
   await sql`GRANT SELECT, INSERT, UPDATE, DELETE ON channel_downloads TO ${sql.id(APP)}`.execute(db);
+  await sql`ALTER TABLE master_codes DROP COLUMN bound`.execute(db);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  await sql`ALTER TABLE master_codes ADD COLUMN bound boolean NOT NULL DEFAULT false`.execute(db);
   await sql`DROP TABLE channel_downloads`.execute(db);
 }
