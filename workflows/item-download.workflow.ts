@@ -1,13 +1,7 @@
-import {
-  ActivityFailure,
-  ApplicationFailure,
-  ContinueAsNew,
-  continueAsNew,
-  proxyActivities,
-  workflowInfo,
-} from '@temporalio/workflow';
+import { ContinueAsNew, continueAsNew, proxyActivities, workflowInfo } from '@temporalio/workflow';
 import type { createItemDownloadActivities } from './activities/item-download';
 import type { ItemDownloadInput, ItemDownloadResult } from './item-download-protocol';
+import { failureOf } from './support/failure';
 
 type ItemDownloadActivities = ReturnType<typeof createItemDownloadActivities>;
 
@@ -19,12 +13,6 @@ const bookkeeping = proxyActivities<ItemDownloadActivities>({
   startToCloseTimeout: '5 minutes',
   retry: { initialInterval: '500 milliseconds', backoffCoefficient: 2, maximumInterval: '30 seconds' },
 });
-
-function failureOf(error: unknown): { kind: string; message: string } {
-  const cause = error instanceof ActivityFailure ? error.cause : error;
-  if (cause instanceof ApplicationFailure) return { kind: cause.type ?? 'internal', message: cause.message };
-  return { kind: 'internal', message: error instanceof Error ? error.message : String(error) };
-}
 
 /**
  * Downloads a store's items into its channel SKUs (`item-download-<tenant>-<store>`, so two requests run one):
