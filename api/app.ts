@@ -26,6 +26,7 @@ import type { ErrorAnswer } from './answers';
 import { type AuthDeps, authRoutes } from './auth/routes';
 import { sessionPlugin } from './auth/session';
 import { categoryRoutes } from './categories';
+import { channelRoutes } from './channels';
 import { ruleOf } from './contracts/rules';
 import { refusalAnswer, refusalErrors } from './errors';
 import { goodsIssueRoutes } from './goods-issue';
@@ -183,6 +184,7 @@ export function buildApp(deps: AppDeps) {
   app.register(promotionRoutes, { db: deps.db, store: deps.store, workflows: deps.workflows });
   app.register(storeRoutes, { db: deps.db, workflows: deps.workflows, publicUrl: deps.publicUrl });
   app.register(orderRoutes, { db: deps.db, store: deps.store });
+  app.register(channelRoutes, { db: deps.db, store: deps.store, workflows: deps.workflows });
   app.register(batchRoutes, {
     db: deps.db,
     store: deps.store,

@@ -1,10 +1,4 @@
-import {
-  ActivityFailure,
-  ApplicationFailure,
-  continueAsNew,
-  proxyActivities,
-  workflowInfo,
-} from '@temporalio/workflow';
+import { continueAsNew, proxyActivities, workflowInfo } from '@temporalio/workflow';
 import type { createOrderImportActivities } from './activities/order-import';
 import {
   IMPORT_WINDOW_SECONDS,
@@ -16,6 +10,7 @@ import {
   orderImportKey,
   STORE_GONE,
 } from './order-import-protocol';
+import { failureOf } from './support/failure';
 
 type OrderImportActivities = ReturnType<typeof createOrderImportActivities>;
 
@@ -35,13 +30,6 @@ const add = (totals: ImportTotals, page: ImportTotals): ImportTotals => ({
   unchanged: totals.unchanged + page.unchanged,
   skipped: totals.skipped + page.skipped,
 });
-
-/** The activity's own failure (its type is the error's kind) inside what the workflow caught. */
-function failureOf(error: unknown): { kind: string; message: string } {
-  const cause = error instanceof ActivityFailure ? error.cause : error;
-  if (cause instanceof ApplicationFailure) return { kind: cause.type ?? 'internal', message: cause.message };
-  return { kind: 'internal', message: error instanceof Error ? error.message : String(error) };
-}
 
 /**
  * One import of a store's orders, `order-import-<tenant>-<storeId>` (run by the store's schedule, which never starts

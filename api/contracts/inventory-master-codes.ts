@@ -262,6 +262,8 @@ export const MasterCodeGridQuery = gridQuery(MASTER_CODE_SORT_COLUMNS, {
   upc: TextFilter,
   type: setFilter(MASTER_CODE_TYPES),
   status: setFilter(MASTER_CODE_STATUSES),
+  /** Spec §4: bound or unbound to listings (linked to a channel SKU of a connected store, or not). */
+  bound: setFilter(['bound', 'unbound']),
   updated_at: DateFilter,
 });
 export type MasterCodeGridQuery = z.infer<typeof MasterCodeGridQuery>;

@@ -6,12 +6,13 @@ import {
   PRICE_CURRENCIES,
   type PriceList,
 } from '@api/contracts/inventory-master-codes';
+import { relinkChannelSkus } from '@commands/channels/channel-skus';
 import { refuseMasterCode } from '@domain/inventory/reference';
 import { isUuid } from '@domain/platform/ids';
 import { type FieldRefusal, refusedTogether } from '@domain/shared/errors';
 import type { Database, InventoryCurrency } from '@infra/db';
 import { violation } from '@infra/db/errors';
-import { masterCodeById } from '@projections/inventory/master-codes';
+import { isBound, masterCodeById } from '@projections/inventory/master-codes';
 import type { Kysely, Transaction } from 'kysely';
 import { logActivity } from '../support/activity';
 import type { Actor } from '../support/actor';
@@ -166,6 +167,8 @@ export async function createMasterCode(
   } catch (error) {
     throw masterCodeRefusal(error, body.code);
   }
+  // A store's SKU of this code or seller SKU now links to it (the order import's rule).
+  await relinkChannelSkus(deps.db, tenantId, { sellerSkus: [body.code, body.seller_sku] });
   return id;
 }
 
@@ -203,12 +206,13 @@ export async function changeMasterCode(
   const { tenantId } = actor;
   const { id } = input;
   const { prices, type, ...changes } = input.changes;
+  let skusBefore: string[] = [];
   try {
     await deps.db.transaction().execute(async (trx) => {
       const before = isUuid(id)
         ? await trx
             .selectFrom('master_codes')
-            .select(['id', 'code', 'type', 'bound'])
+            .select(['id', 'code', 'type', 'seller_sku'])
             .where('id', '=', id)
             .where('tenant_id', '=', tenantId)
             .forUpdate()
@@ -217,7 +221,8 @@ export async function changeMasterCode(
       if (!before) throw refuseMasterCode('NOT_FOUND');
       if (type !== undefined && type !== before.type) throw refuseMasterCode('TYPE_FIXED');
       const codeChanges = changes.code !== undefined && changes.code !== before.code;
-      if (codeChanges && before.bound) throw refuseMasterCode('CODE_BOUND');
+      if (codeChanges && (await isBound(trx, tenantId, before.id))) throw refuseMasterCode('CODE_BOUND');
+      skusBefore = [before.code, before.seller_sku];
       const { code: _code, ...references } = changes;
       await checkBody(trx, tenantId, codeChanges ? changes : references, before.id);
       const stored = await imageFieldsOf(trx, tenantId, changes);
@@ -242,6 +247,9 @@ export async function changeMasterCode(
   } catch (error) {
     throw masterCodeRefusal(error, changes.code);
   }
+  // The store SKUs of its old and new code and seller SKU, and those linked to it, follow the order import's rule.
+  const skusAfter = [changes.code ?? '', changes.seller_sku ?? ''];
+  await relinkChannelSkus(deps.db, tenantId, { sellerSkus: [...skusBefore, ...skusAfter], masterCodeId: id });
   return masterCodeAnswer(deps.db, tenantId, id);
 }
 

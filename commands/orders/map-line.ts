@@ -1,3 +1,4 @@
+import { relinkChannelSkus } from '@commands/channels/channel-skus';
 import { type OrderStatus, refuse } from '@domain/orders/order';
 import { refusalOf } from '@domain/shared/errors';
 import type { Database } from '@infra/db';
@@ -9,7 +10,7 @@ import { handleOrderCommand } from './order';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Orders whose lines may still be mapped: not yet scanned (a line being picked cannot change what it is). */
-const WAITING: readonly OrderStatus[] = ['unpaid', 'new', 'unscan'];
+export const WAITING: readonly OrderStatus[] = ['unpaid', 'new', 'unscan'];
 /** The most waiting orders one mapping maps at once; the rest are mapped on their next import. */
 const APPLY_MAX = 500;
 
@@ -48,23 +49,7 @@ export async function mapOrderLine(
   if (!order || !line) return { ...result, code: code.code, applied: 0 };
   const sku = mappingSkuOf(line);
   if (sku === '') return { ...result, code: code.code, applied: 0 };
-  await deps.db
-    .insertInto('order_sku_mappings')
-    .values({
-      tenant_id: context.tenantId,
-      store_id: order.storeId,
-      sku,
-      master_code_id: code.id,
-      updated_by: context.userId ?? null,
-    })
-    .onConflict((conflict) =>
-      conflict.columns(['tenant_id', 'store_id', 'sku']).doUpdateSet({
-        master_code_id: code.id,
-        updated_by: context.userId ?? null,
-        updated_at: new Date(context.occurredAt),
-      }),
-    )
-    .execute();
+  await saveSkuMapping(deps.db, context, { storeId: order.storeId, sku, masterCodeId: code.id });
   const applied = await applyToWaitingOrders(deps, context, {
     storeId: order.storeId,
     sku,
@@ -75,11 +60,41 @@ export async function mapOrderLine(
   return { ...result, code: code.code, applied };
 }
 
+/**
+ * Keeps the seller's mapping of the store's SKU (what the import maps later orders by), and relinks the store's
+ * channel SKUs of that SKU, which follow the same rule.
+ */
+export async function saveSkuMapping(
+  db: Kysely<Database>,
+  context: DocumentContext,
+  mapping: { storeId: string; sku: string; masterCodeId: string },
+): Promise<void> {
+  const { storeId, sku, masterCodeId } = mapping;
+  await db
+    .insertInto('order_sku_mappings')
+    .values({
+      tenant_id: context.tenantId,
+      store_id: storeId,
+      sku,
+      master_code_id: masterCodeId,
+      updated_by: context.userId ?? null,
+    })
+    .onConflict((conflict) =>
+      conflict.columns(['tenant_id', 'store_id', 'sku']).doUpdateSet({
+        master_code_id: masterCodeId,
+        updated_by: context.userId ?? null,
+        updated_at: new Date(context.occurredAt),
+      }),
+    )
+    .execute();
+  await relinkChannelSkus(db, context.tenantId, { storeId, sellerSkus: [sku] });
+}
+
 /** Maps the store's waiting orders' unmapped lines of this SKU; each under an id of the mapping's, so once. */
-async function applyToWaitingOrders(
+export async function applyToWaitingOrders(
   deps: { db: Kysely<Database>; store: EventStore },
   context: DocumentContext,
-  target: { storeId: string; sku: string; masterCodeId: string; combo: boolean; except: string },
+  target: { storeId: string; sku: string; masterCodeId: string; combo: boolean; except?: string },
 ): Promise<number> {
   const lines = await deps.db
     .selectFrom('order_lines as l')
@@ -90,7 +105,7 @@ async function applyToWaitingOrders(
     .where('l.tenant_id', '=', context.tenantId)
     .where('o.store_id', '=', target.storeId)
     .where('o.status', 'in', WAITING)
-    .where('o.id', '!=', target.except)
+    .$if(target.except !== undefined, (query) => query.where('o.id', '!=', target.except!))
     .where('l.master_code_id', 'is', null)
     .where('l.removed', '=', false)
     .where((eb) =>

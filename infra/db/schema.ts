@@ -390,7 +390,6 @@ export const columns = {
     initial_quantity: int4().withDefault(),
     pos_app_name: text().withDefault(),
     unit_id: uuid().orNull(),
-    bound: bool().withDefault(),
     created_at: timestamptz().withDefault(),
     updated_at: timestamptz().withDefault(),
     /** The image uploaded to the app (uploaded_images), beside `image_url` for one elsewhere. */
@@ -903,6 +902,22 @@ export const columns = {
     user_id: text().orNull(),
     at: timestamptz(),
   },
+  /** Each store's item download and what it found (spec §3 "Download status"; migration 20261128001600). */
+  channel_downloads: {
+    tenant_id: text(),
+    store_id: text(),
+    status: text<'pending' | 'downloading' | 'completed' | 'error'>(),
+    items: int4().withDefault(),
+    skus: int4().withDefault(),
+    linked: int4().withDefault(),
+    unlinked: int4().withDefault(),
+    last_error: text().orNull(),
+    requested_by: text().orNull(),
+    requested_at: timestamptz().withDefault(),
+    started_at: timestamptz().orNull(),
+    finished_at: timestamptz().orNull(),
+    updated_at: timestamptz().withDefault(),
+  },
   /** An account's bulk scan control (domain/scan/settings.ts; migration 20261128001200). No row: all off. */
   scan_settings: {
     tenant_id: text(),
@@ -1112,5 +1127,6 @@ export type BatchClaimsTable = Database['batch_claims'];
 export type ScanSettingsTable = Database['scan_settings'];
 export type ChannelSkusTable = Database['channel_skus'];
 export type PromotionsTable = Database['promotions'];
+export type ChannelDownloadsTable = Database['channel_downloads'];
 export type BatchNumbersTable = Database['batch_numbers'];
 export type AutoBatchConfigsTable = Database['auto_batch_configs'];

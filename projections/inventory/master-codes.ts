@@ -29,6 +29,21 @@ const iso = (value: Date) => value.toISOString();
 
 type Db = Kysely<Database> | Transaction<Database>;
 
+/** Spec §4 "bound or unbound to listings": some channel SKU of a connected store is linked to the master code. */
+const boundColumn = sql<boolean>`EXISTS (SELECT 1 FROM channel_skus s WHERE s.tenant_id = m.tenant_id AND s.master_code_id = m.id)`;
+
+/** Whether a channel SKU is linked to the master code (its code then no longer changes). */
+export async function isBound(db: Db, tenantId: string, masterCodeId: string): Promise<boolean> {
+  const found = await db
+    .selectFrom('channel_skus')
+    .select('item_id')
+    .where('tenant_id', '=', tenantId)
+    .where('master_code_id', '=', masterCodeId)
+    .limit(1)
+    .executeTakeFirst();
+  return found !== undefined;
+}
+
 export const selectMasterCodes = (db: Db, tenantId: string) =>
   db
     .selectFrom('master_codes as m')
@@ -59,7 +74,7 @@ export const selectMasterCodes = (db: Db, tenantId: string) =>
       'm.soft_threshold',
       'm.initial_quantity',
       'm.pos_app_name',
-      'm.bound',
+      boundColumn.as('bound'),
       'm.created_at',
       'm.updated_at',
     ])
@@ -227,6 +242,11 @@ function conditions(query: MasterCodeGridQuery) {
   }
   if (filterModel.type) where.push(setWhere(sql`m.type`, filterModel.type.values));
   if (filterModel.status) where.push(setWhere(sql`m.status`, filterModel.status.values));
+  if (filterModel.bound) {
+    const wanted = new Set(filterModel.bound.values);
+    if (wanted.size === 1) where.push(wanted.has('bound') ? boundColumn : sql<boolean>`NOT ${boundColumn}`);
+    else if (wanted.size === 0) where.push(sql<boolean>`false`);
+  }
   if (filterModel.updated_at) where.push(dateWhere(sql<Date>`m.updated_at`, filterModel.updated_at));
   const search = query.search?.trim();
   if (search) {

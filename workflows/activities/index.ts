@@ -1,10 +1,12 @@
 import type { Database } from '@infra/db';
 import type { EventStore } from '@infra/eventstore/port';
 import type { Mailer } from '@infra/mail';
+import { channelFor } from '@integrations/channel';
 import type { ProjectionEngine } from '@projections/runtime/engine';
 import type { Kysely } from 'kysely';
 import { createBatchActivities } from './batches';
 import { createGoodsIssueActivities } from './goods-issue';
+import { createItemDownloadActivities } from './item-download';
 import { createOrderHoldActivities } from './order-hold';
 import { createOrderImportActivities } from './order-import';
 import { createProjectionActivities } from './projections';
@@ -26,6 +28,7 @@ export function createActivities(deps: ActivityDeps) {
     ...createProjectionActivities(deps),
     ...createBatchActivities(deps),
     ...createGoodsIssueActivities(deps),
+    ...createItemDownloadActivities({ ...deps, channelFor }),
     ...createOrderHoldActivities(deps),
     ...createOrderImportActivities(deps),
     ...createPurchaseActivities(deps),

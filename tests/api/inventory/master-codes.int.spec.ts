@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { recordChannelSkus } from '@commands/channels/channel-skus';
 import { InventoryCode } from '@domain/inventory/codes';
 import {
   createSeller,
@@ -363,12 +364,14 @@ describe('master codes', () => {
       status: 400,
       code: InventoryCode.amountInvalid,
     });
-    // Once a listing is bound to it, the code stays (listings arrive later; the flag is set directly here).
-    await api.database.db
-      .updateTable('master_codes')
-      .set({ bound: true })
-      .where('id', '=', item.id)
-      .execute();
+    // Once a store's SKU is linked to it (here by its code), the code stays.
+    await recordChannelSkus(api.database.db, {
+      tenantId: owner.tenantId,
+      storeId: 'a-store',
+      itemId: '1',
+      itemName: 'Listed item',
+      models: [{ sellerSku: item.code, price: '1.00', stock: 0 }],
+    });
     expect(refusal(await call('PUT', `${url}/${item.id}`, owner.token, { code: nextCode() }))).toEqual({
       status: 409,
       code: InventoryCode.codeBound,

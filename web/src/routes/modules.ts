@@ -9,7 +9,7 @@ import { printingRoutes } from './orders/print/routes';
 import { orderRoutes } from './orders/routes';
 import { scanRoutes } from './orders/scan/routes';
 import { orderUploadRoutes } from './orders/upload/routes';
-import { promotionRoutes } from './products/routes';
+import { productRoutes } from './products/routes';
 import { purchaseRoutes } from './purchases/routes';
 import { settingsRoutes } from './settings/routes';
 import { storeRoutes } from './stores/routes';
@@ -26,12 +26,13 @@ export const moduleRoutes: readonly ModuleRoute[] = [
   ...printingRoutes,
   ...orderUploadRoutes,
   ...storeRoutes,
+  ...productRoutes,
   ...inventoryRoutes,
   ...stockRoutes,
   ...goodsIssueRoutes,
   ...transferRoutes,
   ...purchaseRoutes,
-  ...promotionRoutes,
+
   ...adminRoutes,
 ];
 

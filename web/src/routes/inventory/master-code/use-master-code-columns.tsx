@@ -134,6 +134,14 @@ export function useMasterCodeColumns(actions: MasterCodeActions): ColDef<MasterC
         headerName: t('master_code.columns.bound'),
         valueGetter: ({ data }) => (data ? t(data.bound ? 'bound.bound' : 'bound.unbound') : ''),
         minWidth: 120,
+        ...choiceFilter<MasterCode>({
+          label: t('master_code.filters.bound'),
+          anyLabel: t('filters.any'),
+          choices: [
+            { value: 'bound', label: t('bound.bound') },
+            { value: 'unbound', label: t('bound.unbound') },
+          ],
+        }),
       },
       {
         colId: 'updated_at',
