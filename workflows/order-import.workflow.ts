@@ -1,4 +1,4 @@
-import { continueAsNew, proxyActivities, workflowInfo } from '@temporalio/workflow';
+import { ContinueAsNew, continueAsNew, proxyActivities, workflowInfo } from '@temporalio/workflow';
 import type { createOrderImportActivities } from './activities/order-import';
 import {
   IMPORT_WINDOW_SECONDS,
@@ -92,6 +92,8 @@ export async function orderImportWorkflow(input: OrderImportInput): Promise<Orde
       progress = { ...progress, from: windowTo, cursor: '' };
     }
   } catch (error) {
+    // continueAsNew works by throwing: it is the run going on, not the import failing.
+    if (error instanceof ContinueAsNew) throw error;
     const failure = failureOf(error);
     if (failure.kind === STORE_GONE)
       return { status: 'skipped', reason: 'disconnected', totals: progress.totals };
