@@ -44,6 +44,7 @@ import { printingRoutes } from './orders/print';
 import { returnRoutes } from './orders/returns';
 import { purchasingRoutes } from './purchases';
 import { browserDefences, docsSecurity } from './security';
+import { stockPushRoutes } from './stock-push';
 import { storeRoutes } from './stores';
 import { teamRoutes } from './team';
 import { accountRoutes } from './team/account';
@@ -180,6 +181,7 @@ export function buildApp(deps: AppDeps) {
   app.register(goodsIssueRoutes, { db: deps.db, store: deps.store, workflows: deps.workflows });
   app.register(purchasingRoutes, { db: deps.db, store: deps.store, workflows: deps.workflows });
   app.register(storeRoutes, { db: deps.db, workflows: deps.workflows, publicUrl: deps.publicUrl });
+  app.register(stockPushRoutes, { db: deps.db, store: deps.store, workflows: deps.workflows });
   app.register(orderRoutes, { db: deps.db, store: deps.store });
   app.register(batchRoutes, {
     db: deps.db,

@@ -4,6 +4,7 @@ import { goodsIssueProjection } from './goods-issue';
 import { ordersProjection } from './orders';
 import { fulfilmentProjection } from './print-log';
 import { purchasesProjection } from './purchases';
+import { pushLogProjection } from './push-log';
 import { returnsProjection } from './returns';
 import type { Projection } from './runtime/projection';
 import { stockProjection } from './stock';
@@ -22,4 +23,5 @@ export const projections: readonly Projection[] = [
   batchesProjection,
   fulfilmentProjection,
   returnsProjection,
+  pushLogProjection,
 ];

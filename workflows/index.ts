@@ -8,4 +8,6 @@ export { orderHoldReleaseWorkflow } from './order-hold-release.workflow';
 export { orderImportWorkflow } from './order-import.workflow';
 export { purchaseWorkflow } from './purchase.workflow';
 export { rebuildProjectionWorkflow } from './rebuild-projection.workflow';
+export { stockPushWorkflow } from './stock-push.workflow';
+export { stockReconcileWorkflow } from './stock-reconcile.workflow';
 export { transferWorkflow } from './transfer.workflow';

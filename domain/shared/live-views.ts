@@ -17,6 +17,7 @@ export const LIVE_VIEWS = {
   goodsIssues: 'goodsIssues',
   transferRequests: 'transferRequests',
   transfers: 'transfers',
+  pushLog: 'pushLog',
 } as const;
 
 export type LiveView = (typeof LIVE_VIEWS)[keyof typeof LIVE_VIEWS];

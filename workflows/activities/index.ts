@@ -1,14 +1,18 @@
+import type { ChannelOf } from '@commands/channels/push-log';
 import type { Database } from '@infra/db';
 import type { EventStore } from '@infra/eventstore/port';
 import type { Mailer } from '@infra/mail';
+import { ChannelError } from '@integrations/channel/port';
 import type { ProjectionEngine } from '@projections/runtime/engine';
 import type { Kysely } from 'kysely';
+import type { PushTiming } from '../stock-push-protocol';
 import { createBatchActivities } from './batches';
 import { createGoodsIssueActivities } from './goods-issue';
 import { createOrderHoldActivities } from './order-hold';
 import { createOrderImportActivities } from './order-import';
 import { createProjectionActivities } from './projections';
 import { createPurchaseActivities } from './purchases';
+import { createStockPushActivities } from './stock-push';
 import { createTransferActivities } from './transfers';
 
 /** What activities may use: the process's database, event store, projection engine and mailer. */
@@ -17,7 +21,15 @@ export interface ActivityDeps {
   db: Kysely<Database>;
   store: EventStore;
   mailer: Mailer;
+  /** A store's channel adapter, for the stock push (default: the platform's adapter). */
+  channels?: ChannelOf;
+  /** Tests shorten the stock push workflows' timing. */
+  pushTiming?: PushTiming;
 }
+
+const noAdapterYet: ChannelOf = (store) => {
+  throw new ChannelError('unsupported', `no channel adapter for ${store.platform}`, { retryable: false });
+};
 
 /** Every activity a Kedai worker serves, bound to the process's dependencies. */
 export function createActivities(deps: ActivityDeps) {
@@ -28,6 +40,7 @@ export function createActivities(deps: ActivityDeps) {
     ...createOrderHoldActivities(deps),
     ...createOrderImportActivities(deps),
     ...createPurchaseActivities(deps),
+    ...createStockPushActivities({ ...deps, channels: deps.channels ?? noAdapterYet }),
     ...createTransferActivities(deps),
   };
 }
