@@ -5,7 +5,7 @@ import type { Database } from '@infra/db';
 import type { EventStore } from '@infra/eventstore/port';
 import { findStore } from '@integrations/stores';
 import type { PushTiming } from '@workflows/stock-push-protocol';
-import type { WorkflowDeps } from '@workflows/updates';
+import { type WorkflowDeps, workflowError } from '@workflows/updates';
 import type { Kysely } from 'kysely';
 import type { Actor } from '../support/actor';
 import { sendStockFigures } from './push-queue';
@@ -27,7 +27,6 @@ export async function syncStoreNow(
   deps: SyncDeps,
   actor: Actor,
   input: ManualSyncBody,
-  trigger: { origin: 'manual' | 'reconcile'; reason: string } = { origin: 'manual', reason: '' },
 ): Promise<ManualSyncAnswer> {
   const store = isUuid(input.store_id) ? await findStore(deps.db, actor.tenantId, input.store_id) : undefined;
   if (!store || store.status === 'disconnected') throw refusePush('STORE_NOT_FOUND');
@@ -40,11 +39,15 @@ export async function syncStoreNow(
   const figures = stores[0]?.figures ?? [];
   if (figures.length === 0) throw refusePush('NOTHING_TO_SYNC');
   const version = (head?.commit ?? 0n).toString();
-  await sendStockFigures(
-    deps.workflows,
-    actor.tenantId,
-    input.store_id,
-    figures.map((figure) => ({ ...figure, version, force: true, trigger })),
-  );
+  try {
+    await sendStockFigures(
+      deps.workflows,
+      actor.tenantId,
+      input.store_id,
+      figures.map((figure) => ({ ...figure, version, force: true, trigger: { origin: 'manual', reason: '' } })),
+    );
+  } catch (error) {
+    throw workflowError(error, { refuse: () => undefined, missing: () => refusePush('STORE_NOT_FOUND') });
+  }
   return { skus: figures.length };
 }

@@ -13,7 +13,7 @@ import { PUSH_LOG_PROJECTION } from '@projections/push-log';
 import { ReactorRunner } from '@projections/runtime/reactor';
 import { Client, Connection } from '@temporalio/client';
 import { type Catalogue, seedCatalogue } from '@tests/api/orders-support';
-import { createSeller, createTestApi, type TestApi } from '@tests/support/api';
+import { createSeller, createTestApi, type TestApi, type TestSeller } from '@tests/support/api';
 import { sharedTemporal } from '@tests/support/temporal';
 import { waitFor } from '@tests/support/wait';
 import { createActivities } from '@workflows/activities';
@@ -114,6 +114,7 @@ describe('stock push', () => {
   let worker: Awaited<ReturnType<typeof createKedaiWorker>>;
   let running: Promise<void>;
   let reactors: ReactorRunner;
+  let seller: TestSeller;
   let tenantId: string;
   let catalogue: Catalogue;
   let storeId: string;
@@ -147,7 +148,8 @@ describe('stock push', () => {
       retryMs: 50,
     });
     reactors.start();
-    tenantId = (await createSeller(api)).tenantId;
+    seller = await createSeller(api);
+    tenantId = seller.tenantId;
     catalogue = await seedCatalogue(api, tenantId);
     storeId = await seedStore(db, tenantId);
     await linkSku(db, tenantId, storeId, {
@@ -252,6 +254,23 @@ describe('stock push', () => {
     expect(told[0]).toBe(31);
     expect(told.at(-1)).toBe(33);
     expect(told).not.toContain(32);
+  });
+
+  it('syncs now on request, even a quantity the channel was already told, logged as a manual sync', async () => {
+    await setStock(api.store, tenantId, batik(), 50);
+    await waitFor(() => market.shows('1001') === 50);
+    const before = market.toldFor('1001').length;
+    const answer = await api.app.inject({
+      method: 'POST',
+      url: '/api/inventory/manual-sync',
+      headers: { authorization: `Bearer ${seller.token}` },
+      payload: { store_id: storeId, master_code_id: catalogue.batik },
+    });
+    // The batik itself and the gift set it is part of.
+    expect(answer.json()).toMatchObject({ code: 0, data: { skus: 2 } });
+    await waitFor(() => market.toldFor('1001').length > before, { what: 'the manual push' });
+    const row = await waitFor(async () => (await logRows('1001')).find((r) => r.origin === 'manual'));
+    expect(row).toMatchObject({ quantity: 50, outcome: 'ok' });
   });
 
   it('reconciles: a quantity changed on the channel behind Kedai is put right and logged as such', async () => {
