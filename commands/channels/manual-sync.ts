@@ -44,7 +44,12 @@ export async function syncStoreNow(
       deps.workflows,
       actor.tenantId,
       input.store_id,
-      figures.map((figure) => ({ ...figure, version, force: true, trigger: { origin: 'manual', reason: '' } })),
+      figures.map((figure) => ({
+        ...figure,
+        version,
+        force: true,
+        trigger: { origin: 'manual', reason: '' },
+      })),
     );
   } catch (error) {
     throw workflowError(error, { refuse: () => undefined, missing: () => refusePush('STORE_NOT_FOUND') });
