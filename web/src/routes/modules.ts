@@ -11,6 +11,7 @@ import { scanRoutes } from './orders/scan/routes';
 import { orderUploadRoutes } from './orders/upload/routes';
 import { purchaseRoutes } from './purchases/routes';
 import { settingsRoutes } from './settings/routes';
+import { stockPushRoutes } from './stock-push/routes';
 import { storeRoutes } from './stores/routes';
 import { transferRoutes } from './transfers/routes';
 import type { ModuleRoute } from './types';
@@ -27,6 +28,7 @@ export const moduleRoutes: readonly ModuleRoute[] = [
   ...storeRoutes,
   ...inventoryRoutes,
   ...stockRoutes,
+  ...stockPushRoutes,
   ...goodsIssueRoutes,
   ...transferRoutes,
   ...purchaseRoutes,
