@@ -2,7 +2,7 @@ import type { ChannelOf } from '@commands/channels/push-log';
 import type { Database } from '@infra/db';
 import type { EventStore } from '@infra/eventstore/port';
 import type { Mailer } from '@infra/mail';
-import { ChannelError } from '@integrations/channel/port';
+import { channelFor } from '@integrations/channel';
 import type { ProjectionEngine } from '@projections/runtime/engine';
 import type { Kysely } from 'kysely';
 import type { PushTiming } from '../stock-push-protocol';
@@ -27,10 +27,6 @@ export interface ActivityDeps {
   pushTiming?: PushTiming;
 }
 
-const noAdapterYet: ChannelOf = (store) => {
-  throw new ChannelError('unsupported', `no channel adapter for ${store.platform}`, { retryable: false });
-};
-
 /** Every activity a Kedai worker serves, bound to the process's dependencies. */
 export function createActivities(deps: ActivityDeps) {
   return {
@@ -40,7 +36,10 @@ export function createActivities(deps: ActivityDeps) {
     ...createOrderHoldActivities(deps),
     ...createOrderImportActivities(deps),
     ...createPurchaseActivities(deps),
-    ...createStockPushActivities({ ...deps, channels: deps.channels ?? noAdapterYet }),
+    ...createStockPushActivities({
+      ...deps,
+      channels: deps.channels ?? ((store) => channelFor(deps.db, store)),
+    }),
     ...createTransferActivities(deps),
   };
 }
