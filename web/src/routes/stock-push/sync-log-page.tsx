@@ -42,17 +42,17 @@ function useColumns(): ColDef<PushLogRow>[] {
         minWidth: 140,
       },
       {
-        colId: 'master_code',
-        headerName: t('log.columns.master_code'),
-        valueGetter: ({ data }) => data?.master_code ?? '',
-        minWidth: 120,
-      },
-      {
         colId: 'quantity',
         headerName: t('log.columns.quantity'),
         valueGetter: ({ data }) => data?.quantity ?? data?.price ?? '',
         sortable: true,
         minWidth: 100,
+      },
+      {
+        colId: 'outcome',
+        headerName: t('log.columns.outcome'),
+        valueGetter: ({ data }) => (data ? t(`outcomes.${data.outcome}`) : ''),
+        minWidth: 130,
       },
       {
         colId: 'why',
@@ -69,6 +69,12 @@ function useColumns(): ColDef<PushLogRow>[] {
         minWidth: 220,
       },
       {
+        colId: 'answer',
+        headerName: t('log.columns.answer'),
+        valueGetter: ({ data }) => data?.answer ?? '',
+        minWidth: 200,
+      },
+      {
         colId: 'attempt',
         headerName: t('log.columns.attempt'),
         valueGetter: ({ data }) => data?.attempt ?? '',
@@ -76,16 +82,10 @@ function useColumns(): ColDef<PushLogRow>[] {
         minWidth: 80,
       },
       {
-        colId: 'outcome',
-        headerName: t('log.columns.outcome'),
-        valueGetter: ({ data }) => (data ? t(`outcomes.${data.outcome}`) : ''),
-        minWidth: 130,
-      },
-      {
-        colId: 'answer',
-        headerName: t('log.columns.answer'),
-        valueGetter: ({ data }) => data?.answer ?? '',
-        minWidth: 200,
+        colId: 'master_code',
+        headerName: t('log.columns.master_code'),
+        valueGetter: ({ data }) => data?.master_code ?? '',
+        minWidth: 120,
       },
     ],
     [t, when],
