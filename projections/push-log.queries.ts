@@ -18,7 +18,8 @@ import { allOf, dateWhere, pageWindow, searchWhere, setWhere, sortTerms } from '
  * push rules and warehouse links the allocation screens edit (plain settings tables).
  */
 
-const ruleOf = (row: {
+/** A push rule as its settings row keeps it. */
+export const ruleOfRow = (row: {
   percent: string;
   fixed: number;
   buffer: number;
@@ -181,7 +182,7 @@ export async function storeAllocations(db: Kysely<Database>, tenantId: string): 
   ]);
   const nameOf = new Map(warehouses.map((w) => [w.id, w.name]));
   const fallback = warehouses.find((w) => w.kind === 'warehouse');
-  const ruleByStore = new Map(rules.map((row) => [row.store_id, ruleOf(row)]));
+  const ruleByStore = new Map(rules.map((row) => [row.store_id, ruleOfRow(row)]));
   return {
     stores: stores.map((store) => {
       const own = links.filter((link) => link.store_id === store.id).map((link) => link.warehouse_id);
@@ -248,7 +249,7 @@ export async function skuRulePage(
         master_code_id: row.master_code_id,
         code: row.code,
         name: row.name,
-        rule: ruleOf(row),
+        rule: ruleOfRow(row),
         updated_at: row.updated_at.toISOString(),
       })),
       lastRow: Number(count.rows[0]?.n ?? 0),

@@ -1,14 +1,8 @@
-import {
-  comboPool,
-  type MainStoreLock,
-  type PushRule,
-  poolOf,
-  quantityToShow,
-  ruleFor,
-} from '@domain/channels/stock-push';
+import { comboPool, type MainStoreLock, poolOf, quantityToShow, ruleFor } from '@domain/channels/stock-push';
 import { available, evolve, initialState, type StockEvent, stockStreamId } from '@domain/inventory/stock';
 import type { Database } from '@infra/db';
 import type { EventStore } from '@infra/eventstore/port';
+import { ruleOfRow } from '@projections/push-log.queries';
 import type { StockFigure } from '@workflows/stock-push-protocol';
 import { type Kysely, sql } from 'kysely';
 
@@ -32,20 +26,6 @@ export interface StoreFigures {
   storeId: string;
   figures: Omit<StockFigure, 'version' | 'trigger' | 'force'>[];
 }
-
-const toRule = (row: {
-  percent: string;
-  fixed: number;
-  buffer: number;
-  minimum: number;
-  maximum: number | null;
-}): PushRule => ({
-  percent: Number(row.percent),
-  fixed: row.fixed,
-  buffer: row.buffer,
-  minimum: row.minimum,
-  maximum: row.maximum,
-});
 
 /** Which warehouses feed each store: its own links, else the store's warehouse, else the account's default. */
 export async function feedingWarehouses(
@@ -153,8 +133,8 @@ export async function stockFigures(
   const lock: MainStoreLock | null = settings?.main_store_id
     ? { mainStoreId: settings.main_store_id, threshold: settings.lock_below }
     : null;
-  const storeRule = new Map(storeRules.map((row) => [row.store_id, toRule(row)]));
-  const skuRule = new Map(skuRules.map((row) => [`${row.store_id}/${row.master_code_id}`, toRule(row)]));
+  const storeRule = new Map(storeRules.map((row) => [row.store_id, ruleOfRow(row)]));
+  const skuRule = new Map(skuRules.map((row) => [`${row.store_id}/${row.master_code_id}`, ruleOfRow(row)]));
 
   // One read per stock stream, however many stores and combos ask for it.
   const availableAt = new Map<string, Promise<number>>();

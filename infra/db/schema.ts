@@ -99,6 +99,17 @@ export type SupplierStatus = 'active' | 'inactive';
 
 // ---- the tables ----
 
+/** A stock push rule's columns (stock_push_rules, stock_push_sku_rules). */
+const pushRuleColumns = () => ({
+  percent: numeric(),
+  fixed: int4(),
+  buffer: int4(),
+  minimum: int4(),
+  maximum: int4().orNull(),
+  updated_by: uuid().orNull(),
+  updated_at: timestamptz().withDefault(),
+});
+
 export const columns = {
   es_events: {
     global_position: int8().withDefault(),
@@ -860,26 +871,14 @@ export const columns = {
   stock_push_rules: {
     tenant_id: text(),
     store_id: uuid(),
-    percent: numeric(),
-    fixed: int4(),
-    buffer: int4(),
-    minimum: int4(),
-    maximum: int4().orNull(),
-    updated_by: uuid().orNull(),
-    updated_at: timestamptz().withDefault(),
+    ...pushRuleColumns(),
   },
   /** A master code's own push rule in a store, replacing the store's. */
   stock_push_sku_rules: {
     tenant_id: text(),
     store_id: uuid(),
     master_code_id: uuid(),
-    percent: numeric(),
-    fixed: int4(),
-    buffer: int4(),
-    minimum: int4(),
-    maximum: int4().orNull(),
-    updated_by: uuid().orNull(),
-    updated_at: timestamptz().withDefault(),
+    ...pushRuleColumns(),
   },
   /** Which warehouses feed a store's pushed stock (none: the store's warehouse, else the default one). */
   stock_push_warehouses: {

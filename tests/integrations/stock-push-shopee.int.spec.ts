@@ -1,20 +1,19 @@
-import { randomBytes, randomUUID } from 'node:crypto';
-import { createStockPushReactor } from '@commands/channels/stock-push-reactor';
-import { createMailer } from '@infra/mail';
-import { createKedaiWorker } from '@infra/temporal';
+import { randomUUID } from 'node:crypto';
 import { channelFor } from '@integrations/channel';
 import type { ShopeeSandbox } from '@integrations/shopee';
 import { findStore, StoreTokenStore } from '@integrations/stores';
 import { PUSH_LOG_PROJECTION } from '@projections/push-log';
-import { ReactorRunner } from '@projections/runtime/reactor';
-import { Client, Connection } from '@temporalio/client';
+import type { Connection } from '@temporalio/client';
 import { type Catalogue, seedCatalogue } from '@tests/api/orders-support';
 import { PARTNER, startStoreSandbox } from '@tests/api/stores-support';
 import { createSeller, createTestApi, type TestApi } from '@tests/support/api';
-import { sharedTemporal } from '@tests/support/temporal';
 import { waitFor } from '@tests/support/wait';
-import { linkSku, setStock } from '@tests/workflows/stock-push-support';
-import { createActivities } from '@workflows/activities';
+import {
+  connectPushWorkflows,
+  linkSku,
+  setStock,
+  startPushWorker,
+} from '@tests/workflows/stock-push-support';
 import type { PushTiming } from '@workflows/stock-push-protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -27,14 +26,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 const TIMING: PushTiming = { coalesceMs: 50, backoffMs: 200, maxBackoffMs: 1_000, maxAttempts: 5 };
 
 describe('stock push to the Shopee sandbox', () => {
-  const taskQueue = `stock-push-shopee-${randomBytes(4).toString('hex')}`;
   let sandbox: ShopeeSandbox;
   let restore: () => void;
   let api: TestApi;
   let connection: Connection;
-  let worker: Awaited<ReturnType<typeof createKedaiWorker>>;
-  let running: Promise<void>;
-  let reactors: ReactorRunner;
+  let worker: Awaited<ReturnType<typeof startPushWorker>>;
   let tenantId: string;
   let catalogue: Catalogue;
   let shopId: number;
@@ -42,37 +38,12 @@ describe('stock push to the Shopee sandbox', () => {
 
   beforeAll(async () => {
     ({ sandbox, restore } = await startStoreSandbox());
-    const shared = sharedTemporal();
-    connection = await Connection.connect({ address: shared.address });
-    const workflows = {
-      client: new Client({ connection, namespace: shared.namespace }),
-      taskQueue,
-      pushTiming: TIMING,
-    };
+    let workflows: Awaited<ReturnType<typeof connectPushWorkflows>>['workflows'];
+    ({ connection, workflows } = await connectPushWorkflows('stock-push-shopee', TIMING));
     api = await createTestApi({ overrides: { workflows } });
     const db = api.database.systemDb;
-    worker = await createKedaiWorker({
-      address: shared.address,
-      namespace: shared.namespace,
-      taskQueue,
-      // The real adapter of each store: no channel given.
-      activities: createActivities({
-        engine: api.engine,
-        db,
-        store: api.store,
-        mailer: createMailer(db, { from: 'Kedai <no-reply@kedai.test>' }, { info() {}, error() {} }),
-        pushTiming: TIMING,
-      }),
-      bundlePath: shared.bundlePath,
-    });
-    running = worker.run();
-    reactors = new ReactorRunner({
-      db,
-      store: api.store,
-      reactors: [createStockPushReactor({ db, store: api.store, workflows })],
-      retryMs: 50,
-    });
-    reactors.start();
+    // The real adapter of each store: no channel given.
+    worker = await startPushWorker(api, workflows);
 
     tenantId = (await createSeller(api)).tenantId;
     catalogue = await seedCatalogue(api, tenantId);
@@ -109,9 +80,7 @@ describe('stock push to the Shopee sandbox', () => {
   });
 
   afterAll(async () => {
-    await reactors?.stop();
-    await worker?.shutdown();
-    await running?.catch(() => undefined);
+    await worker?.stop();
     await api?.close();
     await connection?.close();
     await sandbox?.stop();

@@ -1,7 +1,17 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { ChannelOf } from '@commands/channels/push-log';
+import { createStockPushReactor } from '@commands/channels/stock-push-reactor';
 import { handleStockCommand } from '@commands/inventory/stock';
 import type { Database } from '@infra/db';
 import type { EventStore } from '@infra/eventstore/port';
+import { createMailer } from '@infra/mail';
+import { createKedaiWorker } from '@infra/temporal';
+import { ReactorRunner } from '@projections/runtime/reactor';
+import { Client, Connection } from '@temporalio/client';
+import type { TestApi } from '@tests/support/api';
+import { sharedTemporal } from '@tests/support/temporal';
+import { createActivities } from '@workflows/activities';
+import type { PushTiming } from '@workflows/stock-push-protocol';
 import type { Kysely } from 'kysely';
 
 /** What the stock push tests share: a connected store and channel SKUs linked to master codes, and stock moves. */
@@ -76,4 +86,59 @@ export function reserveStock(
     { type: 'ReserveStock', quantity, reason: 'Order accepted', ...target },
     { tenantId, commandId: randomUUID(), occurredAt: new Date().toISOString() },
   );
+}
+
+/** A Temporal client on the run's dev server and a task queue of the test's own, with the push's timing. */
+export async function connectPushWorkflows(prefix: string, pushTiming: PushTiming) {
+  const shared = sharedTemporal();
+  const connection = await Connection.connect({ address: shared.address });
+  const workflows = {
+    client: new Client({ connection, namespace: shared.namespace }),
+    taskQueue: `${prefix}-${randomBytes(4).toString('hex')}`,
+    pushTiming,
+  };
+  return { connection, workflows };
+}
+
+/**
+ * A worker polling the test's task queue, its activities on the test API's database and event store (the channel
+ * adapter `channels`, else each store's real one), and the stock push reactor following the log live.
+ */
+export async function startPushWorker(
+  api: TestApi,
+  workflows: Awaited<ReturnType<typeof connectPushWorkflows>>['workflows'],
+  channels?: ChannelOf,
+): Promise<{ reactors: ReactorRunner; stop(): Promise<void> }> {
+  const shared = sharedTemporal();
+  const db = api.database.systemDb;
+  const worker = await createKedaiWorker({
+    address: shared.address,
+    namespace: shared.namespace,
+    taskQueue: workflows.taskQueue,
+    activities: createActivities({
+      engine: api.engine,
+      db,
+      store: api.store,
+      mailer: createMailer(db, { from: 'Kedai <no-reply@kedai.test>' }, { info() {}, error() {} }),
+      ...(channels ? { channels } : {}),
+      pushTiming: workflows.pushTiming,
+    }),
+    bundlePath: shared.bundlePath,
+  });
+  const running = worker.run();
+  const reactors = new ReactorRunner({
+    db,
+    store: api.store,
+    reactors: [createStockPushReactor({ db, store: api.store, workflows })],
+    retryMs: 50,
+  });
+  reactors.start();
+  return {
+    reactors,
+    async stop() {
+      await reactors.stop();
+      await worker.shutdown();
+      await running.catch(() => undefined);
+    },
+  };
 }

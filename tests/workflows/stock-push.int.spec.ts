@@ -1,8 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { createStockPushReactor } from '@commands/channels/stock-push-reactor';
 import { stockStreamId } from '@domain/inventory/stock';
-import { createMailer } from '@infra/mail';
-import { createKedaiWorker } from '@infra/temporal';
 import {
   ChannelError,
   type ChannelPort,
@@ -10,16 +7,21 @@ import {
   type StockUpdate,
 } from '@integrations/channel/port';
 import { PUSH_LOG_PROJECTION } from '@projections/push-log';
-import { ReactorRunner } from '@projections/runtime/reactor';
-import { Client, Connection } from '@temporalio/client';
+import type { ReactorRunner } from '@projections/runtime/reactor';
+import type { Client, Connection } from '@temporalio/client';
 import { type Catalogue, seedCatalogue } from '@tests/api/orders-support';
 import { createSeller, createTestApi, type TestApi, type TestSeller } from '@tests/support/api';
-import { sharedTemporal } from '@tests/support/temporal';
 import { waitFor } from '@tests/support/wait';
-import { createActivities } from '@workflows/activities';
 import { type PushTiming, STOCK_RECONCILE_WORKFLOW } from '@workflows/stock-push-protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { linkSku, reserveStock, seedStore, setStock } from './stock-push-support';
+import {
+  connectPushWorkflows,
+  linkSku,
+  reserveStock,
+  seedStore,
+  setStock,
+  startPushWorker,
+} from './stock-push-support';
 
 /**
  * The stock push end to end, on the real event store, reactor runner and Temporal dev server: a stock change → the
@@ -106,13 +108,12 @@ function scriptedMarketplace() {
 }
 
 describe('stock push', () => {
-  const taskQueue = `stock-push-${randomBytes(4).toString('hex')}`;
+  let taskQueue: string;
   const market = scriptedMarketplace();
   let api: TestApi;
   let connection: Connection;
   let client: Client;
-  let worker: Awaited<ReturnType<typeof createKedaiWorker>>;
-  let running: Promise<void>;
+  let worker: Awaited<ReturnType<typeof startPushWorker>>;
   let reactors: ReactorRunner;
   let seller: TestSeller;
   let tenantId: string;
@@ -120,34 +121,14 @@ describe('stock push', () => {
   let storeId: string;
 
   beforeAll(async () => {
-    const shared = sharedTemporal();
-    connection = await Connection.connect({ address: shared.address });
-    client = new Client({ connection, namespace: shared.namespace });
-    const workflows = { client, taskQueue, pushTiming: TIMING };
+    let workflows: Awaited<ReturnType<typeof connectPushWorkflows>>['workflows'];
+    ({ connection, workflows } = await connectPushWorkflows('stock-push', TIMING));
+    client = workflows.client;
+    taskQueue = workflows.taskQueue;
     api = await createTestApi({ overrides: { workflows } });
     const db = api.database.systemDb;
-    worker = await createKedaiWorker({
-      address: shared.address,
-      namespace: shared.namespace,
-      taskQueue,
-      activities: createActivities({
-        engine: api.engine,
-        db,
-        store: api.store,
-        mailer: createMailer(db, { from: 'Kedai <no-reply@kedai.test>' }, { info() {}, error() {} }),
-        channels: () => market.port,
-        pushTiming: TIMING,
-      }),
-      bundlePath: shared.bundlePath,
-    });
-    running = worker.run();
-    reactors = new ReactorRunner({
-      db,
-      store: api.store,
-      reactors: [createStockPushReactor({ db, store: api.store, workflows })],
-      retryMs: 50,
-    });
-    reactors.start();
+    worker = await startPushWorker(api, workflows, () => market.port);
+    reactors = worker.reactors;
     seller = await createSeller(api);
     tenantId = seller.tenantId;
     catalogue = await seedCatalogue(api, tenantId);
@@ -166,9 +147,7 @@ describe('stock push', () => {
   });
 
   afterAll(async () => {
-    await reactors?.stop();
-    await worker?.shutdown();
-    await running?.catch(() => undefined);
+    await worker?.stop();
     await api?.close();
     await connection?.close();
   });

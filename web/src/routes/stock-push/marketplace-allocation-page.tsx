@@ -15,9 +15,10 @@ import {
 import { FormMessage, fieldErrorsOf, messageOf, SelectField } from '@web/shell/form';
 import { useNotify } from '@web/shell/notifications';
 import type { ColDef, ICellRendererParams } from 'ag-grid-community';
-import { type FormEvent, useId, useMemo, useState } from 'react';
+import { type FormEvent, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RuleFields, type RuleText, ruleOf, ruleText, useRuleSummary } from './rule-fields';
+import { StoreFilter } from './store-filter';
 
 /**
  * Inventory → Stock allocation by marketplace SKU (spec route /inventory/stock-allocation-marketplace): master codes
@@ -176,9 +177,7 @@ function SkuRuleForm({
 
 export default function MarketplaceAllocationPage() {
   const { t } = useTranslation('push');
-  const stores = useStoreAllocations();
   const remove = useDeleteSkuRule();
-  const storeId = useId();
   const [store, setStore] = useState('');
   return (
     <GridScreen<SkuRuleRow>
@@ -197,26 +196,7 @@ export default function MarketplaceAllocationPage() {
         },
       }}
       deleteMessage={(row) => t('marketplace.delete_message', { code: row.code, store: row.store_name })}
-      filters={
-        <>
-          <label htmlFor={storeId} className="visually-hidden">
-            {t('log.store_filter')}
-          </label>
-          <select
-            id={storeId}
-            className="input"
-            value={store}
-            onChange={(event) => setStore(event.target.value)}
-          >
-            <option value="">{t('log.all_stores')}</option>
-            {stores.data?.stores.map((option) => (
-              <option key={option.store_id} value={option.store_id}>
-                {option.name}
-              </option>
-            ))}
-          </select>
-        </>
-      }
+      filters={<StoreFilter value={store} onChange={setStore} />}
     />
   );
 }

@@ -1,5 +1,5 @@
 import { withQuery } from '@web/api/client';
-import { PUSH_LOG_ENDPOINT, PUSH_LOG_VIEW, type PushLogRow, useStoreAllocations } from '@web/api/stock-push';
+import { PUSH_LOG_ENDPOINT, PUSH_LOG_VIEW, type PushLogRow } from '@web/api/stock-push';
 import { GridScreen } from '@web/components/grid-screen';
 import { CheckboxField } from '@web/shell/form';
 import { useDateTime } from '@web/shell/format';
@@ -7,6 +7,7 @@ import type { ColDef } from 'ag-grid-community';
 import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { StoreFilter } from './store-filter';
 
 /**
  * Logistic → Sync quantity log (spec route /logistic/sync-qty-log): every figure Kedai told a marketplace, newest
@@ -97,8 +98,6 @@ const instantOf = (local: string) => (local ? new Date(local).toISOString() : un
 
 export default function SyncLogPage() {
   const { t } = useTranslation('push');
-  const stores = useStoreAllocations();
-  const storeId = useId();
   const fromId = useId();
   const toId = useId();
   const [store, setStore] = useState('');
@@ -128,22 +127,7 @@ export default function SyncLogPage() {
       }
       filters={
         <>
-          <label htmlFor={storeId} className="visually-hidden">
-            {t('log.store_filter')}
-          </label>
-          <select
-            id={storeId}
-            className="input"
-            value={store}
-            onChange={(event) => setStore(event.target.value)}
-          >
-            <option value="">{t('log.all_stores')}</option>
-            {stores.data?.stores.map((option) => (
-              <option key={option.store_id} value={option.store_id}>
-                {option.name}
-              </option>
-            ))}
-          </select>
+          <StoreFilter value={store} onChange={setStore} />
           <label htmlFor={fromId}>{t('log.from')}</label>
           <input
             id={fromId}
