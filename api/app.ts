@@ -46,6 +46,7 @@ import { returnRoutes } from './orders/returns';
 import { promotionRoutes } from './promotions';
 import { purchasingRoutes } from './purchases';
 import { browserDefences, docsSecurity } from './security';
+import { stockPushRoutes } from './stock-push';
 import { storeRoutes } from './stores';
 import { teamRoutes } from './team';
 import { accountRoutes } from './team/account';
@@ -183,6 +184,7 @@ export function buildApp(deps: AppDeps) {
   app.register(purchasingRoutes, { db: deps.db, store: deps.store, workflows: deps.workflows });
   app.register(promotionRoutes, { db: deps.db, store: deps.store, workflows: deps.workflows });
   app.register(storeRoutes, { db: deps.db, workflows: deps.workflows, publicUrl: deps.publicUrl });
+  app.register(stockPushRoutes, { db: deps.db, store: deps.store, workflows: deps.workflows });
   app.register(orderRoutes, { db: deps.db, store: deps.store });
   app.register(channelRoutes, { db: deps.db, store: deps.store, workflows: deps.workflows });
   app.register(batchRoutes, {

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { batchEvents } from './batches/batch';
+import { pushLogEvents } from './channels/push-log';
 import { goodsIssueEvents } from './goods-issue/events';
 import { stockEvents } from './inventory/stock';
 import { orderEvents } from './orders/order';
@@ -26,4 +27,5 @@ export const eventSchemas: Readonly<Record<string, z.ZodType>> = {
   ...returnEvents,
   ...promotionEvents,
   ...pricingEvents,
+  ...pushLogEvents,
 };

@@ -5,6 +5,7 @@ import { ordersProjection } from './orders';
 import { fulfilmentProjection } from './print-log';
 import { promotionsProjection } from './promotions';
 import { purchasesProjection } from './purchases';
+import { pushLogProjection } from './push-log';
 import { returnsProjection } from './returns';
 import type { Projection } from './runtime/projection';
 import { stockProjection } from './stock';
@@ -24,4 +25,5 @@ export const projections: readonly Projection[] = [
   fulfilmentProjection,
   returnsProjection,
   promotionsProjection,
+  pushLogProjection,
 ];

@@ -10,4 +10,6 @@ export { orderImportWorkflow } from './order-import.workflow';
 export { pricePushWorkflow, promotionPushWorkflow } from './promotion-push.workflow';
 export { purchaseWorkflow } from './purchase.workflow';
 export { rebuildProjectionWorkflow } from './rebuild-projection.workflow';
+export { stockPushWorkflow } from './stock-push.workflow';
+export { stockReconcileWorkflow } from './stock-reconcile.workflow';
 export { transferWorkflow } from './transfer.workflow';

@@ -1,3 +1,5 @@
+import { ensureStockReconcileSchedule } from '@commands/channels/reconcile-schedule';
+import { createStockPushReactor } from '@commands/channels/stock-push-reactor';
 import { createGoodsIssueWorkflowReactor } from '@commands/goods-issue/workflow-reactor';
 import { ensureHoldReleaseSchedule } from '@commands/orders/hold-release-schedule';
 import { createOrderStockReactor } from '@commands/orders/stock-reactor';
@@ -116,6 +118,8 @@ async function start(message: Extract<ToWorker, { kind: 'start' }>): Promise<voi
   try {
     // Held orders wait for a new month or a larger package: without the schedule they would stay held.
     await ensureHoldReleaseSchedule(workflows);
+    // Drift (a sale on the marketplace's own page while Kedai was down, a hand edit) is corrected hourly.
+    await ensureStockReconcileSchedule(workflows);
   } catch (error) {
     await temporal.close().catch(() => undefined);
     await infra.close().catch(() => undefined);
@@ -131,6 +135,7 @@ async function start(message: Extract<ToWorker, { kind: 'start' }>): Promise<voi
       createGoodsIssueWorkflowReactor({ store: infra.store, workflows }),
       createPurchaseWorkflowReactor({ store: infra.store, workflows }),
       createPromotionPushReactor({ workflows }),
+      createStockPushReactor({ db: infra.db, store: infra.store, workflows }),
     ],
     logger: reactorLog,
   });

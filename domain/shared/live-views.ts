@@ -19,6 +19,7 @@ export const LIVE_VIEWS = {
   transfers: 'transfers',
   promotions: 'promotions',
   pricePushes: 'pricePushes',
+  pushLog: 'pushLog',
 } as const;
 
 export type LiveView = (typeof LIVE_VIEWS)[keyof typeof LIVE_VIEWS];

@@ -99,6 +99,17 @@ export type SupplierStatus = 'active' | 'inactive';
 
 // ---- the tables ----
 
+/** A stock push rule's columns (stock_push_rules, stock_push_sku_rules). */
+const pushRuleColumns = () => ({
+  percent: numeric(),
+  fixed: int4(),
+  buffer: int4(),
+  minimum: int4(),
+  maximum: int4().orNull(),
+  updated_by: uuid().orNull(),
+  updated_at: timestamptz().withDefault(),
+});
+
 export const columns = {
   es_events: {
     global_position: int8().withDefault(),
@@ -918,6 +929,55 @@ export const columns = {
     finished_at: timestamptz().orNull(),
     updated_at: timestamptz().withDefault(),
   },
+  /** A store's stock push rule (domain/channels/stock-push.ts; migration 20261128001700). No row: show all. */
+  stock_push_rules: {
+    tenant_id: text(),
+    store_id: uuid(),
+    ...pushRuleColumns(),
+  },
+  /** A master code's own push rule in a store, replacing the store's. */
+  stock_push_sku_rules: {
+    tenant_id: text(),
+    store_id: uuid(),
+    master_code_id: uuid(),
+    ...pushRuleColumns(),
+  },
+  /** Which warehouses feed a store's pushed stock (none: the store's warehouse, else the default one). */
+  stock_push_warehouses: {
+    tenant_id: text(),
+    store_id: uuid(),
+    warehouse_id: uuid(),
+  },
+  /** The account's main store lock. */
+  stock_push_settings: {
+    tenant_id: text(),
+    main_store_id: uuid().orNull(),
+    lock_below: int4().withDefault(),
+    updated_by: uuid().orNull(),
+    updated_at: timestamptz().withDefault(),
+  },
+  /** The push log's read model: one row per SKU per push call (projections/push-log.ts). */
+  channel_push_log: {
+    tenant_id: text(),
+    id: text(),
+    store_id: text(),
+    platform: text(),
+    field: text<'stock' | 'price'>(),
+    item_id: text(),
+    model_id: text(),
+    seller_sku: text(),
+    master_code_id: text().orNull(),
+    quantity: int4().orNull(),
+    price: numeric().orNull(),
+    origin: text<'change' | 'manual' | 'reconcile'>(),
+    trigger_event_id: text().orNull(),
+    trigger_type: text().orNull(),
+    reason: text(),
+    attempt: int4(),
+    outcome: text<'ok' | 'failed' | 'retrying'>(),
+    answer: text(),
+    pushed_at: timestamptz(),
+  },
   /** An account's bulk scan control (domain/scan/settings.ts; migration 20261128001200). No row: all off. */
   scan_settings: {
     tenant_id: text(),
@@ -1128,5 +1188,6 @@ export type ScanSettingsTable = Database['scan_settings'];
 export type ChannelSkusTable = Database['channel_skus'];
 export type PromotionsTable = Database['promotions'];
 export type ChannelDownloadsTable = Database['channel_downloads'];
+export type ChannelPushLogTable = Database['channel_push_log'];
 export type BatchNumbersTable = Database['batch_numbers'];
 export type AutoBatchConfigsTable = Database['auto_batch_configs'];

@@ -28,6 +28,7 @@ import { formatTable, log, perSec, type Row, ratio, runMain } from './report';
 import { startBenchServer } from './server';
 import { measureHotStreamCommand, measurePointInTime, seedStockHistory } from './stock';
 import { measureBulkAdjust, measureStockList, seedStockList } from './stock-list';
+import { measureStockToChannel, simulateOversold } from './stock-push';
 
 /**
  * `npm run bench`: the budgets of ARCHITECTURE.md that concern the event store, measured in one process against one
@@ -55,6 +56,9 @@ const BUDGET = {
   scanToBoardP99Ms: 100,
   commandToPushP99Ms: 100,
   apiSteadyRssMb: 300,
+  stockToChannelP99Ms: 2_000,
+  /** Kedai's push oversells at most this share of what a 15-minute poll does. */
+  oversoldVsPolling: 0.05,
 };
 
 /** ARCHITECTURE.md: command → read model → websocket push, p99 ≤ 100 ms at 500 commands/s. */
@@ -276,6 +280,11 @@ async function main(): Promise<number> {
 
     const importOrders = await measureImportOrders(bench);
 
+    // ---- the stock push: a change to every linked store's sandbox, and what it saves in oversold units ----
+    const stockPush = await measureStockToChannel(bench, { seconds: 30 * SCALE });
+    const oversold = simulateOversold({ syncDelayMs: stockPush.stockToChannelP99Ms });
+    const oversoldPolling = simulateOversold({ pollEveryMs: 15 * 60 * 1000 });
+
     // ---- the API's memory: npm start's process on a log of 1,000,000 events, through its catch-up and after ----
     const apiMemory = await measureApiMemory(bench, { log });
     log(
@@ -300,6 +309,9 @@ async function main(): Promise<number> {
       commandToPushP99Ms: Number(commandToPush.p99Ms.toFixed(2)),
       bulkAdjustRowsPerSec: Math.round(bulk.rowsPerSec),
       importOrdersPerSec: Math.round(importOrders.ordersPerSec),
+      stockToChannelP99Ms: stockPush.stockToChannelP99Ms,
+      oversoldUnits: oversold,
+      oversoldUnitsPolling: oversoldPolling,
       apiSteadyRssMb: apiMemory.steadyRssMb,
       apiPeakRssMb: apiMemory.peakRssMb,
       workerSteadyRssMb: apiMemory.workerSteadyRssMb ?? null,
@@ -318,6 +330,8 @@ async function main(): Promise<number> {
       orderListP95Ms: figures.orderListP95Ms <= BUDGET.orderListP95Ms,
       scanToBoardP99Ms: figures.scanToBoardP99Ms <= BUDGET.scanToBoardP99Ms,
       commandToPushP99Ms: figures.commandToPushP99Ms <= BUDGET.commandToPushP99Ms,
+      stockToChannelP99Ms: figures.stockToChannelP99Ms <= BUDGET.stockToChannelP99Ms,
+      oversoldUnits: oversold <= BUDGET.oversoldVsPolling * oversoldPolling,
       apiSteadyRssMb: figures.apiSteadyRssMb <= BUDGET.apiSteadyRssMb,
     };
     const writeDetail = (key: Key) => {
@@ -452,6 +466,22 @@ async function main(): Promise<number> {
           `(anon ${apiMemory.steadyAnonMb} + files ${apiMemory.steadyFileMb} MB); peak ${apiMemory.peakRssMb} MB ` +
           `during the catch-up from nothing (${apiMemory.catchUpSeconds.toFixed(0)} s); Temporal dev server ` +
           `${apiMemory.temporalPeakRssMb ?? '?'} MB beside it`,
+      },
+      {
+        measure: 'stock change → channel sandbox holds it, p99',
+        value: `${figures.stockToChannelP99Ms} ms`,
+        budget: `≤ ${BUDGET.stockToChannelP99Ms} ms`,
+        pass: passes.stockToChannelP99Ms,
+        detail:
+          `${stockPush.changes} adjustments at 100/s over 1,000 master codes, each linked in 5 sandbox stores ` +
+          `(${stockPush.acknowledgements} acknowledgements); p50 ${stockPush.stockToChannelP50Ms} ms`,
+      },
+      {
+        measure: 'oversold units in a simulated day, 3 stores, scarce SKUs',
+        value: `${oversold} (push) vs ${oversoldPolling} (15-minute poll)`,
+        budget: `push ≤ ${BUDGET.oversoldVsPolling * 100} % of polling`,
+        pass: passes.oversoldUnits,
+        detail: `the stores learn each change ${figures.stockToChannelP99Ms} ms later (the p99 above), or at each poll`,
       },
       {
         measure: "the background process's RSS (Temporal worker, projections, reactors), beside the API",

@@ -1,9 +1,11 @@
+import type { ChannelOf } from '@commands/channels/push-log';
 import type { Database } from '@infra/db';
 import type { EventStore } from '@infra/eventstore/port';
 import type { Mailer } from '@infra/mail';
 import { channelFor } from '@integrations/channel';
 import type { ProjectionEngine } from '@projections/runtime/engine';
 import type { Kysely } from 'kysely';
+import type { PushTiming } from '../stock-push-protocol';
 import { createBatchActivities } from './batches';
 import { createGoodsIssueActivities } from './goods-issue';
 import { createItemDownloadActivities } from './item-download';
@@ -12,6 +14,7 @@ import { createOrderImportActivities } from './order-import';
 import { createProjectionActivities } from './projections';
 import { createPromotionActivities } from './promotions';
 import { createPurchaseActivities } from './purchases';
+import { createStockPushActivities } from './stock-push';
 import { createTransferActivities } from './transfers';
 
 /** What activities may use: the process's database, event store, projection engine and mailer. */
@@ -20,6 +23,10 @@ export interface ActivityDeps {
   db: Kysely<Database>;
   store: EventStore;
   mailer: Mailer;
+  /** A store's channel adapter, for the stock push (default: the platform's adapter). */
+  channels?: ChannelOf;
+  /** Tests shorten the stock push workflows' timing. */
+  pushTiming?: PushTiming;
 }
 
 /** Every activity a Kedai worker serves, bound to the process's dependencies. */
@@ -33,6 +40,10 @@ export function createActivities(deps: ActivityDeps) {
     ...createOrderImportActivities(deps),
     ...createPurchaseActivities(deps),
     ...createPromotionActivities(deps),
+    ...createStockPushActivities({
+      ...deps,
+      channels: deps.channels ?? ((store) => channelFor(deps.db, store)),
+    }),
     ...createTransferActivities(deps),
   };
 }

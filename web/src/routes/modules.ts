@@ -12,6 +12,7 @@ import { orderUploadRoutes } from './orders/upload/routes';
 import { productRoutes } from './products/routes';
 import { purchaseRoutes } from './purchases/routes';
 import { settingsRoutes } from './settings/routes';
+import { stockPushRoutes } from './stock-push/routes';
 import { storeRoutes } from './stores/routes';
 import { transferRoutes } from './transfers/routes';
 import type { ModuleRoute } from './types';
@@ -29,6 +30,7 @@ export const moduleRoutes: readonly ModuleRoute[] = [
   ...productRoutes,
   ...inventoryRoutes,
   ...stockRoutes,
+  ...stockPushRoutes,
   ...goodsIssueRoutes,
   ...transferRoutes,
   ...purchaseRoutes,
