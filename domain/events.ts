@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { batchEvents } from './batches/batch';
 import { goodsIssueEvents } from './goods-issue/events';
 import { stockEvents } from './inventory/stock';
+import { listingEvents } from './listings/listing';
 import { orderEvents } from './orders/order';
 import { systemEvents } from './platform/system';
 import { purchasingEvents } from './purchases';
@@ -22,4 +23,5 @@ export const eventSchemas: Readonly<Record<string, z.ZodType>> = {
   ...batchEvents,
   ...scanCheckEvents,
   ...returnEvents,
+  ...listingEvents,
 };

@@ -1,6 +1,7 @@
 import { averageCostProjection } from './average-cost';
 import { batchesProjection } from './batches';
 import { goodsIssueProjection } from './goods-issue';
+import { listingsProjection } from './listings';
 import { ordersProjection } from './orders';
 import { fulfilmentProjection } from './print-log';
 import { purchasesProjection } from './purchases';
@@ -22,4 +23,5 @@ export const projections: readonly Projection[] = [
   batchesProjection,
   fulfilmentProjection,
   returnsProjection,
+  listingsProjection,
 ];
