@@ -5,6 +5,7 @@ import type {
   ListingStatusFilter,
 } from '@api/contracts/listings';
 import type { OpenListing } from '@domain/listings/listing';
+import { variantInfoOf } from '@domain/listings/rules';
 import type { Database } from '@infra/db';
 import { withTenant } from '@infra/db/tenant';
 import { type Kysely, type RawBuilder, sql } from 'kysely';
@@ -124,6 +125,15 @@ export async function listingPage(
         min_price: Number(row.min_price).toFixed(2),
         max_price: Number(row.max_price).toFixed(2),
         status: row.status,
+        revision: row.revision,
+        skus: state.content.skus.map((sku) => ({
+          seller_sku: sku.sellerSku,
+          variant: variantInfoOf(state.content.tiers, sku.tierIndex)
+            .map((info) => info.value)
+            .join(' / '),
+          price: sku.price,
+          stock: sku.stock,
+        })),
         listed: row.listed,
         running: row.running,
         failed: row.failed,

@@ -42,6 +42,7 @@ export function listingRow(
   tenantId: string,
   created: { by: string | null; at: Date },
   updatedAt: Date,
+  revision: number,
 ): Values {
   const { content } = state;
   const stores = Object.values(state.stores);
@@ -66,6 +67,7 @@ export function listingRow(
     running: stores.some((store) => store.running !== null),
     failed: stores.some((store) => store.error !== null),
     state: JSON.stringify(state),
+    revision,
     created_by: created.by,
     created_at: created.at,
     updated_at: updatedAt,
@@ -78,6 +80,7 @@ interface Touched {
   state: ListingState;
   created: { by: string | null; at: Date } | null;
   updatedAt: Date | null;
+  revision: number;
 }
 
 const keyOf = (tenantId: string, id: string) => `${tenantId}\u0000${id}`;
@@ -100,6 +103,7 @@ const COLUMNS = [
   'running',
   'failed',
   'state',
+  'revision',
   'updated_at',
 ] as const satisfies readonly (keyof ListingsTable)[];
 
@@ -121,6 +125,7 @@ export const listingsProjection = defineProjection({
           state: listingDecider.initial,
           created: null,
           updatedAt: null,
+          revision: -1,
         });
       ordered.push({ key, event });
     }
@@ -150,12 +155,13 @@ export const listingsProjection = defineProjection({
       } as ListingEvent);
       entry.created ??= { by: event.metadata.userId ?? null, at };
       entry.updatedAt = at;
+      entry.revision = Number(event.revision);
     }
     const rows: Values[] = [];
     const live: LiveChange[] = [];
     for (const entry of touched.values()) {
       if (entry.state.status === 'none' || !entry.created || !entry.updatedAt) continue;
-      rows.push(listingRow(entry.state, entry.tenantId, entry.created, entry.updatedAt));
+      rows.push(listingRow(entry.state, entry.tenantId, entry.created, entry.updatedAt, entry.revision));
       const change = live.find((c) => c.tenantId === entry.tenantId);
       if (change) change.ids.push(entry.id);
       else live.push({ tenantId: entry.tenantId, view: LISTINGS_VIEW, ids: [entry.id] });

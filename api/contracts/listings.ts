@@ -224,6 +224,11 @@ export const ListingListRow = z.object({
   listed: z.boolean(),
   running: z.boolean(),
   failed: z.boolean(),
+  revision: z.number().int(),
+  /** Each SKU row: what the bulk edit changes. */
+  skus: z.array(
+    z.object({ seller_sku: z.string(), variant: z.string(), price: z.string(), stock: z.number().int() }),
+  ),
   stores: z.array(
     StorePublication.pick({
       store_id: true,

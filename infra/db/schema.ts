@@ -877,6 +877,7 @@ export const columns = {
     running: bool().withDefault(),
     failed: bool().withDefault(),
     state: jsonb(),
+    revision: int4(),
     created_by: uuid().orNull(),
     created_at: timestamptz(),
     updated_at: timestamptz(),

@@ -32,6 +32,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       failed boolean NOT NULL DEFAULT false,
       -- The listing as its events leave it (domain/listings/listing.ts), each store's publication included.
       state jsonb NOT NULL,
+      -- The listing stream's revision the row reflects: what a bulk edit is made against.
+      revision integer NOT NULL,
       created_by uuid,
       created_at timestamptz NOT NULL,
       updated_at timestamptz NOT NULL,

@@ -9,6 +9,7 @@ import { printingRoutes } from './orders/print/routes';
 import { orderRoutes } from './orders/routes';
 import { scanRoutes } from './orders/scan/routes';
 import { orderUploadRoutes } from './orders/upload/routes';
+import { productRoutes } from './products/routes';
 import { purchaseRoutes } from './purchases/routes';
 import { settingsRoutes } from './settings/routes';
 import { storeRoutes } from './stores/routes';
@@ -24,6 +25,7 @@ export const moduleRoutes: readonly ModuleRoute[] = [
   ...scanRoutes,
   ...printingRoutes,
   ...orderUploadRoutes,
+  ...productRoutes,
   ...storeRoutes,
   ...inventoryRoutes,
   ...stockRoutes,

@@ -22,7 +22,7 @@ export interface ModuleRoute {
   /** The package module the screen belongs to (spec §6 package flags): without it, neither menu entry nor screen. */
   module?: PackageModule;
   menu?: {
-    section: 'main' | 'orders' | 'inventory' | 'transfers' | 'purchases' | 'settings' | 'admin';
+    section: 'main' | 'orders' | 'products' | 'inventory' | 'transfers' | 'purchases' | 'settings' | 'admin';
     labelKey: string;
   };
 }

@@ -18,11 +18,21 @@ import { UsagePanel } from './usage-panel';
 /** The signed-in frame: sidebar with the modules the user may open, header, and the screen. */
 
 type Section = NonNullable<ModuleRoute['menu']>['section'];
-const SECTIONS: Section[] = ['main', 'orders', 'inventory', 'transfers', 'purchases', 'settings', 'admin'];
+const SECTIONS: Section[] = [
+  'main',
+  'orders',
+  'products',
+  'inventory',
+  'transfers',
+  'purchases',
+  'settings',
+  'admin',
+];
 /** Each section's heading; a module's own section is named in its namespace. */
 const HEADINGS: Record<Section, string> = {
   main: 'nav.main',
   orders: 'orders:nav.section',
+  products: 'listings:nav.section',
   inventory: 'inventory:nav.section',
   transfers: 'transfers:nav.section',
   purchases: 'purchases:nav.section',
