@@ -4,6 +4,7 @@
 export { autoBatchWorkflow } from './auto-batch.workflow';
 export { goodsIssueWorkflow } from './goods-issue.workflow';
 export { goodsReceiptWorkflow } from './goods-receipt.workflow';
+export { listingPublishWorkflow } from './listing-publish.workflow';
 export { orderHoldReleaseWorkflow } from './order-hold-release.workflow';
 export { orderImportWorkflow } from './order-import.workflow';
 export { purchaseWorkflow } from './purchase.workflow';

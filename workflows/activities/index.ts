@@ -5,6 +5,7 @@ import type { ProjectionEngine } from '@projections/runtime/engine';
 import type { Kysely } from 'kysely';
 import { createBatchActivities } from './batches';
 import { createGoodsIssueActivities } from './goods-issue';
+import { type ChannelOf, createListingActivities } from './listings';
 import { createOrderHoldActivities } from './order-hold';
 import { createOrderImportActivities } from './order-import';
 import { createProjectionActivities } from './projections';
@@ -17,6 +18,10 @@ export interface ActivityDeps {
   db: Kysely<Database>;
   store: EventStore;
   mailer: Mailer;
+  /** The channel adapter of a store (listing publish); absent, publishing fails for good with a clear reason. */
+  channelOf?: ChannelOf;
+  /** Where uploaded images are served from, for the channels to fetch. */
+  publicUrl?: string;
 }
 
 /** Every activity a Kedai worker serves, bound to the process's dependencies. */
@@ -29,6 +34,7 @@ export function createActivities(deps: ActivityDeps) {
     ...createOrderImportActivities(deps),
     ...createPurchaseActivities(deps),
     ...createTransferActivities(deps),
+    ...createListingActivities(deps),
   };
 }
 
