@@ -11,7 +11,28 @@ import {
   ShopeeTimeoutError,
 } from './errors';
 import {
+  type AddAddOnDealMainItemRequest,
+  type AddAddOnDealRequest,
+  type AddAddOnDealSubItemRequest,
+  type AddDiscountItemRequest,
+  type AddDiscountItemResult,
+  type AddDiscountRequest,
+  type AddItemRequest,
   accessTokenGetAnswer,
+  addAddOnDealAnswer,
+  addAddOnDealMainItemAnswer,
+  addAddOnDealMainItemRequest,
+  addAddOnDealRequest,
+  addAddOnDealSubItemAnswer,
+  addAddOnDealSubItemRequest,
+  addDiscountAnswer,
+  addDiscountItemAnswer,
+  addDiscountItemRequest,
+  addDiscountRequest,
+  addItemAnswer,
+  addItemRequest,
+  addOnDealIdAnswer,
+  addOnDealIdRequest,
   type CancelOrderRequest,
   type CreateShippingDocumentRequest,
   type CreateShippingDocumentResult,
@@ -20,8 +41,25 @@ import {
   createShippingDocumentAnswer,
   createShippingDocumentRequest,
   type DownloadShippingDocumentRequest,
+  deleteItemRequest,
+  discountChangeAnswer,
+  discountIdRequest,
   downloadShippingDocumentRequest,
   envelopeSchema,
+  type InitTierVariationRequest,
+  type InitTierVariationResult,
+  type ItemBaseInfoRequest,
+  type ItemListPage,
+  type ItemListRequest,
+  initTierVariationAnswer,
+  initTierVariationRequest,
+  itemBaseInfoAnswer,
+  itemBaseInfoRequest,
+  itemListAnswer,
+  itemListRequest,
+  type ModelList,
+  modelListAnswer,
+  modelListRequest,
   ORDER_DETAIL_OPTIONAL_FIELDS,
   type OrderDetailPage,
   type OrderDetailRequest,
@@ -37,6 +75,7 @@ import {
   type ShippingDocumentResultRequest,
   type ShippingParameter,
   type ShippingParameterRequest,
+  type ShopeeItemBaseInfo,
   type ShopeeShopInfo,
   shipOrderRequest,
   shippingDocumentResultAnswer,
@@ -49,6 +88,23 @@ import {
   tokenGetAnswer,
   trackingNumberAnswer,
   trackingNumberRequest,
+  type UnlistItemRequest,
+  type UnlistItemResult,
+  type UpdateItemRequest,
+  type UpdatePriceRequest,
+  type UpdatePriceResult,
+  type UpdateStockRequest,
+  type UpdateStockResult,
+  type UploadedImage,
+  unlistItemAnswer,
+  unlistItemRequest,
+  updateItemAnswer,
+  updateItemRequest,
+  updatePriceAnswer,
+  updatePriceRequest,
+  updateStockAnswer,
+  updateStockRequest,
+  uploadImageAnswer,
 } from './schemas';
 import { shopeeSign } from './signing';
 
@@ -111,6 +167,10 @@ export interface ShopeeCall {
   query?: Record<string, QueryValue>;
   /** POST: the JSON body. */
   body?: unknown;
+  /** POST: a multipart body instead (media_space/upload_image). */
+  form?: FormData;
+  /** Query keys whose arrays are sent as repeated parameters (get_item_list's item_status), not comma-separated. */
+  repeated?: readonly string[];
   /** A shop call: signed with the shop's access token. */
   shopId?: number;
 }
@@ -278,6 +338,144 @@ export class ShopeeClient {
     });
   }
 
+  // ---- products ----
+
+  /** One page of the shop's items (ids, status, update time) in the given statuses. */
+  async getItemList(shopId: number, request: ItemListRequest): Promise<ItemListPage> {
+    const path = SHOPEE_PATHS.itemList;
+    const query = this.valid(path, itemListRequest, request);
+    return this.parsed({ path, method: 'GET', query, repeated: ['item_status'], shopId }, itemListAnswer);
+  }
+
+  /** Up to 50 items' base information; ids Shopee does not know are left out of the answer. */
+  async getItemBaseInfo(shopId: number, request: ItemBaseInfoRequest): Promise<ShopeeItemBaseInfo[]> {
+    const path = SHOPEE_PATHS.itemBaseInfo;
+    const query = this.valid(path, itemBaseInfoRequest, request);
+    return (await this.parsed({ path, method: 'GET', query, shopId }, itemBaseInfoAnswer)).item_list;
+  }
+
+  /** An item's tiers and models, each model with its price and stock. */
+  async getModelList(shopId: number, itemId: number): Promise<ModelList> {
+    const path = SHOPEE_PATHS.modelList;
+    const query = this.valid(path, modelListRequest, { item_id: itemId });
+    return this.parsed({ path, method: 'GET', query, shopId }, modelListAnswer);
+  }
+
+  /** Creates an item (without models; init_tier_variation gives it some); its item_id. */
+  async addItem(shopId: number, request: AddItemRequest): Promise<number> {
+    const path = SHOPEE_PATHS.addItem;
+    const body = this.valid(path, addItemRequest, request);
+    return (await this.parsed({ path, method: 'POST', body, shopId }, addItemAnswer)).item_id;
+  }
+
+  /** Changes the fields given of an item. */
+  async updateItem(shopId: number, request: UpdateItemRequest): Promise<void> {
+    const path = SHOPEE_PATHS.updateItem;
+    const body = this.valid(path, updateItemRequest, request);
+    await this.parsed({ path, method: 'POST', body, shopId }, updateItemAnswer);
+  }
+
+  /** Sets an item's tiers and models (at most 50); the models with their new ids. */
+  async initTierVariation(
+    shopId: number,
+    request: InitTierVariationRequest,
+  ): Promise<InitTierVariationResult> {
+    const path = SHOPEE_PATHS.initTierVariation;
+    const body = this.valid(path, initTierVariationRequest, request);
+    return this.parsed({ path, method: 'POST', body, shopId }, initTierVariationAnswer);
+  }
+
+  /** Prices of up to 50 models of one item; Shopee answers which were set and which refused. */
+  async updatePrice(shopId: number, request: UpdatePriceRequest): Promise<UpdatePriceResult> {
+    const path = SHOPEE_PATHS.updatePrice;
+    const body = this.valid(path, updatePriceRequest, request);
+    return this.parsed({ path, method: 'POST', body, shopId }, updatePriceAnswer);
+  }
+
+  /** Seller stock of up to 50 models of one item; Shopee answers which were set and which refused. */
+  async updateStock(shopId: number, request: UpdateStockRequest): Promise<UpdateStockResult> {
+    const path = SHOPEE_PATHS.updateStock;
+    const body = this.valid(path, updateStockRequest, request);
+    return this.parsed({ path, method: 'POST', body, shopId }, updateStockAnswer);
+  }
+
+  /** Lists (`unlist: false`) or unlists up to 50 items. */
+  async unlistItem(shopId: number, request: UnlistItemRequest): Promise<UnlistItemResult> {
+    const path = SHOPEE_PATHS.unlistItem;
+    const body = this.valid(path, unlistItemRequest, request);
+    return this.parsed({ path, method: 'POST', body, shopId }, unlistItemAnswer);
+  }
+
+  async deleteItem(shopId: number, itemId: number): Promise<void> {
+    const path = SHOPEE_PATHS.deleteItem;
+    const body = this.valid(path, deleteItemRequest, { item_id: itemId });
+    await this.call({ path, method: 'POST', body, shopId });
+  }
+
+  /** Uploads an image (a partner call, multipart `image`); its image_id is what add_item takes. */
+  async uploadImage(image: {
+    bytes: Uint8Array;
+    contentType: string;
+    fileName?: string;
+  }): Promise<UploadedImage> {
+    const form = new FormData();
+    form.append('image', new Blob([image.bytes], { type: image.contentType }), image.fileName ?? 'image');
+    return this.parsed({ path: SHOPEE_PATHS.uploadImage, method: 'POST', form }, uploadImageAnswer);
+  }
+
+  // ---- discounts ----
+
+  /** A discount promotion (its items come after); its discount_id. */
+  async addDiscount(shopId: number, request: AddDiscountRequest): Promise<number> {
+    const path = SHOPEE_PATHS.addDiscount;
+    const body = this.valid(path, addDiscountRequest, request);
+    return (await this.parsed({ path, method: 'POST', body, shopId }, addDiscountAnswer)).discount_id;
+  }
+
+  /** Up to 50 items into a discount, with their promotion prices; error_list names those refused. */
+  async addDiscountItem(shopId: number, request: AddDiscountItemRequest): Promise<AddDiscountItemResult> {
+    const path = SHOPEE_PATHS.addDiscountItem;
+    const body = this.valid(path, addDiscountItemRequest, request);
+    return this.parsed({ path, method: 'POST', body, shopId }, addDiscountItemAnswer);
+  }
+
+  /** Ends an ongoing discount (`end_discount`) or deletes an upcoming one (`delete_discount`). */
+  async closeDiscount(shopId: number, discountId: number, how: 'end' | 'delete'): Promise<void> {
+    const path = how === 'end' ? SHOPEE_PATHS.endDiscount : SHOPEE_PATHS.deleteDiscount;
+    const body = this.valid(path, discountIdRequest, { discount_id: discountId });
+    await this.parsed({ path, method: 'POST', body, shopId }, discountChangeAnswer);
+  }
+
+  // ---- add-on deals ----
+
+  /** An add-on deal (an add-on discount, or a gift with a minimum spend); its add_on_deal_id. */
+  async addAddOnDeal(shopId: number, request: AddAddOnDealRequest): Promise<number> {
+    const path = SHOPEE_PATHS.addAddOnDeal;
+    const body = this.valid(path, addAddOnDealRequest, request);
+    return (await this.parsed({ path, method: 'POST', body, shopId }, addAddOnDealAnswer)).add_on_deal_id;
+  }
+
+  /** The items to buy; those refused come back with fail_error. */
+  async addAddOnDealMainItems(shopId: number, request: AddAddOnDealMainItemRequest) {
+    const path = SHOPEE_PATHS.addAddOnDealMainItem;
+    const body = this.valid(path, addAddOnDealMainItemRequest, request);
+    return this.parsed({ path, method: 'POST', body, shopId }, addAddOnDealMainItemAnswer);
+  }
+
+  /** The add-on (or gift) items; those refused come back with fail_error. */
+  async addAddOnDealSubItems(shopId: number, request: AddAddOnDealSubItemRequest) {
+    const path = SHOPEE_PATHS.addAddOnDealSubItem;
+    const body = this.valid(path, addAddOnDealSubItemRequest, request);
+    return this.parsed({ path, method: 'POST', body, shopId }, addAddOnDealSubItemAnswer);
+  }
+
+  /** Ends an ongoing add-on deal (`end_add_on_deal`) or deletes an upcoming one (`delete_add_on_deal`). */
+  async closeAddOnDeal(shopId: number, addOnDealId: number, how: 'end' | 'delete'): Promise<void> {
+    const path = how === 'end' ? SHOPEE_PATHS.endAddOnDeal : SHOPEE_PATHS.deleteAddOnDeal;
+    const body = this.valid(path, addOnDealIdRequest, { add_on_deal_id: addOnDealId });
+    await this.parsed({ path, method: 'POST', body, shopId }, addOnDealIdAnswer);
+  }
+
   // ---- the protocol ----
 
   /**
@@ -418,14 +616,17 @@ export class ShopeeClient {
     const url = this.signedUrl(call.path, shop);
     for (const [key, value] of Object.entries(call.query ?? {})) {
       if (value === undefined) continue;
-      url.searchParams.set(key, Array.isArray(value) ? value.join(',') : String(value));
+      if (Array.isArray(value) && call.repeated?.includes(key))
+        for (const one of value) url.searchParams.append(key, String(one));
+      else url.searchParams.set(key, Array.isArray(value) ? value.join(',') : String(value));
     }
     const signal = AbortSignal.timeout(this.timeoutMs);
+    const json = call.method === 'POST' && !call.form;
     try {
       const response = await this.fetch(url, {
         method: call.method,
-        headers: call.method === 'POST' ? { 'content-type': 'application/json' } : {},
-        body: call.method === 'POST' ? JSON.stringify(call.body ?? {}) : undefined,
+        headers: json ? { 'content-type': 'application/json' } : {},
+        body: call.form ?? (json ? JSON.stringify(call.body ?? {}) : undefined),
         signal,
       });
       const bytes = Buffer.from(await response.arrayBuffer());

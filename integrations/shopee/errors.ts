@@ -105,6 +105,8 @@ const SERVER_ERRORS: ReadonlySet<string> = new Set([
   'error_inner',
   'error_inner_error',
   'error_busi',
+  // "Our system is taking some time to respond, please try later." (the product calls' busy answer)
+  'error_system_busy',
 ]);
 
 /** The typed error for a failed answer (`error` non-empty, or an HTTP status that is not 2xx). */

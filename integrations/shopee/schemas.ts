@@ -24,6 +24,26 @@ export const SHOPEE_PATHS = {
   createShippingDocument: '/api/v2/logistics/create_shipping_document',
   shippingDocumentResult: '/api/v2/logistics/get_shipping_document_result',
   downloadShippingDocument: '/api/v2/logistics/download_shipping_document',
+  itemList: '/api/v2/product/get_item_list',
+  itemBaseInfo: '/api/v2/product/get_item_base_info',
+  modelList: '/api/v2/product/get_model_list',
+  addItem: '/api/v2/product/add_item',
+  updateItem: '/api/v2/product/update_item',
+  initTierVariation: '/api/v2/product/init_tier_variation',
+  updatePrice: '/api/v2/product/update_price',
+  updateStock: '/api/v2/product/update_stock',
+  unlistItem: '/api/v2/product/unlist_item',
+  deleteItem: '/api/v2/product/delete_item',
+  uploadImage: '/api/v2/media_space/upload_image',
+  addDiscount: '/api/v2/discount/add_discount',
+  addDiscountItem: '/api/v2/discount/add_discount_item',
+  endDiscount: '/api/v2/discount/end_discount',
+  deleteDiscount: '/api/v2/discount/delete_discount',
+  addAddOnDeal: '/api/v2/add_on_deal/add_add_on_deal',
+  addAddOnDealMainItem: '/api/v2/add_on_deal/add_add_on_deal_main_item',
+  addAddOnDealSubItem: '/api/v2/add_on_deal/add_add_on_deal_sub_item',
+  endAddOnDeal: '/api/v2/add_on_deal/end_add_on_deal',
+  deleteAddOnDeal: '/api/v2/add_on_deal/delete_add_on_deal',
 } as const;
 
 /** The documented hosts. `testStable` is the older name of the sandbox domain; both still answer. */
@@ -48,6 +68,19 @@ export const SHOPEE_LIMITS = {
   accessTokenSeconds: 4 * 60 * 60,
   refreshTokenSeconds: 30 * 24 * 60 * 60,
   authCodeSeconds: 10 * 60,
+  /** get_item_list: page_size. */
+  itemListPageSize: 100,
+  /** get_item_base_info: item_id_list; unlist_item: item_list. */
+  itemBatch: 50,
+  /** update_stock: stock_list, update_price: price_list, init_tier_variation: model (one item a call). */
+  modelBatch: 50,
+  /** Two tiers of variations at most. */
+  tiers: 2,
+  /** add_discount: the start at least an hour ahead, the end an hour after it, under 180 days long. */
+  discountLeadSeconds: 60 * 60,
+  discountMaxSeconds: 180 * 24 * 60 * 60,
+  /** add_discount_item: item_list. */
+  discountItemBatch: 50,
 } as const;
 
 // ---- values ----
@@ -493,3 +526,401 @@ export const downloadShippingDocumentRequest = z.object({
     .max(SHOPEE_LIMITS.shippingDocumentBatch),
 });
 export type DownloadShippingDocumentRequest = z.input<typeof downloadShippingDocumentRequest>;
+
+// ---- products ----
+
+/** get_item_list's item_status: every one but the deleted ones is what a seller's listings are. */
+export const ITEM_STATUSES = [
+  'NORMAL',
+  'BANNED',
+  'UNLIST',
+  'REVIEWING',
+  'SELLER_DELETE',
+  'SHOPEE_DELETE',
+] as const;
+export type ShopeeItemStatus = (typeof ITEM_STATUSES)[number];
+
+/** A list Shopee may leave out (or send as null) when it is empty. */
+const answerList = <T extends z.ZodType>(entry: T) =>
+  z
+    .array(entry)
+    .nullish()
+    .transform((list) => list ?? []);
+
+const itemId = z.number().int().positive();
+/** 0 for an item without models. */
+const modelId = z.number().int().nonnegative();
+const price = z.number().positive();
+const stock = z.number().int().nonnegative();
+/** seller_stock: `location_id` only for a shop with several warehouses. */
+const sellerStock = z.array(z.object({ location_id: z.string().optional(), stock })).min(1);
+const dimension = z.object({
+  package_length: z.number().int().positive(),
+  package_width: z.number().int().positive(),
+  package_height: z.number().int().positive(),
+});
+
+export const itemListRequest = z.object({
+  offset: z.number().int().nonnegative(),
+  page_size: z.number().int().min(1).max(SHOPEE_LIMITS.itemListPageSize),
+  update_time_from: z.number().int().nonnegative().optional(),
+  update_time_to: z.number().int().nonnegative().optional(),
+  /** Sent as repeated parameters (item_status=NORMAL&item_status=UNLIST). */
+  item_status: z.array(z.enum(ITEM_STATUSES)).min(1),
+});
+export type ItemListRequest = z.input<typeof itemListRequest>;
+
+export const itemListAnswer = z.object({
+  item: answerList(
+    z.object({ item_id: z.number().int(), item_status: z.enum(ITEM_STATUSES), update_time: z.number() }),
+  ),
+  total_count: z.number().int(),
+  has_next_page: z.boolean(),
+  next_offset: z.number().int(),
+});
+export type ItemListPage = z.infer<typeof itemListAnswer>;
+
+export const itemBaseInfoRequest = z.object({
+  item_id_list: z.array(itemId).min(1).max(SHOPEE_LIMITS.itemBatch),
+});
+export type ItemBaseInfoRequest = z.input<typeof itemBaseInfoRequest>;
+
+const priceInfo = z.object({
+  currency: z.string().optional(),
+  original_price: z.number(),
+  current_price: z.number(),
+});
+
+const stockInfoV2 = z.object({
+  summary_info: z
+    .object({ total_reserved_stock: z.number().int(), total_available_stock: z.number().int() })
+    .optional(),
+  seller_stock: z.array(z.object({ location_id: z.string().optional(), stock: z.number().int() })).optional(),
+});
+
+export const itemBaseInfoSchema = z.object({
+  item_id: z.number().int(),
+  category_id: z.number().int(),
+  item_name: z.string(),
+  description: z.string().optional(),
+  item_sku: z.string().optional(),
+  create_time: z.number().int(),
+  update_time: z.number().int(),
+  /** Absent when the item has models: their prices are in get_model_list. */
+  price_info: z.array(priceInfo).optional(),
+  stock_info_v2: stockInfoV2.optional(),
+  image: z.object({ image_url_list: z.array(z.string()), image_id_list: z.array(z.string()) }).optional(),
+  /** KG, as a string ("10.02"). */
+  weight: z.string().optional(),
+  dimension: dimension.optional(),
+  logistic_info: z
+    .array(
+      z.object({ logistic_id: z.number().int(), logistic_name: z.string().optional(), enabled: z.boolean() }),
+    )
+    .optional(),
+  condition: z.enum(['NEW', 'USED']).optional(),
+  item_status: z.enum(ITEM_STATUSES),
+  has_model: z.boolean(),
+  brand: z.object({ brand_id: z.number().int(), original_brand_name: z.string() }).optional(),
+});
+export type ShopeeItemBaseInfo = z.infer<typeof itemBaseInfoSchema>;
+
+export const itemBaseInfoAnswer = z.object({
+  item_list: answerList(itemBaseInfoSchema),
+});
+
+export const modelListRequest = z.object({ item_id: itemId });
+
+const tierVariationAnswer = z.object({
+  name: z.string(),
+  option_list: z.array(
+    z.object({
+      option: z.string(),
+      image: z.object({ image_id: z.string().optional(), image_url: z.string().optional() }).optional(),
+    }),
+  ),
+});
+
+export const modelSchema = z.object({
+  model_id: z.number().int(),
+  tier_index: z.array(z.number().int()),
+  model_sku: z.string().optional(),
+  model_status: z.string().optional(),
+  price_info: z.array(priceInfo),
+  stock_info_v2: stockInfoV2.optional(),
+});
+export type ShopeeModel = z.infer<typeof modelSchema>;
+
+export const modelListAnswer = z.object({
+  tier_variation: z.array(tierVariationAnswer),
+  model: z.array(modelSchema),
+});
+export type ModelList = z.infer<typeof modelListAnswer>;
+
+/** add_item and update_item: the item's own fields (update_item sends the ones that change, with item_id). */
+const itemFields = {
+  item_name: z.string().min(1).max(255),
+  description: z.string().min(1).max(5000),
+  category_id: z.number().int().positive(),
+  /** KG. */
+  weight: z.number().positive(),
+  dimension: dimension.optional(),
+  image: z.object({ image_id_list: z.array(z.string().min(1)).min(1).max(9) }),
+  logistic_info: z.array(z.object({ logistic_id: z.number().int().positive(), enabled: z.boolean() })).min(1),
+  item_sku: z.string().max(100).optional(),
+  condition: z.enum(['NEW', 'USED']).optional(),
+  item_status: z.enum(['NORMAL', 'UNLIST']).optional(),
+  brand: z.object({ brand_id: z.number().int().nonnegative(), original_brand_name: z.string() }).optional(),
+  gtin_code: z.string().max(14).optional(),
+};
+
+export const addItemRequest = z.object({
+  ...itemFields,
+  original_price: price,
+  seller_stock: sellerStock,
+});
+export type AddItemRequest = z.input<typeof addItemRequest>;
+
+export const addItemAnswer = z.object({ item_id: z.number().int() });
+
+export const updateItemRequest = z
+  .object({ item_id: itemId, ...itemFields })
+  .partial()
+  .required({ item_id: true });
+export type UpdateItemRequest = z.input<typeof updateItemRequest>;
+
+export const updateItemAnswer = z.object({ item_id: z.number().int() });
+
+/** init_tier_variation: the item's tiers and all its models (at most 50), replacing what it had. */
+export const initTierVariationRequest = z.object({
+  item_id: itemId,
+  tier_variation: z
+    .array(
+      z.object({
+        name: z.string().min(1).max(14),
+        option_list: z
+          .array(
+            z.object({
+              option: z.string().min(1).max(30),
+              image: z.object({ image_id: z.string() }).optional(),
+            }),
+          )
+          .min(1)
+          .max(20),
+      }),
+    )
+    .min(1)
+    .max(SHOPEE_LIMITS.tiers),
+  model: z
+    .array(
+      z.object({
+        tier_index: z.array(z.number().int().nonnegative()).min(1).max(SHOPEE_LIMITS.tiers),
+        original_price: price,
+        model_sku: z.string().max(100).optional(),
+        seller_stock: sellerStock,
+        gtin_code: z.string().max(14).optional(),
+      }),
+    )
+    .min(1)
+    .max(SHOPEE_LIMITS.modelBatch),
+});
+export type InitTierVariationRequest = z.input<typeof initTierVariationRequest>;
+
+export const initTierVariationAnswer = z.object({
+  item_id: z.number().int(),
+  model: z.array(
+    z.object({
+      tier_index: z.array(z.number().int()),
+      model_id: z.number().int(),
+      model_sku: z.string().optional(),
+    }),
+  ),
+});
+export type InitTierVariationResult = z.infer<typeof initTierVariationAnswer>;
+
+const failureList = answerList(z.object({ model_id: z.number().int(), failed_reason: z.string() }));
+
+export const updatePriceRequest = z.object({
+  item_id: itemId,
+  price_list: z
+    .array(z.object({ model_id: modelId.optional(), original_price: price }))
+    .min(1)
+    .max(SHOPEE_LIMITS.modelBatch),
+});
+export type UpdatePriceRequest = z.input<typeof updatePriceRequest>;
+
+export const updatePriceAnswer = z.object({
+  failure_list: failureList,
+  success_list: answerList(z.object({ model_id: z.number().int(), original_price: z.number() })),
+});
+export type UpdatePriceResult = z.infer<typeof updatePriceAnswer>;
+
+export const updateStockRequest = z.object({
+  item_id: itemId,
+  stock_list: z
+    .array(z.object({ model_id: modelId.optional(), seller_stock: sellerStock }))
+    .min(1)
+    .max(SHOPEE_LIMITS.modelBatch),
+});
+export type UpdateStockRequest = z.input<typeof updateStockRequest>;
+
+export const updateStockAnswer = z.object({
+  failure_list: failureList,
+  success_list: answerList(
+    z.object({ model_id: z.number().int(), location_id: z.string().optional(), stock: z.number().int() }),
+  ),
+});
+export type UpdateStockResult = z.infer<typeof updateStockAnswer>;
+
+export const unlistItemRequest = z.object({
+  item_list: z
+    .array(z.object({ item_id: itemId, unlist: z.boolean() }))
+    .min(1)
+    .max(SHOPEE_LIMITS.itemBatch),
+});
+export type UnlistItemRequest = z.input<typeof unlistItemRequest>;
+
+export const unlistItemAnswer = z.object({
+  failure_list: answerList(z.object({ item_id: z.number().int(), failed_reason: z.string() })),
+  success_list: answerList(z.object({ item_id: z.number().int(), unlist: z.boolean() })),
+});
+export type UnlistItemResult = z.infer<typeof unlistItemAnswer>;
+
+export const deleteItemRequest = z.object({ item_id: itemId });
+
+/** media_space/upload_image: the image's id (what add_item takes) and where Shopee serves it. */
+export const uploadImageAnswer = z.object({
+  image_info: z.object({
+    image_id: z.string(),
+    image_url_list: z.array(z.object({ image_url_region: z.string(), image_url: z.string() })),
+  }),
+});
+export type UploadedImage = z.infer<typeof uploadImageAnswer>;
+
+// ---- discounts ----
+
+const discountId = z.number().int().positive();
+
+export const addDiscountRequest = z.object({
+  discount_name: z.string().min(1).max(150),
+  start_time: z.number().int().positive(),
+  end_time: z.number().int().positive(),
+});
+export type AddDiscountRequest = z.input<typeof addDiscountRequest>;
+export const addDiscountAnswer = z.object({ discount_id: z.number().int() });
+
+export const addDiscountItemRequest = z.object({
+  discount_id: discountId,
+  item_list: z
+    .array(
+      z.object({
+        item_id: itemId,
+        /** 0: no limit. */
+        purchase_limit: z.number().int().nonnegative(),
+        /** For an item without models. */
+        item_promotion_price: price.optional(),
+        item_promotion_stock: stock.optional(),
+        model_list: z
+          .array(
+            z.object({
+              model_id: modelId,
+              model_promotion_price: price,
+              model_promotion_stock: stock.optional(),
+            }),
+          )
+          .optional(),
+      }),
+    )
+    .min(1)
+    .max(SHOPEE_LIMITS.discountItemBatch),
+});
+export type AddDiscountItemRequest = z.input<typeof addDiscountItemRequest>;
+
+export const addDiscountItemAnswer = z.object({
+  discount_id: z.number().int(),
+  count: z.number().int(),
+  error_list: answerList(
+    z.object({
+      item_id: z.number().int(),
+      model_id: z.number().int().optional(),
+      fail_message: z.string(),
+      fail_error: z.string(),
+    }),
+  ),
+});
+export type AddDiscountItemResult = z.infer<typeof addDiscountItemAnswer>;
+
+/** end_discount (an ongoing discount) and delete_discount (an upcoming one). */
+export const discountIdRequest = z.object({ discount_id: discountId });
+export const discountChangeAnswer = z.object({
+  discount_id: z.number().int(),
+  modify_time: z.number().int(),
+});
+
+// ---- add-on deals ----
+
+/** add_add_on_deal's promotion_type: an add-on discount, or a gift with a minimum spend. */
+export const ADD_ON_DEAL_TYPES = { addOnDiscount: 0, giftWithMinSpend: 1 } as const;
+/** An add-on deal item's status: enabled 1, disabled 2. */
+const addOnItemStatus = z.union([z.literal(1), z.literal(2)]);
+const addOnDealId = z.number().int().positive();
+
+export const addAddOnDealRequest = z.object({
+  add_on_deal_name: z.string().min(1).max(25),
+  start_time: z.number().int().positive(),
+  end_time: z.number().int().positive(),
+  promotion_type: z.union([z.literal(0), z.literal(1)]),
+  purchase_min_spend: z.number().nonnegative().optional(),
+  per_gift_num: z.number().int().min(1).max(50).optional(),
+  promotion_purchase_limit: z.number().int().min(1).max(100).optional(),
+});
+export type AddAddOnDealRequest = z.input<typeof addAddOnDealRequest>;
+export const addAddOnDealAnswer = z.object({ add_on_deal_id: z.number().int() });
+
+const addOnFailure = { fail_error: z.string().optional(), fail_message: z.string().optional() };
+
+export const addAddOnDealMainItemRequest = z.object({
+  add_on_deal_id: addOnDealId,
+  main_item_list: z.array(z.object({ item_id: itemId, status: addOnItemStatus })).min(1),
+});
+export type AddAddOnDealMainItemRequest = z.input<typeof addAddOnDealMainItemRequest>;
+/** Each main item back: its status when added, fail_error and fail_message when refused. */
+export const addAddOnDealMainItemAnswer = z.object({
+  add_on_deal_id: z.number().int(),
+  main_item_list: answerList(
+    z.object({ item_id: z.number().int(), status: z.number().int().optional(), ...addOnFailure }),
+  ),
+});
+
+export const addAddOnDealSubItemRequest = z.object({
+  add_on_deal_id: addOnDealId,
+  sub_item_list: z
+    .array(
+      z.object({
+        item_id: itemId,
+        model_id: modelId.optional(),
+        status: addOnItemStatus.optional(),
+        /** The add-on discount price (none for a gift). */
+        sub_item_input_price: z.number().nonnegative().optional(),
+        sub_item_limit: z.number().int().positive().optional(),
+      }),
+    )
+    .min(1)
+    .max(100),
+});
+export type AddAddOnDealSubItemRequest = z.input<typeof addAddOnDealSubItemRequest>;
+export const addAddOnDealSubItemAnswer = z.object({
+  add_on_deal_id: z.number().int(),
+  sub_item_list: answerList(
+    z.object({
+      item_id: z.number().int(),
+      model_id: z.number().int().optional(),
+      status: z.number().int().optional(),
+      ...addOnFailure,
+    }),
+  ),
+});
+
+/** end_add_on_deal (an ongoing deal) and delete_add_on_deal (an upcoming one). */
+export const addOnDealIdRequest = z.object({ add_on_deal_id: addOnDealId });
+export const addOnDealIdAnswer = z.object({ add_on_deal_id: z.number().int() });

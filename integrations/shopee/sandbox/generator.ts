@@ -1,7 +1,14 @@
 import type { ShopeeOrder, ShopeeOrderItem } from '../schemas';
 import { malaysianBuyer } from './malaysia';
 import { hashString, SeededRandom } from './random';
-import type { PlannedChange, SandboxAddress, SandboxOrder, SandboxProduct, SandboxShop } from './state';
+import type {
+  PlannedChange,
+  SandboxAddress,
+  SandboxItem,
+  SandboxOrder,
+  SandboxProduct,
+  SandboxShop,
+} from './state';
 
 /**
  * New orders as a Malaysian Shopee shop receives them: one to three lines of the seller's SKUs, mostly one of
@@ -89,6 +96,55 @@ export function toProducts(skus: readonly (string | SandboxSku)[]): SandboxProdu
       weight: sku.weight ?? round2(random.int(5, 100) / 100),
     };
   });
+}
+
+/** The stock each of a new shop's products starts with. */
+export const STARTING_STOCK = 100;
+/** The category and logistics channel of the sandbox's own items (Shopee MY: Women's Clothes; Shopee Xpress). */
+const DEFAULT_CATEGORY_ID = 100_017;
+const DEFAULT_LOGISTIC_ID = 20_011;
+
+/**
+ * The listings the products make, so the product calls and the orders agree: one item per item_id, the products
+ * with a variation as its models under one tier ("Variation").
+ */
+export function itemsOf(products: readonly SandboxProduct[], nowSeconds: number): SandboxItem[] {
+  const items = new Map<number, SandboxItem>();
+  for (const product of products) {
+    let item = items.get(product.item_id);
+    if (!item) {
+      item = {
+        item_id: product.item_id,
+        item_sku: product.item_sku,
+        item_name: product.item_name,
+        description: product.item_name,
+        category_id: DEFAULT_CATEGORY_ID,
+        item_status: 'NORMAL',
+        create_time: nowSeconds,
+        update_time: nowSeconds,
+        weight: product.weight,
+        image_ids: [],
+        logistic_ids: [DEFAULT_LOGISTIC_ID],
+        condition: 'NEW',
+        price: product.price,
+        stock: product.model_id === 0 ? STARTING_STOCK : 0,
+        tiers: product.model_id === 0 ? [] : [{ name: 'Variation', options: [] }],
+        models: [],
+      };
+      items.set(product.item_id, item);
+    }
+    if (product.model_id === 0) continue;
+    const tier = item.tiers[0]!;
+    tier.options.push(product.model_name);
+    item.models.push({
+      model_id: product.model_id,
+      tier_index: [tier.options.length - 1],
+      model_sku: product.model_sku,
+      price: product.price,
+      stock: STARTING_STOCK,
+    });
+  }
+  return [...items.values()];
 }
 
 /** A seller's warehouse in the Klang Valley, where the couriers pick orders up. */

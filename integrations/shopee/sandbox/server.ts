@@ -7,11 +7,21 @@ import { authorizePage } from './authorize-page';
 import { type SandboxClock, systemClock } from './clock';
 import { MINUTE, type SandboxSku } from './generator';
 import { forceStatus } from './lifecycle';
+import { addOnDealRoutes, addOnDealsOf } from './routes/add-on-deals';
 import { authRoutes } from './routes/auth';
 import { Refusal, type Route, wrongParameters } from './routes/common';
+import { discountRoutes, discountsOf } from './routes/discounts';
 import { logisticsRoutes } from './routes/logistics';
 import { orderRoutes } from './routes/orders';
-import { memoryStore, type SandboxOrder, type SandboxShop, type SandboxStore } from './state';
+import { productRoutes, type StoredImage } from './routes/products';
+import {
+  memoryStore,
+  type SandboxAddOnDeal,
+  type SandboxDiscount,
+  type SandboxOrder,
+  type SandboxShop,
+  type SandboxStore,
+} from './state';
 import { newToken, SandboxWorld } from './world';
 
 /**
@@ -22,8 +32,20 @@ import { newToken, SandboxWorld } from './world';
  * It holds shops and their orders, makes new orders at a rate, and moves them along over time (see generator.ts
  * and lifecycle.ts). Time is the sandbox clock's, so tests move it instead of sleeping.
  *
- * Paths of its own, beside Shopee's: the authorisation page's form posts to /sandbox/authorize, and
- * /sandbox/health answers when it is up.
+ * Paths of its own, beside Shopee's: the authorisation page's form posts to /sandbox/authorize,
+ * /sandbox/health answers when it is up, /sandbox/file/<image_id> serves uploaded images, and the test controls
+ * (for tests that run the sandbox in another process; in-process tests call the same methods):
+ * - `POST /sandbox/control/fail` with a SandboxFailure as JSON, e.g.
+ *   `{"kind":"error","path":"/api/v2/product/update_stock","error":"error_system_busy","status":500,"times":2}` or
+ *   `{"kind":"lag","path":"/api/v2/product/update_stock","delayMs":3000}`: the next matching calls fail or lag;
+ * - `POST /sandbox/control/reset`: no pending failures or lags;
+ * - `POST /sandbox/control/throttle` with `{"burst":5,"perSecond":1}` (or `{"off":true}`): the per-shop limit;
+ * - `GET /sandbox/control/stock?shop_id=…&item_id=…&model_id=…` (model_id 0 or absent for an item without
+ *   models): `{ item_id, model_id, model_sku, stock, price, item_status }`;
+ * - `GET /sandbox/control/discount?shop_id=…&discount_id=…`: the discount, its status and items;
+ * - `GET /sandbox/control/add-on-deal?shop_id=…&add_on_deal_id=…`: the add-on deal, its status and items.
+ * Each shop's calls also draw on a token bucket (`shopRateLimit`): past it, HTTP 429 `error_too_many_request`
+ * with a Retry-After, as Shopee throttles a burst.
  */
 
 export interface SandboxPartner {
@@ -33,14 +55,40 @@ export interface SandboxPartner {
   name?: string;
 }
 
-export type SandboxFailureKind = 'signature' | 'expired' | '5xx' | 'timeout' | 'rate_limit';
+export type SandboxFailureKind = 'signature' | 'expired' | '5xx' | 'timeout' | 'rate_limit' | 'error' | 'lag';
 
 export interface SandboxFailure {
+  /** `error`: Shopee's answer with the given `error`, `message` and HTTP `status`; `lag`: answered after `delayMs`. */
   kind: SandboxFailureKind;
   /** How many of the next matching calls fail (default 1). */
   times?: number;
   /** Only calls to this API path (default: any). `expired` only ever hits shop calls. */
   path?: string;
+  /** `error`: Shopee's code (default error_server), message, HTTP status (default 500). */
+  error?: string;
+  message?: string;
+  status?: number;
+  /** `lag`: real milliseconds before the call is handled (default 1000). */
+  delayMs?: number;
+}
+
+/** A shop's token bucket: `burst` calls at once, refilled at `perSecond` (real time). */
+export interface SandboxRateLimit {
+  burst: number;
+  perSecond: number;
+}
+
+/** Generous: a seller's normal traffic, stock pushes included, never meets it; a runaway loop does. */
+export const DEFAULT_SHOP_RATE_LIMIT: SandboxRateLimit = { burst: 1000, perSecond: 1000 };
+
+/** A model's (or an item's without models) stock and price as the sandbox holds them. */
+export interface SandboxStock {
+  item_id: number;
+  model_id: number;
+  model_sku: string;
+  stock: number;
+  price: number;
+  item_status: string;
 }
 
 export interface ShopeeSandboxOptions {
@@ -66,6 +114,8 @@ export interface ShopeeSandboxOptions {
   documentDelayMs?: number;
   /** Calls per partner per sandbox minute before `error_too_many_request` (default: no limit). */
   rateLimitPerMinute?: number;
+  /** Each shop's token bucket (default DEFAULT_SHOP_RATE_LIMIT; false: none). */
+  shopRateLimit?: SandboxRateLimit | false;
   /** After a restart, the most orders made up for the time the sandbox was not running (default 200). */
   maxBacklog?: number;
   /** Real milliseconds a `timeout` failure holds the request before dropping it (default 60 000). */
@@ -115,8 +165,18 @@ export interface ShopeeSandbox {
     partnerId: number,
     shopId: number,
   ): { accessToken: string; refreshToken: string; expiresAt: number };
-  /** Makes the next matching calls fail as Shopee sometimes does. */
+  /** Makes the next matching calls fail as Shopee sometimes does (or lag). */
   failNext(failure: SandboxFailure): void;
+  /** Drops the failures and lags not yet used. */
+  resetFailures(): void;
+  /** Changes each shop's token bucket (false: no limit). */
+  setShopRateLimit(limit: SandboxRateLimit | false): void;
+  /** A model's stock and price (model 0: an item without models); undefined when there is no such model. */
+  stockOf(shopId: number, itemId: number, modelId?: number): SandboxStock | undefined;
+  /** A discount as the sandbox holds it (deleted ones too). */
+  discountOf(shopId: number, discountId: number): SandboxDiscount | undefined;
+  /** An add-on deal as the sandbox holds it (deleted ones too). */
+  addOnDealOf(shopId: number, addOnDealId: number): SandboxAddOnDeal | undefined;
   /** Makes the orders due by now and applies due status changes (done before every call too); returns changes. */
   tick(): number;
   /** Writes the store now. */
@@ -141,12 +201,20 @@ export async function startShopeeSandbox(options: ShopeeSandboxOptions): Promise
     skus: options.skus,
     log,
   });
+  const images = new Map<string, StoredImage>();
+  let shopRateLimit = options.shopRateLimit ?? DEFAULT_SHOP_RATE_LIMIT;
+  const buckets = new Map<number, { tokens: number; at: number }>();
+  /** Where the sandbox answers (known once it listens): uploaded images' URLs start with it. */
+  let baseUrl = '';
   const routes = new Map<string, Route>([
     ...authRoutes(world),
     ...orderRoutes(world),
     ...logisticsRoutes(world, { seed, documentDelayMs: options.documentDelayMs ?? 0 }),
+    ...productRoutes(world, { baseUrl: () => baseUrl, images }),
+    ...discountRoutes(world),
+    ...addOnDealRoutes(world),
   ]);
-  const failures: { kind: SandboxFailureKind; times: number; path?: string }[] = [];
+  const failures: (SandboxFailure & { times: number })[] = [];
   const requestLog: SandboxRequestRecord[] = [];
   const callsPerMinute = new Map<number, { minute: number; count: number }>();
   /** Signs the authorisation page's forms, so only a page the sandbox served can authorise a shop. */
@@ -176,7 +244,7 @@ export async function startShopeeSandbox(options: ShopeeSandboxOptions): Promise
       headers,
     );
 
-  const readBody = (req: IncomingMessage): Promise<string> =>
+  const readBody = (req: IncomingMessage): Promise<Buffer> =>
     new Promise((resolve, reject) => {
       let size = 0;
       const chunks: Buffer[] = [];
@@ -187,7 +255,7 @@ export async function startShopeeSandbox(options: ShopeeSandboxOptions): Promise
           req.destroy();
         } else chunks.push(chunk);
       });
-      req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+      req.on('end', () => resolve(Buffer.concat(chunks)));
       req.on('error', reject);
     });
 
@@ -249,7 +317,111 @@ export async function startShopeeSandbox(options: ShopeeSandboxOptions): Promise
     const failure = failures[index]!;
     failure.times--;
     if (failure.times <= 0) failures.splice(index, 1);
-    return failure.kind;
+    return failure;
+  };
+
+  /** Takes one of the shop's tokens; the seconds until one is back when there is none. */
+  const throttled = (shopId: number): number | undefined => {
+    if (!shopRateLimit) return undefined;
+    const { burst, perSecond } = shopRateLimit;
+    const now = performance.now();
+    const bucket = buckets.get(shopId) ?? { tokens: burst, at: now };
+    bucket.tokens = Math.min(burst, bucket.tokens + ((now - bucket.at) / 1000) * perSecond);
+    bucket.at = now;
+    buckets.set(shopId, bucket);
+    if (bucket.tokens >= 1) {
+      bucket.tokens -= 1;
+      return undefined;
+    }
+    return Math.max(1, Math.ceil((1 - bucket.tokens) / perSecond));
+  };
+
+  const stockOf = (shopId: number, itemId: number, modelId = 0): SandboxStock | undefined => {
+    const shop = world.shops.get(shopId);
+    const found = shop && world.findModel(shop, itemId, modelId);
+    if (!found) return undefined;
+    const { item, holder } = found;
+    return {
+      item_id: item.item_id,
+      model_id: modelId,
+      model_sku: 'model_sku' in holder ? holder.model_sku : item.item_sku,
+      stock: holder.stock,
+      price: holder.price,
+      item_status: item.item_status,
+    };
+  };
+
+  // ---- test controls ----
+
+  const control = async (req: IncomingMessage, res: ServerResponse, path: string, method: string) => {
+    const json = async () => {
+      const text = (await readBody(req)).toString('utf8');
+      try {
+        return (text === '' ? {} : JSON.parse(text)) as Record<string, unknown>;
+      } catch {
+        throw wrongParameters('the body is not JSON.');
+      }
+    };
+    if (path === '/sandbox/control/fail' && method === 'POST') {
+      const failure = (await json()) as unknown as SandboxFailure;
+      const kinds: SandboxFailureKind[] = [
+        'signature',
+        'expired',
+        '5xx',
+        'timeout',
+        'rate_limit',
+        'error',
+        'lag',
+      ];
+      if (!kinds.includes(failure.kind)) throw wrongParameters(`kind must be one of ${kinds.join(', ')}.`);
+      failures.push({ ...failure, times: failure.times ?? 1 });
+      return sendJson(res, 200, { ok: true, pending: failures.length });
+    }
+    if (path === '/sandbox/control/reset' && method === 'POST') {
+      failures.length = 0;
+      return sendJson(res, 200, { ok: true });
+    }
+    if (path === '/sandbox/control/throttle' && method === 'POST') {
+      const body = await json();
+      const burst = Number(body.burst);
+      const perSecond = Number(body.perSecond);
+      if (body.off === true) shopRateLimit = false;
+      else if (burst >= 1 && perSecond > 0) shopRateLimit = { burst, perSecond };
+      else throw wrongParameters('burst (≥ 1) and perSecond (> 0), or off: true.');
+      buckets.clear();
+      return sendJson(res, 200, { ok: true, limit: shopRateLimit });
+    }
+    if (path === '/sandbox/control/stock' && method === 'GET') {
+      const query = new URL(req.url ?? '/', 'http://sandbox').searchParams;
+      const stock = stockOf(
+        Number(query.get('shop_id')),
+        Number(query.get('item_id')),
+        Number(query.get('model_id') ?? 0),
+      );
+      if (!stock) throw new Refusal(404, 'error_item_not_found', 'No such item or model.');
+      return sendJson(res, 200, stock);
+    }
+    if (path === '/sandbox/control/discount' && method === 'GET') {
+      const query = new URL(req.url ?? '/', 'http://sandbox').searchParams;
+      const shop = world.shops.get(Number(query.get('shop_id')));
+      const discount =
+        shop &&
+        discountsOf(shop).find((candidate) => candidate.discount_id === Number(query.get('discount_id')));
+      if (!discount) throw new Refusal(404, 'common.error_not_found', 'No such discount.');
+      return sendJson(res, 200, discount);
+    }
+    if (path === '/sandbox/control/add-on-deal' && method === 'GET') {
+      const query = new URL(req.url ?? '/', 'http://sandbox').searchParams;
+      const shop = world.shops.get(Number(query.get('shop_id')));
+      const deal =
+        shop &&
+        addOnDealsOf(shop).find(
+          (candidate) => candidate.add_on_deal_id === Number(query.get('add_on_deal_id')),
+        );
+      if (!deal) throw new Refusal(404, 'add_on.add_on_deal_not_exists', 'The add on deal not existed');
+      return sendJson(res, 200, deal);
+    }
+    throw new Refusal(404, 'error_not_found', `No control at ${path}.`);
   };
 
   /** Counts the partner's calls in this sandbox minute; the Retry-After seconds when over the limit. */
@@ -299,7 +471,7 @@ export async function startShopeeSandbox(options: ShopeeSandboxOptions): Promise
   };
 
   const authorizeForm = async (req: IncomingMessage, res: ServerResponse, now: number) => {
-    const form = new URLSearchParams(await readBody(req));
+    const form = new URLSearchParams((await readBody(req)).toString('utf8'));
     const partnerId = Number(form.get('partner_id'));
     const shopId = Number(form.get('shop_id'));
     const redirect = form.get('redirect') ?? '';
@@ -331,6 +503,16 @@ export async function startShopeeSandbox(options: ShopeeSandboxOptions): Promise
     try {
       if (path === '/sandbox/health')
         return sendJson(res, 200, { ok: true, shops: world.shops.size, orders: world.orders.size });
+      if (path.startsWith('/sandbox/control/')) return await control(req, res, path, method);
+      if (path.startsWith('/sandbox/file/') && method === 'GET') {
+        const image = images.get(path.slice('/sandbox/file/'.length));
+        if (!image) throw new Refusal(404, 'error_not_found', 'No such image.');
+        res.writeHead(200, {
+          'content-type': image.contentType,
+          'content-length': String(image.bytes.length),
+        });
+        return res.end(image.bytes);
+      }
       const now = clock.now();
       world.tick();
       if (path === SHOPEE_PATHS.authPartner && method === 'GET') {
@@ -345,7 +527,15 @@ export async function startShopeeSandbox(options: ShopeeSandboxOptions): Promise
       if (!route) throw new Refusal(404, 'error_not_found', `No API at ${path}.`);
       if (route.method !== method) throw new Refusal(405, 'error_param', `${path} takes ${route.method}.`);
 
-      const failure = takeFailure(path, route.level);
+      const taken = takeFailure(path, route.level);
+      if (taken?.kind === 'lag') await new Promise((resolve) => setTimeout(resolve, taken.delayMs ?? 1000));
+      const failure = taken?.kind;
+      if (taken?.kind === 'error')
+        throw new Refusal(
+          taken.status ?? 500,
+          taken.error ?? 'error_server',
+          taken.message ?? 'Something wrong. Please try later.',
+        );
       if (failure === 'timeout') {
         // No answer: the request is held until the client gives up (or the hold ends).
         const hold = setTimeout(() => {
@@ -366,7 +556,8 @@ export async function startShopeeSandbox(options: ShopeeSandboxOptions): Promise
 
       const { partner, shop } = authenticate(url, path, route.level, now);
       if (failure === 'expired') throw new Refusal(403, 'invalid_acceess_token', 'Invalid access_token.');
-      const retryAfter = overLimit(partner.partnerId, now);
+      const retryAfter =
+        overLimit(partner.partnerId, now) ?? (shop ? throttled(shop.shop_id)?.toString() : undefined);
       if (retryAfter !== undefined) {
         record({ ...entry, status: 429, error: 'error_too_many_request' });
         return refuse(res, new Refusal(429, 'error_too_many_request', 'Too many requests.'), {
@@ -374,15 +565,25 @@ export async function startShopeeSandbox(options: ShopeeSandboxOptions): Promise
         });
       }
       let body: unknown;
-      if (method === 'POST') {
-        const text = await readBody(req);
+      let raw: Buffer | undefined;
+      if (method === 'POST' && route.body === 'raw') raw = await readBody(req);
+      else if (method === 'POST') {
+        const text = (await readBody(req)).toString('utf8');
         try {
           body = text === '' ? {} : JSON.parse(text);
         } catch {
           throw wrongParameters('the body is not JSON.');
         }
       }
-      const data = await route.handle({ url, body, partner, shop, now });
+      const data = await route.handle({
+        url,
+        body,
+        raw,
+        contentType: req.headers['content-type'],
+        partner,
+        shop,
+        now,
+      });
       if (route.placement === 'file') {
         const file = data as Buffer;
         res.writeHead(200, {
@@ -438,6 +639,7 @@ export async function startShopeeSandbox(options: ShopeeSandboxOptions): Promise
   const url =
     options.publicUrl?.replace(/\/+$/, '') ??
     `http://${host.includes(':') ? `[${host}]` : host}:${address.port}`;
+  baseUrl = url;
 
   const tickInterval = options.tickIntervalMs ?? 1000;
   const ticker = tickInterval > 0 ? setInterval(() => world.tick(), tickInterval) : undefined;
@@ -503,7 +705,25 @@ export async function startShopeeSandbox(options: ShopeeSandboxOptions): Promise
       return { accessToken: access.token, refreshToken: refresh.token, expiresAt: access.expires_at };
     },
     failNext(failure) {
-      failures.push({ kind: failure.kind, times: failure.times ?? 1, path: failure.path });
+      failures.push({ ...failure, times: failure.times ?? 1 });
+    },
+    resetFailures() {
+      failures.length = 0;
+    },
+    setShopRateLimit(limit) {
+      shopRateLimit = limit;
+      buckets.clear();
+    },
+    stockOf,
+    discountOf(shopId, discountId) {
+      const shop = world.shops.get(shopId);
+      const discount = shop && discountsOf(shop).find((candidate) => candidate.discount_id === discountId);
+      return discount && structuredClone(discount);
+    },
+    addOnDealOf(shopId, addOnDealId) {
+      const shop = world.shops.get(shopId);
+      const deal = shop && addOnDealsOf(shop).find((candidate) => candidate.add_on_deal_id === addOnDealId);
+      return deal && structuredClone(deal);
     },
     tick: () => world.tick(),
     flush: () => world.flush(),

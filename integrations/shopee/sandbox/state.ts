@@ -22,6 +22,74 @@ export interface SandboxProduct {
   weight: number;
 }
 
+/** A model of an item (Shopee's variant): its place in the tiers, SKU, price and seller stock. */
+export interface SandboxModel {
+  model_id: number;
+  tier_index: number[];
+  model_sku: string;
+  /** MYR. */
+  price: number;
+  stock: number;
+}
+
+/**
+ * An item of the shop as the product calls see it. An item without tiers keeps its price and stock on itself
+ * (model id 0); one with tiers on its models.
+ */
+export interface SandboxItem {
+  item_id: number;
+  item_sku: string;
+  item_name: string;
+  description: string;
+  category_id: number;
+  item_status: 'NORMAL' | 'UNLIST' | 'BANNED' | 'REVIEWING' | 'SELLER_DELETE';
+  /** Unix seconds. */
+  create_time: number;
+  update_time: number;
+  /** kg. */
+  weight: number;
+  dimension?: { package_length: number; package_width: number; package_height: number };
+  image_ids: string[];
+  logistic_ids: number[];
+  condition: 'NEW' | 'USED';
+  brand?: { brand_id: number; original_brand_name: string };
+  price: number;
+  stock: number;
+  tiers: { name: string; options: string[] }[];
+  models: SandboxModel[];
+}
+
+/** A discount promotion: its period (Unix seconds), and each model's promotion price. */
+export interface SandboxDiscount {
+  discount_id: number;
+  discount_name: string;
+  start_time: number;
+  end_time: number;
+  /** Ended early by end_discount, or deleted before it started. */
+  status: 'active' | 'ended' | 'deleted';
+  items: {
+    item_id: number;
+    model_id: number;
+    promotion_price: number;
+    purchase_limit: number;
+    promotion_stock?: number;
+  }[];
+}
+
+/** An add-on deal (a gift with a minimum spend, or an add-on discount), its main and sub items. */
+export interface SandboxAddOnDeal {
+  add_on_deal_id: number;
+  add_on_deal_name: string;
+  start_time: number;
+  end_time: number;
+  promotion_type: 0 | 1;
+  purchase_min_spend?: number;
+  per_gift_num?: number;
+  status: 'active' | 'ended' | 'deleted';
+  main_items: number[];
+  sub_items: { item_id: number; model_id: number; price?: number; limit?: number }[];
+}
+
 export interface SandboxAddress {
   address_id: number;
   name: string;
@@ -37,6 +105,10 @@ export interface SandboxShop {
   shop_name: string;
   region: 'MY';
   products: SandboxProduct[];
+  /** The shop's listings (absent in a snapshot from before they were kept: made from `products` on load). */
+  items?: SandboxItem[];
+  discounts?: SandboxDiscount[];
+  add_on_deals?: SandboxAddOnDeal[];
   pickup_address: SandboxAddress;
   /** The generator's state for this shop (see random.ts), and when its next order arrives (ms; null: none). */
   random: number;
@@ -85,6 +157,8 @@ export interface SandboxGrant {
 export interface SandboxSnapshot {
   version: 1;
   next_shop_id: number;
+  /** The next item, model or image id the product calls hand out (absent in older snapshots). */
+  next_listing_id?: number;
   shops: SandboxShop[];
   orders: SandboxOrder[];
   codes: SandboxGrant[];

@@ -1,13 +1,24 @@
 import { randomBytes } from 'node:crypto';
 import { SHOPEE_LIMITS } from '../schemas';
 import type { SandboxClock } from './clock';
-import { DEFAULT_SKUS, HOUR, newOrder, pickupAddress, type SandboxSku, toProducts } from './generator';
+import {
+  DEFAULT_SKUS,
+  HOUR,
+  itemsOf,
+  newOrder,
+  pickupAddress,
+  type SandboxSku,
+  stampSeconds,
+  toProducts,
+} from './generator';
 import { addToPlan, applyDue } from './lifecycle';
 import { SeededRandom } from './random';
 import {
   emptySnapshot,
   type PlannedChange,
   type SandboxGrant,
+  type SandboxItem,
+  type SandboxModel,
   type SandboxOrder,
   type SandboxShop,
   type SandboxSnapshot,
@@ -48,6 +59,7 @@ export class SandboxWorld {
   private readonly sorted = new Map<string, { revision: number; list: SandboxOrder[] }>();
   private readonly meanArrivalMs: number;
   private nextShopId: number;
+  private nextListingId: number;
   private nextDueAt = Number.POSITIVE_INFINITY;
   private saveTimer: NodeJS.Timeout | undefined;
   private saving: Promise<void> = Promise.resolve();
@@ -58,6 +70,7 @@ export class SandboxWorld {
   ) {
     this.meanArrivalMs = options.orderRate > 0 ? HOUR / options.orderRate : 0;
     this.nextShopId = snapshot.next_shop_id;
+    this.nextListingId = snapshot.next_listing_id ?? 50_000_000_001;
     for (const shop of snapshot.shops) this.addShop(shop);
     for (const order of snapshot.orders) this.addOrder(order);
     for (const grant of snapshot.codes) this.codes.set(grant.token, grant);
@@ -93,6 +106,7 @@ export class SandboxWorld {
       shop_name: name,
       region: 'MY',
       products,
+      items: itemsOf(products, stampSeconds(this.now)),
       pickup_address: pickupAddress(shopId, name, this.options.seed),
       random: new SeededRandom(`${this.options.seed}:orders:${shopId}`).snapshot,
       next_order_at: null,
@@ -104,12 +118,52 @@ export class SandboxWorld {
     return shop;
   }
 
-  /** A new order of the shop, created at `atMs`. */
+  /** A new order of the shop, created at `atMs`; the stock of each model it sells goes down by what it sold. */
   makeOrder(shop: SandboxShop, atMs: number): SandboxOrder {
     const order = newOrder(this.randoms.get(shop.shop_id)!, shop, atMs, (sn) => this.orders.has(sn));
+    for (const line of order.detail.item_list ?? []) {
+      const found = this.findModel(shop, line.item_id, line.model_id);
+      if (!found) continue;
+      found.holder.stock = Math.max(0, found.holder.stock - line.model_quantity_purchased);
+      found.item.update_time = order.detail.create_time;
+    }
     this.addOrder(order);
     this.changed();
     return order;
+  }
+
+  // ---- listings ----
+
+  /** The shop's items, deleted ones included. */
+  items(shop: SandboxShop): SandboxItem[] {
+    shop.items ??= itemsOf(shop.products, stampSeconds(this.now));
+    return shop.items;
+  }
+
+  /** The shop's item, unless unknown or deleted by the seller. */
+  item(shop: SandboxShop, itemId: number): SandboxItem | undefined {
+    const item = this.items(shop).find((candidate) => candidate.item_id === itemId);
+    return item && item.item_status !== 'SELLER_DELETE' ? item : undefined;
+  }
+
+  /** What holds the stock and price of (item, model): the model, or the item itself for model 0. */
+  findModel(
+    shop: SandboxShop,
+    itemId: number,
+    modelId: number,
+  ): { item: SandboxItem; holder: SandboxItem | SandboxModel } | undefined {
+    const item = this.item(shop, itemId);
+    if (!item) return undefined;
+    if (modelId === 0) return item.models.length === 0 ? { item, holder: item } : undefined;
+    const model = item.models.find((candidate) => candidate.model_id === modelId);
+    return model && { item, holder: model };
+  }
+
+  /** A new item, model or image id. */
+  newListingId(): number {
+    const id = this.nextListingId++;
+    this.changed();
+    return id;
   }
 
   ordersOf(shopId: number): readonly SandboxOrder[] {
@@ -242,6 +296,7 @@ export class SandboxWorld {
     return {
       version: 1,
       next_shop_id: this.nextShopId,
+      next_listing_id: this.nextListingId,
       shops: [...this.shops.values()],
       orders: [...this.orders.values()],
       codes: live(this.codes),

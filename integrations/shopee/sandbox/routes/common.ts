@@ -28,6 +28,9 @@ export interface RouteContext {
   url: URL;
   body: unknown;
   partner: SandboxPartnerRef;
+  /** `body: 'raw'` routes: the request's bytes and content type (multipart uploads). */
+  raw?: Buffer;
+  contentType?: string;
   /** Shop calls: the shop the access token belongs to. */
   shop: SandboxShop | undefined;
   /** Sandbox clock, ms. */
@@ -39,6 +42,8 @@ export interface Route {
   level: 'public' | 'shop';
   /** `response`: data in the `response` object; `top`: beside `error` (auth, shop info); `file`: the bytes. */
   placement: 'response' | 'top' | 'file';
+  /** POST bodies are JSON (default), or handed over as they came (`raw`). */
+  body?: 'json' | 'raw';
   handle(context: RouteContext): unknown;
 }
 
