@@ -62,6 +62,21 @@ export function twoTierListing(
   };
 }
 
+/** A 1×1 PNG. */
+export const PIXEL_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+/** Uploads `bytes` as a listing image; the answer. */
+export const uploadImage = (api: TestApi, token: string, bytes: Buffer, contentType = 'image/png') =>
+  api.app.inject({
+    method: 'POST',
+    url: '/api/listing/images',
+    headers: { authorization: `Bearer ${token}`, 'content-type': contentType },
+    payload: bytes,
+  });
+
 export function listingCalls(api: () => TestApi) {
   const call = caller(api);
   return {

@@ -9,7 +9,7 @@ import {
 } from '@tests/support/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stockCalls } from './inventory/stock-api';
-import { addStore, listingCalls, twoTierListing } from './listings-support';
+import { addStore, listingCalls, PIXEL_PNG, twoTierListing, uploadImage } from './listings-support';
 
 /**
  * Issue 15, listings through the API (spec §5, §7, §8): save a listing with two tiers, read it back and find it in
@@ -248,24 +248,10 @@ describe('listings', () => {
   });
 
   it('stores uploaded images for the listing and serves them to the account only', async () => {
-    const png = Buffer.from(
-      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
-      'base64',
-    );
-    const upload = await api.app.inject({
-      method: 'POST',
-      url: '/api/listing/images',
-      headers: { authorization: `Bearer ${seller.token}`, 'content-type': 'image/png' },
-      payload: png,
-    });
+    const upload = await uploadImage(api, seller.token, PIXEL_PNG);
     expect(upload.statusCode, upload.body).toBe(200);
     const imageId = upload.json().data.id as string;
-    const bad = await api.app.inject({
-      method: 'POST',
-      url: '/api/listing/images',
-      headers: { authorization: `Bearer ${seller.token}`, 'content-type': 'application/octet-stream' },
-      payload: Buffer.from('not an image'),
-    });
+    const bad = await uploadImage(api, seller.token, Buffer.from('not an image'), 'application/octet-stream');
     expect(bad.json()).toMatchObject({ code: 720, msg: 'Image upload failed, try again' });
     const id = randomUUID();
     const saved = await l.save(seller.token, id, {

@@ -18,10 +18,8 @@ export interface ActivityDeps {
   db: Kysely<Database>;
   store: EventStore;
   mailer: Mailer;
-  /** The channel adapter of a store (listing publish); absent, publishing fails for good with a clear reason. */
+  /** The channel adapter of a store (listing publish); by default the store's own (integrations/channel). */
   channelOf?: ChannelOf;
-  /** Where uploaded images are served from, for the channels to fetch. */
-  publicUrl?: string;
 }
 
 /** Every activity a Kedai worker serves, bound to the process's dependencies. */

@@ -1,4 +1,5 @@
 import { handleListingCommand, loadListing } from '@commands/listings/listing';
+import { storedImage } from '@commands/support/images';
 import type { ListingCommand, OpenListing } from '@domain/listings/listing';
 import { variantInfoOf } from '@domain/listings/rules';
 import { refusalOf } from '@domain/shared/errors';
@@ -8,8 +9,10 @@ import {
   ChannelError,
   type ChannelItemDraft,
   type ChannelPort,
+  channelFor,
   type UpdateOutcome,
-} from '@integrations/channel/port';
+} from '@integrations/channel';
+import { findStore } from '@integrations/stores';
 import { ApplicationFailure, Context } from '@temporalio/activity';
 import type { Kysely } from 'kysely';
 import type { ListingPublishInput } from '../listing-publish-protocol';
@@ -30,10 +33,8 @@ export type ChannelOf = (db: Kysely<Database>, tenantId: string, storeId: string
 export interface ListingActivityDeps {
   db: Kysely<Database>;
   store: EventStore;
-  /** The store's channel adapter (integrations/channel); absent, every channel step fails for good. */
+  /** The store's channel adapter; by default `channelFor` the store (integrations/channel). */
   channelOf?: ChannelOf;
-  /** Where the console is reachable: an uploaded image is given to the channel by its address there. */
-  publicUrl?: string;
 }
 
 export interface Run extends ListingPublishInput {
@@ -79,8 +80,11 @@ export function createListingActivities(deps: ListingActivityDeps) {
   const { db, store } = deps;
   const channelOf: ChannelOf =
     deps.channelOf ??
-    (async () => {
-      throw new ChannelError('unsupported', 'no channel adapter is configured', { retryable: false });
+    (async (database, tenantId, storeId) => {
+      const found = await findStore(database, tenantId, storeId);
+      if (!found)
+        throw new ChannelError('not_found', 'the store is no longer connected', { retryable: false });
+      return channelFor(database, found);
     });
 
   async function listingOf(run: Run): Promise<OpenListing> {
@@ -98,19 +102,29 @@ export function createListingActivities(deps: ListingActivityDeps) {
       occurredAt: at,
     });
 
-  /** The listing as the channel takes it. */
-  function draftOf(listing: OpenListing): ChannelItemDraft {
+  /**
+   * The listing as the channel takes it. An image uploaded to Kedai is served only to the account's users, so the
+   * channel is handed its bytes (a data: URL) rather than an address it could not open.
+   */
+  async function draftOf(run: Run, listing: OpenListing): Promise<ChannelItemDraft> {
     const { content } = listing;
     const single = content.tiers.length === 0 ? content.skus[0] : undefined;
-    const imageUrl = (image: (typeof content.images)[number]) =>
-      'url' in image ? image.url : `${deps.publicUrl ?? ''}/api/listing/images/${image.id}`;
+    const images = await Promise.all(
+      content.images.map(async (image) => {
+        if ('url' in image) return image.url;
+        const stored = await storedImage(db, run.tenantId, 'listing', image.id);
+        if (!stored)
+          throw new ChannelError('request', 'an uploaded image of the listing is gone', { retryable: false });
+        return `data:${stored.content_type};base64,${Buffer.from(stored.data).toString('base64')}`;
+      }),
+    );
     const dimensions = [content.packageLength, content.packageWidth, content.packageHeight];
     return {
       name: content.productName,
       description: content.description,
       categoryId: content.categoryId,
       ...(content.brand ? { brand: content.brand } : {}),
-      images: content.images.map(imageUrl),
+      images,
       weightKg: content.packageWeight,
       ...(dimensions.every((value) => value > 0)
         ? {
@@ -181,10 +195,15 @@ export function createListingActivities(deps: ListingActivityDeps) {
             created: true,
           };
         } else if (Context.current().info.attempt > 1) {
-          item = await findCreated(channel, listing);
+          // Found: an earlier attempt made it, perhaps only in part; the listing's tiers and models complete it.
+          const found = await findCreated(channel, listing);
+          if (found) {
+            const updated = await channel.updateItem(found.itemId, await draftOf(run, listing));
+            item = { itemId: found.itemId, models: updated.models, created: true };
+          }
         }
         if (!item) {
-          const created = await channel.createItem(draftOf(listing));
+          const created = await channel.createItem(await draftOf(run, listing));
           item = { itemId: created.itemId, models: created.models, created: true };
         }
         await record(run, 'createItem', {
@@ -206,7 +225,7 @@ export function createListingActivities(deps: ListingActivityDeps) {
         if (!itemId)
           throw new ChannelError('not_found', 'the listing has no item on this store', { retryable: false });
         const channel = await channelOf(db, run.tenantId, run.storeId);
-        const updated = await channel.updateItem(itemId, draftOf(listing));
+        const updated = await channel.updateItem(itemId, await draftOf(run, listing));
         await record(run, 'updateItem', {
           type: 'RecordPublicationStep',
           storeId: run.storeId,
