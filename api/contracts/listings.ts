@@ -39,6 +39,8 @@ export const ListingImage = z.union(
   { error: imageInvalid },
 );
 export type ListingImage = z.infer<typeof ListingImage>;
+/** An image as a listing holds it: one imported from a channel keeps the channel's address, whatever its scheme. */
+const ListingImageAnswer = z.union([z.object({ id: z.string() }), z.object({ url: z.string() })]);
 
 const Instant = z
   .string()
@@ -161,8 +163,8 @@ export const ListingDetail = z.object({
   package_height: z.number(),
   package_weight: z.number(),
   logistics: z.array(z.string()),
-  images: z.array(ListingImage),
-  variant_gallery: z.array(ListingImage),
+  images: z.array(ListingImageAnswer),
+  variant_gallery: z.array(ListingImageAnswer),
   gtin: z.string(),
   tiers: z.array(z.object({ name: z.string(), options: z.array(z.string()) })),
   skus: z.array(SkuRowAnswer),
@@ -296,6 +298,13 @@ export type BulkEditBody = z.input<typeof BulkEditBody>;
 export const BulkEditAnswer = z.object({
   saved: z.number().int(),
   failed: z.array(z.object({ id: z.string(), code: z.number().int(), msg: z.string() })),
+});
+
+/** Import to listings: a draft from an item a store sells, with the logistics the listing is to use. */
+export const ImportListingBody = z.strictObject({
+  store_id: z.string().max(64),
+  item_id: z.string().max(40),
+  logistics: z.array(z.string().max(64)).max(50).default([]),
 });
 
 export const StoreOption = z.object({

@@ -15,6 +15,7 @@ import {
   ExistSkuAnswer,
   ExistSkuBody,
   GroupParams,
+  ImportListingBody,
   ListingBody,
   ListingDetail,
   ListingListQuery,
@@ -30,6 +31,7 @@ import { bulkEditListings } from '@commands/listings/bulk-edit';
 import { deleteListing } from '@commands/listings/delete-listing';
 import { listingDetail } from '@commands/listings/details';
 import { LISTING_IMAGE, listingImage, uploadListingImage } from '@commands/listings/images';
+import { importListing } from '@commands/listings/import-listing';
 import { runPublication } from '@commands/listings/publish';
 import { saveListing } from '@commands/listings/save-listing';
 import type { ListingDeps } from '@commands/listings/support';
@@ -187,6 +189,26 @@ export const listingRoutes: FastifyPluginAsyncZod<ListingDeps> = async (app, dep
           listingId: request.body.group_id?.toLowerCase(),
           storeId: request.body.api_user_id?.toLowerCase(),
         }),
+      ),
+  );
+
+  route.post(
+    '/api/listings/import',
+    {
+      summary:
+        'Import to listings: a draft listing from an item a store sells (read from the channel, SKUs linked as downloaded)',
+      access: manage,
+      body: ImportListingBody,
+      answer: ListingDetail,
+    },
+    async (request) =>
+      ok(
+        request,
+        ...(await importListing(deps, seller(request), {
+          storeId: request.body.store_id,
+          itemId: request.body.item_id,
+          logistics: request.body.logistics,
+        })),
       ),
   );
 

@@ -196,4 +196,37 @@ describe('listing publish saga', () => {
     expect(await itemsWith(failed[0]!.store_id, skus)).toHaveLength(0);
     expect(await itemsWith(published[0]!.store_id, skus)).toHaveLength(1);
   });
+
+  it("imports a store's item into a draft listing, its SKUs linked to the master codes they sell", async () => {
+    const [item] = await itemsWith(shops[0]!.id, ['PUB-RM']);
+    const code = await api.database.db
+      .selectFrom('master_codes')
+      .select('id')
+      .where('tenant_id', '=', seller.tenantId)
+      .where('code', '=', 'BATIK-RED-M')
+      .executeTakeFirstOrThrow();
+    const imported = await l.call('POST', '/api/listings/import', seller.token, {
+      store_id: shops[0]!.id,
+      item_id: item!.itemId,
+      logistics: ['20011'],
+    });
+    expect(imported.statusCode, imported.body).toBe(200);
+    const draft = l.detail(imported);
+    expect(draft).toMatchObject({ status: 'draft', product_name: 'Batik shirt', store_ids: [shops[0]!.id] });
+    expect(draft.tiers.map((tier) => tier.name)).toEqual(['Colour', 'Size']);
+    expect(draft.skus.map((sku) => [sku.seller_sku, sku.master_code?.id ?? null]).sort()).toEqual([
+      ['PUB-BL', null],
+      ['PUB-BM', null],
+      ['PUB-RL', null],
+      ['PUB-RM', code.id],
+    ]);
+    // Another account's store is not found.
+    const other = await createSeller(api);
+    const refused = await l.call('POST', '/api/listings/import', other.token, {
+      store_id: shops[0]!.id,
+      item_id: item!.itemId,
+      logistics: ['20011'],
+    });
+    expect(refused.json()).toMatchObject({ code: 718 });
+  });
 });
