@@ -1,13 +1,12 @@
 import type { BulkEditBody } from '@api/contracts/listings';
 import { refuseListing } from '@domain/listings/rules';
 import { refusalOf } from '@domain/shared/errors';
-import { WrongExpectedRevisionError } from '@infra/eventstore/errors';
 import type { Language } from '@infra/i18n';
 import type { z } from 'zod';
 import type { Actor } from '../support/actor';
 import type { Answered } from '../support/answer';
 import { refusalAnswer } from '../support/refusal';
-import { handleListingCommand, loadListing } from './listing';
+import { changeListing, loadListing } from './listing';
 import { type ListingDeps, listingIdOf, personContext } from './support';
 
 type Body = z.output<typeof BulkEditBody>;
@@ -55,22 +54,17 @@ async function editOne(deps: ListingDeps, actor: Actor, edit: Body['listings'][n
       };
     }),
   };
-  try {
-    await handleListingCommand(
-      deps.store,
+  await changeListing(
+    deps.store,
+    listingId,
+    // A bulk edit changes no tiers and no links; it is made against what the grid read, channel changes included.
+    {
+      type: 'SaveListing',
       listingId,
-      // A bulk edit changes no tiers and no links; it is made against what the grid read, channel changes included.
-      {
-        type: 'SaveListing',
-        listingId,
-        content,
-        confirm: { unlinkMasterCodes: false, skipSync: true },
-        channelChangedAt: {},
-      },
-      { ...personContext(actor, 'bulk-edit'), expectedRevision: edit.revision },
-    );
-  } catch (error) {
-    if (error instanceof WrongExpectedRevisionError) throw refuseListing('CHANGED_MEANWHILE');
-    throw error;
-  }
+      content,
+      confirm: { unlinkMasterCodes: false, skipSync: true },
+      channelChangedAt: {},
+    },
+    { ...personContext(actor, 'bulk-edit'), expectedRevision: edit.revision },
+  );
 }

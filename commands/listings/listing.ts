@@ -1,4 +1,8 @@
-import { listingDecider, listingStreamId } from '@domain/listings/listing';
+import { type ListingCommand, listingDecider, listingStreamId } from '@domain/listings/listing';
+import { refuseListing } from '@domain/listings/rules';
+import { WrongExpectedRevisionError } from '@infra/eventstore/errors';
+import type { EventStore } from '@infra/eventstore/port';
+import type { DocumentContext } from '../support/document';
 import { documentCommands } from '../support/document';
 
 /**
@@ -10,3 +14,18 @@ const listings = documentCommands(listingStreamId, listingDecider);
 
 export const handleListingCommand = listings.handle;
 export const loadListing = listings.load;
+
+/** A person's change of a listing made against the revision they read: one changed since is refused (409, 725). */
+export async function changeListing(
+  store: EventStore,
+  listingId: string,
+  command: ListingCommand,
+  context: DocumentContext,
+) {
+  try {
+    return await handleListingCommand(store, listingId, command, context);
+  } catch (error) {
+    if (error instanceof WrongExpectedRevisionError) throw refuseListing('CHANGED_MEANWHILE');
+    throw error;
+  }
+}

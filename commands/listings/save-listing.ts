@@ -5,13 +5,12 @@ import { isUuid } from '@domain/platform/ids';
 import { refusedTogether } from '@domain/shared/errors';
 import type { Database } from '@infra/db';
 import { withTenant } from '@infra/db/tenant';
-import { WrongExpectedRevisionError } from '@infra/eventstore/errors';
 import { type Kysely, sql } from 'kysely';
 import type { Actor } from '../support/actor';
 import type { Answered } from '../support/answer';
 import { listingDetail, storesOf } from './details';
 import { checkUploadedImages } from './images';
-import { handleListingCommand, loadListing } from './listing';
+import { changeListing, loadListing } from './listing';
 import { type ListingDeps, listingIdOf, personContext } from './support';
 
 /**
@@ -52,26 +51,21 @@ export async function saveListing(
       });
   }
   const channelChangedAt = await channelChanges(deps.db, tenantId, listingId);
-  try {
-    await handleListingCommand(
-      deps.store,
+  await changeListing(
+    deps.store,
+    listingId,
+    {
+      type: 'SaveListing',
       listingId,
-      {
-        type: 'SaveListing',
-        listingId,
-        content,
-        confirm: { unlinkMasterCodes: body.confirm_unlink_master_codes, skipSync: body.skip_sync },
-        channelChangedAt,
-      },
-      {
-        ...personContext(actor, 'save'),
-        ...(body.revision !== undefined ? { expectedRevision: body.revision } : {}),
-      },
-    );
-  } catch (error) {
-    if (error instanceof WrongExpectedRevisionError) throw refuseListing('CHANGED_MEANWHILE');
-    throw error;
-  }
+      content,
+      confirm: { unlinkMasterCodes: body.confirm_unlink_master_codes, skipSync: body.skip_sync },
+      channelChangedAt,
+    },
+    {
+      ...personContext(actor, 'save'),
+      ...(body.revision !== undefined ? { expectedRevision: body.revision } : {}),
+    },
+  );
   const saved = await listingDetail(deps, tenantId, listingId);
   return [saved, state.status === 'none' ? 'listing.created' : 'listing.saved'];
 }

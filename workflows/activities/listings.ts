@@ -1,6 +1,6 @@
 import { handleListingCommand, loadListing } from '@commands/listings/listing';
 import { storedImage } from '@commands/support/images';
-import type { ListingCommand, OpenListing } from '@domain/listings/listing';
+import type { ListingCommand, OpenListing, PublicationStep } from '@domain/listings/listing';
 import { variantInfoOf } from '@domain/listings/rules';
 import { refusalOf } from '@domain/shared/errors';
 import type { Database } from '@infra/db';
@@ -100,6 +100,22 @@ export function createListingActivities(deps: ListingActivityDeps) {
       commandId: `${run.runId}:${step}`,
       correlationId: run.runId,
       occurredAt: at,
+    });
+
+  /** A channel call of the run succeeded (its undo, if any, with it). */
+  const recordStep = (
+    run: Run,
+    step: PublicationStep,
+    itemId: string,
+    compensation: 'deleteItem' | null = null,
+  ) =>
+    record(run, step, {
+      type: 'RecordPublicationStep',
+      storeId: run.storeId,
+      runId: run.runId,
+      step,
+      itemId,
+      compensation,
     });
 
   /**
@@ -206,14 +222,7 @@ export function createListingActivities(deps: ListingActivityDeps) {
           const created = await channel.createItem(await draftOf(run, listing));
           item = { itemId: created.itemId, models: created.models, created: true };
         }
-        await record(run, 'createItem', {
-          type: 'RecordPublicationStep',
-          storeId: run.storeId,
-          runId: run.runId,
-          step: 'createItem',
-          itemId: item.itemId,
-          compensation: 'deleteItem',
-        });
+        await recordStep(run, 'createItem', item.itemId, 'deleteItem');
         return item;
       });
     },
@@ -226,14 +235,7 @@ export function createListingActivities(deps: ListingActivityDeps) {
           throw new ChannelError('not_found', 'the listing has no item on this store', { retryable: false });
         const channel = await channelOf(db, run.tenantId, run.storeId);
         const updated = await channel.updateItem(itemId, await draftOf(run, listing));
-        await record(run, 'updateItem', {
-          type: 'RecordPublicationStep',
-          storeId: run.storeId,
-          runId: run.runId,
-          step: 'updateItem',
-          itemId,
-          compensation: null,
-        });
+        await recordStep(run, 'updateItem', itemId);
         return { itemId, models: updated.models, created: false };
       });
     },
@@ -255,26 +257,12 @@ export function createListingActivities(deps: ListingActivityDeps) {
           'price',
           await channel.updatePrice(targets.map(({ sku, ...at }) => ({ ...at, price: sku.price }))),
         );
-        await record(run, 'updatePrice', {
-          type: 'RecordPublicationStep',
-          storeId: run.storeId,
-          runId: run.runId,
-          step: 'updatePrice',
-          itemId: item.itemId,
-          compensation: null,
-        });
+        await recordStep(run, 'updatePrice', item.itemId);
         checkOutcomes(
           'stock',
           await channel.updateStock(targets.map(({ sku, ...at }) => ({ ...at, quantity: sku.stock }))),
         );
-        await record(run, 'updateStock', {
-          type: 'RecordPublicationStep',
-          storeId: run.storeId,
-          runId: run.runId,
-          step: 'updateStock',
-          itemId: item.itemId,
-          compensation: null,
-        });
+        await recordStep(run, 'updateStock', item.itemId);
       });
     },
 
@@ -364,14 +352,7 @@ export function createListingActivities(deps: ListingActivityDeps) {
           throw new ChannelError('not_found', 'the listing has no item on this store', { retryable: false });
         const channel = await channelOf(db, run.tenantId, run.storeId);
         await channel.setListed(itemId, false);
-        await record(run, 'setListed', {
-          type: 'RecordPublicationStep',
-          storeId: run.storeId,
-          runId: run.runId,
-          step: 'setListed',
-          itemId,
-          compensation: null,
-        });
+        await recordStep(run, 'setListed', itemId);
         const at = new Date();
         await db
           .updateTable('channel_skus')
