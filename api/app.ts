@@ -36,6 +36,7 @@ import { inventoryRoutes, type StockOf } from './inventory';
 import { barcodeRoutes } from './inventory/barcode';
 import { stockRoutes } from './inventory/stock';
 import { initialStockReceiver } from './inventory/stock-common';
+import { listingRoutes } from './listings';
 import { type LiveDeps, liveProtocol, liveRoutes } from './live';
 import { lookupRoutes } from './lookups';
 import { orderRoutes } from './orders';
@@ -196,6 +197,7 @@ export function buildApp(deps: AppDeps) {
   app.register(printingRoutes, { db: deps.db, store: deps.store });
   app.register(returnRoutes, { db: deps.db, store: deps.store });
   app.register(manifestRoutes, { db: deps.db, store: deps.store });
+  app.register(listingRoutes, { db: deps.db, store: deps.store, workflows: deps.workflows });
   app.register(liveRoutes, { db: deps.db, hub: deps.hub, ...deps.live });
   if (deps.webDir) app.register(webConsole, { dir: deps.webDir });
   return app;

@@ -3,6 +3,7 @@ import { batchEvents } from './batches/batch';
 import { pushLogEvents } from './channels/push-log';
 import { goodsIssueEvents } from './goods-issue/events';
 import { stockEvents } from './inventory/stock';
+import { listingEvents } from './listings/listing';
 import { orderEvents } from './orders/order';
 import { systemEvents } from './platform/system';
 import { promotionEvents } from './promotions/events';
@@ -28,4 +29,5 @@ export const eventSchemas: Readonly<Record<string, z.ZodType>> = {
   ...promotionEvents,
   ...pricingEvents,
   ...pushLogEvents,
+  ...listingEvents,
 };

@@ -1,6 +1,7 @@
 import { averageCostProjection } from './average-cost';
 import { batchesProjection } from './batches';
 import { goodsIssueProjection } from './goods-issue';
+import { listingsProjection } from './listings';
 import { ordersProjection } from './orders';
 import { fulfilmentProjection } from './print-log';
 import { promotionsProjection } from './promotions';
@@ -26,4 +27,5 @@ export const projections: readonly Projection[] = [
   returnsProjection,
   promotionsProjection,
   pushLogProjection,
+  listingsProjection,
 ];

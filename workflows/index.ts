@@ -5,6 +5,7 @@ export { autoBatchWorkflow } from './auto-batch.workflow';
 export { goodsIssueWorkflow } from './goods-issue.workflow';
 export { goodsReceiptWorkflow } from './goods-receipt.workflow';
 export { itemDownloadWorkflow } from './item-download.workflow';
+export { listingPublishWorkflow } from './listing-publish.workflow';
 export { orderHoldReleaseWorkflow } from './order-hold-release.workflow';
 export { orderImportWorkflow } from './order-import.workflow';
 export { pricePushWorkflow, promotionPushWorkflow } from './promotion-push.workflow';

@@ -9,7 +9,7 @@ import type { Kysely } from 'kysely';
  * and is read only within its account (another account's id finds nothing, as a missing one).
  */
 
-export type ImagePurpose = 'return' | 'master_code';
+export type ImagePurpose = 'return' | 'master_code' | 'listing';
 
 export interface ImageRules {
   purpose: ImagePurpose;

@@ -20,6 +20,7 @@ export const LIVE_VIEWS = {
   promotions: 'promotions',
   pricePushes: 'pricePushes',
   pushLog: 'pushLog',
+  listings: 'listings',
 } as const;
 
 export type LiveView = (typeof LIVE_VIEWS)[keyof typeof LIVE_VIEWS];
@@ -38,3 +39,4 @@ export const STOCK_VIEW = LIVE_VIEWS.stock;
 export const TRANSFER_REQUESTS_VIEW = LIVE_VIEWS.transferRequests;
 export const TRANSFERS_VIEW = LIVE_VIEWS.transfers;
 export const RETURNS_VIEW = LIVE_VIEWS.orderReturns;
+export const LISTINGS_VIEW = LIVE_VIEWS.listings;

@@ -789,7 +789,7 @@ export const columns = {
     id: uuid(),
     tenant_id: text(),
     return_id: text().orNull(),
-    purpose: text<'return' | 'master_code'>(),
+    purpose: text<'return' | 'master_code' | 'listing'>(),
     content_type: text<'image/png' | 'image/jpeg' | 'image/webp' | 'image/gif'>(),
     byte_size: int4(),
     data: bytea(),
@@ -977,6 +977,32 @@ export const columns = {
     outcome: text<'ok' | 'failed' | 'retrying'>(),
     answer: text(),
     pushed_at: timestamptz(),
+  },
+  /** A listing's list row (projections/listings.ts; migration 20261128001500, issue 15). */
+  listings: {
+    tenant_id: text(),
+    id: text(),
+    platform: text(),
+    product_name: text(),
+    brand: text().withDefault(),
+    category_id: text().withDefault(),
+    condition: text().withDefault(),
+    parent_sku: text().withDefault(),
+    image: text().orNull(),
+    store_ids: textArray().withDefault(),
+    sku_count: int4().withDefault(),
+    total_stock: int4().withDefault(),
+    min_price: numeric().withDefault(),
+    max_price: numeric().withDefault(),
+    status: text<'draft' | 'published' | 'deleted'>(),
+    listed: bool().withDefault(),
+    running: bool().withDefault(),
+    failed: bool().withDefault(),
+    state: jsonb(),
+    revision: int4(),
+    created_by: uuid().orNull(),
+    created_at: timestamptz(),
+    updated_at: timestamptz(),
   },
   /** An account's bulk scan control (domain/scan/settings.ts; migration 20261128001200). No row: all off. */
   scan_settings: {
@@ -1189,5 +1215,6 @@ export type ChannelSkusTable = Database['channel_skus'];
 export type PromotionsTable = Database['promotions'];
 export type ChannelDownloadsTable = Database['channel_downloads'];
 export type ChannelPushLogTable = Database['channel_push_log'];
+export type ListingsTable = Database['listings'];
 export type BatchNumbersTable = Database['batch_numbers'];
 export type AutoBatchConfigsTable = Database['auto_batch_configs'];

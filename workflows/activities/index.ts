@@ -9,6 +9,7 @@ import type { PushTiming } from '../stock-push-protocol';
 import { createBatchActivities } from './batches';
 import { createGoodsIssueActivities } from './goods-issue';
 import { createItemDownloadActivities } from './item-download';
+import { createListingActivities, type ChannelOf as ListingChannelOf } from './listings';
 import { createOrderHoldActivities } from './order-hold';
 import { createOrderImportActivities } from './order-import';
 import { createProjectionActivities } from './projections';
@@ -27,6 +28,8 @@ export interface ActivityDeps {
   channels?: ChannelOf;
   /** Tests shorten the stock push workflows' timing. */
   pushTiming?: PushTiming;
+  /** The channel adapter of a store (listing publish); by default the store's own (integrations/channel). */
+  channelOf?: ListingChannelOf;
 }
 
 /** Every activity a Kedai worker serves, bound to the process's dependencies. */
@@ -45,6 +48,7 @@ export function createActivities(deps: ActivityDeps) {
       channels: deps.channels ?? ((store) => channelFor(deps.db, store)),
     }),
     ...createTransferActivities(deps),
+    ...createListingActivities(deps),
   };
 }
 

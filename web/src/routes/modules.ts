@@ -26,6 +26,7 @@ export const moduleRoutes: readonly ModuleRoute[] = [
   ...scanRoutes,
   ...printingRoutes,
   ...orderUploadRoutes,
+  ...productRoutes,
   ...storeRoutes,
   ...productRoutes,
   ...inventoryRoutes,

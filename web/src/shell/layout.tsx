@@ -32,7 +32,7 @@ const SECTIONS: Section[] = [
 const HEADINGS: Record<Section, string> = {
   main: 'nav.main',
   orders: 'orders:nav.section',
-  products: 'downloads:section',
+  products: 'listings:nav.section',
   inventory: 'inventory:nav.section',
   transfers: 'transfers:nav.section',
   purchases: 'purchases:nav.section',

@@ -4,13 +4,45 @@ import { lazyScreen } from '@web/shell/lazy-screen';
 
 /**
  * Products (spec §2; shell.md `/products/`):
+ * - listings, draft-listings, the editor (a new listing, or one by id) and listings-bulk: viewing needs
+ *   listings-index, changing listings-manage;
  * - the download status view: each store's download of its marketplace items and the link grid of the channel SKUs
  *   it brought in. Reading needs `listings-index`, the API's key; downloading and linking `listings-manage` (the
  *   screen hides those actions without it);
  * - price control per marketplace, discount promotion and gift-with-purchase promotions (`marketplace-pricing`,
  *   `shopee-discount`, `promotions`): seen with any listings key, prices with marketplace_control.
  */
+const view = { permission: 'listings-index' } as const;
+const manage = { permission: 'listings-manage' } as const;
+
 export const productRoutes: ModuleRoute[] = [
+  {
+    path: 'products/listings',
+    titleKey: 'listings:list.title',
+    element: lazyScreen(() => import('./list-page')),
+    access: view,
+    menu: { section: 'products', labelKey: 'listings:nav.listings' },
+  },
+  {
+    path: 'products/draft-listings',
+    titleKey: 'listings:drafts.title',
+    element: lazyScreen(() => import('./drafts-page')),
+    access: view,
+    menu: { section: 'products', labelKey: 'listings:nav.drafts' },
+  },
+  {
+    path: 'products/listings/:id',
+    titleKey: 'listings:editor.title',
+    element: lazyScreen(() => import('./editor-page')),
+    access: view,
+  },
+  {
+    path: 'products/listings-bulk',
+    titleKey: 'listings:bulk.title',
+    element: lazyScreen(() => import('./bulk-page')),
+    access: manage,
+    menu: { section: 'products', labelKey: 'listings:nav.bulk' },
+  },
   {
     path: 'products/download-status',
     titleKey: 'downloads:title',
