@@ -28,7 +28,6 @@ export const moduleRoutes: readonly ModuleRoute[] = [
   ...orderUploadRoutes,
   ...productRoutes,
   ...storeRoutes,
-  ...productRoutes,
   ...inventoryRoutes,
   ...stockRoutes,
   ...stockPushRoutes,
