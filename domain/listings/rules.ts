@@ -4,7 +4,7 @@
  * publish workflow's bundle may take it too. Each problem is a code of the closed set below and the parameters its
  * message needs; a save earns every problem of its content at once, each by the field it is about.
  */
-import { DomainError, type ErrorTable, type FieldRefusal, refusedTogether } from '../shared/errors';
+import { type ErrorTable, type FieldRefusal, refusedTogether, refuser } from '../shared/errors';
 import { TEXT_LIMITS } from '../shared/limits';
 
 /**
@@ -163,8 +163,7 @@ export const listingErrors: ErrorTable<ListingErrorCode> = {
   CHANGED_MEANWHILE: { status: 409, code: ListingCode.changedMeanwhile, key: 'listing.changed_meanwhile' },
 };
 
-export const refuseListing = (code: ListingErrorCode, params: Record<string, string | number> = {}) =>
-  new DomainError(code, params, listingErrors[code]);
+export const refuseListing = refuser(listingErrors);
 
 // ---- content ----
 

@@ -1,11 +1,10 @@
 import { z } from 'zod';
 import { fromCents, toCents } from '../returns/return';
 import {
-  DomainError,
   type ErrorTable,
   type FieldRefusal,
-  type RefusalParams,
   refusedTogether,
+  refuser,
 } from '../shared/errors';
 import { PromotionCode } from './codes';
 
@@ -109,8 +108,7 @@ export const priceRuleErrors = {
   },
 } satisfies ErrorTable<PriceRuleErrorCode>;
 
-export const refusePriceRule = (code: PriceRuleErrorCode, params: RefusalParams = {}) =>
-  new DomainError<PriceRuleErrorCode>(code, params, priceRuleErrors[code]);
+export const refusePriceRule = refuser(priceRuleErrors);
 
 /** The rule's markup within −90 – 1,000 %, its fixed amount within ± 1,000,000, each override above zero. */
 export function checkPriceRule(rule: PriceRule): void {

@@ -1,10 +1,10 @@
 import { fromCents, toCents } from '../returns/return';
 import {
-  DomainError,
   type ErrorTable,
   type FieldRefusal,
   type RefusalParams,
   refusedTogether,
+  refuser,
 } from '../shared/errors';
 import { TEXT_LIMITS } from '../shared/limits';
 import { PromotionCode } from './codes';
@@ -219,8 +219,7 @@ export const promotionErrors = {
   PROMOTION_CANNOT_STOP: { status: 409, code: C.wrongState, key: 'promotions.cannot_stop' },
 } satisfies ErrorTable<PromotionErrorCode>;
 
-export const refusePromotion = (code: PromotionErrorCode, params: RefusalParams = {}) =>
-  new DomainError<PromotionErrorCode>(code, params, promotionErrors[code]);
+export const refusePromotion = refuser(promotionErrors);
 export const isPromotionError = (code: string): code is PromotionErrorCode => code in promotionErrors;
 
 const problem = (field: string, code: PromotionErrorCode, params: RefusalParams = {}): FieldRefusal => ({
