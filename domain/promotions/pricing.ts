@@ -1,11 +1,6 @@
 import { z } from 'zod';
 import { fromCents, toCents } from '../returns/return';
-import {
-  type ErrorTable,
-  type FieldRefusal,
-  refusedTogether,
-  refuser,
-} from '../shared/errors';
+import { type ErrorTable, type FieldRefusal, refusedTogether, refuser } from '../shared/errors';
 import { PromotionCode } from './codes';
 
 /**
