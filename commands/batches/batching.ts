@@ -9,6 +9,7 @@ import {
   planBatches,
 } from '@domain/batches/batch';
 import { refusalOf } from '@domain/shared/errors';
+import { inTurns } from '@infra/concurrency';
 import type { Database } from '@infra/db';
 import type { EventStore } from '@infra/eventstore/port';
 import type { Kysely } from 'kysely';
@@ -84,15 +85,6 @@ const waitingSince = (facts: OrderFacts) => facts.state.paidAt ?? facts.orderedA
 /** Oldest first (paid, else ordered), then by number: the order batches are filled in. */
 export const byWaitingTime = (a: OrderFacts, b: OrderFacts) =>
   waitingSince(a).localeCompare(waitingSince(b)) || a.orderNumber.localeCompare(b.orderNumber);
-
-async function inTurns<T>(items: readonly T[], work: (item: T) => Promise<void>, concurrency = 8) {
-  const queue = [...items];
-  await Promise.all(
-    Array.from({ length: Math.min(concurrency, queue.length) }, async () => {
-      for (let next = queue.shift(); next !== undefined; next = queue.shift()) await work(next);
-    }),
-  );
-}
 
 /**
  * Records one batch of orders already claimed for it, and tells each order its batch. An order that can no longer

@@ -7,6 +7,7 @@ import {
   type PlacedOrder,
   placed,
 } from '@domain/orders/order';
+import { inTurns } from '@infra/concurrency';
 import type { EventStore } from '@infra/eventstore/port';
 
 /**
@@ -60,14 +61,14 @@ export async function loadOrdersFacts(
   concurrency = 8,
 ): Promise<Map<string, OrderFacts>> {
   const found = new Map<string, OrderFacts>();
-  const queue = [...new Set(orderIds)];
-  const workers = Array.from({ length: Math.min(concurrency, queue.length) }, async () => {
-    for (let next = queue.shift(); next !== undefined; next = queue.shift()) {
-      const facts = await loadOrderFacts(store, tenantId, next);
-      if (facts) found.set(next, facts);
-    }
-  });
-  await Promise.all(workers);
+  await inTurns(
+    [...new Set(orderIds)],
+    async (orderId) => {
+      const facts = await loadOrderFacts(store, tenantId, orderId);
+      if (facts) found.set(orderId, facts);
+    },
+    concurrency,
+  );
   return found;
 }
 

@@ -9,7 +9,7 @@ import { type WorkflowDeps, workflowError } from '@workflows/updates';
 import type { Kysely } from 'kysely';
 import type { Actor } from '../support/actor';
 import { sendStockFigures } from './push-queue';
-import { stockFigures } from './stock-figures';
+import { stockFigure, stockFigures } from './stock-figures';
 
 /**
  * "Sync now" (/inventory/manual-sync-status): the store's linked SKUs (or one master code's) recomputed from the log
@@ -44,12 +44,9 @@ export async function syncStoreNow(
       deps.workflows,
       actor.tenantId,
       input.store_id,
-      figures.map((figure) => ({
-        ...figure,
-        version,
-        force: true,
-        trigger: { origin: 'manual', reason: '' },
-      })),
+      figures.map((figure) =>
+        stockFigure(figure, { version, force: true, trigger: { origin: 'manual', reason: '' } }),
+      ),
     );
   } catch (error) {
     throw workflowError(error, { refuse: () => undefined, missing: () => refusePush('STORE_NOT_FOUND') });

@@ -18,14 +18,28 @@ export interface FigureScope {
   /** The master codes whose stock moved (their combos follow); absent: every linked SKU of `storeIds`. */
   masterCodeIds?: readonly string[];
   storeIds?: readonly string[];
-  /** The warehouse whose stock moved: stores it does not feed are left out. */
-  warehouseId?: string;
+  /**
+   * Where stock moved: each master code with the warehouses it moved in. Only the figures a move can change are
+   * answered — a SKU whose own stock (or a component's) moved in a warehouse that feeds the store.
+   */
+  moved?: ReadonlyMap<string, ReadonlySet<string>>;
+}
+
+export interface ComputedFigure extends Omit<StockFigure, 'version' | 'trigger' | 'force'> {
+  /** The master codes whose stock the figure counts: the linked code, or a combo's components. */
+  sources: readonly string[];
 }
 
 export interface StoreFigures {
   storeId: string;
-  figures: Omit<StockFigure, 'version' | 'trigger' | 'force'>[];
+  figures: ComputedFigure[];
 }
+
+/** A computed figure as the push workflow takes it. */
+export const stockFigure = (
+  { sources: _sources, ...figure }: ComputedFigure,
+  extra: Pick<StockFigure, 'version' | 'trigger'> & { force?: boolean },
+): StockFigure => ({ ...figure, ...extra });
 
 /** Which warehouses feed each store: its own links, else the store's warehouse, else the account's default. */
 export async function feedingWarehouses(
@@ -75,16 +89,17 @@ export async function stockFigures(
   const { db } = deps;
   const { tenantId } = scope;
   let codes: string[] | undefined;
-  if (scope.masterCodeIds) {
-    if (scope.masterCodeIds.length === 0) return [];
+  const asked = scope.moved ? [...scope.moved.keys()] : scope.masterCodeIds;
+  if (asked) {
+    if (asked.length === 0) return [];
     const combos = await db
       .selectFrom('combo_items')
       .select('combo_id')
       .distinct()
       .where('tenant_id', '=', tenantId)
-      .where('component_id', 'in', scope.masterCodeIds)
+      .where('component_id', 'in', asked)
       .execute();
-    codes = [...new Set([...scope.masterCodeIds, ...combos.map((row) => row.combo_id)])];
+    codes = [...new Set([...asked, ...combos.map((row) => row.combo_id)])];
   }
   let skuQuery = db
     .selectFrom('channel_skus as s')
@@ -164,14 +179,21 @@ export async function stockFigures(
     );
   };
 
+  const sourcesOf = (masterCodeId: string) =>
+    partsOf.get(masterCodeId)?.map((part) => part.masterCodeId) ?? [masterCodeId];
+  const movedFor = (sources: readonly string[], warehouses: readonly string[]) =>
+    !scope.moved ||
+    sources.some((code) => warehouses.some((warehouseId) => scope.moved!.get(code)?.has(warehouseId)));
+
   const answer: StoreFigures[] = [];
   for (const storeId of storeIds) {
     const warehouses = feeds.get(storeId) ?? [];
-    if (scope.warehouseId && !warehouses.includes(scope.warehouseId)) continue;
     const figures: StoreFigures['figures'] = [];
     for (const sku of skus) {
       if (sku.store_id !== storeId) continue;
       const masterCodeId = sku.master_code_id!;
+      const sources = sourcesOf(masterCodeId);
+      if (!movedFor(sources, warehouses)) continue;
       const rule = ruleFor(storeRule.get(storeId), skuRule.get(`${storeId}/${masterCodeId}`));
       const pool = await poolFor(masterCodeId, warehouses);
       figures.push({
@@ -180,9 +202,10 @@ export async function stockFigures(
         sellerSku: sku.seller_sku,
         masterCodeId,
         quantity: quantityToShow(pool, rule, { storeId, lock }),
+        sources,
       });
     }
-    answer.push({ storeId, figures });
+    if (figures.length > 0) answer.push({ storeId, figures });
   }
   return answer;
 }

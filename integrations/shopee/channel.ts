@@ -1,4 +1,5 @@
 import type { MarketplaceOrder } from '@domain/orders/marketplace-order';
+import { inTurns } from '@infra/concurrency';
 import {
   ChannelError,
   type ChannelItem,
@@ -63,6 +64,9 @@ const NOT_FOUND_CODES: ReadonlySet<string> = new Set([
 ]);
 
 /** Money for Shopee (a number: MYR has two decimals) and back ("12.90"). */
+/** update_stock / update_price calls in flight at once for one store (well inside Shopee's per-shop limit). */
+const UPDATE_CALLS_AT_ONCE = 4;
+
 const amount = (money: string) => Number(money);
 const money = (value: number) => (Math.round(value * 100) / 100).toFixed(2);
 
@@ -571,20 +575,23 @@ export class ShopeeChannel implements ChannelPort {
     updates.forEach((update, index) => {
       byItem.set(update.itemId, [...(byItem.get(update.itemId) ?? []), index]);
     });
+    const calls = [...byItem].flatMap(([itemId, indexes]) =>
+      chunks(indexes, SHOPEE_LIMITS.modelBatch).map((batch) => ({ itemId, batch })),
+    );
     let failures = 0;
-    let calls = 0;
     let first: ChannelError | undefined;
-    for (const [itemId, indexes] of byItem) {
-      for (const batch of chunks(indexes, SHOPEE_LIMITS.modelBatch)) {
-        calls++;
+    const target = (index: number) => {
+      const update = updates[index]!;
+      return {
+        itemId: update.itemId,
+        ...(update.modelId !== undefined ? { modelId: update.modelId } : {}),
+      };
+    };
+    // Items side by side (a store's stock burst is many items of a model or two each), a few at a time.
+    await inTurns(
+      calls,
+      async ({ itemId, batch }) => {
         const entries = batch.map((index) => updates[index]!);
-        const target = (index: number) => {
-          const update = updates[index]!;
-          return {
-            itemId: update.itemId,
-            ...(update.modelId !== undefined ? { modelId: update.modelId } : {}),
-          };
-        };
         try {
           const answer = await send(Number(itemId), entries);
           const failed = new Map(answer.failure_list.map((entry) => [entry.model_id, entry.failed_reason]));
@@ -612,9 +619,10 @@ export class ShopeeChannel implements ChannelPort {
               retryable: failure.retryable,
             };
         }
-      }
-    }
-    if (calls > 0 && failures === calls) throw first!;
+      },
+      UPDATE_CALLS_AT_ONCE,
+    );
+    if (calls.length > 0 && failures === calls.length) throw first!;
     return outcomes;
   }
 

@@ -30,6 +30,12 @@ export interface Reactor {
    * is served first.
    */
   partitionOf?(event: RecordedEvent): string;
+  /**
+   * Answers a whole batch at once, in place of `react` per event: for a reactor whose answer to many events is
+   * cheaper together than apart (one figure per SKU and one signal per store, however many events moved it). Same
+   * contract: idempotent, and a batch is the log's events in order.
+   */
+  reactBatch?(events: readonly RecordedEvent[]): Promise<void>;
 }
 
 export const defineReactor = <R extends Reactor>(reactor: R): R => reactor;
@@ -85,6 +91,7 @@ export class ReactorRunner {
 
   /** Answers a batch: each partition's events in order (a stream's, by default), partitions side by side. */
   private async handle(reactor: Reactor, events: readonly RecordedEvent[]): Promise<void> {
+    if (reactor.reactBatch) return reactor.reactBatch(events);
     const byPartition = new Map<string, RecordedEvent[]>();
     for (const event of events) {
       const key = reactor.partitionOf?.(event) ?? event.stream;

@@ -12,7 +12,11 @@ import type { Client, Connection } from '@temporalio/client';
 import { type Catalogue, seedCatalogue } from '@tests/api/orders-support';
 import { createSeller, createTestApi, type TestApi, type TestSeller } from '@tests/support/api';
 import { waitFor } from '@tests/support/wait';
-import { type PushTiming, STOCK_RECONCILE_WORKFLOW } from '@workflows/stock-push-protocol';
+import {
+  type PushTiming,
+  STOCK_RECONCILE_WORKFLOW,
+  stockPushWorkflowId,
+} from '@workflows/stock-push-protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   connectPushWorkflows,
@@ -233,6 +237,44 @@ describe('stock push', () => {
     expect(told[0]).toBe(31);
     expect(told.at(-1)).toBe(33);
     expect(told).not.toContain(32);
+  });
+
+  it('answers a burst at once: one signal per store for the batch, each line naming the event that moved it', async () => {
+    await setStock(api.store, tenantId, batik(), 60);
+    await waitFor(() => market.shows('1001') === 60);
+    const workflow = client.workflow.getHandle(stockPushWorkflowId(tenantId, storeId));
+    const signals = async () =>
+      (await workflow.fetchHistory()).events!.filter(
+        (event) => event.workflowExecutionSignaledEventAttributes,
+      ).length;
+    // The reactor stopped, a burst lands; caught up again, it reads the burst as one batch.
+    await reactors.stop();
+    const before = await signals();
+    await setStock(api.store, tenantId, batik(), 61, 'Recount');
+    // Two songket are still reserved (the combo test): 12 available make 6 gift sets.
+    await setStock(api.store, tenantId, songket(), 14, 'Songket delivered');
+    const batikCause = await api.store.readLastEvent(
+      stockStreamId(tenantId, catalogue.batik, catalogue.warehouseId),
+    );
+    const songketCause = await api.store.readLastEvent(
+      stockStreamId(tenantId, catalogue.songket, catalogue.warehouseId),
+    );
+    await reactors.catchUp('stockPush');
+    reactors.start();
+    // Per event it would be two: the batik's (the batik and the gift set), then the songket's (the gift set).
+    expect(await signals()).toBe(before + 1);
+    await waitFor(() => market.shows('1001') === 61 && market.shows('1002', '7') === 6, {
+      what: 'the batik at 61 and the gift set at 6',
+    });
+    const batikLine = (await logRows('1001')).at(-1);
+    expect(batikLine).toMatchObject({ quantity: 61, trigger_event_id: batikCause!.id, reason: 'Recount' });
+    // The gift set moved by both: its line names the newer, the songket's.
+    const giftLine = (await logRows('1002')).at(-1);
+    expect(giftLine).toMatchObject({
+      quantity: 6,
+      trigger_event_id: songketCause!.id,
+      reason: 'Songket delivered',
+    });
   });
 
   it('syncs now on request, even a quantity the channel was already told, logged as a manual sync', async () => {

@@ -1,6 +1,6 @@
 import { type ChannelOf, recordPush } from '@commands/channels/push-log';
 import { sendStockFigures } from '@commands/channels/push-queue';
-import { stockFigures } from '@commands/channels/stock-figures';
+import { stockFigure, stockFigures } from '@commands/channels/stock-figures';
 import type { PushedLine } from '@domain/channels/push-log';
 import type { Database } from '@infra/db';
 import type { EventStore } from '@infra/eventstore/port';
@@ -121,12 +121,13 @@ export function createStockPushActivities(deps: StockPushDeps) {
       for (const figure of computed.figures) {
         const showing = shown.get(skuKey(figure));
         if (showing === undefined || showing === figure.quantity) continue;
-        drifted.push({
-          ...figure,
-          version,
-          force: true,
-          trigger: { origin: 'reconcile', reason: `The channel showed ${showing}` },
-        });
+        drifted.push(
+          stockFigure(figure, {
+            version,
+            force: true,
+            trigger: { origin: 'reconcile', reason: `The channel showed ${showing}` },
+          }),
+        );
       }
       const context = Context.current();
       await sendStockFigures(
