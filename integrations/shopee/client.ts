@@ -182,6 +182,9 @@ interface Answer {
   retryAfterSeconds?: number;
 }
 
+/** How long a client keeps using the pair it read (real time), short of a refusal or the expiry margin. */
+const TOKEN_HOLD_MS = 30_000;
+
 export class ShopeeClient {
   readonly baseUrl: string;
   readonly partnerId: number;
@@ -192,6 +195,12 @@ export class ShopeeClient {
   private readonly refreshMarginMs: number;
   private readonly fetch: typeof globalThis.fetch;
   private readonly refreshing = new Map<number, Promise<ShopeeTokens>>();
+  /**
+   * The pair each shop's calls last used, for a moment: a burst of calls (a stock push is a call per item) reads and
+   * unseals the stored pair once, not per call. A held pair another process has replaced meanwhile is refused by
+   * Shopee, and the refresh below reads the stored pair again before spending any refresh token.
+   */
+  private readonly held = new Map<number, { tokens: ShopeeTokens; until: number }>();
 
   constructor(options: ShopeeClientOptions) {
     this.baseUrl = options.baseUrl.replace(/\/+$/, '');
@@ -517,7 +526,7 @@ export class ShopeeClient {
 
   /** Runs a shop call with a live access token; on a rejected token, refreshes and runs it once more. */
   private async withShopToken<T>(shopId: number, run: (accessToken: string) => Promise<T>): Promise<T> {
-    let tokens = await this.loadTokens(shopId);
+    let tokens = await this.currentTokens(shopId);
     if (tokens.expiresAt - this.now() <= this.refreshMarginMs)
       tokens = await this.replaceToken(shopId, tokens);
     try {
@@ -527,6 +536,17 @@ export class ShopeeClient {
       const fresh = await this.replaceToken(shopId, tokens);
       return run(fresh.accessToken);
     }
+  }
+
+  private async currentTokens(shopId: number): Promise<ShopeeTokens> {
+    const held = this.held.get(shopId);
+    if (held && held.until > performance.now()) return held.tokens;
+    return this.hold(shopId, await this.loadTokens(shopId));
+  }
+
+  private hold(shopId: number, tokens: ShopeeTokens): ShopeeTokens {
+    this.held.set(shopId, { tokens, until: performance.now() + TOKEN_HOLD_MS });
+    return tokens;
   }
 
   private async loadTokens(shopId: number): Promise<ShopeeTokens> {
@@ -554,10 +574,10 @@ export class ShopeeClient {
     const replace = async () => {
       const stored = await this.loadTokens(shopId);
       if (stored.accessToken !== stale.accessToken && stored.expiresAt - this.now() > this.refreshMarginMs)
-        return stored;
+        return this.hold(shopId, stored);
       const fresh = await this.refreshAccessToken({ shopId, refreshToken: stored.refreshToken });
       await store.save(shopId, fresh);
-      return fresh;
+      return this.hold(shopId, fresh);
     };
     const refresh = store.lock ? store.lock(shopId, replace) : replace();
     this.refreshing.set(shopId, refresh);

@@ -1,4 +1,6 @@
+import { fork } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
 import { createTenantWithOwner, ensurePackages } from '@commands/accounts/seed';
 import { createStockPushReactor } from '@commands/channels/stock-push-reactor';
 import { handleStockCommand } from '@commands/inventory/stock';
@@ -10,12 +12,7 @@ import { EventSchemaRegistry } from '@infra/eventstore/registry';
 import { createMailer } from '@infra/mail';
 import { createKedaiWorker } from '@infra/temporal';
 import { channelFor } from '@integrations/channel';
-import {
-  memoryStore,
-  SANDBOX_DEMO_PARTNER,
-  type ShopeeSandbox,
-  startShopeeSandbox,
-} from '@integrations/shopee';
+import { SANDBOX_DEMO_PARTNER } from '@integrations/shopee';
 import { connectStore, setStoreSettings } from '@integrations/stores';
 import { projections } from '@projections/index';
 import { ProjectionEngine } from '@projections/runtime/engine';
@@ -25,6 +22,7 @@ import { startTestTemporal } from '@tests/support/temporal';
 import { createActivities } from '@workflows/activities';
 import type { Kysely } from 'kysely';
 import { log } from './report';
+import type { SandboxToBench } from './sandbox-process';
 import type { BenchServer } from './server';
 
 /**
@@ -34,6 +32,7 @@ import type { BenchServer } from './server';
  *   quantity, for every store the SKU is linked in, at 100 changes a second spread over 1,000 master codes each
  *   linked in 5 sandbox stores — the whole path: the reactor, each store's Temporal workflow, the signed
  *   update_stock calls. A change superseded before a store showed it ends when the store shows the later figure.
+ *   The sandbox runs in a process of its own (sandbox-process.ts), as Shopee runs on machines of its own.
  * - `oversoldUnits` and `oversoldUnitsPolling`: a simulated day of orders on 3 stores for scarce SKUs, each store
  *   selling while its shown quantity lasts; the stores learn the true quantity either `stockToChannelP99Ms` after
  *   each sale (Kedai's push) or at the next 15-minute poll. Units sold beyond the stock are oversold.
@@ -48,6 +47,35 @@ export interface StockPushFigures {
   stockToChannelP99Ms: number;
   changes: number;
   acknowledgements: number;
+}
+
+/** The clock this process and the forked sandbox share. */
+const clock = () => performance.timeOrigin + performance.now();
+
+/** Forks the sandbox (sandbox-process.ts) with these shops; `onStock` hears each quantity it sets, and when. */
+async function forkSandbox(
+  shops: { name: string; skus: string[] }[],
+  onStock: (sets: Extract<SandboxToBench, { kind: 'stock' }>['sets']) => void,
+) {
+  const child = fork(fileURLToPath(new URL('./sandbox-process.ts', import.meta.url)), [], {
+    execArgv: process.execArgv,
+    env: { ...process.env, BENCH_SANDBOX: JSON.stringify({ shops }) },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const ready = await new Promise<Extract<SandboxToBench, { kind: 'ready' }>>((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`the bench sandbox exited (${code})`)));
+    child.on('message', (message: SandboxToBench) => {
+      if (message.kind === 'ready') resolve(message);
+      else onStock(message.sets);
+    });
+  });
+  return {
+    url: ready.url,
+    shops: ready.shops,
+    kill: () => {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    },
+  };
 }
 
 const percentile = (sorted: readonly number[], p: number) =>
@@ -104,15 +132,26 @@ export async function measureStockToChannel(
     await migrateToLatest(db);
     await ensurePackages(db);
     const codes = Array.from({ length: skuCount }, (_, n) => `PUSH-${String(n).padStart(4, '0')}`);
-    const sandbox: ShopeeSandbox = await startShopeeSandbox({
-      partners: [SANDBOX_DEMO_PARTNER],
-      store: memoryStore(),
-      seed: 'bench-push',
-      tickIntervalMs: 0,
-      orderRate: 0,
-      shops: Array.from({ length: storeCount }, (_, n) => ({ name: `Push ${n + 1}`, skus: codes })),
-    });
-    closers.push(() => sandbox.stop());
+    // Per shop and item, the changes not yet shown there; a shown quantity ends every wait for it or an older one.
+    const waiting = new Map<string, { since: number; quantity: number }[]>();
+    const samples: number[] = [];
+    const acknowledged = ([shopId, itemId, stock, at]: [number, number, number, number]) => {
+      const key = `${shopId}|${itemId}`;
+      const pending = waiting.get(key);
+      if (!pending) return;
+      // Quantities only grow per SKU: the store showing one means every earlier change reached it too.
+      const left = pending.filter((entry) => entry.quantity > stock);
+      for (const entry of pending) if (entry.quantity <= stock) samples.push(at - entry.since);
+      if (left.length === 0) waiting.delete(key);
+      else waiting.set(key, left);
+    };
+    const sandbox = await forkSandbox(
+      Array.from({ length: storeCount }, (_, n) => ({ name: `Push ${n + 1}`, skus: codes })),
+      (sets) => {
+        for (const set of sets) acknowledged(set);
+      },
+    );
+    closers.push(async () => sandbox.kill());
     const previous = setStoreSettings({
       shopee: {
         baseUrl: sandbox.url,
@@ -169,7 +208,7 @@ export async function measureStockToChannel(
         .execute();
     }
     const stores: { id: string; shopId: number }[] = [];
-    for (const shop of sandbox.shops.slice(0, storeCount)) {
+    for (const shop of sandbox.shops) {
       const { store: connected } = await connectStore(db, {
         tenantId,
         userId: owner.userId,
@@ -177,7 +216,7 @@ export async function measureStockToChannel(
         shopId: shop.shopId,
         name: shop.name,
         region: 'MY',
-        tokens: sandbox.issueTokens(SANDBOX_DEMO_PARTNER.partnerId, shop.shopId),
+        tokens: shop.tokens,
         newStore: { id: randomUUID(), warehouseId },
       });
       stores.push({ id: connected.id, shopId: shop.shopId });
@@ -223,25 +262,9 @@ export async function measureStockToChannel(
     closers.push(() => reactors.stop());
 
     // ---- the load: CHANGES_PER_SEC adjustments, each waited for in every store ----
-    const waiting = new Map<string, { since: number; quantity: number }[]>();
-    const samples: number[] = [];
     let changes = 0;
     const total = Math.round(opts.seconds * CHANGES_PER_SEC);
     const started = performance.now();
-    const watcher = setInterval(() => {
-      const now = performance.now();
-      for (const [key, pending] of waiting) {
-        const [storeIndex, code] = key.split('|') as [string, string];
-        const target = stores[Number(storeIndex)]!;
-        const shown = sandbox.stockOf(target.shopId, itemOf.get(`${target.id}/${code}`)!)?.stock;
-        if (shown === undefined) continue;
-        // Quantities only grow per SKU: the store showing one means every earlier change reached it too.
-        const left = pending.filter((entry) => entry.quantity > shown);
-        for (const entry of pending) if (entry.quantity <= shown) samples.push(now - entry.since);
-        if (left.length === 0) waiting.delete(key);
-        else waiting.set(key, left);
-      }
-    }, 5);
     const next = new Map<string, number>();
     for (let n = 0; n < total; n++) {
       const due = started + (n * 1000) / CHANGES_PER_SEC;
@@ -251,7 +274,11 @@ export async function measureStockToChannel(
       // Above any stock the sandbox starts with, so a store showing it can only be this push.
       const quantity = (next.get(code.id) ?? 1_000_000) + 1;
       next.set(code.id, quantity);
-      const since = performance.now();
+      const since = clock();
+      for (const target of stores) {
+        const key = `${target.shopId}|${itemOf.get(`${target.id}/${code.id}`)}`;
+        waiting.set(key, [...(waiting.get(key) ?? []), { since, quantity }]);
+      }
       await handleStockCommand(
         store,
         {
@@ -265,18 +292,12 @@ export async function measureStockToChannel(
         { tenantId, commandId: randomUUID(), occurredAt: new Date().toISOString() },
       );
       changes++;
-      stores.forEach((_, index) => {
-        const key = `${index}|${code.id}`;
-        waiting.set(key, [...(waiting.get(key) ?? []), { since, quantity }]);
-      });
     }
     const deadline = performance.now() + 60_000;
     while (waiting.size > 0 && performance.now() < deadline)
       await new Promise((resolve) => setTimeout(resolve, 20));
-    clearInterval(watcher);
     // What never arrived counts as the longest wait there is.
-    for (const pending of waiting.values())
-      for (const entry of pending) samples.push(performance.now() - entry.since);
+    for (const pending of waiting.values()) for (const entry of pending) samples.push(clock() - entry.since);
     const sorted = samples.sort((a, b) => a - b);
     const figures = {
       stockToChannelP50Ms: Number(percentile(sorted, 0.5).toFixed(1)),

@@ -122,6 +122,8 @@ export interface ShopeeSandboxOptions {
   timeoutHoldMs?: number;
   /** The address clients use, when it is not http://host:port. */
   publicUrl?: string;
+  /** Told of every stock update_stock sets, as it sets it (a benchmark's clock of acknowledgements). */
+  onStockSet?: (change: { shopId: number; itemId: number; modelId: number; stock: number }) => void;
   log?: (line: string) => void;
 }
 
@@ -212,7 +214,11 @@ export async function startShopeeSandbox(options: ShopeeSandboxOptions): Promise
     ...authRoutes(world),
     ...orderRoutes(world),
     ...logisticsRoutes(world, { seed, documentDelayMs: options.documentDelayMs ?? 0 }),
-    ...productRoutes(world, { baseUrl: () => baseUrl, images }),
+    ...productRoutes(world, {
+      baseUrl: () => baseUrl,
+      images,
+      ...(options.onStockSet ? { onStockSet: options.onStockSet } : {}),
+    }),
     ...discountRoutes(world),
     ...addOnDealRoutes(world),
   ]);

@@ -152,6 +152,39 @@ describe('failures the client meets, and what it does about them', () => {
     expect(tokens.saved).toHaveLength(1);
   });
 
+  it('a burst of calls reads the stored pair once; one replaced elsewhere is read again when refused', async () => {
+    class CountedTokens extends MemoryTokens {
+      loads = 0;
+      override async load(shopId: number) {
+        this.loads++;
+        return super.load(shopId);
+      }
+    }
+    const tokens = new CountedTokens();
+    tokens.put(test.shopId, {
+      ...test.sandbox.issueTokens(PARTNER.partnerId, test.shopId),
+      expiresAt: Number.MAX_SAFE_INTEGER,
+    });
+    const client = clientFor(test, tokens);
+    await client.getOrderList(test.shopId, window);
+    await Promise.all(Array.from({ length: 6 }, () => client.getOrderList(test.shopId, window)));
+    expect(tokens.loads).toBe(1);
+
+    // Another process refreshed the shop: the held pair is refused, the stored one is read and used, no refresh.
+    tokens.put(test.shopId, {
+      ...test.sandbox.issueTokens(PARTNER.partnerId, test.shopId),
+      expiresAt: Number.MAX_SAFE_INTEGER,
+    });
+    const refreshesBefore = refreshCalls(test);
+    test.sandbox.failNext({ kind: 'expired' });
+    await expect(client.getOrderList(test.shopId, window)).resolves.toMatchObject({
+      order_list: expect.any(Array),
+    });
+    expect(refreshCalls(test)).toBe(refreshesBefore);
+    expect(tokens.loads).toBe(2);
+    expect(tokens.saved).toHaveLength(0);
+  });
+
   it('a shop without tokens, or with a refused refresh token, needs authorising again', async () => {
     const none = clientFor(test, new MemoryTokens());
     await expect(none.getOrderList(test.shopId, window)).rejects.toMatchObject({

@@ -69,7 +69,11 @@ function imagePart(body: Buffer, contentType: string): StoredImage | undefined {
 
 export function productRoutes(
   world: SandboxWorld,
-  options: { baseUrl: () => string; images: Map<string, StoredImage> },
+  options: {
+    baseUrl: () => string;
+    images: Map<string, StoredImage>;
+    onStockSet?: (change: { shopId: number; itemId: number; modelId: number; stock: number }) => void;
+  },
 ): RouteTable {
   const imageUrl = (imageId: string) => `${options.baseUrl()}/sandbox/file/${imageId}`;
   const itemOf = (shop: SandboxShop | undefined, itemId: number) => {
@@ -379,6 +383,12 @@ export function productRoutes(
             request.stock_list,
             (holder, entry) => {
               holder.stock = entry.seller_stock.reduce((sum, one) => sum + one.stock, 0);
+              options.onStockSet?.({
+                shopId: shop!.shop_id,
+                itemId: request.item_id,
+                modelId: entry.model_id ?? 0,
+                stock: holder.stock,
+              });
               return { model_id: entry.model_id ?? 0, location_id: '', stock: holder.stock };
             },
             now,
