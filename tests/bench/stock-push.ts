@@ -117,14 +117,15 @@ async function linkStores(db: Kysely<Database>, tenantId: string, stores: { id: 
 
 export async function measureStockToChannel(
   bench: BenchServer,
-  opts: { seconds: number; skus?: number; stores?: number },
+  opts: { seconds: number; skus?: number; stores?: number; database?: string },
 ): Promise<StockPushFigures> {
   const skuCount = opts.skus ?? SKUS;
   const storeCount = opts.stores ?? STORES;
   const closers: Array<() => Promise<unknown>> = [];
   try {
-    await bench.server.createDatabase('kedai_push');
-    const pool = createPool(bench.server.url('kedai_push'), 12);
+    const database = opts.database ?? 'kedai_push';
+    await bench.server.createDatabase(database);
+    const pool = createPool(bench.server.url(database), 12);
     const db = createDb(pool);
     closers.push(() => db.destroy());
     const store = new PostgresEventStore(pool, new EventSchemaRegistry().registerAll(eventSchemas));
