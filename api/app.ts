@@ -175,11 +175,12 @@ export function buildApp(deps: AppDeps) {
       (await stockLevel(deps.db, tenantId, masterCodeId, warehouseId))?.onHand ?? 0);
   app.register(inventoryRoutes, {
     db: deps.db,
+    store: deps.store,
     stockOf,
     initialStock: initialStockReceiver(deps.db, deps.store),
   });
   app.register(stockRoutes, { db: deps.db, store: deps.store });
-  app.register(barcodeRoutes, { db: deps.db });
+  app.register(barcodeRoutes, { db: deps.db, store: deps.store });
   app.register(transferRoutes, { db: deps.db, store: deps.store, workflows: deps.workflows });
   app.register(goodsIssueRoutes, { db: deps.db, store: deps.store, workflows: deps.workflows });
   app.register(purchasingRoutes, { db: deps.db, store: deps.store, workflows: deps.workflows });

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { batchEvents } from './batches/batch';
+import { channelLinkEvents } from './channels/link-events';
 import { pushLogEvents } from './channels/push-log';
 import { goodsIssueEvents } from './goods-issue/events';
 import { stockEvents } from './inventory/stock';
@@ -29,5 +30,6 @@ export const eventSchemas: Readonly<Record<string, z.ZodType>> = {
   ...promotionEvents,
   ...pricingEvents,
   ...pushLogEvents,
+  ...channelLinkEvents,
   ...listingEvents,
 };

@@ -23,7 +23,10 @@ import { type InventoryDeps, tags } from './common';
 
 const readers = { anyOf: MASTER_CODE_READERS };
 
-export const masterCodeRoutes: FastifyPluginAsyncZod<InventoryDeps> = async (app, { db, initialStock }) => {
+export const masterCodeRoutes: FastifyPluginAsyncZod<InventoryDeps> = async (
+  app,
+  { db, store, initialStock },
+) => {
   const route = router(app, { tags, access: { permission: 'inventory-master-code' } });
 
   route.get(
@@ -61,7 +64,7 @@ export const masterCodeRoutes: FastifyPluginAsyncZod<InventoryDeps> = async (app
       errors: { 409: ErrorAnswer },
     },
     async (request) => {
-      const created = await addMasterCode({ db, initialStock }, seller(request), request.body);
+      const created = await addMasterCode({ db, store, initialStock }, seller(request), request.body);
       return ok(request, created, 'inventory.master_code.created');
     },
   );
@@ -76,7 +79,7 @@ export const masterCodeRoutes: FastifyPluginAsyncZod<InventoryDeps> = async (app
       errors: { 409: ErrorAnswer },
     },
     async (request) => {
-      const changed = await changeMasterCode({ db }, seller(request), {
+      const changed = await changeMasterCode({ db, store }, seller(request), {
         id: request.params.id,
         changes: request.body,
       });

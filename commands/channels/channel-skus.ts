@@ -1,5 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import { mapSellerSkus } from '@commands/orders/import';
+import { type ChannelSkusLinked, channelLinksStreamId } from '@domain/channels/link-events';
 import type { Database } from '@infra/db';
+import type { EventStore } from '@infra/eventstore/port';
 import type { ChannelItemStatus } from '@integrations/channel/port';
 import { type Kysely, sql } from 'kysely';
 
@@ -8,8 +11,14 @@ import { type Kysely, sql } from 'kysely';
  * never chosen here: it is what the order import's rule gives the SKU (`mapSellerSkus`: the seller's mapping of the
  * store's SKU, then seller SKU, then code), so a channel SKU and the order lines of that SKU always agree. Whatever
  * changes an input of that rule (a download, a publish, a mapping, a master code's code or seller SKU) relinks the
- * channel SKUs it touches through `relinkChannelSkus`.
+ * channel SKUs it touches through `relinkChannelSkus`, which tells the log which SKUs became linked
+ * (`ChannelSkusLinked`, domain/channels/links.ts): the stock push then tells the store their quantities.
  */
+
+export interface LinkDeps {
+  db: Kysely<Database>;
+  store: EventStore;
+}
 
 /** The most values one `IN (…)` carries. */
 const CHUNK = 1_000;
@@ -50,9 +59,10 @@ export interface ChannelItemRecord {
  * For the listing publish saga and the download; the stock push reads the rows.
  */
 export async function recordChannelSkus(
-  db: Kysely<Database>,
+  deps: LinkDeps,
   input: ChannelItemRecord,
 ): Promise<{ skus: number; linked: number }> {
+  const { db } = deps;
   const { tenantId, storeId, itemId } = input;
   const rows = input.models.map((model) => ({
     tenant_id: tenantId,
@@ -94,7 +104,7 @@ export async function recordChannelSkus(
       )
       .execute();
   }
-  await relinkChannelSkus(db, tenantId, { storeId, sellerSkus: rows.map((row) => row.seller_sku) });
+  await relinkChannelSkus(deps, tenantId, { storeId, sellerSkus: rows.map((row) => row.seller_sku) });
   const counted = await db
     .selectFrom('channel_skus')
     .select((eb) => [eb.fn.countAll<string>().as('skus'), eb.fn.count<string>('master_code_id').as('linked')])
@@ -114,13 +124,15 @@ export interface RelinkScope {
 
 /**
  * Sets the link of the channel SKUs in `scope` to what the order import's rule gives them now; answers how many
- * links changed. Called after anything that changes an input of the rule.
+ * links changed. Called after anything that changes an input of the rule. The SKUs that became linked (to a master
+ * code, or to another) are appended as `ChannelSkusLinked`, one event per store.
  */
 export async function relinkChannelSkus(
-  db: Kysely<Database>,
+  deps: LinkDeps,
   tenantId: string,
   scope: RelinkScope,
 ): Promise<number> {
+  const { db } = deps;
   const skus = [...new Set((scope.sellerSkus ?? []).map((sku) => sku.trim()).filter(Boolean))];
   if (skus.length === 0 && scope.masterCodeId === undefined) return 0;
   const found: { store_id: string; seller_sku: string }[] = [];
@@ -146,6 +158,7 @@ export async function relinkChannelSkus(
   }
   let changed = 0;
   for (const [storeId, storeSkus] of byStore) {
+    const linked: ChannelSkusLinked['links'] = [];
     const wanted = [...storeSkus];
     const mapped = await mapSellerSkus(db, tenantId, storeId, wanted);
     const byTarget = new Map<string | null, string[]>();
@@ -162,10 +175,38 @@ export async function relinkChannelSkus(
           .where('store_id', '=', storeId)
           .where('seller_sku', 'in', part)
           .where(sql<boolean>`master_code_id IS DISTINCT FROM ${target}::uuid`)
-          .executeTakeFirst();
-        changed += Number(result.numUpdatedRows);
+          .returning(['item_id', 'model_id'])
+          .execute();
+        changed += result.length;
+        if (target !== null)
+          for (const row of result)
+            linked.push({ itemId: row.item_id, modelId: row.model_id, masterCodeId: target });
       }
     }
+    if (linked.length > 0) await announceLinks(deps.store, tenantId, storeId, linked);
   }
   return changed;
+}
+
+/** Appends the store's newly linked SKUs to the log (a relink that changed nothing appends nothing). */
+async function announceLinks(
+  store: EventStore,
+  tenantId: string,
+  storeId: string,
+  links: ChannelSkusLinked['links'],
+): Promise<void> {
+  const data: ChannelSkusLinked = { storeId, links };
+  const id = randomUUID();
+  await store.append(
+    channelLinksStreamId(tenantId, storeId),
+    [
+      {
+        id,
+        type: 'ChannelSkusLinked',
+        data,
+        metadata: { tenantId, commandId: id, correlationId: id, occurredAt: new Date().toISOString() },
+      },
+    ],
+    { expectedRevision: 'any' },
+  );
 }

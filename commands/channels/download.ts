@@ -13,7 +13,7 @@ import {
 import { type WorkflowDeps, workflowsUnavailable } from '@workflows/updates';
 import { type Kysely, sql } from 'kysely';
 import type { Actor } from '../support/actor';
-import { type ChannelSkuModel, recordChannelSkus } from './channel-skus';
+import { type ChannelSkuModel, type LinkDeps, recordChannelSkus } from './channel-skus';
 
 /**
  * Downloading a connected store's items into Kedai (spec §2 "download status view", §3 "Download status"): the
@@ -56,7 +56,7 @@ export async function downloadableStore(db: Kysely<Database>, tenantId: string, 
 
 /** One page of the store's item list, read in full and recorded; the next page's cursor, if any. */
 export async function downloadItemPage(
-  db: Kysely<Database>,
+  deps: LinkDeps,
   channel: ChannelPort,
   input: { tenantId: string; storeId: string; cursor: string },
 ): Promise<{ next?: string; items: number }> {
@@ -65,7 +65,7 @@ export async function downloadItemPage(
   let items = 0;
   for (let at = 0; at < ids.length; at += ITEMS_PER_CALL) {
     for (const item of await channel.getItems(ids.slice(at, at + ITEMS_PER_CALL))) {
-      await recordChannelSkus(db, {
+      await recordChannelSkus(deps, {
         tenantId: input.tenantId,
         storeId: input.storeId,
         itemId: item.itemId,

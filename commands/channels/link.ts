@@ -50,7 +50,7 @@ export async function linkChannelSku(
   if (!code) throw refuseChannelLink('MASTER_CODE_NOT_FOUND');
   const context = contextOf(actor);
   const mapping = { storeId: input.store_id, sku: sku.seller_sku, masterCodeId: code.id };
-  await saveSkuMapping(deps.db, context, mapping);
+  await saveSkuMapping(deps, context, mapping);
   const ordersMapped = await applyToWaitingOrders(deps, context, {
     ...mapping,
     combo: code.type === 'combo',
@@ -69,6 +69,6 @@ export async function unlinkChannelSku(deps: Deps, actor: Actor, input: ChannelS
     .where('store_id', '=', input.store_id)
     .where('sku', '=', sku.seller_sku)
     .execute();
-  await relinkChannelSkus(deps.db, actor.tenantId, { storeId: input.store_id, sellerSkus: [sku.seller_sku] });
+  await relinkChannelSkus(deps, actor.tenantId, { storeId: input.store_id, sellerSkus: [sku.seller_sku] });
   return { sku: (await channelSkuOf(deps.db, actor.tenantId, input))!, orders_mapped: 0 };
 }

@@ -1,3 +1,4 @@
+import type { ChannelSkusLinked } from '@domain/channels/link-events';
 import {
   STOCK_CATEGORY,
   STOCK_EVENT_TYPES,
@@ -7,7 +8,7 @@ import {
 import type { Database } from '@infra/db';
 import { type EventStore, parseStreamId, type RecordedEvent } from '@infra/eventstore/port';
 import { defineReactor, type Reactor } from '@projections/runtime/reactor';
-import type { PushTiming } from '@workflows/stock-push-protocol';
+import { type PushTiming, skuKey } from '@workflows/stock-push-protocol';
 import type { WorkflowDeps } from '@workflows/updates';
 import type { Kysely } from 'kysely';
 import { sendStockFigures } from './push-queue';
@@ -31,7 +32,11 @@ import { stockFigure, stockFigures } from './stock-figures';
 export const STOCK_PUSH_REACTOR = 'stockPush';
 
 const UNAVAILABLE_ONLY: readonly StockEventType[] = ['StockIncomingExpected', 'StockIncomingCancelled'];
-const PUSHED_EVENTS = STOCK_EVENT_TYPES.filter((type) => !UNAVAILABLE_ONLY.includes(type));
+const PUSHED_EVENTS: readonly string[] = [
+  ...STOCK_EVENT_TYPES.filter((type) => !UNAVAILABLE_ONLY.includes(type)),
+  // A SKU newly linked shows its master code's quantity at once.
+  'ChannelSkusLinked',
+];
 
 export interface StockPushReactorDeps {
   db: Kysely<Database>;
@@ -64,6 +69,7 @@ function movesByTenant(events: readonly RecordedEvent[]): Map<string, Moves> {
 
 export function createStockPushReactor(deps: StockPushReactorDeps): Reactor {
   async function reactBatch(events: readonly RecordedEvent[]): Promise<void> {
+    await pushLinked(events);
     for (const [tenantId, { moved, newest }] of movesByTenant(events)) {
       const stores = await stockFigures(deps, { tenantId, moved });
       await Promise.all(
@@ -90,6 +96,35 @@ export function createStockPushReactor(deps: StockPushReactorDeps): Reactor {
             }),
           ),
         ),
+      );
+    }
+  }
+
+  /** The figures of SKUs the batch linked, each for its own store, the link event as the reason. */
+  async function pushLinked(events: readonly RecordedEvent[]): Promise<void> {
+    for (const recorded of events) {
+      if (recorded.type !== 'ChannelSkusLinked') continue;
+      const stream = parseStreamId(recorded.stream);
+      if (!stream) continue;
+      const { storeId, links } = recorded.data as ChannelSkusLinked;
+      const keys = new Set(links.map(skuKey));
+      const [computed] = await stockFigures(deps, {
+        tenantId: stream.tenantId,
+        storeIds: [storeId],
+        masterCodeIds: [...new Set(links.map((link) => link.masterCodeId))],
+      });
+      await sendStockFigures(
+        deps.workflows,
+        stream.tenantId,
+        storeId,
+        (computed?.figures ?? [])
+          .filter((figure) => keys.has(skuKey(figure)))
+          .map((figure) =>
+            stockFigure(figure, {
+              version: recorded.position.commit.toString(),
+              trigger: { origin: 'change', eventId: recorded.id, eventType: recorded.type, reason: '' },
+            }),
+          ),
       );
     }
   }

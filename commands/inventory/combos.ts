@@ -1,11 +1,12 @@
 import type { ComboItemInput, NewCombo } from '@api/contracts/inventory-combos';
 import type { ComboItem, MasterCodeDetail } from '@api/contracts/inventory-master-codes';
+import type { LinkDeps } from '@commands/channels/channel-skus';
 import { refuseCombo } from '@domain/inventory/reference';
 import { isUuid } from '@domain/platform/ids';
 import { type FieldRefusal, refusedTogether } from '@domain/shared/errors';
 import type { Database } from '@infra/db';
 import { comboItems } from '@projections/inventory/master-codes';
-import type { Kysely, Transaction } from 'kysely';
+import type { Transaction } from 'kysely';
 import { logActivity } from '../support/activity';
 import type { Actor } from '../support/actor';
 import { createMasterCode, masterCodeAnswer } from './master-codes';
@@ -16,7 +17,7 @@ import { createMasterCode, masterCodeAnswer } from './master-codes';
  * cannot contain itself, nor another combo, which also rules out every cycle (A in B in A) without having to walk one.
  */
 
-type Deps = { db: Kysely<Database> };
+type Deps = LinkDeps;
 
 /**
  * Replaces a combo's items after checking each component: the account's own, standard, not the combo itself (every

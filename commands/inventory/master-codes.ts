@@ -6,7 +6,7 @@ import {
   PRICE_CURRENCIES,
   type PriceList,
 } from '@api/contracts/inventory-master-codes';
-import { relinkChannelSkus } from '@commands/channels/channel-skus';
+import { type LinkDeps, relinkChannelSkus } from '@commands/channels/channel-skus';
 import { refuseMasterCode } from '@domain/inventory/reference';
 import { isUuid } from '@domain/platform/ids';
 import { type FieldRefusal, refusedTogether } from '@domain/shared/errors';
@@ -125,7 +125,7 @@ export async function replacePrices(
  * the caller add to it in the same transaction (a combo's items). Answers the new id.
  */
 export async function createMasterCode(
-  deps: { db: Kysely<Database> },
+  deps: LinkDeps,
   actor: Actor,
   body: NewMasterCode,
   inSameTransaction?: (trx: Transaction<Database>, id: string) => Promise<Record<string, unknown>>,
@@ -168,7 +168,7 @@ export async function createMasterCode(
     throw masterCodeRefusal(error, body.code);
   }
   // A store's SKU of this code or seller SKU now links to it (the order import's rule).
-  await relinkChannelSkus(deps.db, tenantId, { sellerSkus: [body.code, body.seller_sku] });
+  await relinkChannelSkus(deps, tenantId, { sellerSkus: [body.code, body.seller_sku] });
   return id;
 }
 
@@ -177,7 +177,7 @@ export async function createMasterCode(
  * (once, by its id; without `initialStock` the quantity is recorded on the master code only). Answers it in full.
  */
 export async function addMasterCode(
-  deps: { db: Kysely<Database>; initialStock?: InitialStock | undefined },
+  deps: LinkDeps & { initialStock?: InitialStock | undefined },
   actor: Required<Actor>,
   body: NewMasterCode,
 ): Promise<MasterCodeDetail> {
@@ -199,7 +199,7 @@ export async function masterCodeAnswer(
 
 /** Edits a master code; a price list given replaces the whole list (the type cannot change). */
 export async function changeMasterCode(
-  deps: { db: Kysely<Database> },
+  deps: LinkDeps,
   actor: Actor,
   input: { id: string; changes: MasterCodeChanges },
 ): Promise<MasterCodeDetail> {
@@ -249,7 +249,7 @@ export async function changeMasterCode(
   }
   // The store SKUs of its old and new code and seller SKU, and those linked to it, follow the order import's rule.
   const skusAfter = [changes.code ?? '', changes.seller_sku ?? ''];
-  await relinkChannelSkus(deps.db, tenantId, { sellerSkus: [...skusBefore, ...skusAfter], masterCodeId: id });
+  await relinkChannelSkus(deps, tenantId, { sellerSkus: [...skusBefore, ...skusAfter], masterCodeId: id });
   return masterCodeAnswer(deps.db, tenantId, id);
 }
 

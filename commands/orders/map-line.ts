@@ -1,4 +1,4 @@
-import { relinkChannelSkus } from '@commands/channels/channel-skus';
+import { type LinkDeps, relinkChannelSkus } from '@commands/channels/channel-skus';
 import { type OrderStatus, refuse } from '@domain/orders/order';
 import { refusalOf } from '@domain/shared/errors';
 import type { Database } from '@infra/db';
@@ -49,7 +49,7 @@ export async function mapOrderLine(
   if (!order || !line) return { ...result, code: code.code, applied: 0 };
   const sku = mappingSkuOf(line);
   if (sku === '') return { ...result, code: code.code, applied: 0 };
-  await saveSkuMapping(deps.db, context, { storeId: order.storeId, sku, masterCodeId: code.id });
+  await saveSkuMapping(deps, context, { storeId: order.storeId, sku, masterCodeId: code.id });
   const applied = await applyToWaitingOrders(deps, context, {
     storeId: order.storeId,
     sku,
@@ -65,12 +65,12 @@ export async function mapOrderLine(
  * channel SKUs of that SKU, which follow the same rule.
  */
 export async function saveSkuMapping(
-  db: Kysely<Database>,
+  deps: LinkDeps,
   context: DocumentContext,
   mapping: { storeId: string; sku: string; masterCodeId: string },
 ): Promise<void> {
   const { storeId, sku, masterCodeId } = mapping;
-  await db
+  await deps.db
     .insertInto('order_sku_mappings')
     .values({
       tenant_id: context.tenantId,
@@ -87,7 +87,7 @@ export async function saveSkuMapping(
       }),
     )
     .execute();
-  await relinkChannelSkus(db, context.tenantId, { storeId, sellerSkus: [sku] });
+  await relinkChannelSkus(deps, context.tenantId, { storeId, sellerSkus: [sku] });
 }
 
 /** Maps the store's waiting orders' unmapped lines of this SKU; each under an id of the mapping's, so once. */

@@ -71,13 +71,16 @@ describe('channel SKUs and their links', () => {
   });
 
   const record = (itemId: string, models: ReturnType<typeof sku>[], store = storeId) =>
-    recordChannelSkus(api.database.db, {
-      tenantId: seller.tenantId,
-      storeId: store,
-      itemId,
-      itemName: `Item ${itemId}`,
-      models,
-    });
+    recordChannelSkus(
+      { db: api.database.db, store: api.store },
+      {
+        tenantId: seller.tenantId,
+        storeId: store,
+        itemId,
+        itemName: `Item ${itemId}`,
+        models,
+      },
+    );
 
   beforeAll(async () => {
     api = await createTestApi();
@@ -106,13 +109,16 @@ describe('channel SKUs and their links', () => {
     expect(await record('100', [sku('BATIK-01', 'm1')])).toEqual({ skus: 1, linked: 1 });
     // Another account's rows are its own: a SKU of theirs never links to this seller's master codes.
     const theirs = await addStore(other.tenantId, 'Theirs');
-    await recordChannelSkus(api.database.db, {
-      tenantId: other.tenantId,
-      storeId: theirs,
-      itemId: '1',
-      itemName: 'x',
-      models: [sku('BATIK-01')],
-    });
+    await recordChannelSkus(
+      { db: api.database.db, store: api.store },
+      {
+        tenantId: other.tenantId,
+        storeId: theirs,
+        itemId: '1',
+        itemName: 'x',
+        models: [sku('BATIK-01')],
+      },
+    );
     const row = await api.database.db
       .selectFrom('channel_skus')
       .select('master_code_id')
@@ -371,9 +377,14 @@ describe('channel SKUs and their links', () => {
     await record('800', [sku('OLD-1')], store);
     const { startedAt } = await beginDownload(api.database.db, seller.tenantId, store);
     const ids = { tenantId: seller.tenantId, storeId: store };
-    const first = await downloadItemPage(api.database.db, channel, { ...ids, cursor: '' });
+    const first = await downloadItemPage({ db: api.database.db, store: api.store }, channel, {
+      ...ids,
+      cursor: '',
+    });
     expect(first).toEqual({ next: 'p2', items: 1 });
-    expect(await downloadItemPage(api.database.db, channel, { ...ids, cursor: 'p2' })).toEqual({ items: 1 });
+    expect(
+      await downloadItemPage({ db: api.database.db, store: api.store }, channel, { ...ids, cursor: 'p2' }),
+    ).toEqual({ items: 1 });
     const done = await finishDownload({ db: api.database.db, store: api.store }, { ...ids, startedAt });
     expect(done).toEqual({ counts: { items: 2, skus: 4, linked: 3, unlinked: 1 }, ordersMapped: 1 });
     await settle(api);

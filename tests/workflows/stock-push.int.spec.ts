@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { recordChannelSkus } from '@commands/channels/channel-skus';
 import { stockStreamId } from '@domain/inventory/stock';
 import {
   ChannelError,
@@ -275,6 +276,26 @@ describe('stock push', () => {
       trigger_event_id: songketCause!.id,
       reason: 'Songket delivered',
     });
+  });
+
+  it('tells the store the quantity of a SKU the moment it is linked, with the link as the reason', async () => {
+    await setStock(api.store, tenantId, songket(), 20);
+    await waitFor(() => market.shows('1002', '7') !== undefined);
+    // A download finds item 1003 of seller SKU SONGKET: linked to the songket by the import's rule, no stock moved.
+    await recordChannelSkus(
+      { db: api.database.systemDb, store: api.store },
+      {
+        tenantId,
+        storeId,
+        itemId: '1003',
+        itemName: 'Songket (downloaded)',
+        models: [{ sellerSku: 'SONGKET', price: '120.00', stock: 0 }],
+      },
+    );
+    // 20 on hand, 2 reserved (the combo test).
+    await waitFor(() => market.shows('1003') === 18, { what: 'the newly linked SKU at 18' });
+    const line = (await logRows('1003')).at(-1);
+    expect(line).toMatchObject({ quantity: 18, trigger_type: 'ChannelSkusLinked', outcome: 'ok' });
   });
 
   it('syncs now on request, even a quantity the channel was already told, logged as a manual sync', async () => {

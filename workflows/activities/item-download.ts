@@ -36,7 +36,7 @@ export function createItemDownloadActivities(deps: ItemDownloadDeps) {
     async downloadItemPage(input: { tenantId: string; storeId: string; cursor: string }) {
       try {
         const store = await downloadableStore(db, input.tenantId, input.storeId);
-        return await downloadItemPage(db, deps.channelFor(db, store), input);
+        return await downloadItemPage(deps, deps.channelFor(db, store), input);
       } catch (error) {
         const refused = refusalOf(error);
         if (refused) {

@@ -365,13 +365,16 @@ describe('master codes', () => {
       code: InventoryCode.amountInvalid,
     });
     // Once a store's SKU is linked to it (here by its code), the code stays.
-    await recordChannelSkus(api.database.db, {
-      tenantId: owner.tenantId,
-      storeId: 'a-store',
-      itemId: '1',
-      itemName: 'Listed item',
-      models: [{ sellerSku: item.code, price: '1.00', stock: 0 }],
-    });
+    await recordChannelSkus(
+      { db: api.database.db, store: api.store },
+      {
+        tenantId: owner.tenantId,
+        storeId: 'a-store',
+        itemId: '1',
+        itemName: 'Listed item',
+        models: [{ sellerSku: item.code, price: '1.00', stock: 0 }],
+      },
+    );
     expect(refusal(await call('PUT', `${url}/${item.id}`, owner.token, { code: nextCode() }))).toEqual({
       status: 409,
       code: InventoryCode.codeBound,
