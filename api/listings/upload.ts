@@ -1,4 +1,4 @@
-import { ErrorAnswer, Ok, ok } from '@api/answers';
+import { ok } from '@api/answers';
 import { seller } from '@api/auth/session';
 import {
   CopyListingsAnswer,
@@ -9,14 +9,9 @@ import {
 } from '@api/contracts/listings';
 import { ApiError } from '@api/errors';
 import { attachmentName, fileAnswers, sendFile } from '@api/files';
+import { uploadSpec } from '@api/purchases/upload-common';
 import { router } from '@api/route';
-import {
-  UPLOAD_BODY_LIMIT,
-  UploadQuery,
-  uploadBody,
-  uploadedFile,
-  uploadHistoryRoutes,
-} from '@api/sheet-upload';
+import { uploadBody, uploadedFile, uploadHistoryRoutes } from '@api/sheet-upload';
 import { copyListings } from '@commands/listings/copy-listings';
 import type { ListingDeps } from '@commands/listings/support';
 import { type ListingRowProblem, uploadListings } from '@commands/listings/upload-listings';
@@ -43,22 +38,19 @@ const rowsOf = (language: Language, problems: ListingRowProblem[]) =>
 
 export const listingUploadRoutes: FastifyPluginAsyncZod<ListingDeps> = async (app, deps) => {
   uploadBody(app);
-  const route = router(app, { tags: ['listings'], access: { permission: 'listings-manage' } });
+  const access = { permission: 'listings-manage' } as const;
+  const route = router(app, { tags: ['listings'], access });
 
   route.post(
     '/api/listings/upload',
     {
-      summary: `Bulk upload of listings: the CSV (UTF-8 without BOM) or XLSX file as the body (?filename=), the first row a header (ignored), columns ${LISTING_FILE_COLUMNS.join(', ')} (several stores, logistics or images separated by "${LIST_SEPARATOR}"); one row per SKU, rows sharing a handle make one listing with variants, saved as a draft as the editor saves it. A listing with a bad row is not saved, every bad row named with its code; none saved: 400 (728)`,
-      bodyLimit: UPLOAD_BODY_LIMIT,
-      query: UploadQuery,
-      raw: {
-        200: Ok(ListingUploadResult),
-        400: ListingUploadRefusal,
-        401: ErrorAnswer,
-        403: ErrorAnswer,
-        413: ErrorAnswer,
-        415: ErrorAnswer,
-      },
+      ...uploadSpec(
+        `Bulk upload of listings: the CSV (UTF-8 without BOM) or XLSX file as the body (?filename=), the first row a header (ignored), columns ${LISTING_FILE_COLUMNS.join(', ')} (several stores, logistics or images separated by "${LIST_SEPARATOR}"); one row per SKU, rows sharing a handle make one listing with variants, saved as a draft as the editor saves it. A listing with a bad row is not saved, every bad row named with its code; none saved: 400 (728)`,
+        ListingUploadResult,
+        { 400: ListingUploadRefusal },
+      ),
+      // uploadSpec names the purchases' key: this upload has listings-manage.
+      access,
     },
     async (request, reply) => {
       const file = uploadedFile(

@@ -1,15 +1,20 @@
 import { randomUUID } from 'node:crypto';
-import type { CopyListingsAnswer, CopyListingsBody, ParsedListingBody } from '@api/contracts/listings';
-import { type ListingContent, refuseListing } from '@domain/listings/rules';
+import type {
+  CopyListingsAnswer,
+  CopyListingsBody,
+  ListingDetail,
+  ParsedListingBody,
+} from '@api/contracts/listings';
+import { refuseListing } from '@domain/listings/rules';
 import { refusalOf } from '@domain/shared/errors';
 import type { Language } from '@infra/i18n';
 import type { z } from 'zod';
 import type { Actor } from '../support/actor';
 import type { Answered } from '../support/answer';
 import { refusalAnswer } from '../support/refusal';
-import { loadListing } from './listing';
+import { listingDetail } from './details';
 import { saveListing } from './save-listing';
-import { type ListingDeps, listingIdOf } from './support';
+import type { ListingDeps } from './support';
 
 type Body = z.output<typeof CopyListingsBody>;
 
@@ -30,12 +35,11 @@ export async function copyListings(
   const failed: CopyListingsAnswer['failed'] = [];
   for (const sourceId of new Set(body.listing_ids.map((id) => id.toLowerCase()))) {
     try {
-      const { state } = await loadListing(deps.store, actor.tenantId, listingIdOf(sourceId));
-      if (state.status === 'none') throw refuseListing('LISTING_NOT_FOUND');
-      if (state.status === 'deleted') throw refuseListing('LISTING_DELETED');
+      const source = await listingDetail(deps, actor.tenantId, sourceId);
+      if (source.status === 'deleted') throw refuseListing('LISTING_DELETED');
       const [saved] = await saveListing(deps, actor, {
         groupId: randomUUID(),
-        body: bodyOf(state.content, body.store_ids ?? state.content.storeIds),
+        body: bodyOf(source, body.store_ids ?? source.store_ids),
       });
       copied.push({ source_id: sourceId, id: saved.id });
     } catch (error) {
@@ -48,32 +52,19 @@ export async function copyListings(
   return [{ copied, failed }, 'listing.copied', { count: copied.length }];
 }
 
-/** A listing's content as the editor's body, for `storeIds`. */
-function bodyOf(content: ListingContent, storeIds: string[]): ParsedListingBody {
+/** A listing as the editor's body again (the detail's fields are the body's), for `storeIds`. */
+function bodyOf(detail: ListingDetail, storeIds: string[]): ParsedListingBody {
+  const { id: _id, revision: _revision, status: _status, stores: _stores, skus, platform, ...same } = detail;
   return {
-    platform: content.platform as ParsedListingBody['platform'],
+    ...same,
+    platform: platform as ParsedListingBody['platform'],
     store_ids: storeIds,
-    product_name: content.productName,
-    brand: content.brand,
-    model: content.model,
-    category_id: content.categoryId,
-    description: content.description,
-    condition: content.condition,
-    package_length: content.packageLength,
-    package_width: content.packageWidth,
-    package_height: content.packageHeight,
-    package_weight: content.packageWeight,
-    logistics: content.logistics,
-    images: content.images,
-    variant_gallery: content.variantGallery,
-    gtin: content.gtin,
-    tiers: content.tiers,
-    skus: content.skus.map((sku) => ({
-      seller_sku: sku.sellerSku,
+    skus: skus.map((sku) => ({
+      seller_sku: sku.seller_sku,
       price: sku.price,
       stock: sku.stock,
-      tier_index: sku.tierIndex,
-      master_code_id: sku.masterCode?.id ?? null,
+      tier_index: sku.tier_index,
+      master_code_id: sku.master_code?.id ?? null,
       promo: sku.promo,
     })),
     confirm_unlink_master_codes: false,

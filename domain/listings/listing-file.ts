@@ -39,24 +39,22 @@ export type ListingFileColumn = (typeof LISTING_FILE_COLUMNS)[number];
 /** The columns every row fills: its handle and its SKU. */
 export const REQUIRED_LISTING_COLUMNS = ['handle', 'seller_sku', 'price', 'stock'] as const;
 
-/** The columns of the listing itself, stated on its first row. */
-export const LISTING_OWN_COLUMNS = [
-  'product_name',
-  'stores',
-  'category_id',
-  'logistics',
-  'images',
-  'brand',
-  'model',
-  'description',
-  'condition',
-  'gtin',
-  'package_weight',
-  'package_length',
-  'package_width',
-  'package_height',
+/** The columns of one SKU row; the others are the listing's own, stated on its first row. */
+const ROW_COLUMNS = [
+  'handle',
+  'seller_sku',
+  'price',
+  'stock',
+  'variant_1_name',
+  'variant_1_option',
+  'variant_2_name',
+  'variant_2_option',
+  'master_code',
 ] as const satisfies readonly ListingFileColumn[];
-export type ListingOwnColumn = (typeof LISTING_OWN_COLUMNS)[number];
+export type ListingOwnColumn = Exclude<ListingFileColumn, (typeof ROW_COLUMNS)[number]>;
+export const LISTING_OWN_COLUMNS = LISTING_FILE_COLUMNS.filter(
+  (column): column is ListingOwnColumn => !(ROW_COLUMNS as readonly string[]).includes(column),
+);
 
 /** Several values in one cell (stores, logistics, images) are separated by a vertical bar. */
 export const LIST_SEPARATOR = '|';
