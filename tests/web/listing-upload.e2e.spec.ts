@@ -8,7 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 /**
  * Issue 15's listings bulk upload in a real Chromium: a seller opens the upload dialog on the listings page, sends a
  * CSV whose rows of one handle make a listing with variants and whose other listing lacks a category; the dialog
- * lists the refused row with its code and the spec's message, and the good listing is among the drafts.
+ * lists the refused row with its code and the spec's message, and the good listing is among the drafts; copied to
+ * the second store, it is there twice.
  */
 
 const row = (cells: Partial<Record<(typeof LISTING_FILE_COLUMNS)[number], string>>) =>
@@ -23,13 +24,14 @@ describe('the listings bulk upload', () => {
     [server, browser] = await Promise.all([startConsoleServer(), launchBrowser()]);
     seller = await createSeller(server.api);
     await addStore(server.api, seller.tenantId, 'Sandbox Shop');
+    await addStore(server.api, seller.tenantId, 'Second Shop');
   });
   afterAll(async () => {
     await browser?.close();
     await server?.close();
   });
 
-  it('uploads a CSV, names the refused row and shows the drafts', async () => {
+  it('uploads a CSV, names the refused row, shows the drafts and copies one to another store', async () => {
     const own = { stores: 'Sandbox Shop', logistics: '20011', images: 'https://img.kedai.test/upload.jpg' };
     const file = [
       LISTING_FILE_COLUMNS.join(','),
@@ -82,6 +84,21 @@ describe('the listings bulk upload', () => {
       .poll(() => page.getByRole('link', { name: 'Upload shirt E2E' }).isVisible(), { timeout: 20_000 })
       .toBe(true);
     expect(await page.getByRole('link', { name: 'Upload cap E2E' }).count()).toBe(0);
+
+    // Copy the draft to the second store: a new draft of the same listing.
+    const href = await page.getByRole('link', { name: 'Upload shirt E2E' }).getAttribute('href');
+    const id = href!.split('/').pop()!;
+    await page.locator(`[row-id="${id}"] input.ag-checkbox-input`).first().check({ force: true });
+    await page.getByRole('button', { name: 'Copy to stores' }).click();
+    const copy = page.getByRole('dialog', { name: 'Copy 1 listing' });
+    await copy.getByRole('checkbox', { name: 'Second Shop' }).check();
+    await copy.getByRole('button', { name: 'Copy as drafts' }).click();
+    await expect
+      .poll(() => page.getByText('1 listing copied as a draft.').first().isVisible(), { timeout: 15_000 })
+      .toBe(true);
+    await expect
+      .poll(() => page.getByRole('link', { name: 'Upload shirt E2E' }).count(), { timeout: 20_000 })
+      .toBe(2);
     expect(errors).toEqual([]);
   });
 });
