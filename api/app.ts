@@ -37,6 +37,7 @@ import { barcodeRoutes } from './inventory/barcode';
 import { stockRoutes } from './inventory/stock';
 import { initialStockReceiver } from './inventory/stock-common';
 import { listingRoutes } from './listings';
+import { listingUploadRoutes } from './listings/upload';
 import { type LiveDeps, liveProtocol, liveRoutes } from './live';
 import { lookupRoutes } from './lookups';
 import { orderRoutes } from './orders';
@@ -199,6 +200,7 @@ export function buildApp(deps: AppDeps) {
   app.register(returnRoutes, { db: deps.db, store: deps.store });
   app.register(manifestRoutes, { db: deps.db, store: deps.store });
   app.register(listingRoutes, { db: deps.db, store: deps.store, workflows: deps.workflows });
+  app.register(listingUploadRoutes, { db: deps.db, store: deps.store, workflows: deps.workflows });
   app.register(liveRoutes, { db: deps.db, hub: deps.hub, ...deps.live });
   if (deps.webDir) app.register(webConsole, { dir: deps.webDir });
   return app;

@@ -26,6 +26,7 @@ export const interruptedKey: Record<UploadKind, string> = {
   stock_adjustment: 'stock.upload.interrupted',
   purchase: 'purchases.upload.interrupted',
   order: 'orders.upload.interrupted',
+  listing: 'listing.upload.interrupted',
 };
 
 const unfinished = (status: UploadStatus) => status === 'pending' || status === 'in_progress';

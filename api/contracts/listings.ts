@@ -1,5 +1,6 @@
 import { LISTING_LIMITS, ListingCode, NO_GTIN } from '@domain/listings/rules';
 import { z } from 'zod';
+import { ErrorAnswer } from './common';
 import { DateFilter, gridQuery, TextFilter } from './grid';
 import { rule } from './rules';
 
@@ -321,3 +322,55 @@ export const MasterCodeOption = z.object({
   /** Already linked to a channel SKU or another listing: adding it asks for confirmation (§5). */
   listed: z.boolean(),
 });
+
+// ---- bulk upload and copy ----
+
+/** A row of the bulk upload file refused, with the result code and message of its problem. */
+export const ListingUploadRow = z.object({
+  row: z.number().int(),
+  column: z.string().nullable(),
+  code: z.number().int(),
+  message: z.string(),
+});
+export type ListingUploadRow = z.infer<typeof ListingUploadRow>;
+
+/** The bulk upload's answer: the drafts saved (one per handle), those already saved by the same file, the rows refused. */
+export const ListingUploadResult = z.object({
+  upload_id: z.string(),
+  saved: z.number().int(),
+  existing: z.number().int(),
+  listings: z.array(
+    z.object({
+      handle: z.string(),
+      id: z.string(),
+      /** The file's line of the listing's first row. */
+      row: z.number().int(),
+      skus: z.number().int(),
+      created: z.boolean(),
+    }),
+  ),
+  refused: z.array(ListingUploadRow),
+});
+export type ListingUploadResult = z.infer<typeof ListingUploadResult>;
+
+/** The 400 of a file none of whose listings could be saved: every refused row with its code. */
+export const ListingUploadRefusal = ErrorAnswer.extend({ rows: z.array(ListingUploadRow).optional() });
+
+export const ListingTemplateQuery = z.strictObject({ format: z.enum(['csv', 'xlsx']).default('csv') });
+
+/** Copy listings (`/products/copy-listings`): each listing becomes a new draft, for other stores when named. */
+export const CopyListingsBody = z.strictObject({
+  listing_ids: z
+    .array(z.string().max(100))
+    .min(1, rule(ListingCode.notFound, 'listing.none_selected'))
+    .max(200),
+  /** The stores of the copies (1 to 20); none: each copy keeps its listing's stores. */
+  store_ids: z.array(z.string().max(64)).max(200).optional(),
+});
+export type CopyListingsBody = z.input<typeof CopyListingsBody>;
+
+export const CopyListingsAnswer = z.object({
+  copied: z.array(z.object({ source_id: z.string(), id: z.string() })),
+  failed: z.array(z.object({ id: z.string(), code: z.number().int(), msg: z.string() })),
+});
+export type CopyListingsAnswer = z.infer<typeof CopyListingsAnswer>;

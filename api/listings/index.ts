@@ -2,7 +2,7 @@
  * Product listings (issue 15; spec §2 "Product listings and promotions", §7 listing calls): the list with the status
  * filter of §4, one listing, its save (a new groupId makes a draft), publish, sync and unlist on the stores (one
  * workflow per store), delete, the SKU existence check, the listing's uploaded images, the editor's pickers and the
- * bulk edit. Read with listings-index; changed with listings-manage; unlisting from a marketplace needs
+ * bulk edit (the bulk upload and copy: ./upload.ts, a plugin of its own for its file bodies). Read with listings-index; changed with listings-manage; unlisting from a marketplace needs
  * marketplace_control (spec §6 "Listings: view, manage, marketplace control").
  */
 import { ErrorAnswer, ok } from '@api/answers';

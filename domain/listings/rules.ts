@@ -102,8 +102,11 @@ export const ListingCode = {
   wrongState: 723,
   publishInProgress: 724,
   changedMeanwhile: 725,
+  /** A bulk upload file that cannot be read (a BOM, not UTF-8, not CSV or XLSX…). */
   upload: 726,
   idempotencyKey: 727,
+  /** A bulk upload row whose cells cannot make a listing (no handle, a column that differs from its first row). */
+  uploadRows: 728,
 } as const;
 
 export const listingErrors: ErrorTable<ListingErrorCode> = {

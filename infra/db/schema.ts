@@ -94,7 +94,7 @@ export type UserKind =
 export type UserStatus = 'pending' | 'active' | 'inactive';
 export type InventoryCurrency = 'MYR' | 'SGD' | 'HKD' | 'TWD' | 'PHP';
 export type UploadStatus = 'pending' | 'in_progress' | 'complete' | 'failed';
-export type UploadKind = 'stock_adjustment' | 'purchase' | 'order';
+export type UploadKind = 'stock_adjustment' | 'purchase' | 'order' | 'listing';
 export type SupplierStatus = 'active' | 'inactive';
 
 // ---- the tables ----

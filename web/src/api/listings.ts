@@ -1,13 +1,17 @@
 import type {
+  CopyListingsAnswer,
   ExistSkuAnswer,
   ListingBody,
   ListingDetail,
   ListingListRow,
   ListingStatusFilter,
+  ListingUploadResult,
+  ListingUploadRow,
   StorePublication,
 } from '@api/contracts/listings';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type Answer, api, apiData } from './client';
+import { downloadFile } from './download';
 import { objectUrlOf, uploadImage } from './printing';
 
 /**
@@ -17,19 +21,25 @@ import { objectUrlOf, uploadImage } from './printing';
  */
 
 export { LISTING_STATUS_FILTER } from '@api/contracts/listings';
+export { LIST_SEPARATOR, LISTING_FILE_COLUMNS } from '@domain/listings/listing-file';
 export { LISTING_LIMITS, NO_GTIN } from '@domain/listings/rules';
 export type {
+  CopyListingsAnswer,
   ExistSkuAnswer,
   ListingBody,
   ListingDetail,
   ListingListRow,
   ListingStatusFilter,
+  ListingUploadResult,
+  ListingUploadRow,
   StorePublication,
 };
 
 export const LISTINGS_ENDPOINT = '/api/listings';
 const ONE = (id: string) => `/api/listing/${encodeURIComponent(id)}`;
 const IMAGES_ENDPOINT = '/api/listing/images';
+/** The bulk upload (api/listings/upload.ts): the file as the body, through web/src/api/upload.ts. */
+export const LISTING_UPLOAD_ENDPOINT = `${LISTINGS_ENDPOINT}/upload`;
 
 export const VIEW_KEY = 'listings-index';
 export const MANAGE_KEY = 'listings-manage';
@@ -144,5 +154,22 @@ export function useListingImageUrl(imageId: string | null) {
     queryFn: () => objectUrlOf(`${IMAGES_ENDPOINT}/${encodeURIComponent(imageId ?? '')}`),
     enabled: imageId !== null,
     staleTime: Number.POSITIVE_INFINITY,
+  });
+}
+
+/** The bulk upload template: the header row, as a CSV (UTF-8 without BOM) or an XLSX. */
+export const downloadListingTemplate = (format: 'csv' | 'xlsx') =>
+  downloadFile(`${LISTING_UPLOAD_ENDPOINT}/template`, {
+    query: { format },
+    fileName: `listings-template.${format}`,
+  });
+
+/** Copies listings into new drafts, for `store_ids` or each listing's own stores. */
+export function useCopyListings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { listing_ids: string[]; store_ids?: string[] }) =>
+      api<Answer<CopyListingsAnswer>>(`${LISTINGS_ENDPOINT}/copy`, { method: 'POST', body }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: listingKeys.lists() }),
   });
 }

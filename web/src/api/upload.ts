@@ -9,6 +9,8 @@ import { ApiFailure, clearSession, getToken } from './client';
 export interface UploadRowError {
   row: number;
   column: string | null;
+  /** The problem's result code, where the upload gives one (listings). */
+  code?: number;
   message: string;
 }
 

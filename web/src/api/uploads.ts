@@ -15,12 +15,13 @@ import { downloadFile } from './download';
 
 export type { UploadDetail, UploadStatus, UploadSummary };
 export { UPLOAD_STATUSES };
-export type UploadKind = 'stock_adjustment' | 'purchase' | 'order';
+export type UploadKind = 'stock_adjustment' | 'purchase' | 'order' | 'listing';
 
 const BASES: Record<UploadKind, string> = {
   stock_adjustment: '/api/inventory/stock',
   purchase: '/api/purchases',
   order: '/api/orders',
+  listing: '/api/listings',
 };
 
 export const uploadListEndpoint = (kind: UploadKind) => `${BASES[kind]}/uploads`;

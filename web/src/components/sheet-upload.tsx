@@ -5,7 +5,8 @@ import { useTranslation } from 'react-i18next';
 /**
  * The pieces of a bulk file form (a CSV or XLSX sent whole, api/upload.ts): the file, checked as it is chosen, its
  * field, and the table of a refused file's bad rows. Their words are the screen namespace's `upload.*`: file_label,
- * errors.type, errors.size, errors.no_file, columns.row, columns.column, columns.problem.
+ * errors.type, errors.size, errors.no_file, columns.row, columns.column, columns.problem (and columns.code, for an
+ * upload whose rows carry their result code).
  */
 
 export function useSheetFile(namespace: string, maxBytes: number) {
@@ -99,6 +100,7 @@ export function UploadRowErrors({
   className: string;
 }) {
   const { t } = useTranslation(namespace);
+  const coded = rows.some((row) => row.code !== undefined);
   return (
     <table className={className}>
       <caption>{caption}</caption>
@@ -106,6 +108,7 @@ export function UploadRowErrors({
         <tr>
           <th scope="col">{t('upload.columns.row')}</th>
           <th scope="col">{t('upload.columns.column')}</th>
+          {coded && <th scope="col">{t('upload.columns.code')}</th>}
           <th scope="col">{t('upload.columns.problem')}</th>
         </tr>
       </thead>
@@ -115,6 +118,7 @@ export function UploadRowErrors({
           <tr key={index}>
             <td>{row.row}</td>
             <td>{row.column ?? ''}</td>
+            {coded && <td>{row.code}</td>}
             <td>{row.message}</td>
           </tr>
         ))}

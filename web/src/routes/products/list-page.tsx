@@ -15,6 +15,8 @@ import type { ColDef, ICellRendererParams } from 'ag-grid-community';
 import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { CopyListingsDialog } from './copy-dialog';
+import { ListingUploadDialog } from './upload-dialog';
 import './products.css';
 
 /**
@@ -136,64 +138,101 @@ export function ListingGrid({ fixedStatus, prefix }: { fixedStatus?: ListingStat
   const [pageSize, setPageSize] = useState<number>(PAGE_SIZES[1]);
   const statusId = useId();
   const sizeId = useId();
+  const [uploading, setUploading] = useState(false);
+  const [copying, setCopying] = useState<{ ids: string[]; clear(): void } | null>(null);
   return (
-    <GridScreen<ListingListRow>
-      // A new page size is a new grid: the row model's block size is fixed when it is made.
-      key={pageSize}
-      namespace="listings"
-      prefix={prefix}
-      gridId={`listings.${prefix}`}
-      endpoint={withQuery(LISTINGS_ENDPOINT, { status })}
-      useColumns={useColumns}
-      className="listing-page"
-      live={LISTINGS_VIEW}
-      blockSize={pageSize}
-      actions={
-        can(MANAGE_KEY) && (
-          <Link className="button button-primary" to={`/products/listings/${crypto.randomUUID()}`}>
-            {t('list.add')}
-          </Link>
-        )
-      }
-      filters={
-        <>
-          {!fixedStatus && (
+    <>
+      {uploading && <ListingUploadDialog onClose={() => setUploading(false)} />}
+      {copying && (
+        <CopyListingsDialog
+          ids={copying.ids}
+          onClose={(done) => {
+            if (done) copying.clear();
+            setCopying(null);
+          }}
+        />
+      )}
+      <GridScreen<ListingListRow>
+        // A new page size is a new grid: the row model's block size is fixed when it is made.
+        key={pageSize}
+        namespace="listings"
+        prefix={prefix}
+        gridId={`listings.${prefix}`}
+        endpoint={withQuery(LISTINGS_ENDPOINT, { status })}
+        useColumns={useColumns}
+        className="listing-page"
+        live={LISTINGS_VIEW}
+        blockSize={pageSize}
+        actions={
+          can(MANAGE_KEY) && (
             <>
-              <label htmlFor={statusId} className="visually-hidden">
-                {t('list.status_filter')}
-              </label>
-              <select
-                id={statusId}
-                className="input"
-                value={status}
-                onChange={(event) => setStatus(event.target.value as ListingStatusFilter)}
-              >
-                {LISTING_STATUS_FILTER.map((value) => (
-                  <option key={value} value={value}>
-                    {t(`filter.${value.replace(' ', '_')}`)}
-                  </option>
-                ))}
-              </select>
+              <button type="button" className="button button-secondary" onClick={() => setUploading(true)}>
+                {t('upload.open')}
+              </button>
+              <Link className="button button-primary" to={`/products/listings/${crypto.randomUUID()}`}>
+                {t('list.add')}
+              </Link>
             </>
-          )}
-          <label htmlFor={sizeId} className="visually-hidden">
-            {t('list.page_size')}
-          </label>
-          <select
-            id={sizeId}
-            className="input"
-            value={pageSize}
-            onChange={(event) => setPageSize(Number(event.target.value))}
-          >
-            {PAGE_SIZES.map((size) => (
-              <option key={size} value={size}>
-                {t('list.per_page', { count: size })}
-              </option>
-            ))}
-          </select>
-        </>
-      }
-    />
+          )
+        }
+        selection={
+          can(MANAGE_KEY)
+            ? {
+                label: t('list.selection_label'),
+                count: (selected) => t('list.selected', { count: selected }),
+                actions: (rows, clear) => (
+                  <button
+                    type="button"
+                    className="button button-secondary"
+                    disabled={rows.length === 0}
+                    onClick={() => setCopying({ ids: rows.map((row) => row.id), clear })}
+                  >
+                    {t('copy.open')}
+                  </button>
+                ),
+              }
+            : undefined
+        }
+        filters={
+          <>
+            {!fixedStatus && (
+              <>
+                <label htmlFor={statusId} className="visually-hidden">
+                  {t('list.status_filter')}
+                </label>
+                <select
+                  id={statusId}
+                  className="input"
+                  value={status}
+                  onChange={(event) => setStatus(event.target.value as ListingStatusFilter)}
+                >
+                  {LISTING_STATUS_FILTER.map((value) => (
+                    <option key={value} value={value}>
+                      {t(`filter.${value.replace(' ', '_')}`)}
+                    </option>
+                  ))}
+                </select>
+              </>
+            )}
+            <label htmlFor={sizeId} className="visually-hidden">
+              {t('list.page_size')}
+            </label>
+            <select
+              id={sizeId}
+              className="input"
+              value={pageSize}
+              onChange={(event) => setPageSize(Number(event.target.value))}
+            >
+              {PAGE_SIZES.map((size) => (
+                <option key={size} value={size}>
+                  {t('list.per_page', { count: size })}
+                </option>
+              ))}
+            </select>
+          </>
+        }
+      />
+    </>
   );
 }
 

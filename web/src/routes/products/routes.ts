@@ -5,7 +5,7 @@ import { lazyScreen } from '@web/shell/lazy-screen';
 /**
  * Products (spec §2; shell.md `/products/`):
  * - listings, draft-listings, the editor (a new listing, or one by id) and listings-bulk: viewing needs
- *   listings-index, changing listings-manage;
+ *   listings-index, changing listings-manage (the bulk upload, its history and copy too);
  * - the download status view: each store's download of its marketplace items and the link grid of the channel SKUs
  *   it brought in. Reading needs `listings-index`, the API's key; downloading and linking `listings-manage` (the
  *   screen hides those actions without it);
@@ -42,6 +42,13 @@ export const productRoutes: ModuleRoute[] = [
     element: lazyScreen(() => import('./bulk-page')),
     access: manage,
     menu: { section: 'products', labelKey: 'listings:nav.bulk' },
+  },
+  {
+    path: 'products/upload-history',
+    titleKey: 'uploads:listing.title',
+    element: lazyScreen(() => import('./upload-history-page')),
+    access: manage,
+    menu: { section: 'products', labelKey: 'uploads:nav.listing' },
   },
   {
     path: 'products/download-status',
