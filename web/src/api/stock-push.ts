@@ -10,7 +10,7 @@ import type {
   StoreAllocations,
   SyncStatusAnswer,
 } from '@api/contracts/stock-push';
-import { PUSH_ORIGINS, PUSH_OUTCOMES } from '@domain/channels/push-log';
+import { PUSH_FIELDS, PUSH_ORIGINS, PUSH_OUTCOMES } from '@domain/channels/push-log';
 import { LIVE_VIEWS } from '@domain/shared/live-views';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type Answer, api, apiData, withQuery } from './client';
@@ -21,7 +21,7 @@ import { type Answer, api, apiData, withQuery } from './client';
  */
 
 export type { PushLogRow, PushRuleBody, SkuRuleRow, StoreAllocations };
-export { PUSH_ORIGINS, PUSH_OUTCOMES };
+export { PUSH_FIELDS, PUSH_ORIGINS, PUSH_OUTCOMES };
 export const PUSH_LOG_VIEW = LIVE_VIEWS.pushLog;
 export const SYNC_KEY = 'inventory-manage-sync';
 export const LINKING_KEY = 'multiple-warehouse-linking';
