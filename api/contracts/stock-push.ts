@@ -159,6 +159,25 @@ export type PushLogRow = z.infer<typeof PushLogRow>;
 export const PushLogPage = GridPage(PushLogRow);
 export type PushLogPage = z.infer<typeof PushLogPage>;
 
+/** What a store's push has still to tell its channel (its workflow's queue, not the log). */
+export const PushQueueQuery = z.strictObject({ store_id: Id });
+export type PushQueueQuery = z.infer<typeof PushQueueQuery>;
+export const PushQueueAnswer = z.object({
+  /** Figures waiting for a call or in one now. */
+  waiting: z.number().int(),
+  /** SKUs the channel refused for now, waiting out their backoff; `attempt` is the try they wait for. */
+  retrying: z.array(
+    z.object({
+      item_id: z.string(),
+      model_id: z.string(),
+      seller_sku: z.string(),
+      quantity: z.number().int(),
+      attempt: z.number().int(),
+    }),
+  ),
+});
+export type PushQueueAnswer = z.infer<typeof PushQueueAnswer>;
+
 // ---- manual sync ----
 
 export const ManualSyncBody = z.strictObject({

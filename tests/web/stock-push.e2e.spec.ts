@@ -9,7 +9,8 @@ import { type Catalogue, seedCatalogue } from '../api/orders-support';
 
 /**
  * The sync quantity log (/logistic/sync-qty-log) in the browser: what Kedai told each store for each SKU and why,
- * a failure waiting to retry found by its filter, the store filter, and price pushes beside stock pushes.
+ * a failure waiting to retry found by its filter, the store filter, price pushes beside stock pushes, and the
+ * chosen store's push queue.
  */
 describe('the sync quantity log in the console', () => {
   let server: ConsoleServer;
@@ -18,7 +19,7 @@ describe('the sync quantity log in the console', () => {
   let catalogue: Catalogue;
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startConsoleServer(), launchBrowser()]);
+    [server, browser] = await Promise.all([startConsoleServer({ workflows: true }), launchBrowser()]);
     seller = await createSeller(server.api);
     catalogue = await seedCatalogue(server.api, seller.tenantId);
   });
@@ -132,6 +133,11 @@ describe('the sync quantity log in the console', () => {
     await page.getByLabel('Store', { exact: true }).selectOption({ label: 'Price Shopee' });
     const rows = page.locator('.ag-row', { hasText: 'KAIN-01' });
     await expect.poll(() => rows.count(), { timeout: 15_000 }).toBe(2);
+    // The store's push queue, asked of its workflow: none has run for it, so nothing waits.
+    const queue = page.getByRole('region', { name: 'Still to push' });
+    await expect
+      .poll(() => queue.innerText(), { timeout: 15_000 })
+      .toContain('0 figures waiting to be told to the store.');
 
     await page.getByLabel('Stock or prices').selectOption({ label: 'Price' });
     await expect.poll(() => rows.count()).toBe(1);

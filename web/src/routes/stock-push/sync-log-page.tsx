@@ -7,6 +7,7 @@ import type { ColDef } from 'ag-grid-community';
 import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { PushQueuePanel } from './push-queue-panel';
 import { StoreFilter } from './store-filter';
 
 /**
@@ -14,7 +15,8 @@ import { StoreFilter } from './store-filter';
  * marketplace, newest first — the store, the SKU and its master code, the quantity or price, why (the stock change
  * and its reason, a manual sync, the reconciliation, or the store's price rule), which try, and the channel's answer.
  * It answers "what did we tell Shopee for SKU X at 10:02, and why?": filter by store, stock or prices, SKU (the
- * search box), time range, failures only, or the retries still waiting. New pushes appear as they are made.
+ * search box), time range, failures only, or the retries still waiting. New pushes appear as they are made. With a
+ * store chosen, what its push has still to tell the channel shows above the log.
  */
 
 function useColumns(): ColDef<PushLogRow>[] {
@@ -136,6 +138,7 @@ export default function SyncLogPage() {
       endpoint={endpoint}
       useColumns={useColumns}
       live={PUSH_LOG_VIEW}
+      above={store && <PushQueuePanel storeId={store} />}
       actions={
         <Link className="button" to="/inventory/manual-sync-status">
           {t('nav.manual_sync')}
