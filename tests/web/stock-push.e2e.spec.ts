@@ -152,6 +152,15 @@ describe('the sync quantity log in the console', () => {
     await expect.poll(() => rows.locator('[col-id="quantity"]').first().innerText()).toBe('4');
     expect(await rows.count()).toBe(1);
     expect(await rows.locator('[col-id="field"]').innerText()).toBe('Stock');
+
+    // The store's price control page lists the same price push, from the same log, and not the stock one.
+    await page.goto('/#/products/marketplace-pricing');
+    await page.getByLabel('Store', { exact: true }).selectOption({ label: 'Price Shopee' });
+    const priced = page.locator('.ag-row', { hasText: 'KAIN-01' });
+    await expect.poll(() => priced.count(), { timeout: 15_000 }).toBe(1);
+    expect(await priced.locator('[col-id="price"]').innerText()).toBe('49.90');
+    expect(await priced.locator('[col-id="outcome"]').innerText()).toBe('Will retry');
+    expect(await priced.locator('[col-id="answer"]').innerText()).toBe('error_busy: the shop is busy');
     expect(errors).toEqual([]);
   });
 });
