@@ -1,10 +1,7 @@
 import type { GridPage } from '@api/contracts/common';
 import type {
   ChannelSkuRow,
-  PRICE_LOG_SORT_COLUMNS,
   PROMOTION_SORT_COLUMNS,
-  PriceLogQuery,
-  PriceLogRow,
   PromotionListQuery,
   PromotionListRow,
 } from '@api/contracts/promotions';
@@ -23,7 +20,7 @@ import { allOf, pageWindow, searchWhere, setWhere, sortTerms, textWhere } from '
 /**
  * The reads of promotions and price control: the stores and their channel SKUs (table channel_skus, with what each
  * may sell), the promotions' list (ag-grid; the status filter is worked out from the clock in SQL as
- * `promotionStatus` does), each store's price rule, and the price-push log.
+ * `promotionStatus` does) and each store's price rule (its pushes are in the push log: push-log.queries.ts).
  */
 
 export interface PromotionStore {
@@ -258,52 +255,4 @@ export async function priceRuleOf(
     },
     updatedAt: row.updated_at.toISOString(),
   };
-}
-
-type PriceLogSort = (typeof PRICE_LOG_SORT_COLUMNS)[number];
-const logSort: Record<PriceLogSort, RawBuilder<unknown>> = {
-  at: sql`l.at`,
-  seller_sku: sql`lower(l.seller_sku)`,
-  price: sql`l.price`,
-};
-
-/** The store's price-push log, newest first: what price was told for which SKU, when, why, and the answer. */
-export async function priceLogPage(
-  db: Kysely<Database>,
-  tenantId: string,
-  storeId: string,
-  query: PriceLogQuery,
-): Promise<GridPage<PriceLogRow>> {
-  const where: RawBuilder<SqlBool>[] = [
-    sql<SqlBool>`l.tenant_id = ${tenantId}`,
-    sql<SqlBool>`l.store_id = ${storeId}`,
-  ];
-  const { filterModel } = query;
-  if (filterModel.seller_sku) where.push(textWhere(sql<string>`l.seller_sku`, filterModel.seller_sku));
-  if (filterModel.outcome) where.push(setWhere(sql<string>`l.outcome`, filterModel.outcome.values));
-  const search = query.search?.trim();
-  if (search) where.push(searchWhere([sql<string>`l.seller_sku`], search));
-  const condition = allOf(where);
-  const order = [
-    ...sortTerms(query.sortModel, logSort),
-    ...(query.sortModel.length === 0 ? [sql`l.at DESC`] : []),
-    sql`l.push_id`,
-    sql`l.attempt DESC`,
-    sql`l.seller_sku`,
-  ];
-  const { limit, offset } = pageWindow(query);
-  return withTenant(db, tenantId, async (trx) => {
-    const rows = await sql<Omit<PriceLogRow, 'at'> & { at: Date }>`
-      SELECT l.push_id, l.attempt, l.item_id, l.model_id, l.seller_sku, l.price::text AS price, l.outcome, l.reason,
-             l.at
-      FROM price_push_log l WHERE ${condition}
-      ORDER BY ${sql.join(order)} LIMIT ${limit} OFFSET ${offset}`.execute(trx);
-    const total = await sql<{
-      n: string;
-    }>`SELECT count(*) AS n FROM price_push_log l WHERE ${condition}`.execute(trx);
-    return {
-      lastRow: Number(total.rows[0]?.n ?? 0),
-      rows: rows.rows.map((row) => ({ ...row, at: row.at.toISOString() })),
-    };
-  });
 }

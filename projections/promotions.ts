@@ -1,10 +1,5 @@
 import { PROMOTION_EVENT_TYPES, type PromotionEvent } from '@domain/promotions/events';
-import {
-  PRICE_PUSH_CATEGORY,
-  PRICE_RULE_CATEGORY,
-  type PriceRuleSavedData,
-  type PricesPushedData,
-} from '@domain/promotions/pricing';
+import { PRICE_RULE_CATEGORY, type PriceRuleSavedData } from '@domain/promotions/pricing';
 import { evolve, initialState, PROMOTION_CATEGORY, type PromotionState } from '@domain/promotions/promotion';
 import { LIVE_VIEWS } from '@domain/shared/live-views';
 import type { Database } from '@infra/db';
@@ -15,8 +10,8 @@ import { defineProjection, type LiveChange, mergeChanges } from './runtime/proje
 /**
  * The promotions' read models, from their events (domain/promotions): `promotions`, one row per discount or gift
  * promotion with the folded promotion in `state` (the decider's own `evolve`, so a rebuild folds the same rows);
- * `price_rules`, each store's latest rule; and `price_push_log`, one row per SKU for every try of a price push.
- * Live changes name promotions in the view `promotions` and stores in `pricePushes`.
+ * and `price_rules`, each store's latest rule. Live changes name promotions in the view `promotions`. Price pushes
+ * are in the push log (projections/push-log.ts).
  */
 
 export const PROMOTIONS_PROJECTION = 'promotions';
@@ -117,56 +112,18 @@ async function applyPriceRule(trx: Transaction<Database>, event: RecordedEvent):
     .execute();
 }
 
-async function applyPricePush(trx: Transaction<Database>, event: RecordedEvent): Promise<void> {
-  const data = event.data as PricesPushedData;
-  if (data.lines.length === 0) return;
-  const rows = data.lines.map((line) => ({
-    tenant_id: event.metadata.tenantId,
-    store_id: data.storeId,
-    push_id: data.pushId,
-    attempt: data.attempt,
-    item_id: line.itemId,
-    model_id: line.modelId,
-    seller_sku: line.sellerSku,
-    master_code_id: line.masterCodeId,
-    price: line.price,
-    outcome: line.ok
-      ? ('ok' as const)
-      : data.error || line.retryable
-        ? ('failed' as const)
-        : ('refused' as const),
-    reason: data.error?.message ?? line.reason,
-    user_id: data.userId,
-    at: data.at,
-  }));
-  // Postgres takes at most 65,535 parameters a statement: a store's whole catalogue goes in slices.
-  for (let from = 0; from < rows.length; from += 2000)
-    await trx
-      .insertInto('price_push_log')
-      .values(rows.slice(from, from + 2000))
-      .onConflict((oc) => oc.doNothing())
-      .execute();
-}
-
 export const promotionsProjection = defineProjection({
   name: PROMOTIONS_PROJECTION,
-  eventTypes: [...PROMOTION_EVENT_TYPES, 'PriceRuleSaved', 'PricesPushed'],
-  tables: ['promotions', 'price_rules', 'price_push_log'],
+  eventTypes: [...PROMOTION_EVENT_TYPES, 'PriceRuleSaved'],
+  tables: ['promotions', 'price_rules'],
   async apply(trx, events) {
     const promotions: RecordedEvent[] = [];
-    const changes: LiveChange[] = [];
     for (const event of events) {
       const category = parseStreamId(event.stream)?.category;
       if (category === PROMOTION_CATEGORY) promotions.push(event);
       else if (category === PRICE_RULE_CATEGORY && event.type === 'PriceRuleSaved')
         await applyPriceRule(trx, event);
-      else if (category === PRICE_PUSH_CATEGORY && event.type === 'PricesPushed') {
-        await applyPricePush(trx, event);
-        const { storeId } = event.data as PricesPushedData;
-        changes.push({ tenantId: event.metadata.tenantId, view: LIVE_VIEWS.pricePushes, ids: [storeId] });
-      }
     }
-    changes.push(...(await applyPromotions(trx, promotions)));
-    return mergeChanges(changes);
+    return mergeChanges(await applyPromotions(trx, promotions));
   },
 });

@@ -6,7 +6,7 @@ import type {
   StoreAllocations,
   SyncStatusAnswer,
 } from '@api/contracts/stock-push';
-import type { PushOrigin, PushOutcome } from '@domain/channels/push-log';
+import type { PushField, PushOrigin, PushOutcome } from '@domain/channels/push-log';
 import type { PushRule } from '@domain/channels/stock-push';
 import type { Database } from '@infra/db';
 import { withTenant } from '@infra/db/tenant';
@@ -14,8 +14,8 @@ import { type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely';
 import { allOf, dateWhere, pageWindow, searchWhere, setWhere, sortTerms } from './runtime/grid';
 
 /**
- * The stock push's reads: the push log (projections/push-log.ts keeps it), each store's push at a glance, and the
- * push rules and warehouse links the allocation screens edit (plain settings tables).
+ * The stock push's reads: the push log of stock and price pushes (projections/push-log.ts keeps it), each store's
+ * push at a glance, and the push rules and warehouse links the allocation screens edit (plain settings tables).
  */
 
 /** A push rule as its settings row keeps it. */
@@ -39,6 +39,7 @@ const logSort: Record<PushLogQuery['sortModel'][number]['colId'], RawBuilder<unk
   pushed_at: sql`l.pushed_at`,
   seller_sku: sql`lower(l.seller_sku)`,
   quantity: sql`l.quantity`,
+  price: sql`l.price`,
   attempt: sql`l.attempt`,
 };
 
@@ -59,6 +60,7 @@ export async function pushLogPage(
   if (filterModel.origin) where.push(setWhere(sql<string>`l.origin`, filterModel.origin.values));
   if (filterModel.pushed_at) where.push(dateWhere(sql<Date>`l.pushed_at`, filterModel.pushed_at));
   if (query.store_id) where.push(sql<SqlBool>`l.store_id = ${query.store_id}`);
+  if (query.field) where.push(sql<SqlBool>`l.field = ${query.field}`);
   if (query.master_code_id) where.push(sql<SqlBool>`l.master_code_id = ${query.master_code_id}`);
   if (query.sku?.trim()) where.push(searchWhere([sql<string>`l.seller_sku`], query.sku.trim()));
   if (query.from) where.push(sql<SqlBool>`l.pushed_at >= ${new Date(query.from)}`);
@@ -79,7 +81,7 @@ export async function pushLogPage(
       store_id: string;
       store_name: string | null;
       platform: string;
-      field: 'stock' | 'price';
+      field: PushField;
       item_id: string;
       model_id: string;
       seller_sku: string;

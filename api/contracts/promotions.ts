@@ -225,24 +225,3 @@ export type PricingAnswer = z.infer<typeof PricingAnswer>;
 
 export const PricePushAnswer = z.object({ push_id: z.string(), skus: z.number() });
 export type PricePushAnswer = z.infer<typeof PricePushAnswer>;
-
-export const PRICE_LOG_SORT_COLUMNS = ['at', 'seller_sku', 'price'] as const;
-
-export const PriceLogQuery = gridQuery(PRICE_LOG_SORT_COLUMNS, {
-  seller_sku: TextFilter,
-  outcome: setFilter(['ok', 'refused', 'failed']),
-});
-export type PriceLogQuery = z.infer<typeof PriceLogQuery>;
-
-export const PriceLogRow = z.object({
-  push_id: z.string(),
-  attempt: z.number(),
-  item_id: z.string(),
-  model_id: z.string(),
-  seller_sku: z.string(),
-  price: z.string(),
-  outcome: z.enum(['ok', 'refused', 'failed']),
-  reason: z.string().nullable(),
-  at: z.string(),
-});
-export type PriceLogRow = z.infer<typeof PriceLogRow>;

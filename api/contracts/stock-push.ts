@@ -1,5 +1,5 @@
 import { PushCode } from '@domain/channels/codes';
-import { PUSH_ORIGINS, PUSH_OUTCOMES } from '@domain/channels/push-log';
+import { PUSH_FIELDS, PUSH_ORIGINS, PUSH_OUTCOMES } from '@domain/channels/push-log';
 import { z } from 'zod';
 import { GridPage } from './common';
 import { DateFilter, gridQuery, setFilter } from './grid';
@@ -107,7 +107,7 @@ export type SkuRuleBody = z.infer<typeof SkuRuleBody>;
 
 const logRangeInvalid = rule(PushCode.logRangeInvalid, 'push.log.range_invalid');
 
-export const PUSH_LOG_SORTS = ['pushed_at', 'seller_sku', 'quantity', 'attempt'] as const;
+export const PUSH_LOG_SORTS = ['pushed_at', 'seller_sku', 'quantity', 'price', 'attempt'] as const;
 export const PushLogQuery = gridQuery(PUSH_LOG_SORTS, {
   outcome: setFilter(PUSH_OUTCOMES),
   origin: setFilter(PUSH_ORIGINS),
@@ -115,6 +115,8 @@ export const PushLogQuery = gridQuery(PUSH_LOG_SORTS, {
 })
   .extend({
     store_id: Id.optional(),
+    /** Stock pushes or price pushes only; absent: both. */
+    field: z.enum(PUSH_FIELDS).optional(),
     /** A seller SKU, or part of one. */
     sku: z.string().max(200).optional(),
     master_code_id: Id.optional(),
@@ -136,7 +138,7 @@ export const PushLogRow = z.object({
   store_id: z.string(),
   store_name: z.string().nullable(),
   platform: z.string(),
-  field: z.enum(['stock', 'price']),
+  field: z.enum(PUSH_FIELDS),
   item_id: z.string(),
   model_id: z.string(),
   seller_sku: z.string(),
@@ -156,6 +158,25 @@ export const PushLogRow = z.object({
 export type PushLogRow = z.infer<typeof PushLogRow>;
 export const PushLogPage = GridPage(PushLogRow);
 export type PushLogPage = z.infer<typeof PushLogPage>;
+
+/** What a store's push has still to tell its channel (its workflow's queue, not the log). */
+export const PushQueueQuery = z.strictObject({ store_id: Id });
+export type PushQueueQuery = z.infer<typeof PushQueueQuery>;
+export const PushQueueAnswer = z.object({
+  /** Figures waiting for a call or in one now. */
+  waiting: z.number().int(),
+  /** SKUs the channel refused for now, waiting out their backoff; `attempt` is the try they wait for. */
+  retrying: z.array(
+    z.object({
+      item_id: z.string(),
+      model_id: z.string(),
+      seller_sku: z.string(),
+      quantity: z.number().int(),
+      attempt: z.number().int(),
+    }),
+  ),
+});
+export type PushQueueAnswer = z.infer<typeof PushQueueAnswer>;
 
 // ---- manual sync ----
 

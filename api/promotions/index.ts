@@ -18,8 +18,6 @@ import {
   ChannelSkuRow,
   DiscountBody,
   GiftBody,
-  PriceLogQuery,
-  PriceLogRow,
   PricePushAnswer,
   PriceRuleBody,
   PricingAnswer,
@@ -29,6 +27,7 @@ import {
   PromotionStoresAnswer,
   StoreParams,
 } from '@api/contracts/promotions';
+import { PushLogPage, PushLogQuery } from '@api/contracts/stock-push';
 import { ApiError } from '@api/errors';
 import { idempotencyKeyOf } from '@api/idempotency';
 import { conflicts, router } from '@api/route';
@@ -38,12 +37,8 @@ import { stopPromotion } from '@commands/promotions/stop';
 import { type PromotionDeps, promotionDetail, storeOrRefuse } from '@commands/promotions/support';
 import { PERMISSION_AREAS } from '@domain/access/permissions';
 import { PromotionCode } from '@domain/promotions/codes';
-import {
-  channelSkusOfStore,
-  priceLogPage,
-  promotionPage,
-  promotionStores,
-} from '@projections/promotions.queries';
+import { channelSkusOfStore, promotionPage, promotionStores } from '@projections/promotions.queries';
+import { pushLogPage } from '@projections/push-log.queries';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
@@ -197,7 +192,7 @@ export const promotionRoutes: FastifyPluginAsyncZod<PromotionDeps> = async (app,
     `${BASE}/pricing/:storeId/push`,
     {
       summary:
-        "Push the store's prices to its channel (each try and the channel's answer on the price-push log)",
+        "Push the store's prices to its channel (each try and the channel's answer on the store's push log)",
       access: controlling,
       params: StoreParams,
       answer: PricePushAnswer,
@@ -217,16 +212,19 @@ export const promotionRoutes: FastifyPluginAsyncZod<PromotionDeps> = async (app,
     `${BASE}/pricing/:storeId/log`,
     {
       summary:
-        "The store's price-push log (ag-grid): what price was told for which SKU, when, and the answer",
+        "The store's price pushes from the push log (ag-grid): what price was told for which SKU, when, why, and the answer",
       access: controlling,
       params: StoreParams,
-      query: PriceLogQuery,
-      answer: GridPage(PriceLogRow),
+      query: PushLogQuery,
+      answer: PushLogPage,
     },
     async (request) => {
       const { tenantId } = seller(request);
       const store = await storeOrRefuse(db, tenantId, request.params.storeId);
-      return ok(request, await priceLogPage(db, tenantId, store.id, request.query));
+      return ok(
+        request,
+        await pushLogPage(db, tenantId, { ...request.query, store_id: store.id, field: 'price' }),
+      );
     },
   );
 };

@@ -6,6 +6,8 @@ import {
   ManualSyncBody,
   PushLogPage,
   PushLogQuery,
+  PushQueueAnswer,
+  PushQueueQuery,
   SkuRuleBody,
   SkuRuleKey,
   SkuRuleQuery,
@@ -25,6 +27,7 @@ import {
   saveStoreRule,
   saveStoreWarehouses,
 } from '@commands/channels/push-rules';
+import { pushQueueOf } from '@commands/channels/push-waiting';
 import type { PermissionKey } from '@domain/access/permissions';
 import { pushLogPage, skuRulePage, storeAllocations, syncStatus } from '@projections/push-log.queries';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -133,6 +136,18 @@ export const stockPushRoutes: FastifyPluginAsyncZod<SyncDeps> = async (app, deps
       answer: PushLogPage,
     },
     async (request) => ok(request, await pushLogPage(deps.db, seller(request).tenantId, request.query)),
+  );
+
+  route.get(
+    '/api/logistic/sync-qty-log/queue',
+    {
+      summary:
+        "What a store's push has still to tell its channel: figures waiting, and retries with their try",
+      query: PushQueueQuery,
+      answer: PushQueueAnswer,
+      errors: conflicts,
+    },
+    async (request) => ok(request, await pushQueueOf(deps, seller(request), request.query.store_id)),
   );
 
   route.get(

@@ -22,9 +22,6 @@ import { type ChannelSkuModel, type LinkDeps, recordChannelSkus } from './channe
  * channel no longer has dropped, and the store's waiting orders of newly linked SKUs mapped.
  */
 
-/** The adapter of a store's channel (integrations/channel `channelFor`). */
-export type ChannelFactory = (db: Kysely<Database>, store: Store) => ChannelPort;
-
 /** Items the port reads in full per call. */
 const ITEMS_PER_CALL = 50;
 

@@ -3,7 +3,7 @@ import { TEXT_LIMITS } from '@domain/shared/limits';
 import type { Database } from '@infra/db';
 import { DuplicateEventIdError } from '@infra/eventstore/errors';
 import type { EventStore } from '@infra/eventstore/port';
-import { ChannelError, type ChannelPort, type UpdateOutcome } from '@integrations/channel/port';
+import { ChannelError, type UpdateOutcome } from '@integrations/channel/port';
 import type { Store } from '@integrations/stores';
 import type { Kysely } from 'kysely';
 import { eventIdFor } from '../support/ids';
@@ -13,11 +13,9 @@ import { eventIdFor } from '../support/ids';
  * the call is made, each SKU's answer read from the channel's outcomes (or the whole call's failure), and the lot
  * appended as one `ChannelUpdatePushed` whose id is the call's. Called again with the same call id (an activity
  * retried after the worker died), it finds the event and answers from it without calling the channel again.
- * The stock push uses it now; the price push of the promotions work takes the same path with `field: 'price'`.
+ * The stock push (`field: 'stock'`) and the price push of price control (`field: 'price'`) both take this path, so
+ * one log answers for quantities and prices alike.
  */
-
-/** A connected store's channel adapter. */
-export type ChannelOf = (store: Store) => ChannelPort | Promise<ChannelPort>;
 
 export type LineToPush = Omit<PushedLine, 'outcome' | 'answer'>;
 
@@ -30,6 +28,8 @@ export interface PushCall {
   call(): Promise<UpdateOutcome[]>;
   /** A retryable refusal at this try is given up (logged as failed). */
   maxAttempts: number;
+  /** Who asked for the push, when someone did (a price push). */
+  userId?: string | null;
 }
 
 export interface RecordedPush {
@@ -40,14 +40,30 @@ export interface RecordedPush {
 
 const answerOf = (text: string) => text.slice(0, TEXT_LIMITS.reason);
 
+const pushEventId = (store: Store, callId: string) =>
+  eventIdFor(`channel-push:${store.tenantId}:${store.id}:${callId}`);
+
+/** The lines of a call already logged under this call id, if it was. */
+export async function loggedPush(
+  deps: { store: EventStore },
+  store: Store,
+  callId: string,
+): Promise<PushedLine[] | undefined> {
+  const earlier = await deps.store.findEvent(
+    pushLogStreamId(store.tenantId, store.id),
+    pushEventId(store, callId),
+  );
+  return earlier ? (earlier.data as ChannelUpdatePushed).lines : undefined;
+}
+
 export async function recordPush(
   deps: { db: Kysely<Database>; store: EventStore },
   push: PushCall,
 ): Promise<RecordedPush> {
   const stream = pushLogStreamId(push.store.tenantId, push.store.id);
-  const eventId = eventIdFor(`channel-push:${push.store.tenantId}:${push.store.id}:${push.callId}`);
-  const earlier = await deps.store.findEvent(stream, eventId);
-  if (earlier) return { lines: (earlier.data as ChannelUpdatePushed).lines };
+  const eventId = pushEventId(push.store, push.callId);
+  const earlier = await loggedPush(deps, push.store, push.callId);
+  if (earlier) return { lines: earlier };
 
   const pushedAt = new Date().toISOString();
   const settle = (retryable: boolean, attempt: number) =>
@@ -92,6 +108,7 @@ export async function recordPush(
           data,
           metadata: {
             tenantId: push.store.tenantId,
+            ...(push.userId ? { userId: push.userId } : {}),
             commandId: push.callId,
             correlationId: push.callId,
             occurredAt: pushedAt,

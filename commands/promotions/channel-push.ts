@@ -1,30 +1,29 @@
-import type { PricePushLine, PricesPushedData } from '@domain/promotions/pricing';
-import { pricePushStreamId } from '@domain/promotions/pricing';
+import { loggedPush, recordPush } from '@commands/channels/push-log';
+import type { PushedLine } from '@domain/channels/push-log';
 import { type PromotionCommand, type PromotionState, skuKey } from '@domain/promotions/promotion';
 import type { Database } from '@infra/db';
 import type { EventStore } from '@infra/eventstore/port';
 import {
   ChannelError,
-  type ChannelPort,
-  channelFor,
+  type ChannelOf,
+  channelOfStore,
   type DiscountDraft,
   type GiftPromotionDraft,
 } from '@integrations/channel';
-import { findStore } from '@integrations/stores';
+import { findStore, type Store } from '@integrations/stores';
 import { channelSkusOfStore, priceRuleOf, promotionStore } from '@projections/promotions.queries';
-import type { PricePushRequest } from '@workflows/promotion-push-protocol';
+import { type PricePushRequest, PUSH_MAX_ATTEMPTS } from '@workflows/promotion-push-protocol';
 import type { Kysely } from 'kysely';
-import { eventIdFor } from '../support/ids';
 import { pricePreview } from './pricing';
 import { promotions } from './support';
 
 /**
  * What the push workflows' activities do (workflows/activities/promotions.ts): tell the store's channel, through the
  * channel port, of a promotion (create it, end it once stopped) or of the store's prices, and record the channel's
- * answer on the promotion's stream or the store's price-push log. Each try is recorded; a try the channel may
- * answer better later (busy, throttled, timed out) throws so the workflow retries it with backoff, until the last
- * try, which is recorded as failed for good. A channel without promotions (`unsupported`) keeps the promotion in
- * Kedai, marked "not on the channel".
+ * answer on the promotion's stream or, for prices, on the store's push log beside its stock pushes. Each try is
+ * recorded; a try the channel may answer better later (busy, throttled, timed out) throws so the workflow retries it
+ * with backoff, until the last try, which is recorded as failed for good. A channel without promotions
+ * (`unsupported`) keeps the promotion in Kedai, marked "not on the channel".
  *
  * A promotion is created on its channel once: the channel's id is recorded the moment it answers, and a try that
  * finds it recorded (a retried activity, a restarted worker) creates nothing.
@@ -33,15 +32,11 @@ import { promotions } from './support';
 export interface ChannelPushDeps {
   db: Kysely<Database>;
   store: EventStore;
+  channelOf: ChannelOf;
 }
 
-/** The channel port of the tenant's store, with the store's own tokens; a store gone is not worth a retry. */
-async function channelOf(deps: ChannelPushDeps, tenantId: string, storeId: string): Promise<ChannelPort> {
-  const store = await findStore(deps.db, tenantId, storeId);
-  if (!store)
-    throw new ChannelError('not_found', 'the store is no longer connected to Kedai', { retryable: false });
-  return channelFor(deps.db, store);
-}
+const channelOf = (deps: ChannelPushDeps, tenantId: string, storeId: string) =>
+  channelOfStore(deps.db, deps.channelOf, tenantId, storeId);
 
 /** Which try of how many this is (Temporal's activity attempt). */
 export interface Attempt {
@@ -193,12 +188,12 @@ async function recordChannelPrices(
   db: Kysely<Database>,
   tenantId: string,
   storeId: string,
-  lines: PricePushLine[],
+  lines: PushedLine[],
 ) {
   for (const line of lines)
     await db
       .updateTable('channel_skus')
-      .set({ price: line.price, updated_at: new Date() })
+      .set({ price: line.price!, updated_at: new Date() })
       .where('tenant_id', '=', tenantId)
       .where('store_id', '=', storeId)
       .where('item_id', '=', line.itemId)
@@ -206,33 +201,42 @@ async function recordChannelPrices(
       .execute();
 }
 
+/** SKUs per call (one push log event holds one call's lines). */
+const PRICES_PER_CALL = 200;
+const priceCallId = (pushId: string, attempt: number, call: number) =>
+  `price-push:${pushId}:${attempt}:${call}`;
+
 /** The SKUs (`itemId:modelId`) an earlier try of this push already set, with the price they took. */
-async function acceptedBefore(deps: ChannelPushDeps, tenantId: string, storeId: string, pushId: string) {
+async function acceptedBefore(deps: ChannelPushDeps, store: Store, pushId: string, attempt: number) {
   const accepted = new Map<string, string>();
-  for await (const event of deps.store.readStream(pricePushStreamId(tenantId, storeId))) {
-    const data = event.data as PricesPushedData;
-    if (event.type !== 'PricesPushed' || data.pushId !== pushId) continue;
-    for (const line of data.lines) if (line.ok) accepted.set(skuKey(line), line.price);
-  }
+  for (let earlier = 1; earlier < attempt; earlier++)
+    for (let call = 0; ; call++) {
+      // A try's calls are made in order: the first one missing ends that try.
+      const lines = await loggedPush(deps, store, priceCallId(pushId, earlier, call));
+      if (!lines) break;
+      for (const line of lines)
+        if (line.outcome === 'ok' && line.price) accepted.set(skuKey(line), line.price);
+    }
   return accepted;
 }
 
 /**
- * Pushes the store's prices as its rule gives them now, through the port's `updatePrice`, and records the try on
- * the store's price-push log with the channel's answer for each SKU. A retry sends only what the channel has not
- * taken yet (a busy answer for one item leaves the others set). What the channel took becomes the SKU's price in
- * `channel_skus`, the price a discount is worked out from.
+ * Pushes the store's prices as its rule gives them now, through the port's `updatePrice`, each call recorded on the
+ * store's push log (`field: 'price'`, why: the price rule and the push asked for) with the channel's answer for
+ * each SKU. A retry sends only what the channel has not taken yet (a busy answer for one item leaves the others
+ * set). What the channel took becomes the SKU's price in `channel_skus`, the price a discount is worked out from.
  */
 export async function pushStorePrices(
   deps: ChannelPushDeps,
   input: { tenantId: string; storeId: string; request: PricePushRequest } & Attempt,
-): Promise<{ ok: number; refused: number; failed: boolean }> {
+): Promise<{ ok: number; refused: number }> {
   const { tenantId, storeId, request } = input;
-  const store = await promotionStore(deps.db, tenantId, storeId);
-  if (!store) return { ok: 0, refused: 0, failed: true };
+  const priced = await promotionStore(deps.db, tenantId, storeId);
+  const store = await findStore(deps.db, tenantId, storeId);
+  if (!priced || !store) return { ok: 0, refused: 0 };
   const { rule } = await priceRuleOf(deps.db, tenantId, storeId);
-  const accepted = await acceptedBefore(deps, tenantId, storeId, request.pushId);
-  const lines: PricePushLine[] = (await pricePreview(deps.db, tenantId, store, rule))
+  const accepted = await acceptedBefore(deps, store, request.pushId, input.attempt);
+  const lines = (await pricePreview(deps.db, tenantId, priced, rule))
     .filter((row) => row.new_price !== null && row.master_code !== null)
     .map((row) => ({
       itemId: row.item_id,
@@ -240,63 +244,31 @@ export async function pushStorePrices(
       sellerSku: row.seller_sku,
       masterCodeId: row.master_code!.id,
       price: row.new_price!,
-      ok: false,
-      retryable: false,
-      reason: null,
+      trigger: { origin: 'pricing' as const, eventId: request.pushId, reason: '' },
+      attempt: input.attempt,
     }))
     .filter((line) => accepted.get(skuKey(line)) !== line.price);
-  if (lines.length === 0) return { ok: 0, refused: 0, failed: false };
-  const record = (data: Pick<PricesPushedData, 'lines' | 'error'>) => {
-    const at = new Date().toISOString();
-    const commandId = `price-pushed:${request.pushId}:${input.attempt}`;
-    const event: PricesPushedData = {
-      storeId,
-      pushId: request.pushId,
-      attempt: input.attempt,
+  const answered: PushedLine[] = [];
+  for (let start = 0, call = 0; start < lines.length; start += PRICES_PER_CALL, call++) {
+    const batch = lines.slice(start, start + PRICES_PER_CALL);
+    const logged = await recordPush(deps, {
+      store,
+      callId: priceCallId(request.pushId, input.attempt, call),
+      field: 'price',
       userId: request.userId,
-      at,
-      ...data,
-    };
-    return deps.store.append(
-      pricePushStreamId(tenantId, storeId),
-      [
-        {
-          id: eventIdFor(commandId),
-          type: 'PricesPushed',
-          data: event,
-          metadata: { tenantId, userId: request.userId ?? undefined, commandId, occurredAt: at },
-        },
-      ],
-      { expectedRevision: 'any' },
-    );
-  };
-  let outcomes: Awaited<ReturnType<ChannelPort['updatePrice']>>;
-  try {
-    const channel = await channelOf(deps, tenantId, storeId);
-    outcomes = await channel.updatePrice(
-      lines.map((line) => ({ itemId: line.itemId, modelId: modelOf(line.modelId), price: line.price })),
-    );
-  } catch (error) {
-    const again = !input.last && retryable(error);
-    const kind = error instanceof ChannelError ? error.kind : 'error';
-    await record({ lines, error: { kind, message: messageOf(error), retryable: again } });
-    if (again) throw error;
-    return { ok: 0, refused: 0, failed: true };
+      lines: batch,
+      maxAttempts: PUSH_MAX_ATTEMPTS,
+      call: async () =>
+        (await deps.channelOf(store)).updatePrice(
+          batch.map((line) => ({ itemId: line.itemId, modelId: modelOf(line.modelId), price: line.price })),
+        ),
+    });
+    answered.push(...logged.lines);
   }
-  const answered = lines.map((line, index): PricePushLine => {
-    const outcome = outcomes[index];
-    if (outcome?.ok) return { ...line, ok: true };
-    return {
-      ...line,
-      retryable: !input.last && (outcome === undefined || outcome.retryable),
-      reason: outcome && !outcome.ok ? outcome.reason.slice(0, 1000) : 'no answer from the channel',
-    };
-  });
-  await record({ lines: answered, error: null });
-  const taken = answered.filter((line) => line.ok);
+  const taken = answered.filter((line) => line.outcome === 'ok');
   await recordChannelPrices(deps.db, tenantId, storeId, taken);
-  const again = answered.filter((line) => line.retryable).length;
+  const again = answered.filter((line) => line.outcome === 'retrying').length;
   // The channel may take these later (busy, throttled): Temporal tries again, with backoff, for them alone.
   if (again > 0) throw new Error(`${again} SKUs to push again`);
-  return { ok: taken.length, refused: answered.length - taken.length, failed: false };
+  return { ok: taken.length, refused: answered.length - taken.length };
 }

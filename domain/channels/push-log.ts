@@ -6,16 +6,16 @@ import { TEXT_LIMITS } from '../shared/limits';
  *
  * Every call that told a channel a stock figure or a price is an event, `ChannelUpdatePushed`, on the store's
  * stream (`channelpush-<tenant>.<storeId>`): which SKUs, what we told it, why (the event that moved the figure and
- * its reason in the seller's words, or a manual sync, or the reconciliation), which try it was, and the channel's
- * answer per SKU. The push log screen answers "what did we tell Shopee for SKU X at 10:02, and why?" from it.
+ * its reason in the seller's words, or a manual sync, or the reconciliation; for a price, the store's price rule
+ * pushed by "push prices"), which try it was, and the channel's answer per SKU. The push log screen answers "what did we tell Shopee for SKU X at 10:02, and why?" from it.
  * One event per call (a call carries up to the channel's batch size): a burst of changes is a few events, not
  * thousands.
  */
 
 const Id = z.string().min(1).max(100);
 
-/** Why a figure was pushed. */
-export const PUSH_ORIGINS = ['change', 'manual', 'reconcile'] as const;
+/** Why a figure was pushed; `pricing`: the prices the store's price rule gives, pushed on request. */
+export const PUSH_ORIGINS = ['change', 'manual', 'reconcile', 'pricing'] as const;
 export type PushOrigin = (typeof PUSH_ORIGINS)[number];
 
 /** What the push did for one SKU: taken, refused for good, or refused for now (it will be tried again). */
@@ -25,11 +25,16 @@ export type PushOutcome = (typeof PUSH_OUTCOMES)[number];
 /** The event that moved the figure, and why in the seller's words ("Order accepted", "Stock adjusted"…). */
 export const PushTrigger = z.strictObject({
   origin: z.enum(PUSH_ORIGINS),
+  /** The event that moved the figure; for a price push, the push asked for (its push id). */
   eventId: z.string().max(100).optional(),
   eventType: z.string().max(100).optional(),
   reason: z.string().max(TEXT_LIMITS.reason),
 });
 export type PushTrigger = z.infer<typeof PushTrigger>;
+
+/** What a call told the channel: stock figures or prices. */
+export const PUSH_FIELDS = ['stock', 'price'] as const;
+export type PushField = (typeof PUSH_FIELDS)[number];
 
 export const PushedLine = z.strictObject({
   itemId: Id,
@@ -53,7 +58,7 @@ export type PushedLine = z.infer<typeof PushedLine>;
 export const ChannelUpdatePushed = z.strictObject({
   storeId: Id,
   platform: z.string().max(40),
-  field: z.enum(['stock', 'price']),
+  field: z.enum(PUSH_FIELDS),
   lines: z.array(PushedLine).min(1).max(500),
   /** When the call was made (the event's occurredAt is when it was recorded). */
   pushedAt: z.string(),

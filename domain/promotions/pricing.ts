@@ -8,16 +8,13 @@ import { PromotionCode } from './codes';
  * master code's unit price into the price its linked channel SKUs show — a markup in percent and a fixed amount
  * over it, rounded up to an ending (.90, .99, a whole number) — with a price of its own for any SKU the seller
  * overrides. The rule is a stream per store (`priceRule-<tenant>.<store>`); every push of the prices it gives is
- * recorded on the store's price-push log (`pricePush-<tenant>.<store>`), one event per try with the channel's
- * answer for each SKU.
+ * recorded on the store's push log with its stock pushes (domain/channels/push-log.ts, `field: 'price'`), one
+ * event per call with the channel's answer for each SKU.
  */
 
 export const PRICE_RULE_CATEGORY = 'priceRule';
-export const PRICE_PUSH_CATEGORY = 'pricePush';
 export const priceRuleStreamId = (tenantId: string, storeId: string) =>
   `${PRICE_RULE_CATEGORY}-${tenantId}.${storeId}`;
-export const pricePushStreamId = (tenantId: string, storeId: string) =>
-  `${PRICE_PUSH_CATEGORY}-${tenantId}.${storeId}`;
 
 export const ROUNDINGS = ['none', 'whole', 'ninety', 'ninety_nine'] as const;
 export type Rounding = (typeof ROUNDINGS)[number];
@@ -151,35 +148,5 @@ export const PriceRuleSaved = z.strictObject({
   at: At,
 });
 
-/** One try of a price push: what was sent for each SKU and the channel's answer (a failed call: `error`). */
-export const PricesPushed = z.strictObject({
-  storeId: Id,
-  pushId: Id,
-  attempt: z.number().int().min(1),
-  /** Who asked for it ("push prices"). */
-  userId: Id.nullable(),
-  lines: z
-    .array(
-      z.strictObject({
-        itemId: Id,
-        modelId: z.string().max(100),
-        sellerSku: z.string().max(200),
-        masterCodeId: Id,
-        price: Money,
-        ok: z.boolean(),
-        /** Refused for now (busy, throttled): the next try sends it again. */
-        retryable: z.boolean(),
-        reason: z.string().max(1000).nullable(),
-      }),
-    )
-    .max(100_000),
-  error: z
-    .strictObject({ kind: z.string().max(50), message: z.string().max(1000), retryable: z.boolean() })
-    .nullable(),
-  at: At,
-});
-
-export const pricingEvents = { PriceRuleSaved, PricesPushed } as const;
+export const pricingEvents = { PriceRuleSaved } as const;
 export type PriceRuleSavedData = z.infer<typeof PriceRuleSaved>;
-export type PricesPushedData = z.infer<typeof PricesPushed>;
-export type PricePushLine = PricesPushedData['lines'][number];

@@ -18,7 +18,6 @@ export const LIVE_VIEWS = {
   transferRequests: 'transferRequests',
   transfers: 'transfers',
   promotions: 'promotions',
-  pricePushes: 'pricePushes',
   pushLog: 'pushLog',
   listings: 'listings',
 } as const;

@@ -897,22 +897,6 @@ export const columns = {
     updated_by: text(),
     updated_at: timestamptz(),
   },
-  /** The price-push log: every price told to a store, one row per SKU per try. */
-  price_push_log: {
-    tenant_id: text(),
-    store_id: text(),
-    push_id: text(),
-    attempt: int4(),
-    item_id: text(),
-    model_id: text(),
-    seller_sku: text(),
-    master_code_id: text(),
-    price: numeric(),
-    outcome: text<'ok' | 'refused' | 'failed'>(),
-    reason: text().orNull(),
-    user_id: text().orNull(),
-    at: timestamptz(),
-  },
   /** Each store's item download and what it found (spec §3 "Download status"; migration 20261128001600). */
   channel_downloads: {
     tenant_id: text(),
@@ -969,7 +953,7 @@ export const columns = {
     master_code_id: text().orNull(),
     quantity: int4().orNull(),
     price: numeric().orNull(),
-    origin: text<'change' | 'manual' | 'reconcile'>(),
+    origin: text<'change' | 'manual' | 'reconcile' | 'pricing'>(),
     trigger_event_id: text().orNull(),
     trigger_type: text().orNull(),
     reason: text(),

@@ -1,6 +1,6 @@
 import type { Database } from '@infra/db';
 import { ShopeeChannel } from '@integrations/shopee/channel';
-import type { Store } from '@integrations/stores/registry';
+import { findStore, type Store } from '@integrations/stores/registry';
 import type { ShopeeConnection } from '@integrations/stores/settings';
 import { shopeeClientForStore } from '@integrations/stores/shopee';
 import type { Kysely } from 'kysely';
@@ -23,6 +23,25 @@ export function channelFor(
         retryable: false,
       });
   }
+}
+
+/**
+ * How a workflow's activities reach a store's channel: `channelFor` the store in production; a test hands its own
+ * adapter the same way (a channel that refuses, lags or records what it was told).
+ */
+export type ChannelOf = (store: Store) => ChannelPort | Promise<ChannelPort>;
+
+/** The channel of the tenant's store by `channelOf`; a store no longer there is not worth a retry. */
+export async function channelOfStore(
+  db: Kysely<Database>,
+  channelOf: ChannelOf,
+  tenantId: string,
+  storeId: string,
+): Promise<ChannelPort> {
+  const store = await findStore(db, tenantId, storeId);
+  if (!store)
+    throw new ChannelError('not_found', 'the store is no longer connected to Kedai', { retryable: false });
+  return channelOf(store);
 }
 
 export { channelErrorOf, ShopeeChannel } from '@integrations/shopee/channel';

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { PushLogRow } from '@api/contracts/stock-push';
 import { pushPromotionToChannel } from '@commands/promotions/channel-push';
 import { promotions } from '@commands/promotions/support';
 import { channelFor } from '@integrations/channel';
@@ -13,9 +14,10 @@ import { startStoreSandbox } from './stores-support';
 
 /**
  * Issue 15 item 6 against the Shopee sandbox, through the channel port and the push workflows on the run's Temporal
- * dev server: a store's prices pushed by its rule and logged per SKU with the channel's answer (a busy answer
- * retried with backoff, each try on the log); a discount and a gift-with-purchase promotion created on the shop,
- * a stopped discount removed from it; and a retried push that finds the discount recorded creating none twice.
+ * dev server: a store's prices pushed by its rule and logged per SKU with the channel's answer in the store's push
+ * log beside its stock pushes (a busy answer retried with backoff, each try on the log); a discount and a
+ * gift-with-purchase promotion created on the shop, a stopped discount removed from it; and a retried push that
+ * finds the discount recorded creating none twice.
  */
 
 interface Detail {
@@ -115,7 +117,7 @@ describe('promotions and prices on the Shopee sandbox', () => {
       { what: 'the channel to answer the promotion', timeoutMs: 60_000 },
     );
 
-  it("pushes the store's prices by its rule, retrying a busy answer, each try on the price-push log", async () => {
+  it("pushes the store's prices by its rule, retrying a busy answer, each try on the store's push log", async () => {
     data(
       await call('PUT', `${BASE}/pricing/${storeId}`, seller.token, {
         markup_percent: 10,
@@ -146,15 +148,16 @@ describe('promotions and prices on the Shopee sandbox', () => {
     );
     const log = await waitFor(
       async () => {
-        await api.engine.catchUp('promotions');
-        const page = data<{ rows: { attempt: number; outcome: string; price: string; push_id: string }[] }>(
+        await api.engine.catchUp('push_log');
+        const page = data<{ rows: PushLogRow[] }>(
           await call('GET', `${BASE}/pricing/${storeId}/log`, seller.token),
         );
-        return page.rows.some((row) => row.outcome === 'ok') ? page.rows : undefined;
+        return page.rows.filter((row) => row.outcome === 'ok').length === 2 ? page.rows : undefined;
       },
-      { what: 'the price-push log', timeoutMs: 30_000 },
+      { what: "the store's price pushes in the push log", timeoutMs: 30_000 },
     );
-    const mine = log.filter((row) => row.push_id === pushed.push_id);
+    const mine = log.filter((row) => row.trigger_event_id === pushed.push_id);
+    expect(mine.length).toBe(log.length);
     expect(
       mine
         .filter((row) => row.outcome === 'ok')
@@ -163,13 +166,38 @@ describe('promotions and prices on the Shopee sandbox', () => {
     ).toEqual(['11.90', '15.00']);
     // Shopee's update_price is per item: the busy answer hit one item, the other took its price at once, and the
     // retry sent the busy one alone.
-    expect(mine.filter((row) => row.outcome === 'failed').map((row) => row.attempt)).toEqual([1]);
+    expect(mine.filter((row) => row.outcome === 'retrying').map((row) => row.attempt)).toEqual([1]);
     expect(
       mine
         .filter((row) => row.outcome === 'ok')
         .map((row) => row.attempt)
         .sort(),
     ).toEqual([1, 2]);
+  });
+
+  it('answers what price the shop was told for a SKU, when, why and its answer, in the push log beside stock', async () => {
+    const logOf = async (query: string) =>
+      data<{ rows: PushLogRow[] }>(
+        await call('GET', `/api/logistic/sync-qty-log?store_id=${storeId}${query}`, seller.token),
+      ).rows;
+    const busy = (await logOf('')).find((row) => row.outcome === 'retrying')!;
+    expect(busy).toBeDefined();
+    const prices = (await logOf(`&field=price&sku=${encodeURIComponent(busy.seller_sku)}`)).filter(
+      (row) => row.seller_sku === busy.seller_sku,
+    );
+    // The busy try, then the retry the shop took: each with the price told, why, which try and the shop's answer.
+    expect(
+      prices.map((row) => [row.field, row.price, row.quantity, row.origin, row.attempt, row.outcome]),
+    ).toEqual([
+      ['price', busy.price, null, 'pricing', 2, 'ok'],
+      ['price', busy.price, null, 'pricing', 1, 'retrying'],
+    ]);
+    expect(['11.90', '15.00']).toContain(busy.price);
+    expect(prices.map((row) => row.answer)).toEqual(['', expect.stringMatching(/busy/)]);
+    expect(prices[0]!.trigger_event_id).toBe(prices[1]!.trigger_event_id);
+    expect(prices[0]!.store_name).toBe('Sandbox shop');
+    // One log, filtered by what was pushed: asking for stock leaves the prices out.
+    expect((await logOf('&field=stock')).filter((row) => row.field === 'price')).toEqual([]);
   });
 
   it('creates a discount on the shop, and removes it when stopped before it starts', async () => {
@@ -246,7 +274,7 @@ describe('promotions and prices on the Shopee sandbox', () => {
     const before = creations();
     // What a worker restarted mid-push runs again: the same activity, for the same promotion.
     const again = await pushPromotionToChannel(
-      { db: api.database.db, store: api.store },
+      { db: api.database.db, store: api.store, channelOf: (store) => channelFor(api.database.db, store) },
       { tenantId: seller.tenantId, promotionId: created.id, attempt: 2, last: false },
     );
     expect(again).toBe('pushed');

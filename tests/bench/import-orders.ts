@@ -6,6 +6,7 @@ import { createDb, createPool } from '@infra/db';
 import { migrateToLatest } from '@infra/db/migrator';
 import { PostgresEventStore } from '@infra/eventstore/postgres';
 import { EventSchemaRegistry } from '@infra/eventstore/registry';
+import { channelFor } from '@integrations/channel';
 import { memoryStore, SANDBOX_DEMO_PARTNER, startShopeeSandbox } from '@integrations/shopee';
 import { connectStore } from '@integrations/stores';
 import { importChannelOrderPage } from '@workflows/activities/order-import';
@@ -75,7 +76,7 @@ export async function measureImportOrders(
     let pages = 0;
     for (;;) {
       const page = await importChannelOrderPage(
-        { db, store },
+        { db, store, channelOf: (shop) => channelFor(db, shop, connection) },
         {
           tenantId: owner.tenantId,
           storeId: shop.id,
@@ -84,7 +85,6 @@ export async function measureImportOrders(
           timeTo: until,
           cursor,
         },
-        connection,
       );
       created += page.totals.created;
       pages++;

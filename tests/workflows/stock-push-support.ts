@@ -1,11 +1,11 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import type { ChannelOf } from '@commands/channels/push-log';
 import { createStockPushReactor } from '@commands/channels/stock-push-reactor';
 import { handleStockCommand } from '@commands/inventory/stock';
 import type { Database } from '@infra/db';
 import type { EventStore } from '@infra/eventstore/port';
 import { createMailer } from '@infra/mail';
 import { createKedaiWorker } from '@infra/temporal';
+import type { ChannelOf } from '@integrations/channel';
 import { ReactorRunner } from '@projections/runtime/reactor';
 import { Client, Connection } from '@temporalio/client';
 import type { TestApi } from '@tests/support/api';
@@ -102,12 +102,12 @@ export async function connectPushWorkflows(prefix: string, pushTiming: PushTimin
 
 /**
  * A worker polling the test's task queue, its activities on the test API's database and event store (the channel
- * adapter `channels`, else each store's real one), and the stock push reactor following the log live.
+ * adapter `channelOf`, else each store's real one), and the stock push reactor following the log live.
  */
 export async function startPushWorker(
   api: TestApi,
   workflows: Awaited<ReturnType<typeof connectPushWorkflows>>['workflows'],
-  channels?: ChannelOf,
+  channelOf?: ChannelOf,
 ): Promise<{ reactors: ReactorRunner; stop(): Promise<void> }> {
   const shared = sharedTemporal();
   const db = api.database.systemDb;
@@ -120,7 +120,7 @@ export async function startPushWorker(
       db,
       store: api.store,
       mailer: createMailer(db, { from: 'Kedai <no-reply@kedai.test>' }, { info() {}, error() {} }),
-      ...(channels ? { channels } : {}),
+      ...(channelOf ? { channelOf } : {}),
       pushTiming: workflows.pushTiming,
     }),
     bundlePath: shared.bundlePath,

@@ -221,6 +221,62 @@ describe('stock push', () => {
     expect(tries[0]!.answer).toBe('error_busy: Too many requests, try again later');
   });
 
+  it("shows a store's SKUs waiting to retry with the try they wait for, asked of its push workflow", async () => {
+    const queue = async (store: string) => {
+      const answer = await api.app.inject({
+        method: 'GET',
+        url: `/api/logistic/sync-qty-log/queue?store_id=${store}`,
+        headers: { authorization: `Bearer ${seller.token}` },
+      });
+      return answer.json() as {
+        code: number;
+        data: {
+          waiting: number;
+          retrying: {
+            item_id: string;
+            model_id: string;
+            seller_sku: string;
+            quantity: number;
+            attempt: number;
+          }[];
+        };
+      };
+    };
+    await waitFor(() => market.shows('1001') !== undefined);
+    market.refuseNext(3);
+    await setStock(api.store, tenantId, batik(), 24);
+    const seen = new Map<
+      number,
+      { item_id: string; model_id: string; seller_sku: string; quantity: number }
+    >();
+    await waitFor(
+      async () => {
+        const { data } = await queue(storeId);
+        for (const { attempt, ...sku } of data.retrying) seen.set(attempt, sku);
+        return market.shows('1001') === 24;
+      },
+      { what: 'the channel to take 24 after three refusals' },
+    );
+    // Each refusal leaves the SKU waiting for its next try (2, 3, then 4, which the channel took).
+    expect(seen.size).toBeGreaterThan(0);
+    for (const [attempt, sku] of seen) {
+      expect([2, 3, 4]).toContain(attempt);
+      expect(sku).toEqual({ item_id: '1001', model_id: '', seller_sku: 'BATIK-01', quantity: 24 });
+    }
+    await waitFor(async () => (await queue(storeId)).data.waiting === 0, { what: 'the queue to empty' });
+    expect((await queue(storeId)).data).toEqual({ waiting: 0, retrying: [] });
+    // A store with no push yet waits for nothing; one that is not the account's is not found.
+    const quiet = await seedStore(api.database.systemDb, tenantId);
+    expect((await queue(quiet)).data).toEqual({ waiting: 0, retrying: [] });
+    const other = await createSeller(api);
+    const stranger = await api.app.inject({
+      method: 'GET',
+      url: `/api/logistic/sync-qty-log/queue?store_id=${storeId}`,
+      headers: { authorization: `Bearer ${other.token}` },
+    });
+    expect(stranger.statusCode).toBe(404);
+  });
+
   it('never tells a stale number after a fresh one: a newer figure supersedes one waiting', async () => {
     await setStock(api.store, tenantId, batik(), 30);
     await waitFor(() => market.shows('1001') === 30);

@@ -1,15 +1,14 @@
-import type { ChannelOf } from '@commands/channels/push-log';
 import type { Database } from '@infra/db';
 import type { EventStore } from '@infra/eventstore/port';
 import type { Mailer } from '@infra/mail';
-import { channelFor } from '@integrations/channel';
+import { type ChannelOf, channelFor } from '@integrations/channel';
 import type { ProjectionEngine } from '@projections/runtime/engine';
 import type { Kysely } from 'kysely';
 import type { PushTiming } from '../stock-push-protocol';
 import { createBatchActivities } from './batches';
 import { createGoodsIssueActivities } from './goods-issue';
 import { createItemDownloadActivities } from './item-download';
-import { createListingActivities, type ChannelOf as ListingChannelOf } from './listings';
+import { createListingActivities } from './listings';
 import { createOrderHoldActivities } from './order-hold';
 import { createOrderImportActivities } from './order-import';
 import { createProjectionActivities } from './projections';
@@ -24,31 +23,30 @@ export interface ActivityDeps {
   db: Kysely<Database>;
   store: EventStore;
   mailer: Mailer;
-  /** A store's channel adapter, for the stock push (default: the platform's adapter). */
-  channels?: ChannelOf;
+  /**
+   * A store's channel adapter, for every activity that talks to a channel (stock and price push, promotions,
+   * listing publish, item download, order import); by default its platform's (`channelFor`).
+   */
+  channelOf?: ChannelOf;
   /** Tests shorten the stock push workflows' timing. */
   pushTiming?: PushTiming;
-  /** The channel adapter of a store (listing publish); by default the store's own (integrations/channel). */
-  channelOf?: ListingChannelOf;
 }
 
 /** Every activity a Kedai worker serves, bound to the process's dependencies. */
 export function createActivities(deps: ActivityDeps) {
+  const channeled = { ...deps, channelOf: deps.channelOf ?? ((store) => channelFor(deps.db, store)) };
   return {
     ...createProjectionActivities(deps),
     ...createBatchActivities(deps),
     ...createGoodsIssueActivities(deps),
-    ...createItemDownloadActivities({ ...deps, channelFor }),
+    ...createItemDownloadActivities(channeled),
     ...createOrderHoldActivities(deps),
-    ...createOrderImportActivities(deps),
+    ...createOrderImportActivities(channeled),
     ...createPurchaseActivities(deps),
-    ...createPromotionActivities(deps),
-    ...createStockPushActivities({
-      ...deps,
-      channels: deps.channels ?? ((store) => channelFor(deps.db, store)),
-    }),
+    ...createPromotionActivities(channeled),
+    ...createStockPushActivities(channeled),
     ...createTransferActivities(deps),
-    ...createListingActivities(deps),
+    ...createListingActivities(channeled),
   };
 }
 

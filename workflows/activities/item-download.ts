@@ -1,6 +1,5 @@
 import {
   beginDownload,
-  type ChannelFactory,
   downloadableStore,
   downloadItemPage,
   failDownload,
@@ -10,7 +9,7 @@ import { refusalOf } from '@domain/shared/errors';
 import type { Database } from '@infra/db';
 import type { EventStore } from '@infra/eventstore/port';
 import { translate } from '@infra/i18n';
-import { ChannelError } from '@integrations/channel/port';
+import { ChannelError, type ChannelOf } from '@integrations/channel';
 import { ApplicationFailure } from '@temporalio/common';
 import type { Kysely } from 'kysely';
 
@@ -23,7 +22,7 @@ import type { Kysely } from 'kysely';
 export interface ItemDownloadDeps {
   db: Kysely<Database>;
   store: EventStore;
-  channelFor: ChannelFactory;
+  channelOf: ChannelOf;
 }
 
 export function createItemDownloadActivities(deps: ItemDownloadDeps) {
@@ -36,7 +35,7 @@ export function createItemDownloadActivities(deps: ItemDownloadDeps) {
     async downloadItemPage(input: { tenantId: string; storeId: string; cursor: string }) {
       try {
         const store = await downloadableStore(db, input.tenantId, input.storeId);
-        return await downloadItemPage(deps, deps.channelFor(db, store), input);
+        return await downloadItemPage(deps, await deps.channelOf(store), input);
       } catch (error) {
         const refused = refusalOf(error);
         if (refused) {

@@ -8,11 +8,11 @@ import type { EventStore } from '@infra/eventstore/port';
 import {
   ChannelError,
   type ChannelItemDraft,
+  type ChannelOf,
   type ChannelPort,
-  channelFor,
+  channelOfStore,
   type UpdateOutcome,
 } from '@integrations/channel';
-import { findStore } from '@integrations/stores';
 import { ApplicationFailure, Context } from '@temporalio/activity';
 import type { Kysely } from 'kysely';
 import type { ListingPublishInput } from '../listing-publish-protocol';
@@ -28,13 +28,11 @@ import type { ListingPublishInput } from '../listing-publish-protocol';
  * each row's master code, where the stock push finds them.
  */
 
-export type ChannelOf = (db: Kysely<Database>, tenantId: string, storeId: string) => Promise<ChannelPort>;
-
 export interface ListingActivityDeps {
   db: Kysely<Database>;
   store: EventStore;
-  /** The store's channel adapter; by default `channelFor` the store (integrations/channel). */
-  channelOf?: ChannelOf;
+  /** The store's channel adapter (integrations/channel: channelFor). */
+  channelOf: ChannelOf;
 }
 
 export interface Run extends ListingPublishInput {
@@ -78,14 +76,7 @@ function checkOutcomes(step: string, outcomes: UpdateOutcome[]) {
 
 export function createListingActivities(deps: ListingActivityDeps) {
   const { db, store } = deps;
-  const channelOf: ChannelOf =
-    deps.channelOf ??
-    (async (database, tenantId, storeId) => {
-      const found = await findStore(database, tenantId, storeId);
-      if (!found)
-        throw new ChannelError('not_found', 'the store is no longer connected', { retryable: false });
-      return channelFor(database, found);
-    });
+  const channelOf = (run: Run) => channelOfStore(db, deps.channelOf, run.tenantId, run.storeId);
 
   async function listingOf(run: Run): Promise<OpenListing> {
     const { state } = await loadListing(store, run.tenantId, run.listingId);
@@ -200,7 +191,7 @@ export function createListingActivities(deps: ListingActivityDeps) {
     async createListingItem(run: Run): Promise<RunItem> {
       return final(async () => {
         const listing = await listingOf(run);
-        const channel = await channelOf(db, run.tenantId, run.storeId);
+        const channel = await channelOf(run);
         const known = listing.stores[run.storeId]?.itemId;
         let item: RunItem | null = null;
         if (known) {
@@ -233,7 +224,7 @@ export function createListingActivities(deps: ListingActivityDeps) {
         const itemId = listing.stores[run.storeId]?.itemId;
         if (!itemId)
           throw new ChannelError('not_found', 'the listing has no item on this store', { retryable: false });
-        const channel = await channelOf(db, run.tenantId, run.storeId);
+        const channel = await channelOf(run);
         const updated = await channel.updateItem(itemId, await draftOf(run, listing));
         await recordStep(run, 'updateItem', itemId);
         return { itemId, models: updated.models, created: false };
@@ -244,7 +235,7 @@ export function createListingActivities(deps: ListingActivityDeps) {
     async pushListingPriceAndStock(run: Run, item: RunItem): Promise<void> {
       return final(async () => {
         const listing = await listingOf(run);
-        const channel = await channelOf(db, run.tenantId, run.storeId);
+        const channel = await channelOf(run);
         const modelOf = new Map(item.models.map((model) => [model.sellerSku.toLowerCase(), model.modelId]));
         const targets = listing.content.skus.map((sku) => ({
           itemId: item.itemId,
@@ -350,7 +341,7 @@ export function createListingActivities(deps: ListingActivityDeps) {
         const itemId = listing.stores[run.storeId]?.itemId;
         if (!itemId)
           throw new ChannelError('not_found', 'the listing has no item on this store', { retryable: false });
-        const channel = await channelOf(db, run.tenantId, run.storeId);
+        const channel = await channelOf(run);
         await channel.setListed(itemId, false);
         await recordStep(run, 'setListed', itemId);
         const at = new Date();
@@ -373,7 +364,7 @@ export function createListingActivities(deps: ListingActivityDeps) {
     /** The undo of createItem: the half-made item goes, and the listing says so. */
     async deleteListingItem(run: Run, itemId: string): Promise<void> {
       return final(async () => {
-        const channel = await channelOf(db, run.tenantId, run.storeId);
+        const channel = await channelOf(run);
         await channel.deleteItem(itemId).catch((error: unknown) => {
           // Gone already (an earlier attempt deleted it): the undo is done.
           if (!(error instanceof ChannelError && error.kind === 'not_found')) throw error;

@@ -4,7 +4,7 @@ import { releaseHeldOrders } from '@commands/orders/monthly-limit';
 import { refusalOf } from '@domain/shared/errors';
 import type { Database } from '@infra/db';
 import type { EventStore } from '@infra/eventstore/port';
-import { channelFor } from '@integrations/channel';
+import type { ChannelOf } from '@integrations/channel';
 import { SHOPEE_LIMITS } from '@integrations/shopee';
 import { findStore, type Store, storeSettings } from '@integrations/stores';
 import {
@@ -14,7 +14,6 @@ import {
   noteImportError,
   type StoreErrorKind,
 } from '@integrations/stores/registry';
-import type { ShopeeConnection } from '@integrations/stores/settings';
 import { classifyStoreError } from '@integrations/stores/shopee';
 import { ApplicationFailure } from '@temporalio/common';
 import type { Kysely } from 'kysely';
@@ -34,6 +33,8 @@ import { type ImportTotals, noTotals, STORE_GONE } from '../order-import-protoco
 export interface OrderImportDeps {
   db: Kysely<Database>;
   store: EventStore;
+  /** The store's channel adapter (integrations/channel: channelFor). */
+  channelOf: ChannelOf;
 }
 
 export interface PageInput {
@@ -96,14 +97,10 @@ async function warehouseOf(db: Kysely<Database>, store: Store): Promise<string> 
  * One page of a store's orders into Kedai through its channel (the activity's work, also what the bench measures).
  * Throws StoreGone when the store no longer exists or was disconnected.
  */
-export async function importChannelOrderPage(
-  deps: OrderImportDeps,
-  input: PageInput,
-  connection?: ShopeeConnection,
-): Promise<PageResult> {
+export async function importChannelOrderPage(deps: OrderImportDeps, input: PageInput): Promise<PageResult> {
   const store = await findStore(deps.db, input.tenantId, input.storeId);
   if (!store || store.status === 'disconnected') throw new StoreGone('the store is disconnected');
-  const page = await channelFor(deps.db, store, connection).listOrders(
+  const page = await (await deps.channelOf(store)).listOrders(
     { from: input.timeFrom, until: input.timeTo },
     input.cursor || undefined,
   );

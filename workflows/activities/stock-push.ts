@@ -1,9 +1,10 @@
-import { type ChannelOf, recordPush } from '@commands/channels/push-log';
+import { recordPush } from '@commands/channels/push-log';
 import { sendStockFigures } from '@commands/channels/push-queue';
 import { stockFigure, stockFigures } from '@commands/channels/stock-figures';
 import type { PushedLine } from '@domain/channels/push-log';
 import type { Database } from '@infra/db';
 import type { EventStore } from '@infra/eventstore/port';
+import type { ChannelOf } from '@integrations/channel';
 import { findStore } from '@integrations/stores';
 import { Context } from '@temporalio/activity';
 import type { Kysely } from 'kysely';
@@ -32,7 +33,7 @@ export interface StockPushDeps {
   db: Kysely<Database>;
   store: EventStore;
   /** The channel adapter of a store (integrations/channel: channelFor). */
-  channels: ChannelOf;
+  channelOf: ChannelOf;
   /** Tests shorten the push workflows' timing. */
   pushTiming?: PushTiming;
 }
@@ -52,7 +53,7 @@ export function createStockPushActivities(deps: StockPushDeps) {
         callId: input.callId,
         field: 'stock',
         call: async () => {
-          const channel = await deps.channels(store);
+          const channel = await deps.channelOf(store);
           return channel.updateStock(
             input.figures.map((figure) => ({
               itemId: figure.itemId,
@@ -107,7 +108,7 @@ export function createStockPushActivities(deps: StockPushDeps) {
       const head = await deps.store.headPosition();
       const [computed] = await stockFigures(deps, { tenantId: input.tenantId, storeIds: [input.storeId] });
       if (!computed || computed.figures.length === 0) return { drifted: 0 };
-      const channel = await deps.channels(store);
+      const channel = await deps.channelOf(store);
       const itemIds = [...new Set(computed.figures.map((figure) => figure.itemId))];
       const shown = new Map<string, number>();
       for (let start = 0; start < itemIds.length; start += READ_BACK_BATCH) {

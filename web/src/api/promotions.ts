@@ -2,7 +2,6 @@ import type {
   ChannelSkuRow,
   DiscountBody,
   GiftBody,
-  PriceLogRow,
   PricePushAnswer,
   PriceRuleBody,
   PricingAnswer,
@@ -23,20 +22,11 @@ import { type Answer, api, apiData, withQuery } from './client';
 
 export const PROMOTIONS_ENDPOINT = '/api/promotions';
 export const PROMOTIONS_VIEW = LIVE_VIEWS.promotions;
-export const PRICE_PUSHES_VIEW = LIVE_VIEWS.pricePushes;
 export const LISTING_KEYS = PERMISSION_AREAS.listings;
 export const MANAGE_KEY = 'listings-manage';
 export const CONTROL_KEY = 'marketplace_control';
 
-export type {
-  ChannelSkuRow,
-  DiscountBody,
-  GiftBody,
-  PriceLogRow,
-  PriceRuleBody,
-  PricingAnswer,
-  PromotionDetail,
-};
+export type { ChannelSkuRow, DiscountBody, GiftBody, PriceRuleBody, PricingAnswer, PromotionDetail };
 export type PromotionRow = PromotionListRow;
 export type PromotionStore = PromotionStoresAnswer[number];
 

@@ -3,6 +3,7 @@ import type {
   ManualSyncAnswer,
   ManualSyncBody,
   PushLogRow,
+  PushQueueAnswer,
   PushRuleBody,
   SkuRuleBody,
   SkuRuleKey,
@@ -10,7 +11,7 @@ import type {
   StoreAllocations,
   SyncStatusAnswer,
 } from '@api/contracts/stock-push';
-import { PUSH_ORIGINS, PUSH_OUTCOMES } from '@domain/channels/push-log';
+import { PUSH_FIELDS, PUSH_ORIGINS, PUSH_OUTCOMES } from '@domain/channels/push-log';
 import { LIVE_VIEWS } from '@domain/shared/live-views';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type Answer, api, apiData, withQuery } from './client';
@@ -20,8 +21,8 @@ import { type Answer, api, apiData, withQuery } from './client';
  * own rules, the push log and "sync now".
  */
 
-export type { PushLogRow, PushRuleBody, SkuRuleRow, StoreAllocations };
-export { PUSH_ORIGINS, PUSH_OUTCOMES };
+export type { PushLogRow, PushQueueAnswer, PushRuleBody, SkuRuleRow, StoreAllocations };
+export { PUSH_FIELDS, PUSH_ORIGINS, PUSH_OUTCOMES };
 export const PUSH_LOG_VIEW = LIVE_VIEWS.pushLog;
 export const SYNC_KEY = 'inventory-manage-sync';
 export const LINKING_KEY = 'multiple-warehouse-linking';
@@ -29,12 +30,26 @@ export const PUSH_LOG_ENDPOINT = '/api/logistic/sync-qty-log';
 export const SKU_RULES_ENDPOINT = '/api/inventory/stock-allocation/marketplace';
 const STORES_ENDPOINT = '/api/inventory/stock-allocation/stores';
 const STATUS_ENDPOINT = '/api/inventory/manual-sync-status';
+const QUEUE_ENDPOINT = `${PUSH_LOG_ENDPOINT}/queue`;
+/** How often a shown push queue is asked again: it lives in the store's workflow, with no live view. */
+const QUEUE_REFRESH_MS = 5_000;
 
 export const pushKeys = {
   all: ['stock-push'] as const,
   stores: () => [...pushKeys.all, 'stores'] as const,
   status: () => [...pushKeys.all, 'status'] as const,
+  queue: (storeId: string) => [...pushKeys.all, 'queue', storeId] as const,
 };
+
+/** What the store's push has still to tell its channel: figures waiting, and the retries with their try. */
+export function usePushQueue(storeId: string) {
+  return useQuery({
+    queryKey: pushKeys.queue(storeId),
+    queryFn: () => apiData<PushQueueAnswer>(withQuery(QUEUE_ENDPOINT, { store_id: storeId })),
+    enabled: storeId !== '',
+    refetchInterval: QUEUE_REFRESH_MS,
+  });
+}
 
 export function useStoreAllocations() {
   return useQuery({ queryKey: pushKeys.stores(), queryFn: () => apiData<StoreAllocations>(STORES_ENDPOINT) });

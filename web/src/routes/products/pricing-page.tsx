@@ -1,7 +1,5 @@
 import {
   CONTROL_KEY,
-  type PriceLogRow as LogRow,
-  PRICE_PUSHES_VIEW,
   type PriceRuleBody,
   type PricingAnswer,
   priceLogEndpoint,
@@ -10,6 +8,7 @@ import {
   usePushPrices,
   useSavePriceRule,
 } from '@web/api/promotions';
+import { type PushLogRow as LogRow, PUSH_LOG_VIEW } from '@web/api/stock-push';
 import { useSession } from '@web/auth/session';
 import { GridScreen } from '@web/components/grid-screen';
 import Forbidden from '@web/routes/forbidden';
@@ -25,8 +24,8 @@ import { skuLabel } from './promotion-form';
 /**
  * Products → price control per marketplace (`/products/marketplace-pricing`): a store's price rule (markup over the
  * master code's price, a fixed amount, rounding up to an ending, a price of its own per SKU), the preview of what
- * it gives each linked SKU, "push prices" to the channel, and the price-push log of every try with the channel's
- * answer (it follows the live view `pricePushes`).
+ * it gives each linked SKU, "push prices" to the channel, and the store's price pushes from the push log: every
+ * try with the channel's answer (it follows the push log's live view).
  */
 
 const ROUNDINGS = ['none', 'whole', 'ninety', 'ninety_nine'] as const;
@@ -37,9 +36,9 @@ function useLogColumns(): ColDef<LogRow>[] {
   return useMemo(
     () => [
       {
-        colId: 'at',
+        colId: 'pushed_at',
         headerName: t('pricing.log.at'),
-        valueGetter: ({ data }) => when(data?.at),
+        valueGetter: ({ data }) => when(data?.pushed_at),
         sortable: true,
         minWidth: 170,
       },
@@ -70,7 +69,7 @@ function useLogColumns(): ColDef<LogRow>[] {
         valueGetter: ({ data }) => (data ? t(`pricing.outcome.${data.outcome}`) : ''),
         minWidth: 120,
       },
-      { colId: 'reason', field: 'reason', headerName: t('pricing.log.reason'), flex: 1, minWidth: 160 },
+      { colId: 'answer', field: 'answer', headerName: t('pricing.log.reason'), flex: 1, minWidth: 160 },
     ],
     [t, when],
   );
@@ -213,8 +212,7 @@ export default function MarketplacePricingPage() {
             gridId="products.marketplace-pricing.log"
             endpoint={priceLogEndpoint(storeId)}
             useColumns={useLogColumns}
-            live={PRICE_PUSHES_VIEW}
-            getRowId={(row) => `${row.push_id}:${row.attempt}:${row.item_id}:${row.model_id}`}
+            live={PUSH_LOG_VIEW}
           />
         </>
       )}

@@ -1,5 +1,5 @@
 import { withQuery } from '@web/api/client';
-import { PUSH_LOG_ENDPOINT, PUSH_LOG_VIEW, type PushLogRow } from '@web/api/stock-push';
+import { PUSH_FIELDS, PUSH_LOG_ENDPOINT, PUSH_LOG_VIEW, type PushLogRow } from '@web/api/stock-push';
 import { GridScreen } from '@web/components/grid-screen';
 import { CheckboxField } from '@web/shell/form';
 import { useDateTime } from '@web/shell/format';
@@ -7,14 +7,16 @@ import type { ColDef } from 'ag-grid-community';
 import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { PushQueuePanel } from './push-queue-panel';
 import { StoreFilter } from './store-filter';
 
 /**
- * Logistic → Sync quantity log (spec route /logistic/sync-qty-log): every figure Kedai told a marketplace, newest
- * first — the store, the SKU and its master code, the quantity, why (the stock change and its reason, a manual sync
- * or the reconciliation), which try, and the channel's answer. It answers "what did we tell Shopee for SKU X at
- * 10:02, and why?": filter by store, SKU (the search box), time range, failures only, or the retries still waiting.
- * New pushes appear as they are made.
+ * Logistic → Sync quantity log (spec route /logistic/sync-qty-log): every quantity and price Kedai told a
+ * marketplace, newest first — the store, the SKU and its master code, the quantity or price, why (the stock change
+ * and its reason, a manual sync, the reconciliation, or the store's price rule), which try, and the channel's answer.
+ * It answers "what did we tell Shopee for SKU X at 10:02, and why?": filter by store, stock or prices, SKU (the
+ * search box), time range, failures only, or the retries still waiting. New pushes appear as they are made. With a
+ * store chosen, what its push has still to tell the channel shows above the log.
  */
 
 function useColumns(): ColDef<PushLogRow>[] {
@@ -43,11 +45,24 @@ function useColumns(): ColDef<PushLogRow>[] {
         minWidth: 140,
       },
       {
+        colId: 'field',
+        headerName: t('log.columns.field'),
+        valueGetter: ({ data }) => (data ? t(`fields.${data.field}`) : ''),
+        width: 100,
+      },
+      {
         colId: 'quantity',
         headerName: t('log.columns.quantity'),
-        valueGetter: ({ data }) => data?.quantity ?? data?.price ?? '',
+        valueGetter: ({ data }) => data?.quantity ?? '',
         sortable: true,
-        minWidth: 100,
+        width: 110,
+      },
+      {
+        colId: 'price',
+        headerName: t('log.columns.price'),
+        valueGetter: ({ data }) => data?.price ?? '',
+        sortable: true,
+        width: 110,
       },
       {
         colId: 'outcome',
@@ -100,13 +115,16 @@ export default function SyncLogPage() {
   const { t } = useTranslation('push');
   const fromId = useId();
   const toId = useId();
+  const fieldId = useId();
   const [store, setStore] = useState('');
+  const [field, setField] = useState<PushLogRow['field'] | ''>('');
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
   const [failedOnly, setFailedOnly] = useState(false);
   const [waitingOnly, setWaitingOnly] = useState(false);
   const endpoint = withQuery(PUSH_LOG_ENDPOINT, {
     store_id: store || undefined,
+    field: field || undefined,
     from: instantOf(from),
     to: instantOf(to),
     failed_only: failedOnly,
@@ -120,6 +138,7 @@ export default function SyncLogPage() {
       endpoint={endpoint}
       useColumns={useColumns}
       live={PUSH_LOG_VIEW}
+      above={store && <PushQueuePanel storeId={store} />}
       actions={
         <Link className="button" to="/inventory/manual-sync-status">
           {t('nav.manual_sync')}
@@ -128,6 +147,22 @@ export default function SyncLogPage() {
       filters={
         <>
           <StoreFilter value={store} onChange={setStore} />
+          <label htmlFor={fieldId} className="visually-hidden">
+            {t('log.field_filter')}
+          </label>
+          <select
+            id={fieldId}
+            className="input"
+            value={field}
+            onChange={(event) => setField(event.target.value as PushLogRow['field'] | '')}
+          >
+            <option value="">{t('log.all_fields')}</option>
+            {PUSH_FIELDS.map((value) => (
+              <option key={value} value={value}>
+                {t(`fields.${value}`)}
+              </option>
+            ))}
+          </select>
           <label htmlFor={fromId}>{t('log.from')}</label>
           <input
             id={fromId}
