@@ -1,24 +1,17 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { ListingBody } from '@api/contracts/listings';
-import { createTenantWithOwner, ensurePackages } from '@commands/accounts/seed';
 import { uploadListingImage } from '@commands/listings/images';
 import { runPublication } from '@commands/listings/publish';
 import { saveListing } from '@commands/listings/save-listing';
-import { eventSchemas } from '@domain/events';
-import { createDb, createPool } from '@infra/db';
-import { migrateToLatest } from '@infra/db/migrator';
-import { PostgresEventStore } from '@infra/eventstore/postgres';
-import { EventSchemaRegistry } from '@infra/eventstore/registry';
-import { createMailer } from '@infra/mail';
-import { createKedaiWorker } from '@infra/temporal';
-import { memoryStore, SANDBOX_DEMO_PARTNER, startShopeeSandbox } from '@integrations/shopee';
-import { connectStore, setStoreSettings } from '@integrations/stores';
-import { projections } from '@projections/index';
-import { ProjectionEngine } from '@projections/runtime/engine';
-import { Client, Connection } from '@temporalio/client';
-import { startTestTemporal } from '@tests/support/temporal';
-import { createActivities } from '@workflows/activities';
 import { sql } from 'kysely';
+import {
+  benchAccount,
+  benchDatabase,
+  benchSandbox,
+  benchWorker,
+  type Closers,
+  connectShops,
+} from './channel-setup';
 import { log } from './report';
 import type { BenchServer } from './server';
 
@@ -80,86 +73,20 @@ export async function measurePublishListings(
   opts: { listings: number; stores?: number },
 ): Promise<PublishFigures> {
   const storeCount = opts.stores ?? STORES;
-  const closers: Array<() => Promise<unknown>> = [];
+  const closers: Closers = [];
   try {
-    await bench.server.createDatabase('kedai_publish');
-    const pool = createPool(bench.server.url('kedai_publish'), 12);
-    const db = createDb(pool);
-    closers.push(() => db.destroy());
-    const store = new PostgresEventStore(pool, new EventSchemaRegistry().registerAll(eventSchemas));
-    closers.push(() => store.close());
-    await migrateToLatest(db);
-    await ensurePackages(db);
-    const sandbox = await startShopeeSandbox({
-      partners: [SANDBOX_DEMO_PARTNER],
-      store: memoryStore(),
-      seed: 'bench-publish',
-      tickIntervalMs: 0,
-      orderRate: 0,
-      shops: Array.from({ length: storeCount }, (_, n) => ({ name: `Publish ${n + 1}`, skus: ['SEED'] })),
-    });
-    closers.push(() => sandbox.stop());
-    const previous = setStoreSettings({
-      shopee: {
-        baseUrl: sandbox.url,
-        partnerId: SANDBOX_DEMO_PARTNER.partnerId,
-        partnerKey: SANDBOX_DEMO_PARTNER.partnerKey,
-      },
-      stateSecret: randomBytes(32),
-      importRetry: { initialIntervalMs: 1_000, maximumIntervalMs: 10_000, maximumAttempts: 3 },
-    });
-    closers.push(async () => previous && setStoreSettings(previous));
-
-    const owner = await createTenantWithOwner(db, {
-      name: 'Publish Bench',
-      country: 'MY',
-      packageId: 'enterprise',
-      status: 'active',
-      owner: {
-        email: 'publish@shop.test',
-        firstName: 'Publish',
-        lastName: 'Bench',
-        phone: '+60123456789',
-        password: 'bench password 1',
-      },
-    });
+    const { db, store } = await benchDatabase(bench, 'kedai_publish', closers);
+    const sandbox = await benchSandbox(
+      'bench-publish',
+      Array.from({ length: storeCount }, (_, n) => ({ name: `Publish ${n + 1}`, skus: ['SEED'] })),
+      closers,
+    );
+    const owner = await benchAccount(db, 'Publish');
     const actor = { tenantId: owner.tenantId, userId: owner.userId };
-    const storeIds: string[] = [];
-    for (const shop of sandbox.shops.slice(0, storeCount)) {
-      const { store: connected } = await connectStore(db, {
-        ...actor,
-        platform: 'shopee',
-        shopId: shop.shopId,
-        name: shop.name,
-        region: 'MY',
-        tokens: sandbox.issueTokens(SANDBOX_DEMO_PARTNER.partnerId, shop.shopId),
-        newStore: { id: randomUUID(), warehouseId: null },
-      });
-      storeIds.push(connected.id);
-    }
-
-    const temporal = await startTestTemporal();
-    closers.push(() => temporal.stop());
-    const connection = await Connection.connect({ address: temporal.address });
-    closers.push(() => connection.close());
-    const taskQueue = 'bench-publish';
-    const workflows = { client: new Client({ connection, namespace: temporal.namespace }), taskQueue };
-    const worker = await createKedaiWorker({
-      address: temporal.address,
-      namespace: temporal.namespace,
-      taskQueue,
-      activities: createActivities({
-        engine: new ProjectionEngine({ db, store, projections }),
-        db,
-        store,
-        mailer: createMailer(db, { from: 'Bench <bench@kedai.test>' }, { info() {}, error() {} }),
-      }),
-    });
-    const running = worker.run();
-    closers.push(async () => {
-      await worker.shutdown();
-      await running.catch(() => undefined);
-    });
+    const storeIds = (await connectShops(db, sandbox, actor, storeCount, null)).map(
+      (connected) => connected.id,
+    );
+    const workflows = await benchWorker({ db, store }, 'bench-publish', closers);
 
     // ---- the listings saved as drafts (not timed), then all published as a seller's bulk publish would ----
     const deps = { db, store, workflows };

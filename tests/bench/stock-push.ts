@@ -1,29 +1,11 @@
-import { randomBytes, randomUUID } from 'node:crypto';
-import { createTenantWithOwner, ensurePackages } from '@commands/accounts/seed';
+import { randomUUID } from 'node:crypto';
 import { createStockPushReactor } from '@commands/channels/stock-push-reactor';
 import { handleStockCommand } from '@commands/inventory/stock';
-import { eventSchemas } from '@domain/events';
-import { createDb, createPool, type Database } from '@infra/db';
-import { migrateToLatest } from '@infra/db/migrator';
-import { PostgresEventStore } from '@infra/eventstore/postgres';
-import { EventSchemaRegistry } from '@infra/eventstore/registry';
-import { createMailer } from '@infra/mail';
-import { createKedaiWorker } from '@infra/temporal';
+import type { Database } from '@infra/db';
 import { channelFor } from '@integrations/channel';
-import {
-  memoryStore,
-  SANDBOX_DEMO_PARTNER,
-  type ShopeeSandbox,
-  startShopeeSandbox,
-} from '@integrations/shopee';
-import { connectStore, setStoreSettings } from '@integrations/stores';
-import { projections } from '@projections/index';
-import { ProjectionEngine } from '@projections/runtime/engine';
 import { ReactorRunner } from '@projections/runtime/reactor';
-import { Client, Connection } from '@temporalio/client';
-import { startTestTemporal } from '@tests/support/temporal';
-import { createActivities } from '@workflows/activities';
 import type { Kysely } from 'kysely';
+import { benchAccount, benchDatabase, benchSandbox, benchWorker, connectShops } from './channel-setup';
 import { log } from './report';
 import type { BenchServer } from './server';
 
@@ -95,48 +77,14 @@ export async function measureStockToChannel(
   const storeCount = opts.stores ?? STORES;
   const closers: Array<() => Promise<unknown>> = [];
   try {
-    await bench.server.createDatabase('kedai_push');
-    const pool = createPool(bench.server.url('kedai_push'), 12);
-    const db = createDb(pool);
-    closers.push(() => db.destroy());
-    const store = new PostgresEventStore(pool, new EventSchemaRegistry().registerAll(eventSchemas));
-    closers.push(() => store.close());
-    await migrateToLatest(db);
-    await ensurePackages(db);
+    const { db, store } = await benchDatabase(bench, 'kedai_push', closers);
     const codes = Array.from({ length: skuCount }, (_, n) => `PUSH-${String(n).padStart(4, '0')}`);
-    const sandbox: ShopeeSandbox = await startShopeeSandbox({
-      partners: [SANDBOX_DEMO_PARTNER],
-      store: memoryStore(),
-      seed: 'bench-push',
-      tickIntervalMs: 0,
-      orderRate: 0,
-      shops: Array.from({ length: storeCount }, (_, n) => ({ name: `Push ${n + 1}`, skus: codes })),
-    });
-    closers.push(() => sandbox.stop());
-    const previous = setStoreSettings({
-      shopee: {
-        baseUrl: sandbox.url,
-        partnerId: SANDBOX_DEMO_PARTNER.partnerId,
-        partnerKey: SANDBOX_DEMO_PARTNER.partnerKey,
-      },
-      stateSecret: randomBytes(32),
-      importRetry: { initialIntervalMs: 1_000, maximumIntervalMs: 10_000, maximumAttempts: 3 },
-    });
-    closers.push(async () => previous && setStoreSettings(previous));
-
-    const owner = await createTenantWithOwner(db, {
-      name: 'Push Bench',
-      country: 'MY',
-      packageId: 'enterprise',
-      status: 'active',
-      owner: {
-        email: 'push@shop.test',
-        firstName: 'Push',
-        lastName: 'Bench',
-        phone: '+60123456789',
-        password: 'bench password 1',
-      },
-    });
+    const sandbox = await benchSandbox(
+      'bench-push',
+      Array.from({ length: storeCount }, (_, n) => ({ name: `Push ${n + 1}`, skus: codes })),
+      closers,
+    );
+    const owner = await benchAccount(db, 'Push');
     const tenantId = owner.tenantId;
     const warehouseId = (
       await db
@@ -168,20 +116,7 @@ export async function measureStockToChannel(
         )
         .execute();
     }
-    const stores: { id: string; shopId: number }[] = [];
-    for (const shop of sandbox.shops.slice(0, storeCount)) {
-      const { store: connected } = await connectStore(db, {
-        tenantId,
-        userId: owner.userId,
-        platform: 'shopee',
-        shopId: shop.shopId,
-        name: shop.name,
-        region: 'MY',
-        tokens: sandbox.issueTokens(SANDBOX_DEMO_PARTNER.partnerId, shop.shopId),
-        newStore: { id: randomUUID(), warehouseId },
-      });
-      stores.push({ id: connected.id, shopId: shop.shopId });
-    }
+    const stores = await connectShops(db, sandbox, owner, storeCount, warehouseId);
     await linkStores(db, tenantId, stores);
     const itemOf = new Map<string, number>();
     for (const row of await db
@@ -190,29 +125,7 @@ export async function measureStockToChannel(
       .execute())
       itemOf.set(`${row.store_id}/${row.master_code_id}`, Number(row.item_id));
 
-    const temporal = await startTestTemporal();
-    closers.push(() => temporal.stop());
-    const connection = await Connection.connect({ address: temporal.address });
-    closers.push(() => connection.close());
-    const taskQueue = 'bench-push';
-    const workflows = { client: new Client({ connection, namespace: temporal.namespace }), taskQueue };
-    const engine = new ProjectionEngine({ db, store, projections });
-    const worker = await createKedaiWorker({
-      address: temporal.address,
-      namespace: temporal.namespace,
-      taskQueue,
-      activities: createActivities({
-        engine,
-        db,
-        store,
-        mailer: createMailer(db, { from: 'Bench <bench@kedai.test>' }, { info() {}, error() {} }),
-      }),
-    });
-    const running = worker.run();
-    closers.push(async () => {
-      await worker.shutdown();
-      await running.catch(() => undefined);
-    });
+    const workflows = await benchWorker({ db, store }, 'bench-push', closers);
     const reactors = new ReactorRunner({
       db,
       store,

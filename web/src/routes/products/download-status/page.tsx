@@ -68,34 +68,23 @@ function ActionsCell({ data }: ICellRendererParams<ChannelSku>) {
   const actions = useContext(RowActions);
   if (!data || !actions.manage) return null;
   const name = data.seller_sku || data.item_name;
+  // Unlinking is offered only where there is a link.
+  const shown = (['link', 'unlink', 'import'] as const).filter(
+    (action) => action !== 'unlink' || data.master_code,
+  );
   return (
     <span className="download-row-actions">
-      <button
-        type="button"
-        className="button button-small"
-        aria-label={t('skus.link_named', { name })}
-        onClick={() => actions.link(data)}
-      >
-        {t('skus.link')}
-      </button>
-      {data.master_code && (
+      {shown.map((action) => (
         <button
+          key={action}
           type="button"
           className="button button-small"
-          aria-label={t('skus.unlink_named', { name })}
-          onClick={() => actions.unlink(data)}
+          aria-label={t(`skus.${action}_named`, { name })}
+          onClick={() => actions[action](data)}
         >
-          {t('skus.unlink')}
+          {t(`skus.${action}`)}
         </button>
-      )}
-      <button
-        type="button"
-        className="button button-small"
-        aria-label={t('skus.import_named', { name })}
-        onClick={() => actions.import(data)}
-      >
-        {t('skus.import')}
-      </button>
+      ))}
     </span>
   );
 }
