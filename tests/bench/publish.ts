@@ -12,6 +12,7 @@ import {
   type Closers,
   connectShops,
 } from './channel-setup';
+import { percentile } from './load';
 import { log } from './report';
 import type { BenchServer } from './server';
 
@@ -35,9 +36,6 @@ export interface PublishFigures {
   listingP50Ms: number;
   listingP99Ms: number;
 }
-
-const percentile = (sorted: readonly number[], p: number) =>
-  sorted.length === 0 ? Number.NaN : sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]!;
 
 /** A 1×1 PNG: the listing's picture, uploaded to Kedai as a seller does (the channel is handed its bytes). */
 const PIXEL_PNG = Buffer.from(

@@ -6,6 +6,7 @@ import { channelFor } from '@integrations/channel';
 import { ReactorRunner } from '@projections/runtime/reactor';
 import type { Kysely } from 'kysely';
 import { benchAccount, benchDatabase, benchSandbox, benchWorker, connectShops } from './channel-setup';
+import { percentile } from './load';
 import { log } from './report';
 import type { BenchServer } from './server';
 
@@ -31,9 +32,6 @@ export interface StockPushFigures {
   changes: number;
   acknowledgements: number;
 }
-
-const percentile = (sorted: readonly number[], p: number) =>
-  sorted.length === 0 ? Number.NaN : sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]!;
 
 /** Links every sandbox item of each store to the master code of the same seller SKU. */
 async function linkStores(db: Kysely<Database>, tenantId: string, stores: { id: string; shopId: number }[]) {
