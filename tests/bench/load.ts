@@ -44,6 +44,10 @@ export async function timed<T>(run: () => Promise<T>): Promise<{ value: T; secon
   return { value, seconds: (performance.now() - started) / 1000 };
 }
 
+/** The value at share `p` of an ascending list (NaN for none). */
+export const percentile = (sorted: readonly number[], p: number) =>
+  sorted.length === 0 ? Number.NaN : sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]!;
+
 export function median(values: readonly number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);

@@ -1,28 +1,20 @@
-import { fork } from 'node:child_process';
-import { randomBytes, randomUUID } from 'node:crypto';
-import { fileURLToPath } from 'node:url';
-import { createTenantWithOwner, ensurePackages } from '@commands/accounts/seed';
+import { randomUUID } from 'node:crypto';
 import { createStockPushReactor } from '@commands/channels/stock-push-reactor';
 import { handleStockCommand } from '@commands/inventory/stock';
-import { eventSchemas } from '@domain/events';
-import { createDb, createPool, type Database } from '@infra/db';
-import { migrateToLatest } from '@infra/db/migrator';
-import { PostgresEventStore } from '@infra/eventstore/postgres';
-import { EventSchemaRegistry } from '@infra/eventstore/registry';
-import { createMailer } from '@infra/mail';
-import { createKedaiWorker } from '@infra/temporal';
+import type { Database } from '@infra/db';
 import { channelFor } from '@integrations/channel';
-import { SANDBOX_DEMO_PARTNER } from '@integrations/shopee';
-import { connectStore, setStoreSettings } from '@integrations/stores';
-import { projections } from '@projections/index';
-import { ProjectionEngine } from '@projections/runtime/engine';
 import { ReactorRunner } from '@projections/runtime/reactor';
-import { Client, Connection } from '@temporalio/client';
-import { startTestTemporal } from '@tests/support/temporal';
-import { createActivities } from '@workflows/activities';
 import type { Kysely } from 'kysely';
+import {
+  benchAccount,
+  benchDatabase,
+  benchSandboxProcess,
+  benchWorker,
+  clock,
+  connectShops,
+} from './channel-setup';
+import { percentile } from './load';
 import { log } from './report';
-import type { SandboxToBench } from './sandbox-process';
 import type { BenchServer } from './server';
 
 /**
@@ -48,38 +40,6 @@ export interface StockPushFigures {
   changes: number;
   acknowledgements: number;
 }
-
-/** The clock this process and the forked sandbox share. */
-const clock = () => performance.timeOrigin + performance.now();
-
-/** Forks the sandbox (sandbox-process.ts) with these shops; `onStock` hears each quantity it sets, and when. */
-async function forkSandbox(
-  shops: { name: string; skus: string[] }[],
-  onStock: (sets: Extract<SandboxToBench, { kind: 'stock' }>['sets']) => void,
-) {
-  const child = fork(fileURLToPath(new URL('./sandbox-process.ts', import.meta.url)), [], {
-    execArgv: process.execArgv,
-    env: { ...process.env, BENCH_SANDBOX: JSON.stringify({ shops }) },
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  const ready = await new Promise<Extract<SandboxToBench, { kind: 'ready' }>>((resolve, reject) => {
-    child.once('exit', (code) => reject(new Error(`the bench sandbox exited (${code})`)));
-    child.on('message', (message: SandboxToBench) => {
-      if (message.kind === 'ready') resolve(message);
-      else onStock(message.sets);
-    });
-  });
-  return {
-    url: ready.url,
-    shops: ready.shops,
-    kill: () => {
-      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-    },
-  };
-}
-
-const percentile = (sorted: readonly number[], p: number) =>
-  sorted.length === 0 ? Number.NaN : sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]!;
 
 /** Links every sandbox item of each store to the master code of the same seller SKU. */
 async function linkStores(db: Kysely<Database>, tenantId: string, stores: { id: string; shopId: number }[]) {
@@ -123,15 +83,7 @@ export async function measureStockToChannel(
   const storeCount = opts.stores ?? STORES;
   const closers: Array<() => Promise<unknown>> = [];
   try {
-    const database = opts.database ?? 'kedai_push';
-    await bench.server.createDatabase(database);
-    const pool = createPool(bench.server.url(database), 12);
-    const db = createDb(pool);
-    closers.push(() => db.destroy());
-    const store = new PostgresEventStore(pool, new EventSchemaRegistry().registerAll(eventSchemas));
-    closers.push(() => store.close());
-    await migrateToLatest(db);
-    await ensurePackages(db);
+    const { db, store } = await benchDatabase(bench, opts.database ?? 'kedai_push', closers);
     const codes = Array.from({ length: skuCount }, (_, n) => `PUSH-${String(n).padStart(4, '0')}`);
     // Per shop and item, the changes not yet shown there; a shown quantity ends every wait for it or an older one.
     const waiting = new Map<string, { since: number; quantity: number }[]>();
@@ -146,37 +98,16 @@ export async function measureStockToChannel(
       if (left.length === 0) waiting.delete(key);
       else waiting.set(key, left);
     };
-    const sandbox = await forkSandbox(
+    // The clock of acknowledgements: the sandbox reports each quantity as it sets it, rather than being polled (a
+    // poll of every waiting SKU every few ms took a seventh of this process's CPU from the path it measures).
+    const sandbox = await benchSandboxProcess(
       Array.from({ length: storeCount }, (_, n) => ({ name: `Push ${n + 1}`, skus: codes })),
       (sets) => {
         for (const set of sets) acknowledged(set);
       },
+      closers,
     );
-    closers.push(async () => sandbox.kill());
-    const previous = setStoreSettings({
-      shopee: {
-        baseUrl: sandbox.url,
-        partnerId: SANDBOX_DEMO_PARTNER.partnerId,
-        partnerKey: SANDBOX_DEMO_PARTNER.partnerKey,
-      },
-      stateSecret: randomBytes(32),
-      importRetry: { initialIntervalMs: 1_000, maximumIntervalMs: 10_000, maximumAttempts: 3 },
-    });
-    closers.push(async () => previous && setStoreSettings(previous));
-
-    const owner = await createTenantWithOwner(db, {
-      name: 'Push Bench',
-      country: 'MY',
-      packageId: 'enterprise',
-      status: 'active',
-      owner: {
-        email: 'push@shop.test',
-        firstName: 'Push',
-        lastName: 'Bench',
-        phone: '+60123456789',
-        password: 'bench password 1',
-      },
-    });
+    const owner = await benchAccount(db, 'Push');
     const tenantId = owner.tenantId;
     const warehouseId = (
       await db
@@ -208,20 +139,7 @@ export async function measureStockToChannel(
         )
         .execute();
     }
-    const stores: { id: string; shopId: number }[] = [];
-    for (const shop of sandbox.shops) {
-      const { store: connected } = await connectStore(db, {
-        tenantId,
-        userId: owner.userId,
-        platform: 'shopee',
-        shopId: shop.shopId,
-        name: shop.name,
-        region: 'MY',
-        tokens: shop.tokens,
-        newStore: { id: randomUUID(), warehouseId },
-      });
-      stores.push({ id: connected.id, shopId: shop.shopId });
-    }
+    const stores = await connectShops(db, sandbox.shops, owner, warehouseId);
     await linkStores(db, tenantId, stores);
     const itemOf = new Map<string, number>();
     for (const row of await db
@@ -230,29 +148,7 @@ export async function measureStockToChannel(
       .execute())
       itemOf.set(`${row.store_id}/${row.master_code_id}`, Number(row.item_id));
 
-    const temporal = await startTestTemporal();
-    closers.push(() => temporal.stop());
-    const connection = await Connection.connect({ address: temporal.address });
-    closers.push(() => connection.close());
-    const taskQueue = 'bench-push';
-    const workflows = { client: new Client({ connection, namespace: temporal.namespace }), taskQueue };
-    const engine = new ProjectionEngine({ db, store, projections });
-    const worker = await createKedaiWorker({
-      address: temporal.address,
-      namespace: temporal.namespace,
-      taskQueue,
-      activities: createActivities({
-        engine,
-        db,
-        store,
-        mailer: createMailer(db, { from: 'Bench <bench@kedai.test>' }, { info() {}, error() {} }),
-      }),
-    });
-    const running = worker.run();
-    closers.push(async () => {
-      await worker.shutdown();
-      await running.catch(() => undefined);
-    });
+    const workflows = await benchWorker({ db, store }, 'bench-push', closers);
     const reactors = new ReactorRunner({
       db,
       store,

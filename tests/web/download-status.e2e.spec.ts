@@ -10,7 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 /**
  * Products → download status in a real Chromium (issue 15): a connected sandbox store downloaded from the screen,
- * its SKUs with the master code each is linked to, the "not linked" filter, and linking one by hand from the grid.
+ * its SKUs with the master code each is linked to, the "not linked" filter, linking one by hand from the grid, and
+ * importing its item to listings.
  */
 describe('the download status screen in a browser', () => {
   let server: ConsoleServer;
@@ -57,7 +58,7 @@ describe('the download status screen in a browser', () => {
     restore?.();
   });
 
-  it("downloads the store's items, shows their links, filters the unlinked and links one by hand", async () => {
+  it("downloads the store's items, shows their links, filters the unlinked, links one by hand and imports it", async () => {
     const { page, errors } = await signedInPage(browser, server.url, seller.email, seller.password);
     await page.setViewportSize({ width: 1900, height: 900 });
     await page.goto('/#/products/download-status');
@@ -89,6 +90,20 @@ describe('the download status screen in a browser', () => {
     await kopi.waitFor({ state: 'detached' });
     await page.getByLabel('Filter by link').selectOption('linked');
     await kopi.getByText('Linked by you').waitFor();
+
+    // "Import to listings": a draft of the row's item, its SKU linked as here, opened in the editor.
+    await kopi.getByRole('button', { name: 'Import the item of KOPI-PUTIH-15S to listings' }).click();
+    const importing = page.getByRole('dialog', {
+      name: 'Import Kopi Putih Ipoh 3 in 1 (15 sachets) to listings',
+    });
+    await importing.getByLabel('Logistics').fill('20011');
+    await importing.getByRole('button', { name: 'Import to listings' }).click();
+    await page.getByText('Listing imported as a draft.').waitFor();
+    await page.getByRole('heading', { name: 'Kopi Putih Ipoh 3 in 1 (15 sachets)', level: 1 }).waitFor();
+    const form = page.getByRole('form', { name: 'Listing' });
+    expect(await form.getByLabel('Seller SKU', { exact: true }).inputValue()).toBe('KOPI-PUTIH-15S');
+    expect(await form.getByLabel('Master code', { exact: true }).inputValue()).toBe('KOPI');
+    expect(await form.getByLabel('Kedai Kain', { exact: true }).isChecked()).toBe(true);
     expect(errors).toEqual([]);
     await page.context().close();
   });

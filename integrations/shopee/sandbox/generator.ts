@@ -98,6 +98,20 @@ export function toProducts(skus: readonly (string | SandboxSku)[]): SandboxProdu
   });
 }
 
+/**
+ * The picture of the sandbox's own items (served at /sandbox/file/<id> like an uploaded one): Shopee has no item
+ * without one, and "Import to listings" takes a listing's images from its item.
+ */
+export const PRODUCT_IMAGE = {
+  id: 'sbxproduct',
+  contentType: 'image/png',
+  // A 1×1 PNG.
+  bytes: Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+    'base64',
+  ),
+} as const;
+
 /** The stock each of a new shop's products starts with. */
 export const STARTING_STOCK = 100;
 /** The category and logistics channel of the sandbox's own items (Shopee MY: Women's Clothes; Shopee Xpress). */
@@ -123,7 +137,7 @@ export function itemsOf(products: readonly SandboxProduct[], nowSeconds: number)
         create_time: nowSeconds,
         update_time: nowSeconds,
         weight: product.weight,
-        image_ids: [],
+        image_ids: [PRODUCT_IMAGE.id],
         logistic_ids: [DEFAULT_LOGISTIC_ID],
         condition: 'NEW',
         price: product.price,

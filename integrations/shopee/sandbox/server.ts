@@ -5,7 +5,7 @@ import { SHOPEE_LIMITS, SHOPEE_PATHS, type ShopeeOrder, type ShopeeOrderStatus }
 import { shopeeSign, signMatches, timestampFresh } from '../signing';
 import { authorizePage } from './authorize-page';
 import { type SandboxClock, systemClock } from './clock';
-import { MINUTE, type SandboxSku } from './generator';
+import { MINUTE, PRODUCT_IMAGE, type SandboxSku } from './generator';
 import { forceStatus } from './lifecycle';
 import { addOnDealRoutes, addOnDealsOf } from './routes/add-on-deals';
 import { authRoutes } from './routes/auth';
@@ -33,8 +33,9 @@ import { newToken, SandboxWorld } from './world';
  * and lifecycle.ts). Time is the sandbox clock's, so tests move it instead of sleeping.
  *
  * Paths of its own, beside Shopee's: the authorisation page's form posts to /sandbox/authorize,
- * /sandbox/health answers when it is up, /sandbox/file/<image_id> serves uploaded images, and the test controls
- * (for tests that run the sandbox in another process; in-process tests call the same methods):
+ * /sandbox/health answers when it is up, /sandbox/file/<image_id> serves uploaded images (and its own items'
+ * picture), and the test controls (for tests that run the sandbox in another process; in-process tests call the
+ * same methods):
  * - `POST /sandbox/control/fail` with a SandboxFailure as JSON, e.g.
  *   `{"kind":"error","path":"/api/v2/product/update_stock","error":"error_system_busy","status":500,"times":2}` or
  *   `{"kind":"lag","path":"/api/v2/product/update_stock","delayMs":3000}`: the next matching calls fail or lag;
@@ -513,7 +514,8 @@ export async function startShopeeSandbox(options: ShopeeSandboxOptions): Promise
         return sendJson(res, 200, { ok: true, shops: world.shops.size, orders: world.orders.size });
       if (path.startsWith('/sandbox/control/')) return await control(req, res, path, method);
       if (path.startsWith('/sandbox/file/') && method === 'GET') {
-        const image = images.get(path.slice('/sandbox/file/'.length));
+        const imageId = path.slice('/sandbox/file/'.length);
+        const image = images.get(imageId) ?? (imageId === PRODUCT_IMAGE.id ? PRODUCT_IMAGE : undefined);
         if (!image) throw new Refusal(404, 'error_not_found', 'No such image.');
         res.writeHead(200, {
           'content-type': image.contentType,

@@ -15,8 +15,8 @@ import { downloadFile } from './download';
 import { objectUrlOf, uploadImage } from './printing';
 
 /**
- * Product listings (api/listings): one listing, its save, publish/sync/unlist, delete, the SKU existence check, the
- * listing's uploaded images, the editor's pickers and the bulk edit. The list grid reads its pages itself
+ * Product listings (api/listings): one listing, its save, import from a store's item, publish/sync/unlist, delete,
+ * the SKU existence check, the listing's uploaded images, the editor's pickers and the bulk edit. The list grid reads its pages itself
  * (components/data-grid) from `LISTINGS_ENDPOINT`.
  */
 
@@ -99,6 +99,19 @@ export function useSaveListing(id: string) {
     mutationFn: (body: ListingBody) => api<Answer<ListingDetail>>(ONE(id), { method: 'POST', body }),
     onSuccess: (answer) => {
       queryClient.setQueryData(listingKeys.detail(id), answer.data);
+      void queryClient.invalidateQueries({ queryKey: listingKeys.lists() });
+    },
+  });
+}
+
+/** "Import to listings": a draft listing made from a store's item (its SKUs linked as downloaded). */
+export function useImportListing() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { store_id: string; item_id: string; logistics: string[] }) =>
+      api<Answer<ListingDetail>>(`${LISTINGS_ENDPOINT}/import`, { method: 'POST', body }),
+    onSuccess: (answer) => {
+      queryClient.setQueryData(listingKeys.detail(answer.data.id), answer.data);
       void queryClient.invalidateQueries({ queryKey: listingKeys.lists() });
     },
   });

@@ -75,6 +75,20 @@ function combinations(tiers: string[][]): number[][] {
   );
 }
 
+/** A saved listing's SKU rows as the form holds them, by tier index. */
+const rowsOf = (saved: ListingDetail): Record<string, Row> =>
+  Object.fromEntries(
+    saved.skus.map((sku) => [
+      sku.tier_index.join('.'),
+      {
+        seller_sku: sku.seller_sku,
+        price: sku.price,
+        stock: String(sku.stock),
+        master_code: sku.master_code,
+      },
+    ]),
+  );
+
 /** The server's questions, by result code, and the flag that answers yes (spec §5). */
 const QUESTIONS: Record<
   number,
@@ -259,19 +273,7 @@ export default function ListingEditorPage() {
         options: tier.options.join(', '),
       })),
     );
-    setRows(
-      Object.fromEntries(
-        saved.skus.map((sku) => [
-          sku.tier_index.join('.'),
-          {
-            seller_sku: sku.seller_sku,
-            price: sku.price,
-            stock: String(sku.stock),
-            master_code: sku.master_code,
-          },
-        ]),
-      ),
-    );
+    setRows(rowsOf(saved));
   }, [loaded, listing.data]);
 
   const tierOptions = tiers.map(optionsOf);
@@ -322,6 +324,8 @@ export default function ListingEditorPage() {
   async function send(extra: Partial<ListingBody>) {
     try {
       const answer = await save.mutateAsync(body(extra));
+      // The rows as saved: a Shopee tier change took the master codes off, and the form must not still show them.
+      setRows(rowsOf(answer.data));
       setAnswers({});
       notify({ kind: 'success', message: answer.msg });
     } catch (failure) {

@@ -6,25 +6,37 @@ import {
   useLinkChannelSku,
   useStartDownload,
 } from '@web/api/channel-skus';
+import { useImportListing } from '@web/api/listings';
 import { useSession } from '@web/auth/session';
 import type { DataGridHandle } from '@web/components/data-grid';
 import { GridScreen } from '@web/components/grid-screen';
 import { ModalDialog } from '@web/components/modal-dialog';
 import { choiceFilter, textFilter } from '@web/routes/inventory/components/grid-filters';
 import { MasterCodePicker } from '@web/routes/inventory/components/master-code-picker';
-import { messageOf } from '@web/shell/form';
+import { messageOf, TextField } from '@web/shell/form';
 import { useDateTime } from '@web/shell/format';
 import { useNotify } from '@web/shell/notifications';
 import type { ColDef, ICellRendererParams } from 'ag-grid-community';
-import { createContext, useContext, useEffect, useMemo, useRef, useState } from 'react';
+import {
+  createContext,
+  type FormEvent,
+  useContext,
+  useEffect,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
 import './download-status.css';
 
 /**
  * Products → download status (spec §2 "download status view", §3 "Download status"): each store's download of its
  * marketplace items (new, pending, downloading, completed, error, with what it found), and the grid of the channel
  * SKUs it brought in, each linked to a master code by seller SKU or by the seller's hand. Linking here is the same
- * mapping an order line's "item not found" makes, so the store's orders of that SKU follow.
+ * mapping an order line's "item not found" makes, so the store's orders of that SKU follow. "Import to listings"
+ * makes a draft listing of a row's item, its SKUs linked as here, and opens it in the editor.
  */
 
 const MANAGE_KEY = 'listings-manage';
@@ -42,10 +54,12 @@ const keyOf = (row: ChannelSku) => ({ store_id: row.store.id, item_id: row.item_
 const RowActions = createContext<{
   link(row: ChannelSku): void;
   unlink(row: ChannelSku): void;
+  import(row: ChannelSku): void;
   manage: boolean;
 }>({
   link: () => undefined,
   unlink: () => undefined,
+  import: () => undefined,
   manage: false,
 });
 
@@ -54,26 +68,23 @@ function ActionsCell({ data }: ICellRendererParams<ChannelSku>) {
   const actions = useContext(RowActions);
   if (!data || !actions.manage) return null;
   const name = data.seller_sku || data.item_name;
+  // Unlinking is offered only where there is a link.
+  const shown = (['link', 'unlink', 'import'] as const).filter(
+    (action) => action !== 'unlink' || data.master_code,
+  );
   return (
     <span className="download-row-actions">
-      <button
-        type="button"
-        className="button button-small"
-        aria-label={t('skus.link_named', { name })}
-        onClick={() => actions.link(data)}
-      >
-        {t('skus.link')}
-      </button>
-      {data.master_code && (
+      {shown.map((action) => (
         <button
+          key={action}
           type="button"
           className="button button-small"
-          aria-label={t('skus.unlink_named', { name })}
-          onClick={() => actions.unlink(data)}
+          aria-label={t(`skus.${action}_named`, { name })}
+          onClick={() => actions[action](data)}
         >
-          {t('skus.unlink')}
+          {t(`skus.${action}`)}
         </button>
-      )}
+      ))}
     </span>
   );
 }
@@ -168,7 +179,7 @@ function useColumns(): ColDef<ChannelSku>[] {
           colId: 'actions',
           headerName: t('skus.columns.actions'),
           cellRenderer: ActionsCell,
-          minWidth: 150,
+          minWidth: 220,
           pinned: 'right',
         },
       ] satisfies ColDef<ChannelSku>[],
@@ -323,18 +334,80 @@ function LinkDialog({
   );
 }
 
+/** "Import to listings" for a row's item: the logistics it ships by (the channel does not say), then the editor. */
+function ImportDialog({ row, onClose }: { row: ChannelSku; onClose(): void }) {
+  const { t } = useTranslation('downloads');
+  const notify = useNotify();
+  const navigate = useNavigate();
+  const importing = useImportListing();
+  const [logistics, setLogistics] = useState('');
+  const formId = useId();
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    try {
+      const answer = await importing.mutateAsync({
+        store_id: row.store.id,
+        item_id: row.item_id,
+        logistics: logistics
+          .split(',')
+          .map((value) => value.trim())
+          .filter(Boolean),
+      });
+      notify({ kind: 'success', message: answer.msg });
+      navigate(`/products/listings/${answer.data.id}`);
+    } catch (error) {
+      notify({ kind: 'error', message: messageOf(error) });
+    }
+  }
+  return (
+    <ModalDialog
+      title={t('skus.import_title', { name: row.item_name })}
+      onClose={onClose}
+      closeLabel={t('skus.close')}
+      footer={
+        <>
+          <button type="button" className="button button-secondary" onClick={onClose}>
+            {t('skus.close')}
+          </button>
+          <button
+            type="submit"
+            form={formId}
+            className="button button-primary"
+            disabled={importing.isPending}
+          >
+            {t('skus.import_submit')}
+          </button>
+        </>
+      }
+    >
+      <form id={formId} onSubmit={submit} noValidate>
+        <p className="muted">{t('skus.import_intro')}</p>
+        <TextField
+          label={t('skus.logistics')}
+          hint={t('skus.logistics_hint')}
+          required
+          value={logistics}
+          onChange={(event) => setLogistics(event.target.value)}
+        />
+      </form>
+    </ModalDialog>
+  );
+}
+
 export default function DownloadStatusPage() {
   const { can } = useSession();
   const notify = useNotify();
   const grid = useRef<DataGridHandle>(null);
   const link = useLinkChannelSku();
   const [linking, setLinking] = useState<ChannelSku | null>(null);
+  const [importing, setImporting] = useState<ChannelSku | null>(null);
   const columns = useColumns();
   const manage = can(MANAGE_KEY);
   const actions = useMemo(
     () => ({
       manage,
       link: (row: ChannelSku) => setLinking(row),
+      import: (row: ChannelSku) => setImporting(row),
       unlink: async (row: ChannelSku) => {
         try {
           const answer = await link.mutateAsync({ key: keyOf(row) });
@@ -370,6 +443,7 @@ export default function DownloadStatusPage() {
             }}
           />
         )}
+        {importing && <ImportDialog row={importing} onClose={() => setImporting(null)} />}
       </GridScreen>
     </RowActions.Provider>
   );
