@@ -9,6 +9,7 @@ import { MINUTE, type SandboxSku } from './generator';
 import { forceStatus } from './lifecycle';
 import { addOnDealRoutes, addOnDealsOf } from './routes/add-on-deals';
 import { authRoutes } from './routes/auth';
+import { categoryRoutes } from './routes/categories';
 import { Refusal, type Route, wrongParameters } from './routes/common';
 import { discountRoutes, discountsOf } from './routes/discounts';
 import { logisticsRoutes } from './routes/logistics';
@@ -213,6 +214,7 @@ export async function startShopeeSandbox(options: ShopeeSandboxOptions): Promise
     ...orderRoutes(world),
     ...logisticsRoutes(world, { seed, documentDelayMs: options.documentDelayMs ?? 0 }),
     ...productRoutes(world, { baseUrl: () => baseUrl, images }),
+    ...categoryRoutes(),
     ...discountRoutes(world),
     ...addOnDealRoutes(world),
   ]);

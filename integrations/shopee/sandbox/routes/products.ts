@@ -8,6 +8,7 @@ import {
   SHOPEE_PATHS,
   type ShopeeItemBaseInfo,
   type ShopeeModel,
+  searchItemRequest,
   unlistItemRequest,
   updateItemRequest,
   updatePriceRequest,
@@ -16,10 +17,11 @@ import {
 import { stampSeconds } from '../generator';
 import type { SandboxItem, SandboxModel, SandboxShop } from '../state';
 import type { SandboxWorld } from '../world';
+import { checkItemCategory } from './categories';
 import { parse, queryOf, Refusal, type RouteTable, wrongParameters } from './common';
 
 /**
- * The product calls (get_item_list, get_item_base_info, get_model_list, add_item, update_item,
+ * The product calls (get_item_list, get_item_base_info, search_item, get_model_list, add_item, update_item,
  * init_tier_variation, update_price, update_stock, unlist_item, delete_item) and media_space/upload_image, over
  * the shop's items (world.items): price and seller stock per model, or on the item when it has no tiers. Batch
  * calls answer Shopee's success_list / failure_list per model. Uploaded images are kept in memory only (their
@@ -201,6 +203,53 @@ export function productRoutes(
       },
     ],
     [
+      SHOPEE_PATHS.searchItem,
+      {
+        method: 'GET',
+        level: 'shop',
+        placement: 'response',
+        handle({ url, shop }) {
+          const request = parse(searchItemRequest, {
+            ...queryOf(url, ['page_size', 'attribute_status']),
+            ...(url.searchParams.has('item_status')
+              ? { item_status: url.searchParams.getAll('item_status').flatMap((value) => value.split(',')) }
+              : {}),
+          });
+          if (
+            request.item_name === undefined &&
+            request.item_sku === undefined &&
+            request.attribute_status === undefined
+          )
+            throw wrongParameters('request must set one of [item_name,attribute_status]');
+          const statuses = new Set<string>(
+            request.item_status ?? ['NORMAL', 'UNLIST', 'BANNED', 'REVIEWING'],
+          );
+          const contains = (text: string, keyword: string) =>
+            text.toLowerCase().includes(keyword.toLowerCase());
+          // A keyword search, as Shopee's: an item whose SKU (or one of its models') contains the SKU matches; the
+          // SKU wins over the name when both are given.
+          const matching = world
+            .items(shop!)
+            .filter(
+              (item) =>
+                statuses.has(item.item_status) &&
+                (request.item_sku !== undefined
+                  ? contains(item.item_sku, request.item_sku) ||
+                    item.models.some((model) => contains(model.model_sku, request.item_sku!))
+                  : contains(item.item_name, request.item_name ?? '')),
+            );
+          const offset = Number(request.offset ?? 0) || 0;
+          const page = matching.slice(offset, offset + request.page_size);
+          const next = offset + page.length;
+          return {
+            item_id_list: page.map((item) => item.item_id),
+            total_count: matching.length,
+            ...(next < matching.length ? { next_offset: String(next) } : {}),
+          };
+        },
+      },
+    ],
+    [
       SHOPEE_PATHS.modelList,
       {
         method: 'GET',
@@ -227,6 +276,7 @@ export function productRoutes(
         placement: 'response',
         handle({ body, shop, now }) {
           const request = parse(addItemRequest, body);
+          checkItemCategory(request);
           const seconds = stampSeconds(now);
           const item: SandboxItem = {
             item_id: world.newListingId(),
@@ -243,6 +293,7 @@ export function productRoutes(
             logistic_ids: request.logistic_info.filter((l) => l.enabled).map((l) => l.logistic_id),
             condition: request.condition ?? 'NEW',
             ...(request.brand ? { brand: request.brand } : {}),
+            ...(request.attribute_list ? { attribute_list: request.attribute_list } : {}),
             price: request.original_price,
             stock: request.seller_stock.reduce((sum, entry) => sum + entry.stock, 0),
             tiers: [],
@@ -263,6 +314,12 @@ export function productRoutes(
         handle({ body, shop, now }) {
           const request = parse(updateItemRequest, body);
           const item = itemOf(shop, request.item_id);
+          // What the item keeps of the fields not given is checked with the new ones.
+          checkItemCategory({
+            category_id: request.category_id ?? item.category_id,
+            attribute_list: request.attribute_list ?? item.attribute_list,
+            brand: request.brand ?? item.brand,
+          });
           if (request.item_name !== undefined) item.item_name = request.item_name;
           if (request.description !== undefined) item.description = request.description;
           if (request.category_id !== undefined) item.category_id = request.category_id;
@@ -275,6 +332,7 @@ export function productRoutes(
           if (request.condition !== undefined) item.condition = request.condition;
           if (request.item_status !== undefined) item.item_status = request.item_status;
           if (request.brand !== undefined) item.brand = request.brand;
+          if (request.attribute_list !== undefined) item.attribute_list = request.attribute_list;
           touched(item, now);
           return baseInfo(item);
         },
