@@ -173,7 +173,9 @@ describe('listing publish saga', () => {
     const snacks = (
       await l.call('GET', `/api/listings/category?store_id=${shop.id}&category_id=100631`, seller.token)
     ).json().data as CategoryChoice;
-    const mandatory = snacks.attributes.filter((attribute) => attribute.mandatory);
+    const chosen = snacks.attributes
+      .filter((attribute) => attribute.mandatory)
+      .map((attribute) => ({ id: attribute.id, value: attribute.values[0]! }));
     const mamee = snacks.brands.find((brand) => brand.name === 'Mamee')!;
     const id = randomUUID();
     const body = {
@@ -181,9 +183,9 @@ describe('listing publish saga', () => {
       category_id: '100631',
       brand: mamee.name,
       brand_id: mamee.id,
-      attributes: mandatory.map((attribute) => ({
-        attribute_id: attribute.id,
-        values: [{ value_id: attribute.values[0]!.id, name: attribute.values[0]!.name }],
+      attributes: chosen.map(({ id, value }) => ({
+        attribute_id: id,
+        values: [{ value_id: value.id, name: value.name }],
       })),
     };
     expect((await l.save(seller.token, id, body)).statusCode).toBe(200);
@@ -198,9 +200,9 @@ describe('listing publish saga', () => {
       categoryId: '100631',
       brand: mamee.name,
       brandId: mamee.id,
-      attributes: mandatory.map((attribute) => ({
-        attributeId: attribute.id,
-        values: [{ valueId: attribute.values[0]!.id, name: attribute.values[0]!.name }],
+      attributes: chosen.map(({ id, value }) => ({
+        attributeId: id,
+        values: [{ valueId: value.id, name: value.name }],
       })),
       images: [`data:image/png;base64,${PIXEL_PNG.toString('base64')}`],
       weightKg: 0.3,

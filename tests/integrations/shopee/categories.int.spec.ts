@@ -6,6 +6,7 @@ import {
   connectedClient,
   MemoryTokens,
   PARTNER,
+  PIXEL_DATA_URL,
   startTestSandbox,
   type TestSandbox,
 } from './support';
@@ -17,14 +18,11 @@ import {
  * after an answer that was lost) leaving one item on the shop.
  */
 
-const PIXEL =
-  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
-
 const draft = (sellerSku: string, change: Partial<ChannelItemDraft> = {}): ChannelItemDraft => ({
   name: `Kuih raya ${sellerSku}`,
   description: 'Baked in Melaka.',
   categoryId: '100017',
-  images: [PIXEL],
+  images: [PIXEL_DATA_URL],
   weightKg: 0.5,
   logistics: ['20011'],
   sellerSku,

@@ -40,6 +40,9 @@ function stockInfo(stock: number) {
   };
 }
 
+/** get_item_list's and search_item's statuses: repeated parameters, a comma-separated one taken too. */
+const statusesOf = (url: URL) => url.searchParams.getAll('item_status').flatMap((value) => value.split(','));
+
 const priceInfo = (price: number) => [{ currency: CURRENCY, original_price: price, current_price: price }];
 
 export interface StoredImage {
@@ -155,8 +158,7 @@ export function productRoutes(
         handle({ url, shop }) {
           const request = parse(itemListRequest, {
             ...queryOf(url, ['offset', 'page_size', 'update_time_from', 'update_time_to']),
-            // Several statuses come as repeated parameters; a comma-separated one is taken too.
-            item_status: url.searchParams.getAll('item_status').flatMap((value) => value.split(',')),
+            item_status: statusesOf(url),
           });
           const statuses = new Set<string>(request.item_status);
           const matching = world
@@ -211,9 +213,7 @@ export function productRoutes(
         handle({ url, shop }) {
           const request = parse(searchItemRequest, {
             ...queryOf(url, ['page_size', 'attribute_status']),
-            ...(url.searchParams.has('item_status')
-              ? { item_status: url.searchParams.getAll('item_status').flatMap((value) => value.split(',')) }
-              : {}),
+            ...(url.searchParams.has('item_status') ? { item_status: statusesOf(url) } : {}),
           });
           if (
             request.item_name === undefined &&
