@@ -72,6 +72,19 @@ export const TierBody = z.strictObject({
   options: z.array(text('option', LISTING_LIMITS.optionName)).max(LISTING_LIMITS.combinations * 2),
 });
 
+export const ListingAttributeBody = z.strictObject({
+  attribute_id: z.string().max(25).regex(/^\d+$/, textInvalid('attribute_id')),
+  values: z
+    .array(
+      z.strictObject({
+        value_id: z.string().max(25).regex(/^\d*$/, textInvalid('value_id')).default(''),
+        name: text('attribute', LISTING_LIMITS.attributeValue).default(''),
+        unit: text('unit', 20).default(''),
+      }),
+    )
+    .max(LISTING_LIMITS.attributeValues),
+});
+
 /** The editor's listing: what `POST /api/listing/{groupId}` saves (a groupId nobody has yet creates the listing). */
 export const ListingBody = z.strictObject({
   platform: z
@@ -81,8 +94,12 @@ export const ListingBody = z.strictObject({
   store_ids: z.array(z.string().max(64)).max(200).default([]),
   product_name: text('product_name', LISTING_LIMITS.title),
   brand: text('brand', LISTING_LIMITS.brand).default(''),
+  /** The brand's id in the category's list (GET /api/listings/category); absent: the brand by name only. */
+  brand_id: z.string().max(25).regex(/^\d*$/, textInvalid('brand_id')).optional(),
   model: text('model', LISTING_LIMITS.model).default(''),
   category_id: text('category_id', 25).default(''),
+  /** The category's attributes: each by id, with one of its values by id or one's own (value_id ''). */
+  attributes: z.array(ListingAttributeBody).max(LISTING_LIMITS.attributes).default([]),
   description: text('description', LISTING_LIMITS.description).default(''),
   condition: z.enum(['new', 'used']).default('new'),
   package_length: measure('package_length', LISTING_LIMITS.dimension),
@@ -155,8 +172,15 @@ export const ListingDetail = z.object({
   store_ids: z.array(z.string()),
   product_name: z.string(),
   brand: z.string(),
+  brand_id: z.string().nullable(),
   model: z.string(),
   category_id: z.string(),
+  attributes: z.array(
+    z.object({
+      attribute_id: z.string(),
+      values: z.array(z.object({ value_id: z.string(), name: z.string(), unit: z.string() })),
+    }),
+  ),
   description: z.string(),
   condition: z.enum(['new', 'used']),
   package_length: z.number(),
@@ -374,3 +398,41 @@ export const CopyListingsAnswer = z.object({
   failed: z.array(z.object({ id: z.string(), code: z.number().int(), msg: z.string() })),
 });
 export type CopyListingsAnswer = z.infer<typeof CopyListingsAnswer>;
+
+// ---- categories ----
+
+export const CategoryQuery = z.strictObject({ store_id: z.string().max(64) });
+export const CategoryChoiceQuery = z.strictObject({
+  store_id: z.string().max(64),
+  category_id: z.string().max(25),
+});
+
+/** A category of the store's channel; only a leaf (`leaf`) takes a listing. */
+export const CategoryOption = z.object({
+  id: z.string(),
+  parent_id: z.string().nullable(),
+  name: z.string(),
+  leaf: z.boolean(),
+});
+export type CategoryOption = z.infer<typeof CategoryOption>;
+
+export const CategoryAttribute = z.object({
+  id: z.string(),
+  name: z.string(),
+  mandatory: z.boolean(),
+  /** select / combo (one of the values or one's own) / text / multi_select / multi_combo. */
+  input: z.enum(['select', 'combo', 'text', 'multi_select', 'multi_combo']),
+  values: z.array(z.object({ id: z.string(), name: z.string() })),
+  units: z.array(z.string()),
+  max_values: z.number().int().nullable(),
+});
+export type CategoryAttribute = z.infer<typeof CategoryAttribute>;
+
+/** A leaf category with its attributes and brands, for the editor's fields. */
+export const CategoryChoice = z.object({
+  category: CategoryOption,
+  attributes: z.array(CategoryAttribute),
+  brand_mandatory: z.boolean(),
+  brands: z.array(z.object({ id: z.string(), name: z.string() })),
+});
+export type CategoryChoice = z.infer<typeof CategoryChoice>;

@@ -12,6 +12,10 @@ import { IdParams } from '@api/contracts/ids';
 import {
   BulkEditAnswer,
   BulkEditBody,
+  CategoryChoice,
+  CategoryChoiceQuery,
+  CategoryOption,
+  CategoryQuery,
   ExistSkuAnswer,
   ExistSkuBody,
   GroupParams,
@@ -28,6 +32,7 @@ import { notFound } from '@api/errors';
 import { acceptImageBodies, imageAnswers, sendImage, UploadedImage } from '@api/images';
 import { conflicts, router } from '@api/route';
 import { bulkEditListings } from '@commands/listings/bulk-edit';
+import { categoryChoice, storeCategories } from '@commands/listings/categories';
 import { deleteListing } from '@commands/listings/delete-listing';
 import { listingDetail } from '@commands/listings/details';
 import { LISTING_IMAGE, listingImage, uploadListingImage } from '@commands/listings/images';
@@ -65,6 +70,34 @@ export const listingRoutes: FastifyPluginAsyncZod<ListingDeps> = async (app, dep
     '/api/listings/stores',
     { summary: 'The stores a listing may be published to', answer: z.array(StoreOption) },
     async (request) => ok(request, await listingStores(db, seller(request).tenantId)),
+  );
+
+  route.get(
+    '/api/listings/categories',
+    {
+      summary: "The store's category tree from its marketplace (only a leaf takes a listing), kept an hour",
+      query: CategoryQuery,
+      answer: z.array(CategoryOption),
+    },
+    async (request) =>
+      ok(request, await storeCategories(db, seller(request).tenantId, request.query.store_id)),
+  );
+
+  route.get(
+    '/api/listings/category',
+    {
+      summary: 'A leaf category of the store with its attributes (mandatory ones marked) and brands',
+      query: CategoryChoiceQuery,
+      answer: CategoryChoice,
+    },
+    async (request) =>
+      ok(
+        request,
+        await categoryChoice(db, seller(request).tenantId, {
+          storeId: request.query.store_id,
+          categoryId: request.query.category_id,
+        }),
+      ),
   );
 
   route.get(

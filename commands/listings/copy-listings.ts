@@ -54,9 +54,19 @@ export async function copyListings(
 
 /** A listing as the editor's body again (the detail's fields are the body's), for `storeIds`. */
 function bodyOf(detail: ListingDetail, storeIds: string[]): ParsedListingBody {
-  const { id: _id, revision: _revision, status: _status, stores: _stores, skus, platform, ...same } = detail;
+  const {
+    id: _id,
+    revision: _revision,
+    status: _status,
+    stores: _stores,
+    skus,
+    platform,
+    brand_id,
+    ...same
+  } = detail;
   return {
     ...same,
+    ...(brand_id !== null ? { brand_id } : {}),
     platform: platform as ParsedListingBody['platform'],
     store_ids: storeIds,
     skus: skus.map((sku) => ({

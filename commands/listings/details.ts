@@ -76,8 +76,17 @@ export async function listingDetail(
     store_ids: content.storeIds,
     product_name: content.productName,
     brand: content.brand,
+    brand_id: content.brandId ?? null,
     model: content.model,
     category_id: content.categoryId,
+    attributes: (content.attributes ?? []).map((attribute) => ({
+      attribute_id: attribute.attributeId,
+      values: attribute.values.map((value) => ({
+        value_id: value.valueId,
+        name: value.name,
+        unit: value.unit,
+      })),
+    })),
     description: content.description,
     condition: content.condition,
     package_length: content.packageLength,

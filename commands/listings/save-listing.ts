@@ -8,6 +8,7 @@ import { withTenant } from '@infra/db/tenant';
 import { type Kysely, sql } from 'kysely';
 import type { Actor } from '../support/actor';
 import type { Answered } from '../support/answer';
+import { checkListingCategory } from './categories';
 import { listingDetail, storesOf } from './details';
 import { checkUploadedImages } from './images';
 import { changeListing, loadListing } from './listing';
@@ -37,6 +38,7 @@ export async function saveListing(
   const content = contentOf(body, codes.types);
   checkContent(content);
   await checkStores(deps.db, tenantId, content);
+  await checkListingCategory(deps.db, tenantId, content);
   await checkUploadedImages(
     deps.db,
     tenantId,
@@ -81,6 +83,19 @@ export function contentOf(body: ParsedListingBody, types: Map<string, 'standard'
     storeIds: [...new Set(body.store_ids.map((id) => id.toLowerCase()))],
     productName: body.product_name.trim(),
     brand: body.brand.trim(),
+    ...(body.brand_id ? { brandId: body.brand_id } : {}),
+    ...(body.attributes.length > 0
+      ? {
+          attributes: body.attributes.map((attribute) => ({
+            attributeId: attribute.attribute_id,
+            values: attribute.values.map((value) => ({
+              valueId: value.value_id,
+              name: value.name.trim(),
+              unit: value.unit,
+            })),
+          })),
+        }
+      : {}),
     model: body.model.trim(),
     categoryId: body.category_id.trim(),
     description: body.description,

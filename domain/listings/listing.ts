@@ -32,6 +32,21 @@ export const ListingContentSchema = z.strictObject({
   storeIds: z.array(Id).max(LISTING_LIMITS.stores),
   productName: Text(LISTING_LIMITS.title),
   brand: Text(LISTING_LIMITS.brand),
+  // Both absent in events from before categories came from the channel: those still read.
+  brandId: Id.optional(),
+  attributes: z
+    .array(
+      z.strictObject({
+        attributeId: Id,
+        values: z
+          .array(
+            z.strictObject({ valueId: Text(100), name: Text(LISTING_LIMITS.attributeValue), unit: Text(20) }),
+          )
+          .max(LISTING_LIMITS.attributeValues),
+      }),
+    )
+    .max(LISTING_LIMITS.attributes)
+    .optional(),
   model: Text(LISTING_LIMITS.model),
   categoryId: Id.or(z.literal('')),
   description: Text(LISTING_LIMITS.description),

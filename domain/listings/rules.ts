@@ -29,6 +29,10 @@ export const LISTING_LIMITS = {
   stock: 999_999,
   dimension: 10_000,
   weight: 1_000,
+  /** A category's attributes, values of one attribute, and one value's length (Shopee's multi-select maximum). */
+  attributes: 100,
+  attributeValues: 30,
+  attributeValue: 200,
 } as const;
 
 /** A listing's GTIN when the item has none (§5). */
@@ -71,6 +75,14 @@ export const LISTING_ERRORS = [
   'NOT_PUBLISHED',
   'ALREADY_PUBLISHED',
   'CHANGED_MEANWHILE',
+  /** The category is not a last-level one of the store's tree (only those take items). */
+  'CATEGORY_NOT_LEAF',
+  /** A mandatory attribute of the category without a value. */
+  'ATTRIBUTE_REQUIRED',
+  /** The category needs a brand of its list. */
+  'BRAND_REQUIRED',
+  /** The store's categories could not be read from the marketplace just now. */
+  'CATEGORIES_UNAVAILABLE',
 ] as const;
 export type ListingErrorCode = (typeof LISTING_ERRORS)[number];
 
@@ -107,6 +119,11 @@ export const ListingCode = {
   idempotencyKey: 727,
   /** A bulk upload row whose cells cannot make a listing (no handle, a column that differs from its first row). */
   uploadRows: 728,
+  // The listings range (700–729) is full: the listings' further codes go on at 790–799.
+  /** A category that is not a last-level one of the store's channel, or a mandatory attribute or brand missing. */
+  category: 790,
+  /** The store's channel could not be read for its categories. */
+  categoriesUnavailable: 791,
 } as const;
 
 export const listingErrors: ErrorTable<ListingErrorCode> = {
@@ -164,6 +181,14 @@ export const listingErrors: ErrorTable<ListingErrorCode> = {
   NOT_PUBLISHED: { status: 409, code: ListingCode.wrongState, key: 'listing.not_published' },
   ALREADY_PUBLISHED: { status: 409, code: ListingCode.wrongState, key: 'listing.already_published' },
   CHANGED_MEANWHILE: { status: 409, code: ListingCode.changedMeanwhile, key: 'listing.changed_meanwhile' },
+  CATEGORY_NOT_LEAF: { status: 400, code: ListingCode.category, key: 'listing.category_not_leaf' },
+  ATTRIBUTE_REQUIRED: { status: 400, code: ListingCode.category, key: 'listing.attribute_required' },
+  BRAND_REQUIRED: { status: 400, code: ListingCode.category, key: 'listing.brand_required' },
+  CATEGORIES_UNAVAILABLE: {
+    status: 409,
+    code: ListingCode.categoriesUnavailable,
+    key: 'listing.categories_unavailable',
+  },
 };
 
 export const refuseListing = refuser(listingErrors);
@@ -196,11 +221,30 @@ export interface SkuRow {
   promo: { price: string; start: string; end: string } | null;
 }
 
+/**
+ * A value of a category attribute: one of the attribute's own (its channel id) or the seller's own text (id ''),
+ * with its unit where the attribute has units ('' otherwise).
+ */
+export interface AttributeValue {
+  valueId: string;
+  name: string;
+  unit: string;
+}
+
+export interface ListingAttribute {
+  attributeId: string;
+  values: AttributeValue[];
+}
+
 export interface ListingContent {
   platform: string;
   storeIds: string[];
   productName: string;
   brand: string;
+  /** The channel's id of the brand picked from the category's list; absent: the brand by its name only. */
+  brandId?: string;
+  /** The category's attributes; absent in a listing saved before categories were picked from the channel. */
+  attributes?: ListingAttribute[];
   model: string;
   categoryId: string;
   description: string;
@@ -348,4 +392,35 @@ function tierProblems(content: ListingContent): FieldRefusal[] {
 export function checkContent(content: ListingContent): void {
   const refused = refusedTogether(contentProblems(content));
   if (refused) throw refused;
+}
+
+// ---- the channel's category ----
+
+/** What a store's channel says of the listing's category: a leaf or not, what it requires. */
+export interface CategoryRules {
+  storeName: string;
+  leaf: boolean;
+  mandatory: { attributeId: string; name: string }[];
+  brandMandatory: boolean;
+}
+
+/**
+ * The listing against a store's category tree (the channel's, read by the save): a last-level category, a value for
+ * each mandatory attribute, a brand where the category needs one ("No Brand", id 0, is none).
+ */
+export function categoryProblems(content: ListingContent, rules: CategoryRules): FieldRefusal[] {
+  if (!content.categoryId.trim()) return [];
+  if (!rules.leaf) return [field('category_id', 'CATEGORY_NOT_LEAF', { store: rules.storeName })];
+  const given = new Map((content.attributes ?? []).map((attribute) => [attribute.attributeId, attribute]));
+  const found = rules.mandatory
+    .filter(
+      (attribute) =>
+        !(given.get(attribute.attributeId)?.values ?? []).some((value) => value.valueId || value.name.trim()),
+    )
+    .map((attribute) =>
+      field(`attributes/${attribute.attributeId}`, 'ATTRIBUTE_REQUIRED', { attribute: attribute.name }),
+    );
+  if (rules.brandMandatory && (!content.brandId || content.brandId === '0'))
+    found.push(field('brand', 'BRAND_REQUIRED'));
+  return found;
 }

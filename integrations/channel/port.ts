@@ -93,12 +93,56 @@ export interface ChannelItem {
   updatedAt: number;
 }
 
+/** A category of the store's channel; only a leaf takes items. */
+export interface ChannelCategory {
+  categoryId: string;
+  /** null: a first-level category. */
+  parentId: string | null;
+  name: string;
+  leaf: boolean;
+}
+
+/**
+ * How a category attribute's value is given: one of its values (`select`), one of them or one's own (`combo`),
+ * one's own only (`text`), or several (`multi_select`, `multi_combo`).
+ */
+export type ChannelAttributeInput = 'select' | 'combo' | 'text' | 'multi_select' | 'multi_combo';
+
+/** An attribute a leaf category asks of its items. */
+export interface ChannelAttribute {
+  attributeId: string;
+  name: string;
+  mandatory: boolean;
+  input: ChannelAttributeInput;
+  values: { valueId: string; name: string }[];
+  /** Units a value of one's own is given in ("g", "kg"); empty: no unit. */
+  units: string[];
+  /** For the multiple inputs: how many values at most. */
+  maxValues?: number;
+}
+
+/** The brands a leaf category offers ("No Brand" among them on Shopee), and whether an item must name one. */
+export interface ChannelBrands {
+  mandatory: boolean;
+  brands: { brandId: string; name: string }[];
+}
+
+/** An attribute's value for an item: one of the attribute's values by id, or a value of one's own (no id). */
+export interface ChannelAttributeValue {
+  attributeId: string;
+  values: { valueId?: string; name: string; unit?: string }[];
+}
+
 /** What Kedai sends to create an item (publish) or to change one (sync): the editor's listing for one store. */
 export interface ChannelItemDraft {
   name: string;
   description: string;
   categoryId: string;
   brand?: string;
+  /** The channel's id of the brand; absent: the brand by name only ("No Brand" when no name either). */
+  brandId?: string;
+  /** The category's attributes (every mandatory one). */
+  attributes?: ChannelAttributeValue[];
   /** Public https URLs of the images (the channel downloads them; Shopee's flow uploads them first). */
   images: string[];
   weightKg: number;
@@ -120,6 +164,8 @@ export interface ChannelItemDraft {
 export interface CreatedItem {
   itemId: string;
   models: { sellerSku: string; modelId?: string }[];
+  /** The store already had the item (by seller SKU) and it was changed, not created: no undo deletes it. */
+  adopted?: boolean;
 }
 
 /** One stock figure to set: the channel's item and model, and the quantity the channel should show. */
@@ -215,14 +261,27 @@ export interface ChannelPort {
   /** The items in full (base info + tiers + models), at most 50 ids per call; unknown ids are left out. */
   getItems(itemIds: string[]): Promise<ChannelItem[]>;
 
-  /** Creates the item with its tiers and models; what the channel gave back. */
+  /**
+   * Creates the item with its tiers and models; what the channel gave back. Idempotent by the draft's seller SKU:
+   * an item the store already sells under that SKU (one an earlier call created before its answer was lost) is
+   * taken and changed to the draft rather than created a second time.
+   */
   createItem(draft: ChannelItemDraft): Promise<CreatedItem>;
+  /** The store's live item (not deleted) whose own seller SKU is exactly this one (case aside); undefined: none. */
+  findItemBySellerSku(sellerSku: string): Promise<string | undefined>;
   /** Changes an existing item (base info, tiers and models, each model matched by seller SKU). */
   updateItem(itemId: string, draft: ChannelItemDraft): Promise<CreatedItem>;
   /** Lists or unlists the item. */
   setListed(itemId: string, listed: boolean): Promise<void>;
   /** Deletes an item (a publish's compensation for a half-created item). */
   deleteItem(itemId: string): Promise<void>;
+
+  /** The store's category tree, flat. */
+  getCategories(): Promise<ChannelCategory[]>;
+  /** A leaf category's attributes; `not_found` for a category that is not a leaf of the store's tree. */
+  getAttributes(categoryId: string): Promise<ChannelAttribute[]>;
+  /** A leaf category's brands; `not_found` as getAttributes. */
+  getBrands(categoryId: string): Promise<ChannelBrands>;
 
   /** Sets stock; one outcome per update, in order. */
   updateStock(updates: StockUpdate[]): Promise<UpdateOutcome[]>;

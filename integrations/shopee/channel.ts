@@ -1,6 +1,10 @@
 import type { MarketplaceOrder } from '@domain/orders/marketplace-order';
 import { inTurns } from '@infra/concurrency';
 import {
+  type ChannelAttribute,
+  type ChannelAttributeInput,
+  type ChannelBrands,
+  type ChannelCategory,
   ChannelError,
   type ChannelItem,
   type ChannelItemDraft,
@@ -28,6 +32,7 @@ import { ShopeeAuthError, ShopeeError, ShopeeRequestError } from './errors';
 import {
   ADD_ON_DEAL_TYPES,
   type AddItemRequest,
+  ATTRIBUTE_INPUT_TYPES,
   type InitTierVariationRequest,
   SHOPEE_LIMITS,
   type ShopeeItemBaseInfo,
@@ -61,7 +66,27 @@ const NOT_FOUND_CODES: ReadonlySet<string> = new Set([
   'error_not_found',
   'common.error_not_found',
   'add_on.add_on_deal_not_exists',
+  'error_invalid_category',
 ]);
+
+/** The statuses an item a seller still has may be in: what a create adopts rather than duplicates. */
+const LIVE_STATUSES: ShopeeItemStatus[] = ['NORMAL', 'UNLIST', 'REVIEWING', 'BANNED'];
+
+const INPUT_OF: Record<number, ChannelAttributeInput> = {
+  [ATTRIBUTE_INPUT_TYPES.singleDropDown]: 'select',
+  [ATTRIBUTE_INPUT_TYPES.singleComboBox]: 'combo',
+  [ATTRIBUTE_INPUT_TYPES.freeText]: 'text',
+  [ATTRIBUTE_INPUT_TYPES.multiDropDown]: 'multi_select',
+  [ATTRIBUTE_INPUT_TYPES.multiComboBox]: 'multi_combo',
+};
+
+/** A category id as Shopee takes it; anything else names no category of the store's. */
+function categoryNumber(categoryId: string): number {
+  const id = Number(categoryId);
+  if (!/^\d{1,12}$/.test(categoryId) || id <= 0)
+    throw new ChannelError('not_found', `no category ${categoryId.slice(0, 40)}`, { retryable: false });
+  return id;
+}
 
 /** Money for Shopee (a number: MYR has two decimals) and back ("12.90"). */
 /** update_stock / update_price calls in flight at once for one store (well inside Shopee's per-shop limit). */
@@ -176,6 +201,10 @@ export class ShopeeChannel implements ChannelPort {
   }
 
   async createItem(draft: ChannelItemDraft): Promise<CreatedItem> {
+    // add_item may have answered a call whose caller never heard it (a crash, a lost answer): the item it made is
+    // found by its seller SKU and made the draft, so a retry leaves one item, not two.
+    const existing = await this.findItemBySellerSku(draft.sellerSku);
+    if (existing) return { ...(await this.updateItem(existing, draft)), adopted: true };
     const base = await this.itemFields(draft);
     const itemId = await guarded(() =>
       this.client.addItem(this.shopId, {
@@ -240,6 +269,33 @@ export class ShopeeChannel implements ChannelPort {
     };
   }
 
+  async findItemBySellerSku(sellerSku: string): Promise<string | undefined> {
+    const wanted = sellerSku.trim().toLowerCase();
+    if (!wanted) return undefined;
+    let offset: string | undefined;
+    do {
+      const page = await guarded(() =>
+        this.client.searchItem(this.shopId, {
+          page_size: SHOPEE_LIMITS.searchItemPageSize,
+          item_sku: sellerSku.trim(),
+          item_status: LIVE_STATUSES,
+          ...(offset ? { offset } : {}),
+        }),
+      );
+      // search_item matches SKUs containing the keyword: the item's own SKU is compared whole.
+      for (const batch of chunks(page.item_id_list, SHOPEE_LIMITS.itemBatch)) {
+        const infos = await guarded(() => this.client.getItemBaseInfo(this.shopId, { item_id_list: batch }));
+        const match = infos.find(
+          (info) =>
+            (info.item_sku ?? '').trim().toLowerCase() === wanted && LIVE_STATUSES.includes(info.item_status),
+        );
+        if (match) return String(match.item_id);
+      }
+      offset = page.item_id_list.length > 0 ? page.next_offset || undefined : undefined;
+    } while (offset);
+    return undefined;
+  }
+
   async setListed(itemId: string, listed: boolean): Promise<void> {
     const answer = await guarded(() =>
       this.client.unlistItem(this.shopId, { item_list: [{ item_id: Number(itemId), unlist: !listed }] }),
@@ -257,6 +313,65 @@ export class ShopeeChannel implements ChannelPort {
 
   async deleteItem(itemId: string): Promise<void> {
     await guarded(() => this.client.deleteItem(this.shopId, Number(itemId)));
+  }
+
+  // ---- categories ----
+
+  async getCategories(): Promise<ChannelCategory[]> {
+    const categories = await guarded(() => this.client.getCategories(this.shopId));
+    return categories.map((category) => ({
+      categoryId: String(category.category_id),
+      parentId: category.parent_category_id === 0 ? null : String(category.parent_category_id),
+      name: category.display_category_name || category.original_category_name,
+      leaf: !category.has_children,
+    }));
+  }
+
+  async getAttributes(categoryId: string): Promise<ChannelAttribute[]> {
+    const id = categoryNumber(categoryId);
+    const answer = await guarded(() => this.client.getAttributeTree(this.shopId, { category_id_list: [id] }));
+    // A value's child attributes are asked only once that value is chosen, and never mandatory by themselves:
+    // the first level is what an item must carry.
+    return (answer.list.find((entry) => entry.category_id === id)?.attribute_tree ?? []).map((attribute) => ({
+      attributeId: String(attribute.attribute_id),
+      name: attribute.name,
+      mandatory: attribute.mandatory,
+      input: INPUT_OF[attribute.attribute_info.input_type] ?? 'text',
+      values: attribute.attribute_value_list.map((value) => ({
+        valueId: String(value.value_id),
+        name: value.name,
+      })),
+      units: attribute.attribute_info.attribute_unit_list,
+      ...(attribute.attribute_info.max_value_count
+        ? { maxValues: attribute.attribute_info.max_value_count }
+        : {}),
+    }));
+  }
+
+  async getBrands(categoryId: string): Promise<ChannelBrands> {
+    const id = categoryNumber(categoryId);
+    const brands: ChannelBrands['brands'] = [];
+    let offset = 0;
+    let mandatory = false;
+    for (;;) {
+      const page = await guarded(() =>
+        this.client.getBrandList(this.shopId, {
+          offset,
+          page_size: SHOPEE_LIMITS.brandListPageSize,
+          category_id: id,
+          status: 1,
+        }),
+      );
+      mandatory = page.is_mandatory;
+      brands.push(
+        ...page.brand_list.map((brand) => ({
+          brandId: String(brand.brand_id),
+          name: brand.display_brand_name || brand.original_brand_name,
+        })),
+      );
+      if (!page.has_next_page || page.brand_list.length === 0) return { mandatory, brands };
+      offset = page.next_offset;
+    }
   }
 
   // ---- stock and price ----
@@ -516,8 +631,23 @@ export class ShopeeChannel implements ChannelPort {
       logistic_info: draft.logistics.map((id) => ({ logistic_id: Number(id), enabled: true })),
       item_sku: draft.sellerSku,
       condition: draft.condition === 'used' ? 'USED' : 'NEW',
-      ...(draft.brand ? { brand: { brand_id: 0, original_brand_name: draft.brand } } : {}),
+      ...(draft.brand || draft.brandId
+        ? { brand: { brand_id: Number(draft.brandId ?? 0), original_brand_name: draft.brand ?? '' } }
+        : {}),
       ...(draft.gtin ? { gtin_code: draft.gtin } : {}),
+      ...(draft.attributes?.length
+        ? {
+            attribute_list: draft.attributes.map((attribute) => ({
+              attribute_id: Number(attribute.attributeId),
+              attribute_value_list: attribute.values.map((value) => ({
+                // A value of one's own goes with id 0 and its name (Shopee's rule for text and combo inputs).
+                value_id: Number(value.valueId ?? 0),
+                ...(value.valueId ? {} : { original_value_name: value.name }),
+                ...(value.unit ? { value_unit: value.unit } : {}),
+              })),
+            })),
+          }
+        : {}),
     };
   }
 

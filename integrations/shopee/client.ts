@@ -18,6 +18,8 @@ import {
   type AddDiscountItemResult,
   type AddDiscountRequest,
   type AddItemRequest,
+  type AttributeTree,
+  type AttributeTreeRequest,
   accessTokenGetAnswer,
   addAddOnDealAnswer,
   addAddOnDealMainItemAnswer,
@@ -33,11 +35,19 @@ import {
   addItemRequest,
   addOnDealIdAnswer,
   addOnDealIdRequest,
+  attributeTreeAnswer,
+  attributeTreeRequest,
+  type BrandListPage,
+  type BrandListRequest,
+  brandListAnswer,
+  brandListRequest,
   type CancelOrderRequest,
   type CreateShippingDocumentRequest,
   type CreateShippingDocumentResult,
   cancelOrderAnswer,
   cancelOrderRequest,
+  categoryAnswer,
+  categoryRequest,
   createShippingDocumentAnswer,
   createShippingDocumentRequest,
   type DownloadShippingDocumentRequest,
@@ -69,14 +79,19 @@ import {
   orderDetailRequest,
   orderListAnswer,
   orderListRequest,
+  type SearchItemRequest,
+  type SearchItemResult,
   SHOPEE_PATHS,
   type ShipOrderRequest,
   type ShippingDocumentResult,
   type ShippingDocumentResultRequest,
   type ShippingParameter,
   type ShippingParameterRequest,
+  type ShopeeCategory,
   type ShopeeItemBaseInfo,
   type ShopeeShopInfo,
+  searchItemAnswer,
+  searchItemRequest,
   shipOrderRequest,
   shippingDocumentResultAnswer,
   shippingDocumentResultRequest,
@@ -419,6 +434,34 @@ export class ShopeeClient {
     const path = SHOPEE_PATHS.deleteItem;
     const body = this.valid(path, deleteItemRequest, { item_id: itemId });
     await this.call({ path, method: 'POST', body, shopId });
+  }
+
+  /** Item ids matching a search (a seller SKU, a name); `next_offset` is the next page's cursor. */
+  async searchItem(shopId: number, request: SearchItemRequest): Promise<SearchItemResult> {
+    const path = SHOPEE_PATHS.searchItem;
+    const query = this.valid(path, searchItemRequest, request);
+    return this.parsed({ path, method: 'GET', query, repeated: ['item_status'], shopId }, searchItemAnswer);
+  }
+
+  /** The shop's category tree, flat (each category names its parent; only leaves take items). */
+  async getCategories(shopId: number, language?: string): Promise<ShopeeCategory[]> {
+    const path = SHOPEE_PATHS.getCategory;
+    const query = this.valid(path, categoryRequest, language ? { language } : {});
+    return (await this.parsed({ path, method: 'GET', query, shopId }, categoryAnswer)).category_list;
+  }
+
+  /** The attributes of up to 20 leaf categories, each with its values and whether it is mandatory. */
+  async getAttributeTree(shopId: number, request: AttributeTreeRequest): Promise<AttributeTree> {
+    const path = SHOPEE_PATHS.getAttributeTree;
+    const query = this.valid(path, attributeTreeRequest, request);
+    return this.parsed({ path, method: 'GET', query, shopId }, attributeTreeAnswer);
+  }
+
+  /** One page of a leaf category's brands, and whether the category needs one. */
+  async getBrandList(shopId: number, request: BrandListRequest): Promise<BrandListPage> {
+    const path = SHOPEE_PATHS.getBrandList;
+    const query = this.valid(path, brandListRequest, request);
+    return this.parsed({ path, method: 'GET', query, shopId }, brandListAnswer);
   }
 
   /** Uploads an image (a partner call, multipart `image`); its image_id is what add_item takes. */

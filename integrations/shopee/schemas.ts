@@ -34,6 +34,10 @@ export const SHOPEE_PATHS = {
   updateStock: '/api/v2/product/update_stock',
   unlistItem: '/api/v2/product/unlist_item',
   deleteItem: '/api/v2/product/delete_item',
+  searchItem: '/api/v2/product/search_item',
+  getCategory: '/api/v2/product/get_category',
+  getAttributeTree: '/api/v2/product/get_attribute_tree',
+  getBrandList: '/api/v2/product/get_brand_list',
   uploadImage: '/api/v2/media_space/upload_image',
   addDiscount: '/api/v2/discount/add_discount',
   addDiscountItem: '/api/v2/discount/add_discount_item',
@@ -81,6 +85,11 @@ export const SHOPEE_LIMITS = {
   discountMaxSeconds: 180 * 24 * 60 * 60,
   /** add_discount_item: item_list. */
   discountItemBatch: 50,
+  /** get_attribute_tree: category_id_list. */
+  attributeTreeCategories: 20,
+  /** get_brand_list and search_item: page_size. */
+  brandListPageSize: 100,
+  searchItemPageSize: 100,
 } as const;
 
 // ---- values ----
@@ -672,6 +681,23 @@ const itemFields = {
   item_status: z.enum(['NORMAL', 'UNLIST']).optional(),
   brand: z.object({ brand_id: z.number().int().nonnegative(), original_brand_name: z.string() }).optional(),
   gtin_code: z.string().max(14).optional(),
+  /** The category's attributes (every mandatory one); a value id 0 carries a value of the seller's own. */
+  attribute_list: z
+    .array(
+      z.object({
+        attribute_id: z.number().int().positive(),
+        attribute_value_list: z
+          .array(
+            z.object({
+              value_id: z.number().int().nonnegative(),
+              original_value_name: z.string().optional(),
+              value_unit: z.string().optional(),
+            }),
+          )
+          .optional(),
+      }),
+    )
+    .optional(),
 };
 
 export const addItemRequest = z.object({
@@ -787,6 +813,147 @@ export const unlistItemAnswer = z.object({
 export type UnlistItemResult = z.infer<typeof unlistItemAnswer>;
 
 export const deleteItemRequest = z.object({ item_id: itemId });
+
+/**
+ * search_item: item ids by seller SKU (a keyword: an item whose SKU contains it matches, so callers compare the
+ * SKUs they read back), by name or by missing attributes; `offset` is an opaque cursor (next_offset).
+ */
+export const searchItemRequest = z.object({
+  offset: z.string().max(100).optional(),
+  page_size: z.number().int().min(1).max(SHOPEE_LIMITS.searchItemPageSize),
+  item_name: z.string().max(255).optional(),
+  item_sku: z.string().max(100).optional(),
+  attribute_status: z.union([z.literal(1), z.literal(2)]).optional(),
+  /** Sent as repeated parameters, as get_item_list's. */
+  item_status: z.array(z.enum(ITEM_STATUSES)).optional(),
+});
+export type SearchItemRequest = z.input<typeof searchItemRequest>;
+
+export const searchItemAnswer = z.object({
+  item_id_list: answerList(z.number().int()),
+  total_count: z.number().int(),
+  next_offset: z.string().optional(),
+});
+export type SearchItemResult = z.infer<typeof searchItemAnswer>;
+
+/** get_category: the shop's whole category tree, flat; only a leaf (has_children false) takes items. */
+export const categoryRequest = z.object({ language: z.string().max(20).optional() });
+
+export const shopeeCategorySchema = z.object({
+  category_id: z.number().int(),
+  /** 0 for a first-level category. */
+  parent_category_id: z.number().int(),
+  original_category_name: z.string(),
+  display_category_name: z.string(),
+  has_children: z.boolean(),
+});
+export type ShopeeCategory = z.infer<typeof shopeeCategorySchema>;
+
+export const categoryAnswer = z.object({ category_list: answerList(shopeeCategorySchema) });
+
+/** get_attribute_tree's input types: single or multiple choice, with or without a value of one's own, or text. */
+export const ATTRIBUTE_INPUT_TYPES = {
+  singleDropDown: 1,
+  singleComboBox: 2,
+  freeText: 3,
+  multiDropDown: 4,
+  multiComboBox: 5,
+} as const;
+
+export const attributeTreeRequest = z.object({
+  category_id_list: z.array(itemId).min(1).max(SHOPEE_LIMITS.attributeTreeCategories),
+  language: z.string().max(20).optional(),
+});
+export type AttributeTreeRequest = z.input<typeof attributeTreeRequest>;
+
+const multiLang = answerList(z.object({ language: z.string(), value: z.string() }));
+
+/** One attribute of a category; a value may open child attributes (the same shape, one level down). */
+export interface ShopeeAttribute {
+  attribute_id: number;
+  mandatory: boolean;
+  name: string;
+  attribute_value_list: {
+    value_id: number;
+    name: string;
+    value_unit?: string | undefined;
+    child_attribute_list: ShopeeAttribute[];
+    multi_lang: { language: string; value: string }[];
+  }[];
+  attribute_info: {
+    input_type: number;
+    input_validation_type?: number | undefined;
+    format_type?: number | undefined;
+    date_format_type?: number | undefined;
+    attribute_unit_list: string[];
+    max_value_count?: number | undefined;
+    introduction?: string | undefined;
+  };
+  multi_lang: { language: string; value: string }[];
+}
+
+export const shopeeAttributeSchema: z.ZodType<ShopeeAttribute> = z.lazy(() =>
+  z.object({
+    attribute_id: z.number().int(),
+    mandatory: z.boolean(),
+    name: z.string(),
+    attribute_value_list: answerList(
+      z.object({
+        value_id: z.number().int(),
+        name: z.string(),
+        value_unit: z.string().optional(),
+        child_attribute_list: answerList(shopeeAttributeSchema),
+        multi_lang: multiLang,
+      }),
+    ),
+    attribute_info: z.object({
+      input_type: z.number().int(),
+      input_validation_type: z.number().int().optional(),
+      format_type: z.number().int().optional(),
+      date_format_type: z.number().int().optional(),
+      attribute_unit_list: answerList(z.string()),
+      max_value_count: z.number().int().optional(),
+      introduction: z.string().optional(),
+    }),
+    multi_lang: multiLang,
+  }),
+);
+
+export const attributeTreeAnswer = z.object({
+  list: answerList(
+    z.object({
+      category_id: z.number().int(),
+      attribute_tree: answerList(shopeeAttributeSchema),
+      warning: z.string().optional(),
+    }),
+  ),
+});
+export type AttributeTree = z.infer<typeof attributeTreeAnswer>;
+
+/** get_brand_list: a leaf category's brands, a page at a time; `status` 1 the brands Shopee lists, 2 pending. */
+export const brandListRequest = z.object({
+  offset: z.number().int().nonnegative(),
+  page_size: z.number().int().min(1).max(SHOPEE_LIMITS.brandListPageSize),
+  category_id: itemId,
+  status: z.union([z.literal(1), z.literal(2)]),
+  language: z.string().max(20).optional(),
+});
+export type BrandListRequest = z.input<typeof brandListRequest>;
+
+export const brandListAnswer = z.object({
+  brand_list: answerList(
+    z.object({
+      brand_id: z.number().int(),
+      original_brand_name: z.string(),
+      display_brand_name: z.string().optional(),
+    }),
+  ),
+  has_next_page: z.boolean(),
+  next_offset: z.number().int(),
+  is_mandatory: z.boolean(),
+  input_type: z.string().optional(),
+});
+export type BrandListPage = z.infer<typeof brandListAnswer>;
 
 /** media_space/upload_image: the image's id (what add_item takes) and where Shopee serves it. */
 export const uploadImageAnswer = z.object({

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { ListingDetail } from '@api/contracts/listings';
+import type { CategoryChoice, ListingDetail } from '@api/contracts/listings';
 import { type ChannelItem, channelFor } from '@integrations/channel';
 import type { ShopeeSandbox } from '@integrations/shopee';
 import { findStore, type StoreSettings, StoreTokenStore } from '@integrations/stores';
@@ -166,6 +166,63 @@ describe('listing publish saga', () => {
     );
     expect(items).toHaveLength(1);
     expect(items[0]!.models).toHaveLength(4);
+  });
+
+  it('takes the item a lost run left on the shop (by seller SKU) rather than adding another, with its attributes and brand', async () => {
+    const shop = shops[1]!;
+    const snacks = (
+      await l.call('GET', `/api/listings/category?store_id=${shop.id}&category_id=100631`, seller.token)
+    ).json().data as CategoryChoice;
+    const chosen = snacks.attributes
+      .filter((attribute) => attribute.mandatory)
+      .map((attribute) => ({ id: attribute.id, value: attribute.values[0]! }));
+    const mamee = snacks.brands.find((brand) => brand.name === 'Mamee')!;
+    const id = randomUUID();
+    const body = {
+      ...listing([shop.id], 'LOST'),
+      category_id: '100631',
+      brand: mamee.name,
+      brand_id: mamee.id,
+      attributes: chosen.map(({ id, value }) => ({
+        attribute_id: id,
+        values: [{ value_id: value.id, name: value.name }],
+      })),
+    };
+    expect((await l.save(seller.token, id, body)).statusCode).toBe(200);
+    // A run that died once Shopee's add_item had answered: the item is on the shop, never recorded by Kedai.
+    const channel = channelFor(
+      api.database.db,
+      (await findStore(api.database.db, seller.tenantId, shop.id))!,
+    );
+    const lost = await channel.createItem({
+      name: 'Batik shirt',
+      description: 'half made',
+      categoryId: '100631',
+      brand: mamee.name,
+      brandId: mamee.id,
+      attributes: chosen.map(({ id, value }) => ({
+        attributeId: id,
+        values: [{ valueId: value.id, name: value.name }],
+      })),
+      images: [`data:image/png;base64,${PIXEL_PNG.toString('base64')}`],
+      weightKg: 0.3,
+      logistics: ['20011'],
+      sellerSku: body.skus[0]!.seller_sku,
+      price: '39.90',
+      stock: 0,
+      tiers: [],
+      models: [],
+    });
+    expect((await l.publish(seller.token, id)).statusCode).toBe(200);
+    const done = await settled(id);
+    expect(done.stores[0]).toMatchObject({ listed: true, error: null, item_id: lost.itemId });
+    const items = await itemsWith(
+      shop.id,
+      body.skus.map((sku) => sku.seller_sku),
+    );
+    expect(items.map((item) => [item.itemId, item.brand, item.models.length])).toEqual([
+      [lost.itemId, 'Mamee', 4],
+    ]);
   });
 
   it('marks a store that fails for good and leaves the other store published', async () => {

@@ -21,8 +21,9 @@ import type { ListingPublishInput } from '../listing-publish-protocol';
  * The listing publish workflow's activities: each channel call of a run (create or update the item, prices, stock,
  * list or unlist, and the undo: delete a half-created item) through the store's channel port, then recorded on the
  * listing under a command id made of the run and the step, so a retried activity records once. Creating an item is
- * the one call a retry could repeat on the channel: an attempt after the first looks for the item by its seller SKUs
- * before creating, so a worker killed between the channel's answer and the record finds the item it made. A channel
+ * the one call a retry could repeat on the channel: the channel's create looks for the item by its seller SKU
+ * first (search_item on Shopee), so a worker killed between the channel's answer and the record, or a new run after
+ * a failed one, finds the item that was made instead of making another. A channel
  * failure that may pass is retried (Temporal's policy, with backoff); one that will not, and a refusal, end the step
  * for good. The run's success writes the store's item and model ids into `channel_skus`, linked to the listing and
  * each row's master code, where the stock push finds them.
@@ -131,6 +132,19 @@ export function createListingActivities(deps: ListingActivityDeps) {
       description: content.description,
       categoryId: content.categoryId,
       ...(content.brand ? { brand: content.brand } : {}),
+      ...(content.brandId ? { brandId: content.brandId } : {}),
+      ...(content.attributes?.length
+        ? {
+            attributes: content.attributes.map((attribute) => ({
+              attributeId: attribute.attributeId,
+              values: attribute.values.map((value) => ({
+                ...(value.valueId ? { valueId: value.valueId } : {}),
+                name: value.name,
+                ...(value.unit ? { unit: value.unit } : {}),
+              })),
+            })),
+          }
+        : {}),
       images,
       weightKg: content.packageWeight,
       ...(dimensions.every((value) => value > 0)
@@ -161,32 +175,6 @@ export function createListingActivities(deps: ListingActivityDeps) {
     };
   }
 
-  /** An item of the store already selling one of the listing's seller SKUs: what an earlier attempt created. */
-  async function findCreated(channel: ChannelPort, listing: OpenListing): Promise<RunItem | null> {
-    const skus = new Set(listing.content.skus.map((sku) => sku.sellerSku.toLowerCase()));
-    let page: string | undefined;
-    do {
-      const found = await channel.listItems(page);
-      for (let at = 0; at < found.items.length; at += 50) {
-        const items = await channel.getItems(found.items.slice(at, at + 50).map((item) => item.itemId));
-        const match = items.find(
-          (item) =>
-            skus.has(item.sellerSku.toLowerCase()) ||
-            item.models.some((model) => skus.has(model.sellerSku.toLowerCase())),
-        );
-        if (match) {
-          const models = match.models.map((model) => ({
-            sellerSku: model.sellerSku,
-            modelId: model.modelId,
-          }));
-          return { itemId: match.itemId, models, created: true };
-        }
-      }
-      page = found.next;
-    } while (page);
-    return null;
-  }
-
   return {
     async createListingItem(run: Run): Promise<RunItem> {
       return final(async () => {
@@ -201,19 +189,14 @@ export function createListingActivities(deps: ListingActivityDeps) {
             models: (found?.models ?? []).map((m) => ({ sellerSku: m.sellerSku, modelId: m.modelId })),
             created: true,
           };
-        } else if (Context.current().info.attempt > 1) {
-          // Found: an earlier attempt made it, perhaps only in part; the listing's tiers and models complete it.
-          const found = await findCreated(channel, listing);
-          if (found) {
-            const updated = await channel.updateItem(found.itemId, await draftOf(run, listing));
-            item = { itemId: found.itemId, models: updated.models, created: true };
-          }
-        }
-        if (!item) {
+        } else {
+          // The channel's create takes an item an earlier attempt or run made (found by its seller SKU) rather than
+          // adding a second: a worker killed between the channel's answer and the record below leaves one item.
           const created = await channel.createItem(await draftOf(run, listing));
-          item = { itemId: created.itemId, models: created.models, created: true };
+          // An adopted item may be one the seller made: a failed run leaves it rather than deleting it.
+          item = { itemId: created.itemId, models: created.models, created: !created.adopted };
         }
-        await recordStep(run, 'createItem', item.itemId, 'deleteItem');
+        await recordStep(run, 'createItem', item.itemId, item.created ? 'deleteItem' : null);
         return item;
       });
     },

@@ -9,6 +9,7 @@ import { MINUTE, PRODUCT_IMAGE, type SandboxSku } from './generator';
 import { forceStatus } from './lifecycle';
 import { addOnDealRoutes, addOnDealsOf } from './routes/add-on-deals';
 import { authRoutes } from './routes/auth';
+import { categoryRoutes } from './routes/categories';
 import { Refusal, type Route, wrongParameters } from './routes/common';
 import { discountRoutes, discountsOf } from './routes/discounts';
 import { logisticsRoutes } from './routes/logistics';
@@ -220,6 +221,7 @@ export async function startShopeeSandbox(options: ShopeeSandboxOptions): Promise
       images,
       ...(options.onStockSet ? { onStockSet: options.onStockSet } : {}),
     }),
+    ...categoryRoutes(),
     ...discountRoutes(world),
     ...addOnDealRoutes(world),
   ]);

@@ -1,6 +1,6 @@
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { ShippingDocumentType, ShopeeOrder } from '../schemas';
+import type { AddItemRequest, ShippingDocumentType, ShopeeOrder } from '../schemas';
 
 /**
  * What the sandbox holds, as one JSON-serialisable snapshot: shops, their authorisations, codes and tokens, and
@@ -53,6 +53,8 @@ export interface SandboxItem {
   logistic_ids: number[];
   condition: 'NEW' | 'USED';
   brand?: { brand_id: number; original_brand_name: string };
+  /** The category's attributes as add_item or update_item last gave them. */
+  attribute_list?: AddItemRequest['attribute_list'];
   price: number;
   stock: number;
   tiers: { name: string; options: string[] }[];

@@ -9,6 +9,7 @@ import {
   connectedClient,
   MemoryTokens,
   PARTNER,
+  PIXEL_DATA_URL,
   startTestSandbox,
   type TestSandbox,
 } from './support';
@@ -18,10 +19,6 @@ import {
  * made, read back, their stock and prices set in batches larger than Shopee's 50 per call, unlisted, deleted;
  * and the failures a push meets (a bad signature, a throttled burst, an injected error, a slow answer).
  */
-
-// A 1×1 PNG: the adapter uploads each image (media_space/upload_image) before add_item.
-const PIXEL =
-  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
 
 const colours = ['Black', 'White', 'Red', 'Blue', 'Green'];
 const sizes = ['XS', 'S', 'M', 'L', 'XL', 'XXL', '3XL', '4XL', '5XL', '6XL'];
@@ -33,7 +30,7 @@ function twoTierDraft(prefix: string, sizeCount: number): ChannelItemDraft {
     name: `Baju Kurung ${prefix}`,
     description: 'Cotton, machine washable.',
     categoryId: '100017',
-    images: [PIXEL],
+    images: [PIXEL_DATA_URL],
     weightKg: 0.4,
     dimensionsCm: { length: 30, width: 20, height: 5 },
     logistics: ['20011'],

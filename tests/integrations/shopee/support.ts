@@ -13,6 +13,10 @@ import { expect } from 'vitest';
 
 /** The sandbox as the tests use it: one partner, a clock that moves only when told, no background ticks. */
 
+/** A 1×1 PNG as a data: URL: the adapter uploads each image (media_space/upload_image) before add_item. */
+export const PIXEL_DATA_URL =
+  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
+
 export const PARTNER = { partnerId: 2_001_887, partnerKey: 'shpk-test-partner-key-7a2f', name: 'Kedai Test' };
 /** 2024-11-21 10:00 Malaysia time. */
 export const START = Date.UTC(2024, 10, 21, 2, 0, 0);

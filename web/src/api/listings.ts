@@ -1,4 +1,6 @@
 import type {
+  CategoryChoice,
+  CategoryOption,
   CopyListingsAnswer,
   ExistSkuAnswer,
   ListingBody,
@@ -24,6 +26,8 @@ export { LISTING_STATUS_FILTER } from '@api/contracts/listings';
 export { LIST_SEPARATOR, LISTING_FILE_COLUMNS } from '@domain/listings/listing-file';
 export { LISTING_LIMITS, NO_GTIN } from '@domain/listings/rules';
 export type {
+  CategoryChoice,
+  CategoryOption,
   CopyListingsAnswer,
   ExistSkuAnswer,
   ListingBody,
@@ -55,6 +59,9 @@ export const listingKeys = {
   stores: () => [...listingKeys.all, 'stores'] as const,
   masterCodes: (search: string) => [...listingKeys.all, 'master-codes', search] as const,
   image: (id: string) => [...listingKeys.all, 'image', id] as const,
+  categories: (storeId: string) => [...listingKeys.all, 'categories', storeId] as const,
+  category: (storeId: string, categoryId: string) =>
+    [...listingKeys.all, 'category', storeId, categoryId] as const,
 };
 
 /** A listing, or null for one not saved yet (404). */
@@ -79,6 +86,32 @@ export function useListingStores() {
       apiData<{ id: string; name: string; platform: string; status: string }[]>(
         `${LISTINGS_ENDPOINT}/stores`,
       ),
+  });
+}
+
+/** The store's category tree from its marketplace (none asked without a store). */
+export function useListingCategories(storeId: string | null) {
+  return useQuery({
+    queryKey: listingKeys.categories(storeId ?? ''),
+    queryFn: () =>
+      apiData<CategoryOption[]>(`${LISTINGS_ENDPOINT}/categories`, { query: { store_id: storeId ?? '' } }),
+    enabled: storeId !== null,
+    retry: false,
+    staleTime: 60 * 60 * 1000,
+  });
+}
+
+/** A leaf category's attributes and brands. */
+export function useCategoryChoice(storeId: string | null, categoryId: string) {
+  return useQuery({
+    queryKey: listingKeys.category(storeId ?? '', categoryId),
+    queryFn: () =>
+      apiData<CategoryChoice>(`${LISTINGS_ENDPOINT}/category`, {
+        query: { store_id: storeId ?? '', category_id: categoryId },
+      }),
+    enabled: storeId !== null && categoryId !== '',
+    retry: false,
+    staleTime: 60 * 60 * 1000,
   });
 }
 

@@ -8,6 +8,7 @@ import {
   SHOPEE_PATHS,
   type ShopeeItemBaseInfo,
   type ShopeeModel,
+  searchItemRequest,
   unlistItemRequest,
   updateItemRequest,
   updatePriceRequest,
@@ -16,10 +17,11 @@ import {
 import { stampSeconds } from '../generator';
 import type { SandboxItem, SandboxModel, SandboxShop } from '../state';
 import type { SandboxWorld } from '../world';
+import { checkItemCategory } from './categories';
 import { parse, queryOf, Refusal, type RouteTable, wrongParameters } from './common';
 
 /**
- * The product calls (get_item_list, get_item_base_info, get_model_list, add_item, update_item,
+ * The product calls (get_item_list, get_item_base_info, search_item, get_model_list, add_item, update_item,
  * init_tier_variation, update_price, update_stock, unlist_item, delete_item) and media_space/upload_image, over
  * the shop's items (world.items): price and seller stock per model, or on the item when it has no tiers. Batch
  * calls answer Shopee's success_list / failure_list per model. Uploaded images are kept in memory only (their
@@ -37,6 +39,9 @@ function stockInfo(stock: number) {
     seller_stock: [{ location_id: '', stock }],
   };
 }
+
+/** get_item_list's and search_item's statuses: repeated parameters, a comma-separated one taken too. */
+const statusesOf = (url: URL) => url.searchParams.getAll('item_status').flatMap((value) => value.split(','));
 
 const priceInfo = (price: number) => [{ currency: CURRENCY, original_price: price, current_price: price }];
 
@@ -157,8 +162,7 @@ export function productRoutes(
         handle({ url, shop }) {
           const request = parse(itemListRequest, {
             ...queryOf(url, ['offset', 'page_size', 'update_time_from', 'update_time_to']),
-            // Several statuses come as repeated parameters; a comma-separated one is taken too.
-            item_status: url.searchParams.getAll('item_status').flatMap((value) => value.split(',')),
+            item_status: statusesOf(url),
           });
           const statuses = new Set<string>(request.item_status);
           const matching = world
@@ -205,6 +209,51 @@ export function productRoutes(
       },
     ],
     [
+      SHOPEE_PATHS.searchItem,
+      {
+        method: 'GET',
+        level: 'shop',
+        placement: 'response',
+        handle({ url, shop }) {
+          const request = parse(searchItemRequest, {
+            ...queryOf(url, ['page_size', 'attribute_status']),
+            ...(url.searchParams.has('item_status') ? { item_status: statusesOf(url) } : {}),
+          });
+          if (
+            request.item_name === undefined &&
+            request.item_sku === undefined &&
+            request.attribute_status === undefined
+          )
+            throw wrongParameters('request must set one of [item_name,attribute_status]');
+          const statuses = new Set<string>(
+            request.item_status ?? ['NORMAL', 'UNLIST', 'BANNED', 'REVIEWING'],
+          );
+          const contains = (text: string, keyword: string) =>
+            text.toLowerCase().includes(keyword.toLowerCase());
+          // A keyword search, as Shopee's: an item whose SKU (or one of its models') contains the SKU matches; the
+          // SKU wins over the name when both are given.
+          const matching = world
+            .items(shop!)
+            .filter(
+              (item) =>
+                statuses.has(item.item_status) &&
+                (request.item_sku !== undefined
+                  ? contains(item.item_sku, request.item_sku) ||
+                    item.models.some((model) => contains(model.model_sku, request.item_sku!))
+                  : contains(item.item_name, request.item_name ?? '')),
+            );
+          const offset = Number(request.offset ?? 0) || 0;
+          const page = matching.slice(offset, offset + request.page_size);
+          const next = offset + page.length;
+          return {
+            item_id_list: page.map((item) => item.item_id),
+            total_count: matching.length,
+            ...(next < matching.length ? { next_offset: String(next) } : {}),
+          };
+        },
+      },
+    ],
+    [
       SHOPEE_PATHS.modelList,
       {
         method: 'GET',
@@ -231,6 +280,7 @@ export function productRoutes(
         placement: 'response',
         handle({ body, shop, now }) {
           const request = parse(addItemRequest, body);
+          checkItemCategory(request);
           const seconds = stampSeconds(now);
           const item: SandboxItem = {
             item_id: world.newListingId(),
@@ -247,6 +297,7 @@ export function productRoutes(
             logistic_ids: request.logistic_info.filter((l) => l.enabled).map((l) => l.logistic_id),
             condition: request.condition ?? 'NEW',
             ...(request.brand ? { brand: request.brand } : {}),
+            ...(request.attribute_list ? { attribute_list: request.attribute_list } : {}),
             price: request.original_price,
             stock: request.seller_stock.reduce((sum, entry) => sum + entry.stock, 0),
             tiers: [],
@@ -267,6 +318,12 @@ export function productRoutes(
         handle({ body, shop, now }) {
           const request = parse(updateItemRequest, body);
           const item = itemOf(shop, request.item_id);
+          // What the item keeps of the fields not given is checked with the new ones.
+          checkItemCategory({
+            category_id: request.category_id ?? item.category_id,
+            attribute_list: request.attribute_list ?? item.attribute_list,
+            brand: request.brand ?? item.brand,
+          });
           if (request.item_name !== undefined) item.item_name = request.item_name;
           if (request.description !== undefined) item.description = request.description;
           if (request.category_id !== undefined) item.category_id = request.category_id;
@@ -279,6 +336,7 @@ export function productRoutes(
           if (request.condition !== undefined) item.condition = request.condition;
           if (request.item_status !== undefined) item.item_status = request.item_status;
           if (request.brand !== undefined) item.brand = request.brand;
+          if (request.attribute_list !== undefined) item.attribute_list = request.attribute_list;
           touched(item, now);
           return baseInfo(item);
         },

@@ -34,6 +34,7 @@ import { useDebounced } from '@web/shell/use-debounced';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
+import { type AttributeInput, CategoryPicker } from './category-picker';
 import { storeState } from './list-page';
 import './products.css';
 import '@web/routes/management.css';
@@ -235,6 +236,8 @@ export default function ListingEditorPage() {
     logistics: '',
     gtin: NO_GTIN,
   });
+  const [attributes, setAttributes] = useState<Record<string, AttributeInput>>({});
+  const [brandId, setBrandId] = useState('');
   const [images, setImages] = useState<Image[]>([]);
   const [imageUrl, setImageUrl] = useState('');
   const [tiers, setTiers] = useState<Tier[]>([]);
@@ -265,6 +268,14 @@ export default function ListingEditorPage() {
       logistics: saved.logistics.join(', '),
       gtin: saved.gtin,
     });
+    setBrandId(saved.brand_id ?? '');
+    setAttributes(
+      Object.fromEntries(
+        saved.attributes.flatMap((attribute) =>
+          attribute.values[0] ? [[attribute.attribute_id, attribute.values[0]]] : [],
+        ),
+      ),
+    );
     setImages(saved.images);
     setTiers(
       saved.tiers.map((tier) => ({
@@ -291,8 +302,12 @@ export default function ListingEditorPage() {
       store_ids: storeIds,
       product_name: fields.product_name,
       brand: fields.brand,
+      ...(brandId ? { brand_id: brandId } : {}),
       model: fields.model,
       category_id: fields.category_id,
+      attributes: Object.entries(attributes)
+        .filter(([, value]) => value.value_id || value.name.trim())
+        .map(([attributeId, value]) => ({ attribute_id: attributeId, values: [value] })),
       description: fields.description,
       condition: fields.condition,
       package_length: Number(fields.package_length) || 0,
@@ -432,12 +447,25 @@ export default function ListingEditorPage() {
             value={fields.model}
             onChange={set('model')}
           />
-          <TextField
-            label={label('category_id')}
-            required
-            value={fields.category_id}
-            onChange={set('category_id')}
-            error={fieldErrors.category_id}
+          <CategoryPicker
+            storeId={storeIds[0] ?? null}
+            categoryId={fields.category_id}
+            onCategory={(categoryId) => {
+              // Another category asks for other attributes and brands.
+              setFields((current) => ({ ...current, category_id: categoryId }));
+              setAttributes({});
+              setBrandId('');
+            }}
+            attributes={attributes}
+            onAttribute={(attributeId, value) =>
+              setAttributes((current) => ({ ...current, [attributeId]: value }))
+            }
+            brandId={brandId}
+            onBrand={(brand) => {
+              setBrandId(brand.id);
+              setFields((current) => ({ ...current, brand: brand.name }));
+            }}
+            errors={fieldErrors}
           />
           <SelectField
             label={label('condition')}
