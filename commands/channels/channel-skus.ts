@@ -188,8 +188,11 @@ export async function relinkChannelSkus(
   return changed;
 }
 
-/** Appends the store's newly linked SKUs to the log (a relink that changed nothing appends nothing). */
-async function announceLinks(
+/**
+ * Appends the store's newly linked SKUs to the log (a relink that changed nothing appends nothing); a publish
+ * announces the SKUs it wrote, whose channel stock is the listing's until the push corrects it.
+ */
+export async function announceLinks(
   store: EventStore,
   tenantId: string,
   storeId: string,

@@ -1,3 +1,4 @@
+import { announceLinks } from '@commands/channels/channel-skus';
 import { handleListingCommand, loadListing } from '@commands/listings/listing';
 import { storedImage } from '@commands/support/images';
 import type { ListingCommand, OpenListing, PublicationStep } from '@domain/listings/listing';
@@ -9,11 +10,10 @@ import {
   ChannelError,
   type ChannelItemDraft,
   type ChannelOf,
-  type ChannelPort,
   channelOfStore,
   type UpdateOutcome,
 } from '@integrations/channel';
-import { ApplicationFailure, Context } from '@temporalio/activity';
+import { ApplicationFailure } from '@temporalio/activity';
 import type { Kysely } from 'kysely';
 import type { ListingPublishInput } from '../listing-publish-protocol';
 
@@ -297,6 +297,19 @@ export function createListingActivities(deps: ListingActivityDeps) {
             )
             .execute();
         });
+        // The channel now shows the stock typed into the listing: the stock push puts each linked SKU right.
+        const linked = rows.filter((row) => row.master_code_id !== null);
+        if (linked.length > 0)
+          await announceLinks(
+            store,
+            run.tenantId,
+            run.storeId,
+            linked.map((row) => ({
+              itemId: row.item_id,
+              modelId: row.model_id,
+              masterCodeId: row.master_code_id!,
+            })),
+          );
         // Recorded with the instant written above, so the listing is not taken as changed on the channel since.
         await record(
           run,

@@ -105,7 +105,7 @@ export function CategoryPicker(props: Props) {
 /** The brand list and the mandatory attributes of the chosen leaf. */
 function CategoryFields({ choice, ...props }: Props & { choice: CategoryChoice }) {
   const { t } = useTranslation('listings');
-  const valueOf = (attributeId: string) =>
+  const attributeValue = (attributeId: string) =>
     props.attributes[attributeId] ?? { value_id: '', name: '', unit: '' };
   return (
     <>
@@ -124,7 +124,7 @@ function CategoryFields({ choice, ...props }: Props & { choice: CategoryChoice }
       {choice.attributes
         .filter((attribute) => attribute.mandatory)
         .map((attribute) => {
-          const value = valueOf(attribute.id);
+          const value = attributeValue(attribute.id);
           const error = props.errors[attribute.id];
           // A value of one's own is typed; a list without one is chosen from (one value: Shopee's minimum).
           if (attribute.input === 'select' || attribute.input === 'multi_select')
