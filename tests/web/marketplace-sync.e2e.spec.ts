@@ -142,7 +142,11 @@ describe('marketplace sync from download to stock push, in a browser', () => {
     await form.getByLabel('Kedai Kain', { exact: true }).check();
     await form.getByLabel('Kedai Kain Dua', { exact: true }).check();
     await form.getByLabel('Product name').fill('Cotton tee Kedai Kain');
-    await form.getByLabel('Category id').fill('100017');
+    // The category from the first store's tree (the sandbox's Tops, 100017: nothing mandatory).
+    const category = form.getByLabel('Category', { exact: true });
+    await expect.poll(() => category.isVisible(), { timeout: 20_000 }).toBe(true);
+    await form.getByLabel('Search categories').fill('tops');
+    await category.selectOption({ label: "Women's Clothing > Tops" });
     // Shopee takes no item without a description and a weight.
     await form.getByLabel('Description').fill('Combed cotton tee, pre-shrunk, made in Kelantan.');
     await form.getByLabel('Package weight (kg)').fill('0.2');
@@ -196,6 +200,32 @@ describe('marketplace sync from download to stock push, in a browser', () => {
       await expect
         .poll(() => row.getByText('listed', { exact: true }).isVisible(), { timeout: 60_000 })
         .toBe(true);
+    }
+
+    // ---- the stores show Kedai's quantity of TEE-BLACK (none yet), not the stock typed into the listing ----
+    const published = await server.api.database.db
+      .selectFrom('channel_skus')
+      .select(['store_id', 'item_id', 'model_id', 'channel_stock'])
+      .where('tenant_id', '=', seller.tenantId)
+      .where('seller_sku', '=', 'KK-TEE-BLK')
+      .execute();
+    const shopOfStore = new Map([
+      [first, shopOf.get('Kedai Kain')!],
+      [second, shopOf.get('Kedai Kain Dua')!],
+    ]);
+    expect(published).toHaveLength(2);
+    expect(published.every((sku) => sku.channel_stock > 0)).toBe(true);
+    for (const sku of published) {
+      await expect
+        .poll(
+          () =>
+            sandbox.stockOf(shopOfStore.get(sku.store_id)!, Number(sku.item_id), Number(sku.model_id || 0))
+              ?.stock,
+          {
+            timeout: 15_000,
+          },
+        )
+        .toBe(0);
     }
 
     // ---- a stock count of TEE-BLACK in the inventory screen ----
