@@ -1,6 +1,7 @@
 import {
   condition,
   continueAsNew,
+  patched,
   proxyActivities,
   setHandler,
   sleep,
@@ -26,6 +27,8 @@ const DEFAULT_TIMING: PushTiming = {
   maxBackoffMs: 60_000,
   maxAttempts: 8,
 };
+/** Runs recorded before figures gathered during a call went without the coalescing pause replay as they ran. */
+const GO_AFTER_CALL = 'stock-push-go-after-call';
 /** Figures per call (the adapter splits them by the channel's own limit; the log event holds one call's). */
 const BATCH = 200;
 
@@ -42,7 +45,7 @@ const push = proxyActivities<StockPushActivities>({
 
 /**
  * The stock push of one store, `stock-push-<tenant>-<store>` (the reactor signals it with start): it holds the
- * newest figure per SKU, gathers a burst for a moment, and tells the channel in batches, one call at a time — so a
+ * newest figure per SKU, gathers a burst for a moment (what gathered during a call goes at once after it), and tells the channel in batches, one call at a time — so a
  * figure is never sent before an older one for the same SKU has been answered. A figure replaces one still waiting
  * (or retrying) only when it is newer by log position; a refused figure that is retryable waits with backoff unless
  * a newer one arrived meanwhile. A worker killed mid-call: Temporal runs the activity again with the same figures
@@ -87,7 +90,10 @@ export async function stockPushWorkflow(input: StockPushInput): Promise<void> {
   }));
 
   let calls = 0;
+  /** The last turn called the channel: what arrived meanwhile is a gathered burst already. */
+  let called = false;
   for (;;) {
+    if (pending.size === 0) called = false;
     await condition(() => pending.size > 0);
     const due = Math.min(...[...pending.values()].map((figure) => figure.notBefore));
     if (due > Date.now()) {
@@ -95,7 +101,9 @@ export async function stockPushWorkflow(input: StockPushInput): Promise<void> {
       await condition(() => [...pending.values()].some((figure) => figure.notBefore === 0), due - Date.now());
       continue;
     }
-    await sleep(timing.coalesceMs);
+    // A first figure waits a moment for the rest of its burst; what gathered during a call goes at once.
+    if (!(called && patched(GO_AFTER_CALL))) await sleep(timing.coalesceMs);
+    called = false;
     const now = Date.now();
     const batch: PendingFigure[] = [];
     for (const [key, figure] of pending) {
@@ -128,6 +136,7 @@ export async function stockPushWorkflow(input: StockPushInput): Promise<void> {
         lines: batch.map(({ itemId, modelId }) => ({ itemId, modelId, ok: false, retryable: true })),
       };
     }
+    called = true;
     for (const figure of batch) inFlight.delete(skuKey(figure));
     if ('storeGone' in result) return;
     const byKey = new Map(result.lines.map((line) => [skuKey(line), line]));

@@ -122,6 +122,7 @@ import {
   uploadImageAnswer,
 } from './schemas';
 import { shopeeSign } from './signing';
+import { HttpTimeout, httpRequest } from './transport';
 
 /**
  * A client of the Shopee Open Platform v2 for the calls Kedai needs: shop authorisation, tokens, orders, shipping.
@@ -169,7 +170,6 @@ export interface ShopeeClientOptions {
   now?: () => number;
   /** Refresh before a call when the access token expires within this many ms (default 60 s). */
   refreshMarginMs?: number;
-  fetch?: typeof globalThis.fetch;
 }
 
 type Method = 'GET' | 'POST';
@@ -208,7 +208,6 @@ export class ShopeeClient {
   private readonly timeoutMs: number;
   private readonly now: () => number;
   private readonly refreshMarginMs: number;
-  private readonly fetch: typeof globalThis.fetch;
   private readonly refreshing = new Map<number, Promise<ShopeeTokens>>();
   /**
    * The pair each shop's calls last used, for a moment: a burst of calls (a stock push is a call per item) reads and
@@ -225,7 +224,6 @@ export class ShopeeClient {
     this.timeoutMs = options.timeoutMs ?? 15_000;
     this.now = options.now ?? Date.now;
     this.refreshMarginMs = options.refreshMarginMs ?? 60_000;
-    this.fetch = options.fetch ?? globalThis.fetch;
   }
 
   // ---- authorisation ----
@@ -683,25 +681,27 @@ export class ShopeeClient {
         for (const one of value) url.searchParams.append(key, String(one));
       else url.searchParams.set(key, Array.isArray(value) ? value.join(',') : String(value));
     }
-    const signal = AbortSignal.timeout(this.timeoutMs);
     const json = call.method === 'POST' && !call.form;
     try {
-      const response = await this.fetch(url, {
-        method: call.method,
-        headers: json ? { 'content-type': 'application/json' } : {},
-        body: call.form ?? (json ? JSON.stringify(call.body ?? {}) : undefined),
-        signal,
-      });
-      const bytes = Buffer.from(await response.arrayBuffer());
-      const retryAfter = Number(response.headers.get('retry-after') ?? Number.NaN);
+      const body = call.form ?? (json ? JSON.stringify(call.body ?? {}) : undefined);
+      const response = await httpRequest(
+        url,
+        {
+          method: call.method,
+          headers: json ? { 'content-type': 'application/json' } : {},
+          ...(body !== undefined ? { body } : {}),
+        },
+        this.timeoutMs,
+      );
+      const retryAfter = Number(response.headers['retry-after'] ?? Number.NaN);
       return {
         status: response.status,
-        contentType: response.headers.get('content-type') ?? '',
-        bytes,
+        contentType: response.headers['content-type'] ?? '',
+        bytes: response.bytes,
         retryAfterSeconds: Number.isFinite(retryAfter) ? retryAfter : undefined,
       };
     } catch (error) {
-      if (signal.aborted) {
+      if (error instanceof HttpTimeout) {
         throw new ShopeeTimeoutError({
           code: 'timeout',
           message: `no answer within ${this.timeoutMs} ms`,

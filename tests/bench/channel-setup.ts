@@ -82,7 +82,7 @@ export async function benchSandboxProcess(
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   closers.push(async () => {
-    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
   });
   const ready = await new Promise<Extract<SandboxToBench, { kind: 'ready' }>>((resolve, reject) => {
     child.once('exit', (code) => reject(new Error(`the bench sandbox exited (${code})`)));

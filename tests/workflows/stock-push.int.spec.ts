@@ -298,6 +298,12 @@ describe('stock push', () => {
     expect(told[0]).toBe(31);
     expect(told.at(-1)).toBe(33);
     expect(told).not.toContain(32);
+    // What gathered during the held call went at once after it, without the pause a first figure waits.
+    const events = (await client.workflow.getHandle(stockPushWorkflowId(tenantId, storeId)).fetchHistory())
+      .events!;
+    const scheduled = events.flatMap((event, at) => (event.activityTaskScheduledEventAttributes ? [at] : []));
+    const [held, next] = scheduled.slice(-2) as [number, number];
+    expect(events.slice(held, next).some((event) => event.timerStartedEventAttributes)).toBe(false);
   });
 
   it('answers a burst at once: one signal per store for the batch, each line naming the event that moved it', async () => {
