@@ -45,8 +45,9 @@ const push = proxyActivities<StockPushActivities>({
 
 /**
  * The stock push of one store, `stock-push-<tenant>-<store>` (the reactor signals it with start): it holds the
- * newest figure per SKU, gathers a burst for a moment (what gathered during a call goes at once after it), and tells the channel in batches, one call at a time — so a
- * figure is never sent before an older one for the same SKU has been answered. A figure replaces one still waiting
+ * newest figure per SKU, gathers a burst for a moment (what gathered during a call goes at once after it), and
+ * tells the channel in batches, one call at a time — so a figure is never sent before an older one for the same SKU
+ * has been answered. A figure replaces one still waiting
  * (or retrying) only when it is newer by log position; a refused figure that is retryable waits with backoff unless
  * a newer one arrived meanwhile. A worker killed mid-call: Temporal runs the activity again with the same figures
  * and call id (its log event is written once), and only then the newer figures — the last quantity wins.
