@@ -35,6 +35,9 @@ const BATCH = 200;
 /** A channel or database outage: retried here; what the channel refused comes back as results, not failures. */
 const push = proxyActivities<StockPushActivities>({
   startToCloseTimeout: '2 minutes',
+  // A worker killed mid-call is noticed in seconds (the activity beats while it waits on the channel), not minutes:
+  // the store's figures wait on that call.
+  heartbeatTimeout: '10 seconds',
   retry: {
     initialInterval: '1 second',
     backoffCoefficient: 2,

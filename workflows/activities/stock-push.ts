@@ -43,49 +43,60 @@ const READ_BACK_BATCH = 50;
 
 const retryableOf = (line: PushedLine) => line.outcome === 'retrying';
 
+/** How often a push beats while it waits on the channel (the workflow gives up on a silent one after 10 s). */
+const HEARTBEAT_EVERY_MS = 2_000;
+
 export function createStockPushActivities(deps: StockPushDeps) {
+  async function pushBatch(input: PushBatchInput): Promise<PushBatchResult> {
+    const store = await findStore(deps.db, input.tenantId, input.storeId);
+    if (!store || store.status === 'disconnected') return { storeGone: true };
+    const logged = await recordPush(deps, {
+      store,
+      callId: input.callId,
+      field: 'stock',
+      call: async () => {
+        const channel = await deps.channelOf(store);
+        return channel.updateStock(
+          input.figures.map((figure) => ({
+            itemId: figure.itemId,
+            ...(figure.modelId ? { modelId: figure.modelId } : {}),
+            quantity: figure.quantity,
+          })),
+        );
+      },
+      lines: input.figures.map((figure) => ({
+        itemId: figure.itemId,
+        modelId: figure.modelId,
+        sellerSku: figure.sellerSku,
+        masterCodeId: figure.masterCodeId,
+        quantity: figure.quantity,
+        trigger: figure.trigger,
+        attempt: figure.attempt,
+      })),
+      maxAttempts: input.maxAttempts,
+    });
+    return {
+      lines: logged.lines.map(
+        (line, index): PushLineResult => ({
+          itemId: line.itemId,
+          modelId: line.modelId,
+          ok: line.outcome === 'ok',
+          retryable: retryableOf(line),
+          ...(logged.retryAfterMs?.[index] !== undefined ? { retryAfterMs: logged.retryAfterMs[index] } : {}),
+        }),
+      ),
+    };
+  }
+
   return {
     async pushStockBatch(input: PushBatchInput): Promise<PushBatchResult> {
-      const store = await findStore(deps.db, input.tenantId, input.storeId);
-      if (!store || store.status === 'disconnected') return { storeGone: true };
-      const logged = await recordPush(deps, {
-        store,
-        callId: input.callId,
-        field: 'stock',
-        call: async () => {
-          const channel = await deps.channelOf(store);
-          return channel.updateStock(
-            input.figures.map((figure) => ({
-              itemId: figure.itemId,
-              ...(figure.modelId ? { modelId: figure.modelId } : {}),
-              quantity: figure.quantity,
-            })),
-          );
-        },
-        lines: input.figures.map((figure) => ({
-          itemId: figure.itemId,
-          modelId: figure.modelId,
-          sellerSku: figure.sellerSku,
-          masterCodeId: figure.masterCodeId,
-          quantity: figure.quantity,
-          trigger: figure.trigger,
-          attempt: figure.attempt,
-        })),
-        maxAttempts: input.maxAttempts,
-      });
-      return {
-        lines: logged.lines.map(
-          (line, index): PushLineResult => ({
-            itemId: line.itemId,
-            modelId: line.modelId,
-            ok: line.outcome === 'ok',
-            retryable: retryableOf(line),
-            ...(logged.retryAfterMs?.[index] !== undefined
-              ? { retryAfterMs: logged.retryAfterMs[index] }
-              : {}),
-          }),
-        ),
-      };
+      const context = Context.current();
+      const beat = setInterval(() => context.heartbeat(), HEARTBEAT_EVERY_MS);
+      try {
+        return await pushBatch(input);
+      } finally {
+        clearInterval(beat);
+      }
     },
 
     /** Every connected store of every account, for the reconciliation schedule. */

@@ -1,0 +1,158 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { createStockPushReactor } from '@commands/channels/stock-push-reactor';
+import type { ChannelUpdatePushed } from '@domain/channels/push-log';
+import { pushLogStreamId } from '@domain/channels/push-log';
+import { channelFor } from '@integrations/channel';
+import type { ShopeeSandbox } from '@integrations/shopee';
+import { SHOPEE_PATHS } from '@integrations/shopee/schemas';
+import { findStore, StoreTokenStore, setStoreSettings } from '@integrations/stores';
+import { ReactorRunner } from '@projections/runtime/reactor';
+import { Client, Connection } from '@temporalio/client';
+import { type Catalogue, seedCatalogue } from '@tests/api/orders-support';
+import { PARTNER, startStoreSandbox } from '@tests/api/stores-support';
+import { createSeller, createTestApi, type TestApi } from '@tests/support/api';
+import { type Child, startWorkerChild } from '@tests/support/child';
+import { sharedTemporal } from '@tests/support/temporal';
+import { waitFor } from '@tests/support/wait';
+import type { PushTiming } from '@workflows/stock-push-protocol';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { linkSku, setStock } from './stock-push-support';
+
+/**
+ * Issue 15, "Bad input and failure": the worker is SIGKILLed while the channel holds a stock push call. A new worker
+ * takes the store's workflow over: the call is made again with the same call id (logged once), the figure that came
+ * meanwhile follows it, and the Shopee sandbox ends at the last quantity.
+ */
+
+const TIMING: PushTiming = { coalesceMs: 50, backoffMs: 200, maxBackoffMs: 1_000, maxAttempts: 5 };
+
+describe('the stock push survives a killed worker', () => {
+  const taskQueue = `stock-push-crash-${randomBytes(4).toString('hex')}`;
+  const tokenKey = randomBytes(32);
+  const children: Child[] = [];
+  let sandbox: ShopeeSandbox;
+  let restore: () => void;
+  let connection: Connection;
+  let client: Client;
+  let api: TestApi;
+  let reactors: ReactorRunner;
+  let tenantId: string;
+  let storeId: string;
+  let catalogue: Catalogue;
+  let item: { itemId: string; modelId: string; shopId: number };
+
+  beforeAll(async () => {
+    let settings: Awaited<ReturnType<typeof startStoreSandbox>>['settings'];
+    ({ sandbox, settings, restore } = await startStoreSandbox({ timeoutHoldMs: 30_000 }));
+    // The worker processes seal and open the store's tokens with the same key as this one.
+    setStoreSettings({ ...settings, tokenKey });
+    const shared = sharedTemporal();
+    connection = await Connection.connect({ address: shared.address });
+    client = new Client({ connection, namespace: shared.namespace });
+    const workflows = { client, taskQueue, pushTiming: TIMING };
+    api = await createTestApi({ overrides: { workflows } });
+    const db = api.database.systemDb;
+    tenantId = (await createSeller(api)).tenantId;
+    catalogue = await seedCatalogue(api, tenantId);
+    const shopId = sandbox.shops[0]!.shopId;
+    storeId = randomUUID();
+    await db
+      .insertInto('stores')
+      .values({
+        id: storeId,
+        tenant_id: tenantId,
+        platform: 'shopee',
+        name: 'Sandbox shop',
+        shop_id: shopId,
+        region: 'MY',
+        status: 'connected',
+        connected_at: new Date(),
+      })
+      .execute();
+    await new StoreTokenStore(db, { tenantId, storeId, shopId }).save(
+      shopId,
+      sandbox.issueTokens(PARTNER.partnerId, shopId),
+    );
+    // A SKU of one of the shop's items, linked to the batik.
+    const channel = channelFor(db, (await findStore(db, tenantId, storeId))!);
+    const { items } = await channel.listItems();
+    const [first] = await channel.getItems([items[0]!.itemId]);
+    item = { shopId, itemId: first!.itemId, modelId: first!.models[0]?.modelId ?? '' };
+    await linkSku(db, tenantId, storeId, {
+      itemId: item.itemId,
+      modelId: item.modelId,
+      sellerSku: first!.models[0]?.sellerSku ?? first!.sellerSku,
+      masterCodeId: catalogue.batik,
+    });
+    reactors = new ReactorRunner({
+      db,
+      store: api.store,
+      reactors: [createStockPushReactor({ db, store: api.store, workflows })],
+      retryMs: 50,
+    });
+    reactors.start();
+  });
+
+  afterAll(async () => {
+    await reactors?.stop();
+    for (const child of children) child.kill('SIGKILL');
+    await Promise.all(children.map((child) => child.exited));
+    await api?.close();
+    await connection?.close();
+    await sandbox?.stop();
+    restore?.();
+  });
+
+  function startWorker(): Promise<Child> {
+    const shared = sharedTemporal();
+    return startWorkerChild(
+      {
+        DATABASE_URL: api.database.url,
+        EVENTSTORE_URL: '',
+        TEMPORAL_ADDRESS: shared.address,
+        TEMPORAL_NAMESPACE: shared.namespace,
+        TEMPORAL_TASK_QUEUE: taskQueue,
+        KEDAI_WORKFLOW_BUNDLE: shared.bundlePath,
+        SHOPEE_BASE_URL: sandbox.url,
+        SHOPEE_PARTNER_ID: String(PARTNER.partnerId),
+        SHOPEE_PARTNER_KEY: PARTNER.partnerKey,
+        STORE_TOKEN_KEY: tokenKey.toString('hex'),
+      },
+      children,
+    );
+  }
+
+  const batik = () => ({ masterCodeId: catalogue.batik, warehouseId: catalogue.warehouseId });
+  const shown = () =>
+    sandbox.stockOf(item.shopId, Number(item.itemId), item.modelId ? Number(item.modelId) : undefined)?.stock;
+
+  it('makes the held call again on the next worker, logs it once, and ends at the last quantity', async () => {
+    const first = await startWorker();
+    // The channel holds the first update_stock and never answers it.
+    sandbox.failNext({ kind: 'timeout', path: SHOPEE_PATHS.updateStock });
+    await setStock(api.store, tenantId, batik(), 10);
+    // The sandbox records a held call as it starts holding it.
+    await waitFor(
+      () =>
+        sandbox.requests.some(
+          (request) => request.path === SHOPEE_PATHS.updateStock && request.error === 'timeout',
+        ),
+      { what: 'the push call held by the channel' },
+    );
+    first.kill('SIGKILL');
+    expect(await first.exited).toBe('SIGKILL');
+    // A newer figure while no worker runs.
+    await setStock(api.store, tenantId, batik(), 11);
+    await startWorker();
+    await waitFor(() => shown() === 11, { timeoutMs: 60_000, what: 'the sandbox at 11' });
+
+    const told: [number | undefined, string][] = [];
+    for await (const event of api.store.readStream(pushLogStreamId(tenantId, storeId)))
+      for (const line of (event.data as ChannelUpdatePushed).lines) told.push([line.quantity, line.outcome]);
+    // The held call once (made by the second worker), then the newer figure: nothing twice, 11 last.
+    expect(told).toEqual([
+      [10, 'ok'],
+      [11, 'ok'],
+    ]);
+  }, 120_000);
+});
