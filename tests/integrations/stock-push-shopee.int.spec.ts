@@ -1,16 +1,13 @@
-import { randomUUID } from 'node:crypto';
-import { channelFor } from '@integrations/channel';
 import type { ShopeeSandbox } from '@integrations/shopee';
-import { findStore, StoreTokenStore } from '@integrations/stores';
 import { PUSH_LOG_PROJECTION } from '@projections/push-log';
 import type { Connection } from '@temporalio/client';
 import { type Catalogue, seedCatalogue } from '@tests/api/orders-support';
-import { PARTNER, startStoreSandbox } from '@tests/api/stores-support';
+import { startStoreSandbox } from '@tests/api/stores-support';
 import { createSeller, createTestApi, type TestApi } from '@tests/support/api';
 import { waitFor } from '@tests/support/wait';
 import {
   connectPushWorkflows,
-  linkSku,
+  linkSandboxSku,
   setStock,
   startPushWorker,
 } from '@tests/workflows/stock-push-support';
@@ -47,36 +44,9 @@ describe('stock push to the Shopee sandbox', () => {
 
     tenantId = (await createSeller(api)).tenantId;
     catalogue = await seedCatalogue(api, tenantId);
-    shopId = sandbox.shops[0]!.shopId;
-    const storeId = randomUUID();
-    await db
-      .insertInto('stores')
-      .values({
-        id: storeId,
-        tenant_id: tenantId,
-        platform: 'shopee',
-        name: 'Sandbox shop',
-        shop_id: shopId,
-        region: 'MY',
-        status: 'connected',
-        connected_at: new Date(),
-      })
-      .execute();
-    await new StoreTokenStore(db, { tenantId, storeId, shopId }).save(
-      shopId,
-      sandbox.issueTokens(PARTNER.partnerId, shopId),
-    );
-    // A model of one of the shop's items, linked to the batik.
-    const channel = channelFor(db, (await findStore(db, tenantId, storeId))!);
-    const { items } = await channel.listItems();
-    const full = await channel.getItems(items.map((entry) => entry.itemId));
-    const withModels = full.find((entry) => entry.models.length > 0) ?? full[0]!;
-    item = { itemId: withModels.itemId, modelId: withModels.models[0]?.modelId ?? '' };
-    await linkSku(db, tenantId, storeId, {
-      ...item,
-      sellerSku: withModels.models[0]?.sellerSku ?? withModels.sellerSku,
-      masterCodeId: catalogue.batik,
-    });
+    const linked = await linkSandboxSku(db, sandbox, tenantId, catalogue.batik);
+    shopId = linked.shopId;
+    item = { itemId: linked.itemId, modelId: linked.modelId };
   });
 
   afterAll(async () => {

@@ -1,11 +1,9 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { createStockPushReactor } from '@commands/channels/stock-push-reactor';
-import type { ChannelUpdatePushed } from '@domain/channels/push-log';
-import { pushLogStreamId } from '@domain/channels/push-log';
-import { channelFor } from '@integrations/channel';
+import { type ChannelUpdatePushed, pushLogStreamId } from '@domain/channels/push-log';
 import type { ShopeeSandbox } from '@integrations/shopee';
 import { SHOPEE_PATHS } from '@integrations/shopee/schemas';
-import { findStore, StoreTokenStore, setStoreSettings } from '@integrations/stores';
+import { setStoreSettings } from '@integrations/stores';
 import { ReactorRunner } from '@projections/runtime/reactor';
 import { Client, Connection } from '@temporalio/client';
 import { type Catalogue, seedCatalogue } from '@tests/api/orders-support';
@@ -16,7 +14,7 @@ import { sharedTemporal } from '@tests/support/temporal';
 import { waitFor } from '@tests/support/wait';
 import type { PushTiming } from '@workflows/stock-push-protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { linkSku, setStock } from './stock-push-support';
+import { linkSandboxSku, setStock } from './stock-push-support';
 
 /**
  * Issue 15, "Bad input and failure": the worker is SIGKILLed while the channel holds a stock push call. A new worker
@@ -54,36 +52,9 @@ describe('the stock push survives a killed worker', () => {
     const db = api.database.systemDb;
     tenantId = (await createSeller(api)).tenantId;
     catalogue = await seedCatalogue(api, tenantId);
-    const shopId = sandbox.shops[0]!.shopId;
-    storeId = randomUUID();
-    await db
-      .insertInto('stores')
-      .values({
-        id: storeId,
-        tenant_id: tenantId,
-        platform: 'shopee',
-        name: 'Sandbox shop',
-        shop_id: shopId,
-        region: 'MY',
-        status: 'connected',
-        connected_at: new Date(),
-      })
-      .execute();
-    await new StoreTokenStore(db, { tenantId, storeId, shopId }).save(
-      shopId,
-      sandbox.issueTokens(PARTNER.partnerId, shopId),
-    );
-    // A SKU of one of the shop's items, linked to the batik.
-    const channel = channelFor(db, (await findStore(db, tenantId, storeId))!);
-    const { items } = await channel.listItems();
-    const [first] = await channel.getItems([items[0]!.itemId]);
-    item = { shopId, itemId: first!.itemId, modelId: first!.models[0]?.modelId ?? '' };
-    await linkSku(db, tenantId, storeId, {
-      itemId: item.itemId,
-      modelId: item.modelId,
-      sellerSku: first!.models[0]?.sellerSku ?? first!.sellerSku,
-      masterCodeId: catalogue.batik,
-    });
+    const linked = await linkSandboxSku(db, sandbox, tenantId, catalogue.batik);
+    storeId = linked.storeId;
+    item = { shopId: linked.shopId, itemId: linked.itemId, modelId: linked.modelId };
     reactors = new ReactorRunner({
       db,
       store: api.store,

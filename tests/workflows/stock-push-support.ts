@@ -5,9 +5,12 @@ import type { Database } from '@infra/db';
 import type { EventStore } from '@infra/eventstore/port';
 import { createMailer } from '@infra/mail';
 import { createKedaiWorker } from '@infra/temporal';
-import type { ChannelOf } from '@integrations/channel';
+import { type ChannelOf, channelFor } from '@integrations/channel';
+import type { ShopeeSandbox } from '@integrations/shopee';
+import { findStore, StoreTokenStore } from '@integrations/stores';
 import { ReactorRunner } from '@projections/runtime/reactor';
 import { Client, Connection } from '@temporalio/client';
+import { PARTNER } from '@tests/api/stores-support';
 import type { TestApi } from '@tests/support/api';
 import { sharedTemporal } from '@tests/support/temporal';
 import { createActivities } from '@workflows/activities';
@@ -37,6 +40,36 @@ export async function seedStore(
     })
     .execute();
   return id;
+}
+
+/**
+ * A store of the sandbox's first shop, its tokens saved, and a SKU of one of the shop's items linked to
+ * `masterCodeId`: the real adapter's path from a stock change to the sandbox.
+ */
+export async function linkSandboxSku(
+  db: Kysely<Database>,
+  sandbox: ShopeeSandbox,
+  tenantId: string,
+  masterCodeId: string,
+): Promise<{ storeId: string; shopId: number; itemId: string; modelId: string }> {
+  const shopId = sandbox.shops[0]!.shopId;
+  const storeId = await seedStore(db, tenantId, { name: 'Sandbox shop', shopId });
+  await new StoreTokenStore(db, { tenantId, storeId, shopId }).save(
+    shopId,
+    sandbox.issueTokens(PARTNER.partnerId, shopId),
+  );
+  const channel = channelFor(db, (await findStore(db, tenantId, storeId))!);
+  const { items } = await channel.listItems();
+  const full = await channel.getItems(items.map((entry) => entry.itemId));
+  const item = full.find((entry) => entry.models.length > 0) ?? full[0]!;
+  const modelId = item.models[0]?.modelId ?? '';
+  await linkSku(db, tenantId, storeId, {
+    itemId: item.itemId,
+    modelId,
+    sellerSku: item.models[0]?.sellerSku ?? item.sellerSku,
+    masterCodeId,
+  });
+  return { storeId, shopId, itemId: item.itemId, modelId };
 }
 
 export async function linkSku(
