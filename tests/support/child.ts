@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
+import { sharedTemporal } from './temporal';
 import { waitFor } from './wait';
 
 export interface Child {
@@ -62,4 +63,29 @@ export async function startWorkerChild(env: NodeJS.ProcessEnv, children: Child[]
     throw new Error(`${error instanceof Error ? error.message : String(error)}\n${child.output()}`);
   });
   return child;
+}
+
+/**
+ * A worker process on the run's shared Temporal dev server (and its workflow bundle), with `databaseUrl` and
+ * `taskQueue`; `extra` adds to its environment (a marketplace's address, say).
+ */
+export function startSharedWorkerChild(
+  databaseUrl: string,
+  taskQueue: string,
+  children: Child[],
+  extra: NodeJS.ProcessEnv = {},
+): Promise<Child> {
+  const shared = sharedTemporal();
+  return startWorkerChild(
+    {
+      DATABASE_URL: databaseUrl,
+      EVENTSTORE_URL: '',
+      TEMPORAL_ADDRESS: shared.address,
+      TEMPORAL_NAMESPACE: shared.namespace,
+      TEMPORAL_TASK_QUEUE: taskQueue,
+      KEDAI_WORKFLOW_BUNDLE: shared.bundlePath,
+      ...extra,
+    },
+    children,
+  );
 }

@@ -9,7 +9,7 @@ import { Client, Connection } from '@temporalio/client';
 import { type Catalogue, seedCatalogue } from '@tests/api/orders-support';
 import { PARTNER, startStoreSandbox } from '@tests/api/stores-support';
 import { createSeller, createTestApi, type TestApi } from '@tests/support/api';
-import { type Child, startWorkerChild } from '@tests/support/child';
+import { type Child, startSharedWorkerChild } from '@tests/support/child';
 import { sharedTemporal } from '@tests/support/temporal';
 import { waitFor } from '@tests/support/wait';
 import type { PushTiming } from '@workflows/stock-push-protocol';
@@ -74,24 +74,13 @@ describe('the stock push survives a killed worker', () => {
     restore?.();
   });
 
-  function startWorker(): Promise<Child> {
-    const shared = sharedTemporal();
-    return startWorkerChild(
-      {
-        DATABASE_URL: api.database.url,
-        EVENTSTORE_URL: '',
-        TEMPORAL_ADDRESS: shared.address,
-        TEMPORAL_NAMESPACE: shared.namespace,
-        TEMPORAL_TASK_QUEUE: taskQueue,
-        KEDAI_WORKFLOW_BUNDLE: shared.bundlePath,
-        SHOPEE_BASE_URL: sandbox.url,
-        SHOPEE_PARTNER_ID: String(PARTNER.partnerId),
-        SHOPEE_PARTNER_KEY: PARTNER.partnerKey,
-        STORE_TOKEN_KEY: tokenKey.toString('hex'),
-      },
-      children,
-    );
-  }
+  const startWorker = () =>
+    startSharedWorkerChild(api.database.url, taskQueue, children, {
+      SHOPEE_BASE_URL: sandbox.url,
+      SHOPEE_PARTNER_ID: String(PARTNER.partnerId),
+      SHOPEE_PARTNER_KEY: PARTNER.partnerKey,
+      STORE_TOKEN_KEY: tokenKey.toString('hex'),
+    });
 
   const batik = () => ({ masterCodeId: catalogue.batik, warehouseId: catalogue.warehouseId });
   const shown = () =>

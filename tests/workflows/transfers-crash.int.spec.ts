@@ -4,7 +4,7 @@ import { Client, Connection } from '@temporalio/client';
 import { data } from '@tests/api/inventory/inventory-api';
 import { type TransferAnswer, transferCalls } from '@tests/api/transfers-support';
 import { createSeller, createTestApi, type TestApi, type TestSeller } from '@tests/support/api';
-import { type Child, startWorkerChild } from '@tests/support/child';
+import { type Child, startSharedWorkerChild } from '@tests/support/child';
 import { sharedTemporal } from '@tests/support/temporal';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -38,20 +38,7 @@ describe('a transfer survives a killed worker', () => {
   });
 
   /** A worker process on the test's database and task queue; resolves once it polls. */
-  function startWorker(): Promise<Child> {
-    const shared = sharedTemporal();
-    return startWorkerChild(
-      {
-        DATABASE_URL: api.database.url,
-        EVENTSTORE_URL: '',
-        TEMPORAL_ADDRESS: shared.address,
-        TEMPORAL_NAMESPACE: shared.namespace,
-        TEMPORAL_TASK_QUEUE: taskQueue,
-        KEDAI_WORKFLOW_BUNDLE: shared.bundlePath,
-      },
-      children,
-    );
-  }
+  const startWorker = () => startSharedWorkerChild(api.database.url, taskQueue, children);
 
   it('completes after a SIGKILL between ship and receive, moving each line once', async () => {
     const main = await t.stock.warehouse(seller.token, 'MAIN');
