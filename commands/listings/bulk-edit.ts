@@ -1,11 +1,10 @@
 import type { BulkEditBody } from '@api/contracts/listings';
 import { refuseListing } from '@domain/listings/rules';
-import { refusalOf } from '@domain/shared/errors';
 import type { Language } from '@infra/i18n';
 import type { z } from 'zod';
 import type { Actor } from '../support/actor';
 import type { Answered } from '../support/answer';
-import { refusalAnswer } from '../support/refusal';
+import { eachRefusable } from '../support/refusal';
 import { changeListing, loadListing } from './listing';
 import { type ListingDeps, listingIdOf, personContext } from './support';
 
@@ -24,15 +23,9 @@ export async function bulkEditListings(
   let saved = 0;
   const failed: { id: string; code: number; msg: string }[] = [];
   for (const edit of body.listings) {
-    try {
-      await editOne(deps, actor, edit);
-      saved += 1;
-    } catch (error) {
-      const refused = refusalOf(error);
-      if (!refused) throw error;
-      const { code, msg } = refusalAnswer(refused, actor.language);
-      failed.push({ id: edit.id, code, msg });
-    }
+    const done = await eachRefusable(actor.language, () => editOne(deps, actor, edit));
+    if ('refused' in done) failed.push({ id: edit.id, ...done.refused });
+    else saved += 1;
   }
   return [{ saved, failed }, 'listing.bulk_saved', { count: saved }];
 }

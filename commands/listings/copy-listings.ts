@@ -6,12 +6,11 @@ import type {
   ParsedListingBody,
 } from '@api/contracts/listings';
 import { refuseListing } from '@domain/listings/rules';
-import { refusalOf } from '@domain/shared/errors';
 import type { Language } from '@infra/i18n';
 import type { z } from 'zod';
 import type { Actor } from '../support/actor';
 import type { Answered } from '../support/answer';
-import { refusalAnswer } from '../support/refusal';
+import { eachRefusable } from '../support/refusal';
 import { listingDetail } from './details';
 import { saveListing } from './save-listing';
 import type { ListingDeps } from './support';
@@ -34,20 +33,17 @@ export async function copyListings(
   const copied: CopyListingsAnswer['copied'] = [];
   const failed: CopyListingsAnswer['failed'] = [];
   for (const sourceId of new Set(body.listing_ids.map((id) => id.toLowerCase()))) {
-    try {
+    const done = await eachRefusable(actor.language, async () => {
       const source = await listingDetail(deps, actor.tenantId, sourceId);
       if (source.status === 'deleted') throw refuseListing('LISTING_DELETED');
       const [saved] = await saveListing(deps, actor, {
         groupId: randomUUID(),
         body: bodyOf(source, body.store_ids ?? source.store_ids),
       });
-      copied.push({ source_id: sourceId, id: saved.id });
-    } catch (error) {
-      const refused = refusalOf(error);
-      if (!refused) throw error;
-      const { code, msg } = refusalAnswer(refused, actor.language);
-      failed.push({ id: sourceId, code, msg });
-    }
+      return saved.id;
+    });
+    if ('refused' in done) failed.push({ id: sourceId, ...done.refused });
+    else copied.push({ source_id: sourceId, id: done.value });
   }
   return [{ copied, failed }, 'listing.copied', { count: copied.length }];
 }

@@ -1,4 +1,4 @@
-import type { DomainError } from '@domain/shared/errors';
+import { type DomainError, refusalOf } from '@domain/shared/errors';
 import { type Language, translate } from '@infra/i18n';
 
 /**
@@ -18,4 +18,22 @@ export function refusalErrors(refused: DomainError, language: Language) {
     path: `body/${field}`,
     message: translate(language, error.refusal.key, error.params),
   }));
+}
+
+/**
+ * One item of a command over several (a bulk edit, a copy): its value when it went through, or its refusal as the
+ * caller reads it (code and message) so the others go on; anything but a refusal is thrown.
+ */
+export async function eachRefusable<T>(
+  language: Language,
+  work: () => Promise<T>,
+): Promise<{ value: T } | { refused: { code: number; msg: string } }> {
+  try {
+    return { value: await work() };
+  } catch (error) {
+    const refused = refusalOf(error);
+    if (!refused) throw error;
+    const { code, msg } = refusalAnswer(refused, language);
+    return { refused: { code, msg } };
+  }
 }

@@ -5,13 +5,11 @@ import {
   failDownload,
   finishDownload,
 } from '@commands/channels/download';
-import { refusalOf } from '@domain/shared/errors';
 import type { Database } from '@infra/db';
 import type { EventStore } from '@infra/eventstore/port';
-import { translate } from '@infra/i18n';
-import { ChannelError, type ChannelOf } from '@integrations/channel';
-import { ApplicationFailure } from '@temporalio/common';
+import type { ChannelOf } from '@integrations/channel';
 import type { Kysely } from 'kysely';
+import { final } from './final';
 
 /**
  * The item download's activities (workflows/item-download.workflow.ts): the store's download status, and one page
@@ -33,23 +31,10 @@ export function createItemDownloadActivities(deps: ItemDownloadDeps) {
     },
 
     async downloadItemPage(input: { tenantId: string; storeId: string; cursor: string }) {
-      try {
+      return final(async () => {
         const store = await downloadableStore(db, input.tenantId, input.storeId);
-        return await downloadItemPage(deps, await deps.channelOf(store), input);
-      } catch (error) {
-        const refused = refusalOf(error);
-        if (refused) {
-          const message = translate('en-us', refused.refusal.key, refused.params);
-          throw ApplicationFailure.create({ type: refused.code, message, nonRetryable: true });
-        }
-        if (!(error instanceof ChannelError)) throw error;
-        throw ApplicationFailure.create({
-          type: error.kind,
-          message: error.message,
-          nonRetryable: !error.retryable,
-          ...(error.options.retryAfterMs !== undefined ? { nextRetryDelay: error.options.retryAfterMs } : {}),
-        });
-      }
+        return downloadItemPage(deps, await deps.channelOf(store), input);
+      });
     },
 
     async finishItemDownload(input: { tenantId: string; storeId: string; startedAt: number }) {

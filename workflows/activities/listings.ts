@@ -3,7 +3,6 @@ import { handleListingCommand, loadListing } from '@commands/listings/listing';
 import { storedImage } from '@commands/support/images';
 import type { ListingCommand, OpenListing, PublicationStep } from '@domain/listings/listing';
 import { variantInfoOf } from '@domain/listings/rules';
-import { refusalOf } from '@domain/shared/errors';
 import type { Database } from '@infra/db';
 import type { EventStore } from '@infra/eventstore/port';
 import {
@@ -13,9 +12,9 @@ import {
   channelOfStore,
   type UpdateOutcome,
 } from '@integrations/channel';
-import { ApplicationFailure } from '@temporalio/activity';
 import type { Kysely } from 'kysely';
 import type { ListingPublishInput } from '../listing-publish-protocol';
+import { final } from './final';
 
 /**
  * The listing publish workflow's activities: each channel call of a run (create or update the item, prices, stock,
@@ -46,25 +45,6 @@ export interface RunItem {
   models: { sellerSku: string; modelId?: string | undefined }[];
   created: boolean;
 }
-
-/** A failure as the workflow should take it: retried when the channel says it may pass, final otherwise. */
-function asActivityFailure(error: unknown): unknown {
-  if (error instanceof ChannelError) {
-    if (error.retryable) return error;
-    return ApplicationFailure.nonRetryable(error.message, error.kind);
-  }
-  const refused = refusalOf(error);
-  if (refused) return ApplicationFailure.nonRetryable(refused.code, refused.code);
-  return error;
-}
-
-const final = async <T>(work: () => Promise<T>): Promise<T> => {
-  try {
-    return await work();
-  } catch (error) {
-    throw asActivityFailure(error);
-  }
-};
 
 /** Model outcomes refused: a failure of the step (final unless every refusal may pass). */
 function checkOutcomes(step: string, outcomes: UpdateOutcome[]) {

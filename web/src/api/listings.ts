@@ -18,8 +18,8 @@ import { objectUrlOf, uploadImage } from './printing';
 
 /**
  * Product listings (api/listings): one listing, its save, import from a store's item, publish/sync/unlist, delete,
- * the SKU existence check, the listing's uploaded images, the editor's pickers and the bulk edit. The list grid reads its pages itself
- * (components/data-grid) from `LISTINGS_ENDPOINT`.
+ * the SKU existence check, the listing's uploaded images, the editor's pickers, the bulk edit, upload and copy. The
+ * list grid reads its pages itself (components/data-grid) from `LISTINGS_ENDPOINT`.
  */
 
 export { LISTING_STATUS_FILTER } from '@api/contracts/listings';

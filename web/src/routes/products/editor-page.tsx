@@ -488,27 +488,16 @@ export default function ListingEditorPage() {
             value={fields.description}
             onChange={set('description')}
           />
-          <TextField
-            label={label('package_length')}
-            type="number"
-            min={0}
-            value={fields.package_length}
-            onChange={set('package_length')}
-          />
-          <TextField
-            label={label('package_width')}
-            type="number"
-            min={0}
-            value={fields.package_width}
-            onChange={set('package_width')}
-          />
-          <TextField
-            label={label('package_height')}
-            type="number"
-            min={0}
-            value={fields.package_height}
-            onChange={set('package_height')}
-          />
+          {(['package_length', 'package_width', 'package_height'] as const).map((name) => (
+            <TextField
+              key={name}
+              label={label(name)}
+              type="number"
+              min={0}
+              value={fields[name]}
+              onChange={set(name)}
+            />
+          ))}
           <TextField
             label={label('package_weight')}
             type="number"
