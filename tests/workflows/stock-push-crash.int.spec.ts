@@ -105,10 +105,21 @@ describe('the stock push survives a killed worker', () => {
     await setStock(api.store, tenantId, batik(), 11);
     await startWorker();
     await waitFor(() => shown() === 11, { timeoutMs: 60_000, what: 'the sandbox at 11' });
-
-    const told: [number | undefined, string][] = [];
-    for await (const event of api.store.readStream(pushLogStreamId(tenantId, storeId)))
-      for (const line of (event.data as ChannelUpdatePushed).lines) told.push([line.quantity, line.outcome]);
+    // The log line of a call is written once the channel has answered it: wait for the line of the last figure.
+    const logged = async () => {
+      const lines: [number | undefined, string][] = [];
+      for await (const event of api.store.readStream(pushLogStreamId(tenantId, storeId)))
+        for (const line of (event.data as ChannelUpdatePushed).lines)
+          lines.push([line.quantity, line.outcome]);
+      return lines;
+    };
+    const told = await waitFor(
+      async () => {
+        const lines = await logged();
+        return lines.at(-1)?.[0] === 11 ? lines : undefined;
+      },
+      { timeoutMs: 60_000, what: 'the push log line of 11' },
+    );
     // The held call once (made by the second worker), then the newer figure: nothing twice, 11 last.
     expect(told).toEqual([
       [10, 'ok'],
