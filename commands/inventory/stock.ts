@@ -47,22 +47,31 @@ export async function handleStockCommand(
 ): Promise<StockCommandResult> {
   const stream = stockStreamId(context.tenantId, command.masterCodeId, command.warehouseId);
   const eventId = eventIdFor(context.commandId);
+  const replayed = (applied: RecordedEvent): StockCommandResult => ({
+    event: asStockEvent(applied),
+    revision: applied.revision,
+    position: applied.position,
+    replayed: true,
+  });
   for (let attempt = 1; ; attempt++) {
     // Looked up on every attempt: a concurrent retry of this very command may be what made the last append fail.
     const applied = await store.findEvent(stream, eventId);
-    if (applied) {
-      return {
-        event: asStockEvent(applied),
-        revision: applied.revision,
-        position: applied.position,
-        replayed: true,
-      };
-    }
+    if (applied) return replayed(applied);
     const last = await store.readLastEvent(stream);
     const state: StockState = last ? evolve(initialState, asStockEvent(last)) : initialState;
     const revision: ExpectedRevision = last ? last.revision : 'no_stream';
     // A stock command records one event; its id is the command's, so that a replay finds it.
-    const [event] = decide(command, state) as [StockEvent];
+    let event: StockEvent;
+    try {
+      [event] = decide(command, state) as [StockEvent];
+    } catch (error) {
+      // The same command run at once by two runners (a reactor's live runner and a catch-up): the other one's event
+      // may have landed between the look-up above and the read, and this one is then refused on the figures it left
+      // (nothing more to release). That is a replay, not a refusal.
+      const landed = await store.findEvent(stream, eventId);
+      if (landed) return replayed(landed);
+      throw error;
+    }
     try {
       const appended = await store.append(
         stream,

@@ -133,6 +133,24 @@ const short = (state: StockState) => available(state) < 0;
 export function createOrderStockReactor(deps: OrderStockReactorDeps): Reactor {
   const logger = deps.logger;
 
+  /** Runs a stock step; a refusal is logged and skipped (undefined), so the orders behind it are not stalled. */
+  async function unlessRefused<T>(
+    run: () => Promise<T>,
+    about: Record<string, string>,
+  ): Promise<T | undefined> {
+    try {
+      return await run();
+    } catch (error) {
+      const refused = refusalOf(error);
+      if (!refused) throw error;
+      logger?.error(
+        { ...about, code: refused.code, params: refused.params },
+        'order stock step refused; skipped',
+      );
+      return undefined;
+    }
+  }
+
   /** Runs one line's step; true when the stock it reserved left available below zero. */
   async function runStep(
     line: StockLine,
@@ -160,19 +178,28 @@ export function createOrderStockReactor(deps: OrderStockReactorDeps): Reactor {
     let results: StockCommandResult[];
     if (step.type === 'StopProcessing' || step.type === 'ReleaseStock') {
       // What the combo handler does for the movements it takes, done here for the two it leaves to its caller.
+      // Component by component: one refused (released by hand meanwhile, say) leaves the others to move.
       results = [];
       for (const part of parts) {
-        results.push(
-          await handleStockCommand(
-            deps.store,
-            { ...step, ...target, masterCodeId: part.masterCodeId, quantity: part.quantity * line.quantity },
-            {
-              ...context,
-              commandId: `${context.commandId}/${part.masterCodeId}`,
-              causationId: context.commandId,
-            },
-          ),
+        const result = await unlessRefused(
+          () =>
+            handleStockCommand(
+              deps.store,
+              {
+                ...step,
+                ...target,
+                masterCodeId: part.masterCodeId,
+                quantity: part.quantity * line.quantity,
+              },
+              {
+                ...context,
+                commandId: `${context.commandId}/${part.masterCodeId}`,
+                causationId: context.commandId,
+              },
+            ),
+          { commandId: context.commandId, masterCodeId: part.masterCodeId, step: step.type },
         );
+        if (result) results.push(result);
       }
     } else {
       const base = { ...target, comboId: line.masterCodeId, quantity: line.quantity };
@@ -212,17 +239,11 @@ export function createOrderStockReactor(deps: OrderStockReactorDeps): Reactor {
           causationId: recorded.id,
           occurredAt: recorded.metadata.occurredAt,
         };
-        try {
-          if (await runStep(line, move, step, source, reason, context, components))
-            shortLines.push(line.lineId);
-        } catch (error) {
-          const refused = refusalOf(error);
-          if (!refused) throw error;
-          logger?.error(
-            { orderId, lineId: line.lineId, step: step.type, code: refused.code, params: refused.params },
-            'order stock step refused; skipped',
-          );
-        }
+        const short = await unlessRefused(
+          () => runStep(line, move, step, source, reason, context, components),
+          { orderId, lineId: line.lineId, step: step.type },
+        );
+        if (short) shortLines.push(line.lineId);
       }
     }
     return shortLines;

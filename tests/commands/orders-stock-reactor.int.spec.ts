@@ -363,4 +363,32 @@ describe('order stock reactor', () => {
     expect(await ledger('th-th')).toMatchObject({ order: ['ย้ายคำสั่งซื้อแล้ว', 'รับคำสั่งซื้อแล้ว'] });
     expect(await ledger('en-us')).toMatchObject({ order: ['Order moved', 'Order accepted'] });
   });
+
+  it("a combo's refused component does not keep the others from moving", async () => {
+    const before = await all();
+    const orderId = await importOrder(
+      api,
+      tenantId,
+      catalogue.warehouseId,
+      marketplaceOrder([line('GIFT-SET', 1)]),
+    );
+    await react();
+    // All of batik's reservations released by hand meanwhile: the order's release of it is refused, songket's
+    // still goes.
+    // (After the replay test: a refused step leaves no event, so a replay from the start would decide it again.)
+    await handleStockCommand(
+      api.store,
+      {
+        type: 'ReleaseStock',
+        quantity: before.batik.reserved + 1,
+        masterCodeId: catalogue.batik,
+        warehouseId: catalogue.warehouseId,
+        reason: 'Released by hand',
+      },
+      { tenantId, commandId: randomUUID(), occurredAt: new Date().toISOString() },
+    );
+    await run(orderId, { type: 'CancelOrder', byMarketplace: false });
+    await react();
+    expect(await all()).toEqual({ batik: { ...before.batik, reserved: 0 }, songket: before.songket });
+  });
 });

@@ -129,6 +129,33 @@ describe('stock commands against the real event store', () => {
     return event;
   }
 
+  it('answers as a replay, not a refusal, when the same command lands from another runner between its look-up and its read', async () => {
+    const at = { masterCodeId: randomUUID(), warehouseId: 'wh-1' };
+    await handleStockCommand(store, { type: 'ReceiveStock', ...at, quantity: 10 }, context());
+    await handleStockCommand(store, { type: 'ReserveStock', ...at, quantity: 4 }, context());
+    const release = { type: 'ReleaseStock' as const, ...at, quantity: 4 };
+    const same = context();
+    // The other runner's release lands exactly after this one looked for its event and before it reads the stock:
+    // the stock it then reads has nothing left to release.
+    let raced = false;
+    const racing: EventStore = Object.create(store, {
+      readLastEvent: {
+        value: async (stream: string) => {
+          if (!raced) {
+            raced = true;
+            expect((await handleStockCommand(store, release, same)).replayed).toBe(false);
+          }
+          return store.readLastEvent(stream);
+        },
+      },
+    });
+    const result = await handleStockCommand(racing, release, same);
+    expect(raced).toBe(true);
+    expect(result.replayed).toBe(true);
+    const events = await eventsOf(at.masterCodeId, at.warehouseId);
+    expect(events.map((event) => event.type)).toEqual(['StockReceived', 'StockReserved', 'StockReleased']);
+  });
+
   it('decides from the figures of the last event, not from a replay of the movements', async () => {
     const at = { masterCodeId: randomUUID(), warehouseId: 'wh-4' };
     await handleStockCommand(store, { type: 'ReceiveStock', ...at, quantity: 10 }, context());
