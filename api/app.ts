@@ -21,6 +21,7 @@ import {
 } from 'fastify-type-provider-zod';
 import { recoveryRoutes } from './accounts/recovery';
 import { registrationRoutes } from './accounts/registration';
+import { adminReportRoutes } from './admin-reports';
 import { announcementRoutes } from './announcements';
 import type { ErrorAnswer } from './answers';
 import { type AuthDeps, authRoutes } from './auth/routes';
@@ -168,6 +169,7 @@ export function buildApp(deps: AppDeps) {
   app.register(accountRoutes, { db: deps.db });
   app.register(lookupRoutes);
   app.register(announcementRoutes, { db: deps.db });
+  app.register(adminReportRoutes, { db: deps.db });
   app.register(categoryRoutes, { db: deps.db });
   // The stock a master code holds in a warehouse, from the stock read model (tests may stand in their own figure).
   const stockOf: StockOf =

@@ -96,7 +96,7 @@ export function autoBatchFingerprint(
 }
 
 /** Where an account's day is, by its country (Malaysia first); anything else keeps Malaysia's. */
-const COUNTRY_ZONES: Record<string, string> = {
+export const COUNTRY_ZONES: Record<string, string> = {
   MY: 'Asia/Kuala_Lumpur',
   SG: 'Asia/Singapore',
   TH: 'Asia/Bangkok',

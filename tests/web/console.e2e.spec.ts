@@ -235,6 +235,28 @@ describe('the console in a browser', () => {
     await sellerPage.page.context().close();
   });
 
+  it("shows an admin the platform's figures, a sign-up chart and each account's use", async () => {
+    const admin = await createAdmin(server.api);
+    const name = `Reports Batik ${Date.now()}`;
+    await createSeller(server.api, { name });
+    const { page, errors } = await openPage(browser, server.url);
+    await page.goto('/#/admin-login/');
+    await signIn(page, admin.email, admin.password);
+    await page.waitForURL(/#\/admin-settings\/announcement/);
+    await page.getByRole('link', { name: 'Reports' }).click();
+    await page.waitForURL(/#\/admin-reports/);
+    const accounts = page.locator('[data-fact="accounts"]');
+    await expect
+      .poll(async () => Number((await accounts.textContent())?.replace(/\D/g, '') || 0))
+      .toBeGreaterThan(0);
+    // The chart draws on a canvas; the grid finds the new account by its name.
+    await expect.poll(() => page.locator('.admin-report canvas').count()).toBeGreaterThan(0);
+    await page.getByLabel('Search accounts').fill(name);
+    await expect.poll(() => page.getByRole('grid').getByText(name).isVisible()).toBe(true);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
   it('notices a new version of the console when the route changes, and offers to reload', async () => {
     const { page, errors } = await openPage(browser, server.url);
     await page.goto('/#/login');

@@ -10,4 +10,11 @@ export const adminRoutes: ModuleRoute[] = [
     access: 'admin',
     menu: { section: 'admin', labelKey: 'admin:nav.announcements' },
   },
+  {
+    path: 'admin-reports',
+    titleKey: 'admin:reports.title',
+    element: lazyScreen(() => import('./reports/page')),
+    access: 'admin',
+    menu: { section: 'admin', labelKey: 'admin:nav.reports' },
+  },
 ];
