@@ -148,7 +148,7 @@ export function orderSales(
 
 const dayFormats = new Map<string, Intl.DateTimeFormat>();
 /** The calendar day of an instant in a time zone, `yyyy-mm-dd` (one formatter per zone: a rebuild asks a million times). */
-function localDay(timezone: string, at: string): string {
+export function localDay(timezone: string, at: string): string {
   let format = dayFormats.get(timezone);
   if (!format) {
     format = new Intl.DateTimeFormat('en-CA', {
