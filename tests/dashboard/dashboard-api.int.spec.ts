@@ -1,6 +1,7 @@
-import type { PeriodFigures, SalesDashboard } from '@api/contracts/dashboard';
+import type { DashboardTasks, PeriodFigures, SalesDashboard } from '@api/contracts/dashboard';
 import { addDays } from '@projections/dashboard.queries';
 import { localDay, SALES_DAILY_PROJECTION } from '@projections/reports/sales-daily';
+import { STOCK_PROJECTION } from '@projections/stock';
 import {
   type Catalogue,
   importOrder,
@@ -70,6 +71,7 @@ describe('sales dashboard API', () => {
     await add('store-a', { ...cancelled, status: 'cancelled', updatedAt: new Date().toISOString() });
     await settle(api);
     await api.engine.catchUp(SALES_DAILY_PROJECTION);
+    await api.engine.catchUp(STOCK_PROJECTION);
   });
   afterAll(async () => {
     await api?.close();
@@ -180,9 +182,29 @@ describe('sales dashboard API', () => {
     expect(platform.trend.platforms).toEqual(['shopee']);
   });
 
-  it('says what waits: unpaid orders (per store too), returns and approvals', async () => {
-    const tasks = await get<{ unpaid_orders: number; returns: { count: number } }>('/api/dashboard/tasks');
-    expect(tasks).toMatchObject({ unpaid_orders: 1, returns: { count: 0 } });
+  it('says what waits: unpaid orders (per store too), low stock, returns and approvals', async () => {
+    // Batik's soft threshold above what is available in the warehouse: low; songket's unset: never low.
+    await api.database.db
+      .updateTable('master_codes')
+      .set({ soft_threshold: 500 })
+      .where('id', '=', catalogue.batik)
+      .execute();
+    const tasks = await get<DashboardTasks>('/api/dashboard/tasks');
+    expect(tasks).toMatchObject({
+      unpaid_orders: 1,
+      returns: { count: 0, units: 0, refund_to_buyer: '0.00', open: 0 },
+      approvals: { transfer_requests: 0, goods_issues: 0, purchases: 0 },
+    });
+    expect(tasks.low_stock.count).toBe(1);
+    expect(tasks.low_stock.items).toEqual([
+      expect.objectContaining({
+        master_code_id: catalogue.batik,
+        code: 'BATIK',
+        warehouse_id: catalogue.warehouseId,
+        soft_threshold: 500,
+      }),
+    ]);
+    expect(tasks.low_stock.items[0]!.available).toBeLessThan(100);
     expect(await get('/api/dashboard/tasks?store_id=store-b')).toMatchObject({ unpaid_orders: 0 });
   });
 
