@@ -110,6 +110,16 @@ const pushRuleColumns = () => ({
   updated_at: timestamptz().withDefault(),
 });
 
+/** A day of sales: its account, seller's local day, store, marketplace, warehouse and currency (sales_daily and sku_sales_daily). */
+const salesDayColumns = () => ({
+  tenant_id: text(),
+  day: text(),
+  store_id: text(),
+  platform: text(),
+  warehouse_id: text(),
+  currency: text(),
+});
+
 export const columns = {
   es_events: {
     global_position: int8().withDefault(),
@@ -1128,12 +1138,7 @@ export const columns = {
   },
   /** Sales per seller's local day, store, marketplace, warehouse and currency (projections/reports/sales-daily.ts). */
   sales_daily: {
-    tenant_id: text(),
-    day: text(),
-    store_id: text(),
-    platform: text(),
-    warehouse_id: text(),
-    currency: text(),
+    ...salesDayColumns(),
     orders: int4(),
     paid_orders: int4(),
     unpaid_orders: int4(),
@@ -1147,12 +1152,7 @@ export const columns = {
   },
   /** The same days per master code ('' when unmapped) and seller SKU. */
   sku_sales_daily: {
-    tenant_id: text(),
-    day: text(),
-    store_id: text(),
-    platform: text(),
-    warehouse_id: text(),
-    currency: text(),
+    ...salesDayColumns(),
     master_code_id: text(),
     seller_sku: text(),
     name: text(),

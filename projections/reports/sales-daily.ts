@@ -42,7 +42,7 @@ export const SALES_DAILY_PROJECTION = 'sales_daily';
 export const SALES_DAILY_VIEW = LIVE_VIEWS.salesDaily;
 
 /** The day figures in the order of the table's columns; amounts are kept in cents while a batch adds them up. */
-const DAY_FIGURES = [
+export const DAY_FIGURES = [
   'orders',
   'paid_orders',
   'unpaid_orders',

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { handleOrderCommand } from '@commands/orders/order';
 import { withTenant } from '@infra/db/tenant';
-import { SALES_DAILY_PROJECTION, SALES_DAILY_VIEW } from '@projections/reports/sales-daily';
+import { DAY_FIGURES, SALES_DAILY_PROJECTION, SALES_DAILY_VIEW } from '@projections/reports/sales-daily';
 import type { LiveChange } from '@projections/runtime/projection';
 import {
   type Catalogue,
@@ -38,20 +38,7 @@ describe('daily sales projection', () => {
   const days = () =>
     api.database.db
       .selectFrom('sales_daily')
-      .select([
-        'day',
-        'store_id',
-        'orders',
-        'paid_orders',
-        'unpaid_orders',
-        'cancelled_orders',
-        'units',
-        'revenue',
-        'shipping',
-        'cancelled_amount',
-        'returned_units',
-        'returned_amount',
-      ])
+      .select(['day', 'store_id', ...DAY_FIGURES])
       .where('tenant_id', '=', tenantId)
       .orderBy('day')
       .orderBy('store_id')
