@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { handleOrderCommand } from '@commands/orders/order';
+import { handleOrderCommand, orderIdFor } from '@commands/orders/order';
+import { splitOrder } from '@commands/orders/split';
 import { withTenant } from '@infra/db/tenant';
 import { DAY_FIGURES, SALES_DAILY_PROJECTION, SALES_DAILY_VIEW } from '@projections/reports/sales-daily';
 import type { LiveChange } from '@projections/runtime/projection';
@@ -207,6 +208,25 @@ describe('daily sales projection', () => {
         returnedAmount: '12.50',
       }),
     );
+  });
+
+  it('counts a part split off an order as its lines, not as another order', async () => {
+    const before = (await days()).find((row) => row.day === '2026-03-02');
+    const { childOrderId } = await splitOrder(
+      api.store,
+      orderIdFor('store-a', lateNight.orderNumber),
+      [{ lineId: lateNight.lines[0]!.lineKey, quantity: 1 }],
+      { tenantId, commandId: randomUUID(), occurredAt: new Date().toISOString() },
+    );
+    await catchUp();
+    expect((await days()).find((row) => row.day === '2026-03-02')).toEqual(before);
+    const counted = await api.database.db
+      .selectFrom('sales_daily_orders')
+      .select('order_id')
+      .where('tenant_id', '=', tenantId)
+      .where('order_id', '=', childOrderId)
+      .execute();
+    expect(counted).toHaveLength(1);
   });
 
   it('another account sees none of these rows', async () => {
