@@ -170,6 +170,8 @@ function SalesFigures({ data }: { data: SalesDashboard }) {
             <p className="muted">
               {t('sales.paid_unpaid', { paid: now.paid_orders, unpaid: now.unpaid_orders })}
               {now.cancelled_orders > 0 && ` · ${t('sales.cancelled', { cancelled: now.cancelled_orders })}`}
+              {now.returned_units > 0 &&
+                ` · ${t('sales.returned', { units: now.returned_units, amount: money(now.returned_amount) })}`}
             </p>
             <p className="muted figure-versus">
               {t('sales.versus', {
