@@ -29,6 +29,7 @@ import { sessionPlugin } from './auth/session';
 import { categoryRoutes } from './categories';
 import { channelRoutes } from './channels';
 import { ruleOf } from './contracts/rules';
+import { dashboardRoutes } from './dashboard';
 import { refusalAnswer, refusalErrors } from './errors';
 import { goodsIssueRoutes } from './goods-issue';
 import { type HealthDeps, healthRoutes } from './health';
@@ -200,6 +201,7 @@ export function buildApp(deps: AppDeps) {
   });
   app.register(printingRoutes, { db: deps.db, store: deps.store });
   app.register(returnRoutes, { db: deps.db, store: deps.store });
+  app.register(dashboardRoutes, { db: deps.db });
   app.register(manifestRoutes, { db: deps.db, store: deps.store });
   app.register(listingRoutes, { db: deps.db, store: deps.store, workflows: deps.workflows });
   app.register(listingUploadRoutes, { db: deps.db, store: deps.store, workflows: deps.workflows });

@@ -110,6 +110,16 @@ const pushRuleColumns = () => ({
   updated_at: timestamptz().withDefault(),
 });
 
+/** A day of sales: its account, seller's local day, store, marketplace, warehouse and currency (sales_daily and sku_sales_daily). */
+const salesDayColumns = () => ({
+  tenant_id: text(),
+  day: text(),
+  store_id: text(),
+  platform: text(),
+  warehouse_id: text(),
+  currency: text(),
+});
+
 export const columns = {
   es_events: {
     global_position: int8().withDefault(),
@@ -1126,6 +1136,39 @@ export const columns = {
     platform: text(),
     orders: int8(),
   },
+  /** Sales per seller's local day, store, marketplace, warehouse and currency (projections/reports/sales-daily.ts). */
+  sales_daily: {
+    ...salesDayColumns(),
+    orders: int4(),
+    paid_orders: int4(),
+    unpaid_orders: int4(),
+    cancelled_orders: int4(),
+    units: int4(),
+    revenue: numeric(),
+    shipping: numeric(),
+    cancelled_amount: numeric(),
+    returned_units: int4(),
+    returned_amount: numeric(),
+  },
+  /** The same days per master code ('' when unmapped) and seller SKU. */
+  sku_sales_daily: {
+    ...salesDayColumns(),
+    master_code_id: text(),
+    seller_sku: text(),
+    name: text(),
+    orders: int4(),
+    units: int4(),
+    revenue: numeric(),
+  },
+  /** Each order as the daily sales last counted it. */
+  sales_daily_orders: {
+    tenant_id: text(),
+    order_id: text(),
+    day: text(),
+    cancelled: bool(),
+    returned: jsonb(),
+    state: jsonb(),
+  },
 };
 
 // ---- the kysely types, derived ----
@@ -1202,3 +1245,5 @@ export type ChannelPushLogTable = Database['channel_push_log'];
 export type ListingsTable = Database['listings'];
 export type BatchNumbersTable = Database['batch_numbers'];
 export type AutoBatchConfigsTable = Database['auto_batch_configs'];
+export type SalesDailyTable = Database['sales_daily'];
+export type SkuSalesDailyTable = Database['sku_sales_daily'];

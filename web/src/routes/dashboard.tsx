@@ -1,11 +1,16 @@
+import { DASHBOARD_KEY } from '@web/api/dashboard';
 import { useSession } from '@web/auth/session';
 import { mayOpen } from '@web/routes/access';
 import { menuNamespaces, moduleRoutes } from '@web/routes/modules';
 import { PageHeader } from '@web/shell/page';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { SalesDashboardView } from './dashboard-sales';
 
-/** The landing screen: who you are, your package, and where to start. */
+/**
+ * The landing screen: the sales dashboard for whoever holds its key, then who you are, your package, where to start
+ * and the shortcuts to the screens you may open.
+ */
 export default function Dashboard() {
   const { t } = useTranslation(menuNamespaces);
   const session = useSession();
@@ -15,10 +20,12 @@ export default function Dashboard() {
   const hints = isAdmin
     ? (['admin_announcements', 'admin_users'] as const)
     : (['team', 'groups', 'marketplaces', 'products', 'language'] as const);
+  const sales = session.isSeller && session.can(DASHBOARD_KEY);
 
   return (
     <div className="page">
       <PageHeader title={t(isAdmin ? 'dashboard.admin_title' : 'dashboard.title')} />
+      {sales && <SalesDashboardView />}
       <section className="card welcome-card">
         <h2>{t('dashboard.welcome', { name })}</h2>
         {user?.tenant ? (
