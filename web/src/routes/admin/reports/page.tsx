@@ -4,13 +4,10 @@ import {
   type TenantUsage,
   usePlatformSummary,
 } from '@web/api/admin-reports';
+import { Chart } from '@web/components/charts';
 import { GridScreen } from '@web/components/grid-screen';
-import { AllCommunityModule, ModuleRegistry } from 'ag-charts-community';
-import { AgCharts } from 'ag-charts-react';
 import { useTranslation } from 'react-i18next';
 import { useTenantUsageColumns } from './use-tenant-usage-columns';
-
-ModuleRegistry.registerModules([AllCommunityModule]);
 
 /** Admin reports (shell.md /admin-reports/): the platform's figures, sign-ups by day, and each account's use. */
 export default function AdminReportsPage() {
@@ -61,9 +58,10 @@ function PlatformFigures({ summary }: { summary: PlatformSummary }) {
       <div className="grid-2">
         <section className="card">
           <h2>{t('reports.sign_ups')}</h2>
-          <AgCharts
+          <Chart
+            label={t('reports.sign_ups')}
+            height={220}
             options={{
-              height: 220,
               data: summary.sign_ups,
               series: [{ type: 'bar', xKey: 'day', yKey: 'tenants', yName: t('reports.facts.accounts') }],
               axes: {
