@@ -1,6 +1,7 @@
 import type { FeedApp } from '@api/contracts/feed';
 import { tokenHash } from '@commands/support/secrets';
 import type { PermissionKey } from '@domain/access/permissions';
+import { isUuid } from '@domain/platform/ids';
 import type { Database } from '@infra/db';
 import { withTenant } from '@infra/db/tenant';
 import type { Kysely } from 'kysely';
@@ -62,6 +63,8 @@ export async function listApps(db: Kysely<Database>, tenantId: string): Promise<
 }
 
 export async function findApp(db: Kysely<Database>, tenantId: string, id: string): Promise<FeedApp | null> {
+  // Not an app's id (the uuid cast would fail on it): a record nobody has.
+  if (!isUuid(id)) return null;
   return withTenant(db, tenantId, async (trx) => {
     const row = await trx
       .selectFrom('feed_apps as a')

@@ -174,6 +174,10 @@ describe('the integrator feed over HTTP', () => {
     const newKey = rotated.json<{ data: { key: string } }>().data.key;
     expect((await feed(key)).statusCode).toBe(401);
     expect((await feed(newKey)).statusCode).toBe(200);
+    for (const url of ['/api/setting/apps/not-an-id', `/api/setting/apps/${id}`]) {
+      const other = await api.app.inject({ method: 'GET', url, headers: bearer(sellers[0]!.token) });
+      expect(other.statusCode, url).toBe(404);
+    }
     // Another account cannot touch the app: it is a record it does not have.
     const foreign = await api.app.inject({
       method: 'POST',
