@@ -31,6 +31,9 @@ import { channelRoutes } from './channels';
 import { ruleOf } from './contracts/rules';
 import { dashboardRoutes } from './dashboard';
 import { refusalAnswer, refusalErrors } from './errors';
+import { feedRoutes } from './feed';
+import { appRoutes } from './feed/apps';
+import type { RateLimit } from './feed/rate-limit';
 import { goodsIssueRoutes } from './goods-issue';
 import { type HealthDeps, healthRoutes } from './health';
 import { infoRoutes } from './info';
@@ -90,6 +93,8 @@ export interface AppDeps extends HealthDeps {
   live?: Pick<LiveDeps, 'tokenRecheckMs' | 'heartbeatMs'>;
   /** How long a client may take to send a request; absent, the defaults of infra/config. */
   timeouts?: HttpTimeouts;
+  /** Requests per integrator app on the event feed; absent, api/feed/rate-limit.ts's default. */
+  feedRateLimit?: RateLimit;
 }
 
 export type KedaiApp = ReturnType<typeof buildApp>;
@@ -206,6 +211,8 @@ export function buildApp(deps: AppDeps) {
   app.register(listingRoutes, { db: deps.db, store: deps.store, workflows: deps.workflows });
   app.register(listingUploadRoutes, { db: deps.db, store: deps.store, workflows: deps.workflows });
   app.register(liveRoutes, { db: deps.db, hub: deps.hub, ...deps.live });
+  app.register(appRoutes, { db: deps.db });
+  app.register(feedRoutes, { db: deps.db, ...(deps.feedRateLimit ? { rateLimit: deps.feedRateLimit } : {}) });
   if (deps.webDir) app.register(webConsole, { dir: deps.webDir });
   return app;
 }

@@ -30,7 +30,9 @@ export type Access =
   /** A seller user holding this key (the owner holds every key). */
   | { permission: PermissionKey }
   /** A seller user holding at least one of these keys (a reader of a page shared by several roles). */
-  | { anyOf: readonly PermissionKey[] };
+  | { anyOf: readonly PermissionKey[] }
+  /** An integrator's app, by its API key (the route's plugin checks it: api/feed/app-key.ts). */
+  | 'app';
 
 export interface SellerSession extends Session {
   tenantId: string;
@@ -79,7 +81,7 @@ export function bearerToken(request: FastifyRequest): string | undefined {
   return undefined;
 }
 
-function check(access: Access, session: Session | null): void {
+function check(access: Exclude<Access, 'app'>, session: Session | null): void {
   if (access === 'public') return;
   if (!session) throw unauthorized();
   if (access === 'signed-in') return;
@@ -135,7 +137,7 @@ export const sessionPlugin = fp(
       const scope = request.tenantScope!;
       // A route outside the API (the console's files, /docs) reads no tenant's rows.
       scope.system = false;
-      if (access === undefined) return;
+      if (access === undefined || access === 'app') return;
       const token = bearerToken(request);
       scope.system = true;
       if (token) request.session = await loadSession(opts.db, token);

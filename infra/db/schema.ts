@@ -1169,6 +1169,20 @@ export const columns = {
     returned: jsonb(),
     state: jsonb(),
   },
+  /** The integrator feed's apps (commands/apps): the API key's hash, the event types it may read, who made it. */
+  feed_apps: {
+    tenant_id: text(),
+    id: uuid(),
+    name: text(),
+    event_types: textArray(),
+    created_by: uuid(),
+    key_hash: text(),
+    key_hint: text(),
+    created_at: timestamptz().withDefault(),
+    key_created_at: timestamptz().withDefault(),
+    revoked_at: timestamptz().orNull(),
+    last_used_at: timestamptz().orNull(),
+  },
 };
 
 // ---- the kysely types, derived ----

@@ -32,20 +32,23 @@ export async function loadSession(db: Kysely<Database>, token: string): Promise<
     .where('u.status', '=', 'active')
     .executeTakeFirst();
   if (!row || row.tenant_status === 'suspended') return null;
-  const permissions: ReadonlySet<PermissionKey> =
-    row.kind === 'owner'
-      ? new Set(PERMISSION_KEYS)
-      : row.kind === 'subuser'
-        ? new Set((row.permissions ?? []).filter(isPermissionKey))
-        : isPartnerKind(row.kind)
-          ? new Set(PARTNER_SCOPES[row.kind])
-          : new Set();
   return {
     userId: row.id,
     tenantId: row.tenant_id,
     kind: row.kind,
-    permissions,
+    permissions: permissionsOf(row.kind, row.permissions),
     modules: modulesOf(row.flags),
     tokenHash: hash,
   };
+}
+
+/** The keys a user holds: the owner all, a sub-user its group's, a partner its kind's scope. */
+export function permissionsOf(
+  kind: UserKind,
+  groupPermissions: readonly string[] | null,
+): ReadonlySet<PermissionKey> {
+  if (kind === 'owner') return new Set(PERMISSION_KEYS);
+  if (kind === 'subuser') return new Set((groupPermissions ?? []).filter(isPermissionKey));
+  if (isPartnerKind(kind)) return new Set(PARTNER_SCOPES[kind]);
+  return new Set();
 }

@@ -24,6 +24,10 @@ type Unkeyed = Exclude<Access, { permission: PermissionKey } | { anyOf: readonly
  */
 const WITHOUT_KEY: Record<string, { access: readonly Unkeyed[]; why: string }> = {
   'GET /api/health': { access: ['public'], why: 'monitors ask whether Kedai is up' },
+  'GET /api/feed/events': {
+    access: ['app'],
+    why: "an integrator's app, by its API key: the keys of the user who made it are checked on every call",
+  },
   'GET /api/health/detail': { access: ['admin'], why: "the provider's view of every component" },
   'POST /oauth/token': { access: ['public'], why: 'signing in' },
   'POST /api/sign-in/unlock': { access: ['public'], why: 'the link mailed after too many failed sign-ins' },

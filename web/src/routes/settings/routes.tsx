@@ -40,6 +40,13 @@ export const settingsRoutes: ModuleRoute[] = [
     menu: { section: 'settings', labelKey: 'settings:nav.group_permissions' },
   },
   {
+    path: 'settings/apps',
+    titleKey: 'apps:title',
+    element: lazyScreen(() => import('./apps/page')),
+    access: { permission: 'appstore' },
+    menu: { section: 'settings', labelKey: 'apps:nav' },
+  },
+  {
     path: 'settings/category',
     titleKey: 'settings:categories.title',
     element: platformCategories,
