@@ -7,6 +7,7 @@ import { fulfilmentProjection } from './print-log';
 import { promotionsProjection } from './promotions';
 import { purchasesProjection } from './purchases';
 import { pushLogProjection } from './push-log';
+import { reportFactsProjection } from './reports/facts';
 import { returnsProjection } from './returns';
 import type { Projection } from './runtime/projection';
 import { stockProjection } from './stock';
@@ -28,4 +29,5 @@ export const projections: readonly Projection[] = [
   promotionsProjection,
   pushLogProjection,
   listingsProjection,
+  reportFactsProjection,
 ];

@@ -1126,6 +1126,67 @@ export const columns = {
     platform: text(),
     orders: int8(),
   },
+  // ---- reports (projections/reports/facts.ts) ----
+  /** An order's figures and the moments of its life, as the order and fulfilment reports read them. */
+  report_orders: {
+    tenant_id: text(),
+    order_id: text(),
+    order_number: text(),
+    store_id: text(),
+    platform: text(),
+    warehouse_id: text(),
+    status: text(),
+    currency: text(),
+    payment_method: text(),
+    cod: bool(),
+    replacement: bool(),
+    total_amount: numeric(),
+    shipping_fee: numeric().orNull(),
+    shipping_provider: text().orNull(),
+    item_count: int4(),
+    ordered_at: timestamptz(),
+    paid_at: timestamptz().orNull(),
+    scanned_at: timestamptz().orNull(),
+    scanned_by: text().orNull(),
+    batch_id: text().orNull(),
+    shipped_at: timestamptz().orNull(),
+    cancelled_at: timestamptz().orNull(),
+    returned_at: timestamptz().orNull(),
+    refunded_at: timestamptz().orNull(),
+  },
+  /** An order's line as sold, and how many of its units came back. */
+  report_order_lines: {
+    tenant_id: text(),
+    order_id: text(),
+    line_id: text(),
+    sku: text(),
+    seller_sku: text(),
+    name: text(),
+    master_code_id: text().orNull(),
+    quantity: int4(),
+    unit_price: numeric(),
+    gift: bool(),
+    removed: bool(),
+    returned_quantity: int4(),
+  },
+  /** A return: what came back, what the buyer was refunded and what went back on the shelf. */
+  report_returns: {
+    tenant_id: text(),
+    return_id: text(),
+    order_id: text(),
+    order_number: text(),
+    store_id: text(),
+    warehouse_id: text(),
+    currency: text(),
+    action: text(),
+    refund_to_buyer: numeric(),
+    reversal_item_price: numeric(),
+    returned_quantity: int4(),
+    returned_value: numeric(),
+    restocked_quantity: int4(),
+    recorded_at: timestamptz(),
+    completed_at: timestamptz().orNull(),
+  },
 };
 
 // ---- the kysely types, derived ----
@@ -1182,6 +1243,9 @@ export type GoodsIssuesTable = Database['goods_issues'];
 export type OrdersTable = Database['orders'];
 export type OrderLinesTable = Database['order_lines'];
 export type OrderCountsTable = Database['order_counts'];
+export type ReportOrdersTable = Database['report_orders'];
+export type ReportOrderLinesTable = Database['report_order_lines'];
+export type ReportReturnsTable = Database['report_returns'];
 export type StoresTable = Database['stores'];
 export type StoreTokensTable = Database['store_tokens'];
 export type PrintSettingsTable = Database['print_settings'];
