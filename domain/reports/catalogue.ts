@@ -92,7 +92,7 @@ export const REPORTS = [
     ],
     BOTH,
     { colId: 'gross_profit', sort: 'desc' },
-    ['pos_sales'],
+    ['cost_of_sales', 'pos_sales'],
   ),
   report(
     'top-sku',

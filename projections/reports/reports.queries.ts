@@ -73,11 +73,10 @@ const orderScope = (scope: Scope, moment: string) =>
 /** A sale: paid (or cash on delivery and accepted), not a replacement, not cancelled. */
 const sold = sql<SqlBool>`o.paid_at IS NOT NULL AND NOT o.replacement AND o.cancelled_at IS NULL`;
 
-/** Per line sold in the scope: master code, seller SKU and name, units and revenue (gifts are free). */
+/** Per line sold in the scope: master code, seller SKU and name, units and revenue as sold (returns are refunds). */
 const linesSold = (scope: Scope) => sql`
   SELECT l.master_code_id, l.seller_sku, l.name, o.order_id,
-    (l.quantity - l.returned_quantity) AS quantity,
-    (l.quantity - l.returned_quantity) * l.unit_price AS revenue
+    l.quantity, l.quantity * l.unit_price AS revenue
   FROM report_orders o JOIN report_order_lines l ON l.tenant_id = o.tenant_id AND l.order_id = o.order_id
   WHERE ${orderScope(scope, 'paid_at')} AND ${sold} AND NOT l.removed AND l.quantity > 0`;
 
