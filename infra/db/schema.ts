@@ -591,6 +591,30 @@ export const columns = {
     quantity: int8(),
     unit_cost: numeric().withDefault(),
   },
+  /** The moving average cost and units held after each movement that changed them (projections/average-cost.ts). */
+  average_cost_history: {
+    tenant_id: text(),
+    master_code_id: text(),
+    global_position: int8(),
+    event_id: uuid(),
+    occurred_at: timestamptz(),
+    average_cost: numeric(),
+    on_hand: int8(),
+  },
+  /** A shipment (quantity > 0) or return (< 0) of stock at the moving average of its moment (projections/average-cost.ts). */
+  cost_of_sales: {
+    tenant_id: text(),
+    event_id: uuid(),
+    master_code_id: text(),
+    warehouse_id: text(),
+    movement: text<'StockShipped' | 'StockReturned'>(),
+    source_type: text().orNull(),
+    source_id: text().orNull(),
+    quantity: int8(),
+    unit_cost: numeric(),
+    occurred_at: timestamptz(),
+    global_position: int8(),
+  },
   /** A transfer request's list row (projections/transfers.ts). */
   transfer_requests: {
     tenant_id: text(),
@@ -1238,6 +1262,8 @@ export type PurchasesTable = Database['purchases'];
 export type GoodsReceiptsTable = Database['goods_receipts'];
 export type AverageCostsTable = Database['average_costs'];
 export type AverageCostReceiptsTable = Database['average_cost_receipts'];
+export type AverageCostHistoryTable = Database['average_cost_history'];
+export type CostOfSalesTable = Database['cost_of_sales'];
 export type ApprovalSettingsTable = Database['approval_settings'];
 export type GoodsIssuesTable = Database['goods_issues'];
 export type OrdersTable = Database['orders'];
