@@ -8,6 +8,7 @@ import { promotionsProjection } from './promotions';
 import { purchasesProjection } from './purchases';
 import { pushLogProjection } from './push-log';
 import { reportFactsProjection } from './reports/facts';
+import { salesDailyProjection } from './reports/sales-daily';
 import { returnsProjection } from './returns';
 import type { Projection } from './runtime/projection';
 import { stockProjection } from './stock';
@@ -30,4 +31,5 @@ export const projections: readonly Projection[] = [
   pushLogProjection,
   listingsProjection,
   reportFactsProjection,
+  salesDailyProjection,
 ];

@@ -20,6 +20,7 @@ export const LIVE_VIEWS = {
   promotions: 'promotions',
   pushLog: 'pushLog',
   listings: 'listings',
+  salesDaily: 'salesDaily',
 } as const;
 
 export type LiveView = (typeof LIVE_VIEWS)[keyof typeof LIVE_VIEWS];

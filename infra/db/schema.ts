@@ -1211,6 +1211,49 @@ export const columns = {
     recorded_at: timestamptz(),
     completed_at: timestamptz().orNull(),
   },
+  /** Sales per seller's local day, store, marketplace, warehouse and currency (projections/reports/sales-daily.ts). */
+  sales_daily: {
+    tenant_id: text(),
+    day: text(),
+    store_id: text(),
+    platform: text(),
+    warehouse_id: text(),
+    currency: text(),
+    orders: int4(),
+    paid_orders: int4(),
+    unpaid_orders: int4(),
+    cancelled_orders: int4(),
+    units: int4(),
+    revenue: numeric(),
+    shipping: numeric(),
+    cancelled_amount: numeric(),
+    returned_units: int4(),
+    returned_amount: numeric(),
+  },
+  /** The same days per master code ('' when unmapped) and seller SKU. */
+  sku_sales_daily: {
+    tenant_id: text(),
+    day: text(),
+    store_id: text(),
+    platform: text(),
+    warehouse_id: text(),
+    currency: text(),
+    master_code_id: text(),
+    seller_sku: text(),
+    name: text(),
+    orders: int4(),
+    units: int4(),
+    revenue: numeric(),
+  },
+  /** Each order as the daily sales last counted it. */
+  sales_daily_orders: {
+    tenant_id: text(),
+    order_id: text(),
+    day: text(),
+    cancelled: bool(),
+    returned: jsonb(),
+    state: jsonb(),
+  },
 };
 
 // ---- the kysely types, derived ----
@@ -1292,3 +1335,5 @@ export type ChannelPushLogTable = Database['channel_push_log'];
 export type ListingsTable = Database['listings'];
 export type BatchNumbersTable = Database['batch_numbers'];
 export type AutoBatchConfigsTable = Database['auto_batch_configs'];
+export type SalesDailyTable = Database['sales_daily'];
+export type SkuSalesDailyTable = Database['sku_sales_daily'];
