@@ -22,7 +22,6 @@ export const MISSING_DATA = [
   'marketplace_fees',
   'subsidies',
   'statements',
-  'cost_of_sales',
 ] as const;
 export type MissingData = (typeof MISSING_DATA)[number];
 
@@ -82,17 +81,17 @@ export const REPORTS = [
     'gross-profit',
     'sales',
     [
-      text('master_code'),
-      text('name'),
-      count('quantity'),
+      column('day', 'day'),
+      text('store'),
+      count('orders'),
       money('revenue'),
       money('cost_of_sales'),
       money('gross_profit'),
       column('margin', 'ratio'),
     ],
     BOTH,
-    { colId: 'gross_profit', sort: 'desc' },
-    ['cost_of_sales', 'pos_sales'],
+    newestDay,
+    ['pos_sales'],
   ),
   report(
     'top-sku',

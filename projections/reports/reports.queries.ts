@@ -80,6 +80,23 @@ const linesSold = (scope: Scope) => sql`
   FROM report_orders o JOIN report_order_lines l ON l.tenant_id = o.tenant_id AND l.order_id = o.order_id
   WHERE ${orderScope(scope, 'paid_at')} AND ${sold} AND NOT l.removed AND l.quantity > 0`;
 
+/**
+ * Each shipped order of the scope on its shipping day (a sale's cost is known when its stock leaves): its revenue net
+ * of what came back, and its cost of sales — the units shipped at the moving average cost of that moment, less those
+ * returned at the average of theirs (cost_of_sales of projections/average-cost.ts, by the stock events' source).
+ */
+const shippedSales = (s: Scope) => sql`
+  SELECT ${day(o('shipped_at'), s)} AS day, ${storeName(o('tenant_id'), o('store_id'))} AS store,
+    (SELECT coalesce(sum((l.quantity - l.returned_quantity) * l.unit_price), 0) FROM report_order_lines l
+      WHERE l.tenant_id = o.tenant_id AND l.order_id = o.order_id AND NOT l.removed AND NOT l.gift) AS revenue,
+    (SELECT coalesce(sum(c.quantity * c.unit_cost), 0) FROM cost_of_sales c
+      WHERE c.tenant_id = o.tenant_id AND (
+        (c.source_type = 'order' AND c.source_id = o.order_id)
+        OR (c.source_type = 'order_return' AND c.source_id IN (
+          SELECT r.return_id FROM report_returns r WHERE r.tenant_id = o.tenant_id AND r.order_id = o.order_id))
+      )) AS cost
+  FROM report_orders o WHERE ${orderScope(s, 'shipped_at')} AND NOT o.replacement`;
+
 // ---- the reports ----
 
 const SOURCES: Record<ReportId, Source> = {
@@ -90,12 +107,11 @@ const SOURCES: Record<ReportId, Source> = {
     FROM report_orders o WHERE ${orderScope(s, 'paid_at')} AND ${sold}
     GROUP BY 1, 2, o.tenant_id, o.store_id`,
   'gross-profit': (s) => sql`
-    SELECT coalesce(m.code, x.seller_sku) AS master_code, coalesce(m.name, x.name) AS name,
-      ${whole(sql`sum(x.quantity)`)} AS quantity, ${money(sql`sum(x.revenue)`)} AS revenue,
-      NULL::text AS cost_of_sales, NULL::text AS gross_profit, NULL::float8 AS margin
-    FROM (${linesSold(s)}) x
-    LEFT JOIN master_codes m ON m.tenant_id = ${s.tenantId} AND m.id::text = x.master_code_id
-    GROUP BY 1, 2`,
+    SELECT g.day, g.store, count(*)::float8 AS orders, ${money(sql`sum(g.revenue)`)} AS revenue,
+      ${money(sql`sum(g.cost)`)} AS cost_of_sales, ${money(sql`sum(g.revenue) - sum(g.cost)`)} AS gross_profit,
+      CASE WHEN sum(g.revenue) = 0 THEN NULL
+        ELSE round((sum(g.revenue) - sum(g.cost)) / sum(g.revenue) * 100, 2)::float8 END AS margin
+    FROM (${shippedSales(s)}) g GROUP BY g.day, g.store`,
   'top-sku': (s) => sql`
     SELECT x.seller_sku, min(x.name) AS name, ${whole(sql`sum(x.quantity)`)} AS quantity,
       ${money(sql`sum(x.revenue)`)} AS revenue, count(DISTINCT x.order_id)::float8 AS orders

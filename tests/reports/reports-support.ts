@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import { handleStockCommand } from '@commands/inventory/stock';
 import { handleOrderCommand } from '@commands/orders/order';
 import type { OrderCommand } from '@domain/orders/order';
+import { AVERAGE_COST_PROJECTION } from '@projections/average-cost';
 import { REPORT_FACTS_PROJECTION } from '@projections/reports/facts';
 import { RETURNS_PROJECTION } from '@projections/returns';
 import { STOCK_PROJECTION } from '@projections/stock';
@@ -11,6 +13,7 @@ import { bearer, type TestApi } from '@tests/support/api';
  * A known set of orders for the report tests, through the real commands (import, arrange, scan, ship, cancel, return),
  * made by the seller's owner, in a Malaysian account (days in Asia/Kuala_Lumpur, UTC+8):
  *
+ * - the catalogue's batik and songket, 100 each at no cost and 100 at 4.00 and 6.00 (averages 2.00 and 3.00);
  * - A, store-a, paid 2026-01-05 10:00 local: BATIK-01 ×5 at 10.00 and SONGKET-01 ×1 at 15.00, total 65.00, shipping
  *   4.50; scanned, shipped, then 2 batik returned (refund 20.00);
  * - B, store-a, paid 2026-01-05 18:00 local: BATIK-01 ×1, total 10.00, cancelled;
@@ -33,6 +36,17 @@ export async function seedKnownOrders(
 ): Promise<KnownOrders> {
   const { tenantId, userId, token } = seller;
   const catalogue = await seedCatalogue(api, tenantId, 100);
+  // 100 more of each at a cost: batik averages (100 × 0 + 100 × 4) / 200 = 2.00, songket 3.00.
+  for (const [masterCodeId, unitCost] of [
+    [catalogue.batik, '4.0000'],
+    [catalogue.songket, '6.0000'],
+  ] as const) {
+    await handleStockCommand(
+      api.store,
+      { type: 'ReceiveStock', masterCodeId, warehouseId: catalogue.warehouseId, quantity: 100, unitCost },
+      { tenantId, commandId: randomUUID(), occurredAt: new Date().toISOString() },
+    );
+  }
   const run = (orderId: string, command: OrderCommand) =>
     handleOrderCommand(api.store, orderId, command, {
       tenantId,
@@ -88,6 +102,7 @@ export async function seedKnownOrders(
   await api.engine.catchUp(RETURNS_PROJECTION);
   await api.engine.catchUp(REPORT_FACTS_PROJECTION);
   await api.engine.catchUp(STOCK_PROJECTION);
+  await api.engine.catchUp(AVERAGE_COST_PROJECTION);
   return {
     warehouseId: catalogue.warehouseId,
     a,

@@ -92,12 +92,22 @@ describe('reports', () => {
       expect(byQuantity.rows.map((r) => r.seller_sku)).toEqual(['BATIK-01', 'SONGKET-01']);
     });
 
-    it('shows revenue with its cost of sales missing until it is recorded, never an invented one', async () => {
-      const profit = await page('gross-profit');
-      expect(profit.rows.map((r) => [r.master_code, r.quantity, r.revenue, r.cost_of_sales])).toEqual([
-        ['BATIK', 5, '50.00', null],
-        ['SONGKET', 4, '60.00', null],
+    it('takes the cost of sales at the moving average cost of the moment each unit left and came back', async () => {
+      // A shipped today: 5 batik at 2.00 and 1 songket at 3.00 out, 2 batik at 2.00 back: 9.00 of cost against
+      // (5 − 2) × 10.00 + 15.00 = 45.00 of revenue.
+      expect((await page('gross-profit', today())).rows).toEqual([
+        {
+          day: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+          store: 'store-a',
+          orders: 1,
+          revenue: '45.00',
+          cost_of_sales: '9.00',
+          gross_profit: '36.00',
+          margin: 80,
+        },
       ]);
+      // Nothing was shipped in January.
+      expect((await page('gross-profit')).rows).toEqual([]);
     });
 
     it('lists postage, transactions, refunds and statements', async () => {
@@ -194,12 +204,12 @@ describe('reports', () => {
 
     it('forecasts days of cover from the sales velocity and the stock on hand', async () => {
       const forecast = await page('forecasting', { warehouse_id: known.warehouseId });
-      // Batik: 100 − 5 shipped + 2 returned = 97 on hand; 5 sold over 31 days.
+      // Batik: 200 − 5 shipped + 2 returned = 197 on hand; 5 sold over 31 days.
       expect(forecast.rows.find((r) => r.master_code === 'BATIK')).toMatchObject({
         sold: 5,
         per_day: 0.16,
-        on_hand: 97,
-        days_of_cover: 601.4,
+        on_hand: 197,
+        days_of_cover: 1221.4,
       });
     });
   });
