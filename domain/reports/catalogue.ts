@@ -17,12 +17,7 @@ export const COLUMN_KINDS = ['text', 'day', 'instant', 'count', 'money', 'ratio'
 export type ColumnKind = (typeof COLUMN_KINDS)[number];
 
 /** Data a report needs that Kedai does not import yet; each names a note in the reader's language. */
-export const MISSING_DATA = [
-  'pos_sales',
-  'marketplace_fees',
-  'subsidies',
-  'statements',
-] as const;
+export const MISSING_DATA = ['pos_sales', 'marketplace_fees', 'subsidies', 'statements'] as const;
 export type MissingData = (typeof MISSING_DATA)[number];
 
 export interface ReportColumn {
@@ -69,9 +64,12 @@ export const REPORTS = [
       column('day', 'day'),
       text('store'),
       count('orders'),
+      count('paid_orders'),
       count('items'),
       money('revenue'),
       money('shipping_fee'),
+      count('cancelled_orders'),
+      money('returned_amount'),
     ],
     BOTH,
     newestDay,

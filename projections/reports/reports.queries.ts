@@ -1,4 +1,4 @@
-import { timezoneOfCountry } from '@domain/batches/auto-batch';
+import { dayIn, timezoneOfCountry } from '@domain/batches/auto-batch';
 import {
   EXPORT_ROW_CAP,
   type ReportDefinition,
@@ -97,15 +97,31 @@ const shippedSales = (s: Scope) => sql`
       )) AS cost
   FROM report_orders o WHERE ${orderScope(s, 'shipped_at')} AND NOT o.replacement`;
 
+/**
+ * The rows of the daily sales tables (projections/reports/sales-daily.ts) in the scope: the local days the period
+ * covers (its end excluded), so a month of a million orders is read as some thousand day rows, not the orders.
+ */
+function dailyScope(s: Scope, alias: 'd' | 'k') {
+  const column = (name: string) => sql.ref(`${alias}.${name}`);
+  return allOf([
+    sql<SqlBool>`${column('tenant_id')} = ${s.tenantId}`,
+    ...(s.from ? [sql<SqlBool>`${column('day')} >= ${dayIn(s.zone, s.from)}`] : []),
+    ...(s.to ? [sql<SqlBool>`${column('day')} <= ${dayIn(s.zone, new Date(s.to.getTime() - 1))}`] : []),
+    ...storeIs(column('store_id'), s),
+    ...warehouseIs(column('warehouse_id'), s),
+  ]);
+}
+
 // ---- the reports ----
 
 const SOURCES: Record<ReportId, Source> = {
   sales: (s) => sql`
-    SELECT ${day(o('paid_at'), s)} AS day, ${storeName(o('tenant_id'), o('store_id'))} AS store,
-      count(*)::float8 AS orders, sum(o.item_count)::float8 AS items,
-      ${money(sql`sum(o.total_amount)`)} AS revenue, ${money(sql`sum(o.shipping_fee)`)} AS shipping_fee
-    FROM report_orders o WHERE ${orderScope(s, 'paid_at')} AND ${sold}
-    GROUP BY 1, 2, o.tenant_id, o.store_id`,
+    SELECT d.day, ${storeName(sql.ref('d.tenant_id'), sql.ref('d.store_id'))} AS store,
+      sum(d.orders)::float8 AS orders, sum(d.paid_orders)::float8 AS paid_orders, sum(d.units)::float8 AS items,
+      ${money(sql`sum(d.revenue)`)} AS revenue, ${money(sql`sum(d.shipping)`)} AS shipping_fee,
+      sum(d.cancelled_orders)::float8 AS cancelled_orders, ${money(sql`sum(d.returned_amount)`)} AS returned_amount
+    FROM sales_daily d WHERE ${dailyScope(s, 'd')}
+    GROUP BY d.tenant_id, d.day, d.store_id`,
   'gross-profit': (s) => sql`
     SELECT g.day, g.store, count(*)::float8 AS orders, ${money(sql`sum(g.revenue)`)} AS revenue,
       ${money(sql`sum(g.cost)`)} AS cost_of_sales, ${money(sql`sum(g.revenue) - sum(g.cost)`)} AS gross_profit,
@@ -113,9 +129,10 @@ const SOURCES: Record<ReportId, Source> = {
         ELSE round((sum(g.revenue) - sum(g.cost)) / sum(g.revenue) * 100, 2)::float8 END AS margin
     FROM (${shippedSales(s)}) g GROUP BY g.day, g.store`,
   'top-sku': (s) => sql`
-    SELECT x.seller_sku, min(x.name) AS name, ${whole(sql`sum(x.quantity)`)} AS quantity,
-      ${money(sql`sum(x.revenue)`)} AS revenue, count(DISTINCT x.order_id)::float8 AS orders
-    FROM (${linesSold(s)}) x GROUP BY x.seller_sku`,
+    SELECT k.seller_sku, min(k.name) AS name, sum(k.units)::float8 AS quantity,
+      ${money(sql`sum(k.revenue)`)} AS revenue, sum(k.orders)::float8 AS orders
+    FROM sku_sales_daily k WHERE ${dailyScope(s, 'k')}
+    GROUP BY k.seller_sku`,
   fees: (s) => sql`
     SELECT o.paid_at AS paid_at, o.order_number, ${storeName(o('tenant_id'), o('store_id'))} AS store,
       ${money(o('total_amount'))} AS total_amount, ${money(o('shipping_fee'))} AS shipping_fee

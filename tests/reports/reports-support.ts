@@ -4,6 +4,7 @@ import { handleOrderCommand } from '@commands/orders/order';
 import type { OrderCommand } from '@domain/orders/order';
 import { AVERAGE_COST_PROJECTION } from '@projections/average-cost';
 import { REPORT_FACTS_PROJECTION } from '@projections/reports/facts';
+import { SALES_DAILY_PROJECTION } from '@projections/reports/sales-daily';
 import { RETURNS_PROJECTION } from '@projections/returns';
 import { STOCK_PROJECTION } from '@projections/stock';
 import { importOrder, line, marketplaceOrder, seedCatalogue, settle } from '@tests/api/orders-support';
@@ -14,7 +15,7 @@ import { bearer, type TestApi } from '@tests/support/api';
  * made by the seller's owner, in a Malaysian account (days in Asia/Kuala_Lumpur, UTC+8):
  *
  * - the catalogue's batik and songket, 100 each at no cost and 100 at 4.00 and 6.00 (averages 2.00 and 3.00);
- * - A, store-a, paid 2026-01-05 10:00 local: BATIK-01 ×5 at 10.00 and SONGKET-01 ×1 at 15.00, total 65.00, shipping
+ * - A, store-a, paid 2026-01-05 10:00 local: BATIK-01 ×7 at 10.00 and SONGKET-01 ×1 at 15.00, total 85.00, shipping
  *   4.50; scanned, shipped, then 2 batik returned (refund 20.00);
  * - B, store-a, paid 2026-01-05 18:00 local: BATIK-01 ×1, total 10.00, cancelled;
  * - C, store-a, ordered 2026-01-06 09:00 local, unpaid: SONGKET-01 ×2, total 30.00;
@@ -56,8 +57,8 @@ export async function seedKnownOrders(
     });
   const at = (iso: string) => ({ orderedAt: iso, paidAt: iso, updatedAt: iso });
   const orderA = marketplaceOrder(
-    [line('BATIK-01', 5, { unitPrice: '10.00' }), line('SONGKET-01', 1, { unitPrice: '15.00' })],
-    { ...at('2026-01-05T02:00:00Z'), totalAmount: '65.00', shippingFee: '4.50' },
+    [line('BATIK-01', 7, { unitPrice: '10.00' }), line('SONGKET-01', 1, { unitPrice: '15.00' })],
+    { ...at('2026-01-05T02:00:00Z'), totalAmount: '85.00', shippingFee: '4.50' },
   );
   const orderB = marketplaceOrder([line('BATIK-01', 1)], {
     ...at('2026-01-05T10:00:00Z'),
@@ -101,6 +102,7 @@ export async function seedKnownOrders(
   await settle(api);
   await api.engine.catchUp(RETURNS_PROJECTION);
   await api.engine.catchUp(REPORT_FACTS_PROJECTION);
+  await api.engine.catchUp(SALES_DAILY_PROJECTION);
   await api.engine.catchUp(STOCK_PROJECTION);
   await api.engine.catchUp(AVERAGE_COST_PROJECTION);
   return {

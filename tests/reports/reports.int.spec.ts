@@ -48,61 +48,73 @@ describe('reports', () => {
     data<{ rows: number; totals: Row }>(await get(`/api/reports/${report}/totals`, { ...january, ...query }));
 
   describe('sales', () => {
-    it('sums paid orders per local day and store, leaving the cancelled and unpaid out', async () => {
+    it('sums orders per local order day and store from the daily sales, cancelled and returned apart', async () => {
       const sales = await page('sales');
+      const day = (values: Row) => ({
+        shipping_fee: '0.00',
+        cancelled_orders: 0,
+        returned_amount: '0.00',
+        ...values,
+      });
       expect(sales).toEqual({
         rows: [
-          {
-            day: '2026-01-07',
-            store: 'store-b',
-            orders: 1,
-            items: 3,
-            revenue: '45.00',
-            shipping_fee: '0.00',
-          },
-          {
+          day({ day: '2026-01-07', store: 'store-b', orders: 1, paid_orders: 1, items: 3, revenue: '45.00' }),
+          day({ day: '2026-01-06', store: 'store-a', orders: 1, paid_orders: 0, items: 2, revenue: '30.00' }),
+          day({
             day: '2026-01-05',
             store: 'store-a',
             orders: 1,
-            items: 6,
-            revenue: '65.00',
+            paid_orders: 1,
+            items: 8,
+            revenue: '85.00',
             shipping_fee: '4.50',
-          },
+            cancelled_orders: 1,
+            returned_amount: '20.00',
+          }),
         ],
-        lastRow: 2,
+        lastRow: 3,
       });
       expect(await totals('sales')).toEqual({
-        rows: 2,
-        totals: { orders: 2, items: 9, revenue: '110.00', shipping_fee: '4.50' },
+        rows: 3,
+        totals: {
+          orders: 3,
+          paid_orders: 2,
+          items: 13,
+          revenue: '160.00',
+          shipping_fee: '4.50',
+          cancelled_orders: 1,
+          returned_amount: '20.00',
+        },
       });
-      // The store filter, and a period that ends before D was paid (local midnight of the 7th).
+      // The store filter, and a period that ends at local midnight before D was ordered.
       expect((await page('sales', { store_id: 'store-b' })).rows.map((r) => r.day)).toEqual(['2026-01-07']);
       expect((await page('sales', { to: '2026-01-07T00:00:00+08:00' })).rows.map((r) => r.revenue)).toEqual([
-        '65.00',
+        '30.00',
+        '85.00',
       ]);
     });
 
     it('ranks SKUs by revenue or by quantity', async () => {
       const byRevenue = await page('top-sku');
       expect(byRevenue.rows).toEqual([
-        { seller_sku: 'SONGKET-01', name: 'Item SONGKET-01', quantity: 4, revenue: '60.00', orders: 2 },
-        { seller_sku: 'BATIK-01', name: 'Item BATIK-01', quantity: 5, revenue: '50.00', orders: 1 },
+        { seller_sku: 'SONGKET-01', name: 'Item SONGKET-01', quantity: 6, revenue: '90.00', orders: 3 },
+        { seller_sku: 'BATIK-01', name: 'Item BATIK-01', quantity: 7, revenue: '70.00', orders: 1 },
       ]);
       const byQuantity = await page('top-sku', { sortModel: [{ colId: 'quantity', sort: 'desc' }] });
       expect(byQuantity.rows.map((r) => r.seller_sku)).toEqual(['BATIK-01', 'SONGKET-01']);
     });
 
     it('takes the cost of sales at the moving average cost of the moment each unit left and came back', async () => {
-      // A shipped today: 5 batik at 2.00 and 1 songket at 3.00 out, 2 batik at 2.00 back: 9.00 of cost against
-      // (5 − 2) × 10.00 + 15.00 = 45.00 of revenue.
+      // A shipped today: 7 batik at 2.00 and 1 songket at 3.00 out, 2 batik at 2.00 back: 13.00 of cost against
+      // (7 − 2) × 10.00 + 15.00 = 65.00 of revenue.
       expect((await page('gross-profit', today())).rows).toEqual([
         {
           day: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
           store: 'store-a',
           orders: 1,
-          revenue: '45.00',
-          cost_of_sales: '9.00',
-          gross_profit: '36.00',
+          revenue: '65.00',
+          cost_of_sales: '13.00',
+          gross_profit: '52.00',
           margin: 80,
         },
       ]);
@@ -118,7 +130,7 @@ describe('reports', () => {
       expect(transactions.rows.map((r) => [r.order_number, r.amount])).toEqual([
         [known.orderNumbers.d, '45.00'],
         [known.orderNumbers.b, '10.00'],
-        [known.orderNumbers.a, '65.00'],
+        [known.orderNumbers.a, '85.00'],
       ]);
       // The return was recorded today, not in January.
       expect((await page('refund')).rows).toEqual([]);
@@ -137,7 +149,7 @@ describe('reports', () => {
           month: '2026-01',
           store: 'store-a',
           orders: 1,
-          revenue: '65.00',
+          revenue: '85.00',
           shipping_fee: '4.50',
           refunds: '0.00',
         },
@@ -204,12 +216,12 @@ describe('reports', () => {
 
     it('forecasts days of cover from the sales velocity and the stock on hand', async () => {
       const forecast = await page('forecasting', { warehouse_id: known.warehouseId });
-      // Batik: 200 − 5 shipped + 2 returned = 197 on hand; 5 sold over 31 days.
+      // Batik: 200 − 7 shipped + 2 returned = 195 on hand; 7 sold over 31 days.
       expect(forecast.rows.find((r) => r.master_code === 'BATIK')).toMatchObject({
-        sold: 5,
-        per_day: 0.16,
-        on_hand: 197,
-        days_of_cover: 1221.4,
+        sold: 7,
+        per_day: 0.23,
+        on_hand: 195,
+        days_of_cover: 863.6,
       });
     });
   });
@@ -248,7 +260,7 @@ describe('reports', () => {
     expect((await get('/api/reports/sales', january, clerk.token)).statusCode).toBe(403);
     const viewer = await createSubUser(api, seller.tenantId, ['pos-view-print-report']);
     expect(data<{ rows: Row[] }>(await get('/api/reports/sales', january, viewer.token)).rows).toHaveLength(
-      2,
+      3,
     );
   });
 
