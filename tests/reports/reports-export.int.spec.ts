@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { refusalOf } from '@domain/shared/errors';
 import { EXPORT_BATCH, reportRowsForExport } from '@projections/reports/reports.queries';
 import { gridParams, refusal } from '@tests/api/inventory/inventory-api';
