@@ -38,7 +38,8 @@ export const ReportFilters = {
   warehouse_id: RefId.optional(),
 };
 
-export const ReportQuery = GridQuery.omit({ filterModel: true, search: true }).extend(ReportFilters);
+/** The grid's query (its column filters and search, which no report has, are taken and ignored) and the filters. */
+export const ReportQuery = GridQuery.extend(ReportFilters);
 export type ReportQuery = z.infer<typeof ReportQuery>;
 
 export const ReportTotalsQuery = z.strictObject(ReportFilters);
