@@ -3,7 +3,7 @@ import { fromUnits, toUnits } from '@domain/purchases/money';
 import { RETURN_EVENT_TYPES, type ReturnEvent } from '@domain/returns/return';
 import type { Database, ReportOrderLinesTable, ReportOrdersTable, ReportReturnsTable } from '@infra/db';
 import { parseStreamId, type RecordedEvent } from '@infra/eventstore/port';
-import { type Insertable, sql, type Transaction } from 'kysely';
+import { type Insertable, type Selectable, sql, type Transaction } from 'kysely';
 import { defineProjection } from '../runtime/projection';
 
 /**
@@ -52,39 +52,6 @@ function statusAfter(status: string, event: OrderEvent): string {
 
 const key = (...parts: string[]) => parts.join('\u0000');
 
-async function loadOrders(trx: Transaction<Database>, keys: [string, string][]) {
-  if (keys.length === 0) return [];
-  return trx
-    .selectFrom('report_orders')
-    .selectAll()
-    .where(
-      sql<boolean>`(tenant_id, order_id) IN (SELECT * FROM unnest(${keys.map((k) => k[0])}::text[], ${keys.map((k) => k[1])}::text[]))`,
-    )
-    .execute();
-}
-
-async function loadLines(trx: Transaction<Database>, keys: [string, string][]) {
-  if (keys.length === 0) return [];
-  return trx
-    .selectFrom('report_order_lines')
-    .selectAll()
-    .where(
-      sql<boolean>`(tenant_id, order_id) IN (SELECT * FROM unnest(${keys.map((k) => k[0])}::text[], ${keys.map((k) => k[1])}::text[]))`,
-    )
-    .execute();
-}
-
-async function loadReturns(trx: Transaction<Database>, keys: [string, string][]) {
-  if (keys.length === 0) return [];
-  return trx
-    .selectFrom('report_returns')
-    .selectAll()
-    .where(
-      sql<boolean>`(tenant_id, return_id) IN (SELECT * FROM unnest(${keys.map((k) => k[0])}::text[], ${keys.map((k) => k[1])}::text[]))`,
-    )
-    .execute();
-}
-
 type FactTable = 'report_orders' | 'report_order_lines' | 'report_returns';
 
 /** Writes rows, replacing those of the same key, a thousand at a time (a statement's parameters are limited). */
@@ -105,6 +72,20 @@ async function upsert<Table extends FactTable>(
       ON CONFLICT (${sql.join(keyColumns.map((c) => sql.id(c)))})
       DO UPDATE SET ${sql.join(others.map((c) => sql`${sql.id(c)} = excluded.${sql.id(c)}`))}`.execute(trx);
   }
+}
+
+/** The rows of a fact table of the given orders or returns (tenant and id pairs). */
+async function loadRows<Table extends FactTable>(
+  trx: Transaction<Database>,
+  table: Table,
+  idColumn: 'order_id' | 'return_id',
+  keys: [string, string][],
+): Promise<Selectable<Database[Table]>[]> {
+  if (keys.length === 0) return [];
+  const { rows } = await sql<Selectable<Database[Table]>>`
+    SELECT * FROM ${sql.table(table)} WHERE (tenant_id, ${sql.ref(idColumn)}) IN (
+      SELECT * FROM unnest(${keys.map((k) => k[0])}::text[], ${keys.map((k) => k[1])}::text[]))`.execute(trx);
+  return rows;
 }
 
 const ORDER_TYPES = new Set<string>(ORDER_EVENT_TYPES);
@@ -289,9 +270,9 @@ export const reportFactsProjection = defineProjection({
       (ORDER_TYPES.has(event.type) ? orderKeys : returnKeys).set(key(tenantId, id), [tenantId, id]);
     }
     const [orderRows, lineRows, returnRows] = await Promise.all([
-      loadOrders(trx, [...orderKeys.values()]),
-      loadLines(trx, [...orderKeys.values()]),
-      loadReturns(trx, [...returnKeys.values()]),
+      loadRows(trx, 'report_orders', 'order_id', [...orderKeys.values()]),
+      loadRows(trx, 'report_order_lines', 'order_id', [...orderKeys.values()]),
+      loadRows(trx, 'report_returns', 'return_id', [...returnKeys.values()]),
     ]);
     const orders = new Map<string, OrderRow | undefined>(
       orderRows.map((row) => [key(row.tenant_id, row.order_id), row as OrderRow]),

@@ -15,6 +15,7 @@ import {
 } from '@web/api/reports';
 import { useStores } from '@web/api/stores';
 import { useSession } from '@web/auth/session';
+import { DateRangeFields, rangeInvalid } from '@web/components/date-range-fields';
 import { GridScreen } from '@web/components/grid-screen';
 import { ExportButtons } from '@web/routes/inventory/stock-common/export-buttons';
 import { PlaceSelect } from '@web/routes/inventory/stock-common/place-select';
@@ -91,16 +92,15 @@ export default function ReportPage() {
 function Report({ definition }: { definition: ReportDefinition }) {
   const { t, i18n } = useTranslation('reports');
   const { can } = useSession();
-  const id = useId();
   const report = definition.id as ReportId;
   const [from, setFrom] = useState(() => localDay(new Date(Date.now() - 29 * DAY_MS)));
   const [to, setTo] = useState(() => localDay(new Date()));
   const [storeId, setStoreId] = useState('');
   const [warehouseId, setWarehouseId] = useState('');
-  const rangeInvalid = from !== '' && to !== '' && from > to;
-  const end = rangeInvalid ? undefined : dayBound(to, true);
+  const invalid = rangeInvalid(from, to);
+  const end = invalid ? undefined : dayBound(to, true);
   const filters: ReportFilters = {
-    from: rangeInvalid ? undefined : dayBound(from, false),
+    from: invalid ? undefined : dayBound(from, false),
     // The end of the last day, as the API's exclusive end.
     to: end ? new Date(new Date(end).getTime() + 1).toISOString() : undefined,
     store_id: definition.filters.store ? storeId || undefined : undefined,
@@ -141,40 +141,13 @@ function Report({ definition }: { definition: ReportDefinition }) {
           )}
           <search className="card filters" aria-label={t('filters_label')}>
             <div className="form-grid">
-              <div className={`field ${rangeInvalid ? 'field-invalid' : ''}`}>
-                <label htmlFor={`${id}-from`} className="field-label">
-                  {t('from')}
-                </label>
-                <input
-                  id={`${id}-from`}
-                  type="date"
-                  className="input"
-                  value={from}
-                  max={to || undefined}
-                  aria-invalid={rangeInvalid || undefined}
-                  onChange={(event) => setFrom(event.target.value)}
-                />
-              </div>
-              <div className={`field ${rangeInvalid ? 'field-invalid' : ''}`}>
-                <label htmlFor={`${id}-to`} className="field-label">
-                  {t('to')}
-                </label>
-                <input
-                  id={`${id}-to`}
-                  type="date"
-                  className="input"
-                  value={to}
-                  min={from || undefined}
-                  aria-invalid={rangeInvalid || undefined}
-                  aria-describedby={rangeInvalid ? `${id}-range` : undefined}
-                  onChange={(event) => setTo(event.target.value)}
-                />
-                {rangeInvalid && (
-                  <p id={`${id}-range`} className="field-error">
-                    {t('range_invalid')}
-                  </p>
-                )}
-              </div>
+              <DateRangeFields
+                from={from}
+                to={to}
+                onFrom={setFrom}
+                onTo={setTo}
+                labels={{ from: t('from'), to: t('to'), invalid: t('range_invalid') }}
+              />
               {definition.filters.store && can('marketplace_control') && (
                 <StoreSelect value={storeId} onChange={setStoreId} />
               )}
