@@ -226,6 +226,38 @@ describe('reports', () => {
     });
   });
 
+  describe('stock', () => {
+    it('values the stock at its average cost, and finds what has not gone out', async () => {
+      const costs = await page('average-cost');
+      expect(costs.rows).toEqual([
+        {
+          master_code: 'SONGKET',
+          name: 'Songket scarf',
+          on_hand: 199,
+          average_cost: '3.00',
+          value: '597.00',
+        },
+        { master_code: 'BATIK', name: 'Batik sarong', on_hand: 195, average_cost: '2.00', value: '390.00' },
+      ]);
+      // Nothing went out in January; today batik and songket both did.
+      expect((await page('dead-stock')).rows.map((r) => [r.master_code, r.on_hand])).toEqual([
+        ['SONGKET', 199],
+        ['BATIK', 195],
+      ]);
+      expect((await page('dead-stock', today())).rows).toEqual([]);
+    });
+
+    it('closes each day of each stock with what came in and went out', async () => {
+      const days = await page('daily-stock', today());
+      expect(
+        days.rows.map((r) => [r.master_code, r.warehouse, r.stock_in, r.stock_out, r.closing_stock]),
+      ).toEqual([
+        ['BATIK', 'MAIN', 202, 7, 195],
+        ['SONGKET', 'MAIN', 200, 1, 199],
+      ]);
+    });
+  });
+
   it('rebuilds the facts into exactly the rows built live', async () => {
     const dump = async () => {
       const tables = ['report_orders', 'report_order_lines', 'report_returns'] as const;
