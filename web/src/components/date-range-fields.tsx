@@ -1,5 +1,13 @@
 import { useId } from 'react';
 
+/** A local calendar day as the instant it starts (or ends) in the browser's zone, ISO. */
+export function dayBound(day: string, end: boolean): string | undefined {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) return undefined;
+  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
+  const instant = end ? new Date(year, month - 1, date, 23, 59, 59, 999) : new Date(year, month - 1, date);
+  return instant.toISOString();
+}
+
 /** A period's start is after its end (both `yyyy-mm-dd`; an empty one bounds nothing). */
 export const rangeInvalid = (from: string, to: string) => from !== '' && to !== '' && from > to;
 

@@ -15,11 +15,10 @@ import {
 } from '@web/api/reports';
 import { useStores } from '@web/api/stores';
 import { useSession } from '@web/auth/session';
-import { DateRangeFields, rangeInvalid } from '@web/components/date-range-fields';
+import { DateRangeFields, dayBound, rangeInvalid } from '@web/components/date-range-fields';
 import { GridScreen } from '@web/components/grid-screen';
 import { ExportButtons } from '@web/routes/inventory/stock-common/export-buttons';
 import { PlaceSelect } from '@web/routes/inventory/stock-common/place-select';
-import { dayBound } from '@web/routes/inventory/stock-movement/page';
 import NotFoundPage from '@web/routes/not-found';
 import { dateTimeFormatter, moneyFormatter } from '@web/shell/format';
 import type { ColDef } from 'ag-grid-community';

@@ -8,7 +8,7 @@ import {
   STOCK_ACTIONS,
 } from '@web/api/stock';
 import { useSession } from '@web/auth/session';
-import { DateRangeFields, rangeInvalid } from '@web/components/date-range-fields';
+import { DateRangeFields, dayBound, rangeInvalid } from '@web/components/date-range-fields';
 import { GridScreen } from '@web/components/grid-screen';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -24,14 +24,6 @@ import '../stock-common/stock.css';
  * action, description, created by), newest first, filtered by master code, warehouse, dates and action, searched
  * by description, and exported to CSV or XLSX with the same filters.
  */
-
-/** A local calendar day as the instant it starts (or ends) in the browser's zone, ISO. */
-export function dayBound(day: string, end: boolean): string | undefined {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) return undefined;
-  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
-  const instant = end ? new Date(year, month - 1, date, 23, 59, 59, 999) : new Date(year, month - 1, date);
-  return instant.toISOString();
-}
 
 export default function StockMovementPage() {
   const { t } = useTranslation('stock');
