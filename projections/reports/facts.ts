@@ -1,4 +1,4 @@
-import { ORDER_EVENT_TYPES, type OrderEvent, type OrderStatus } from '@domain/orders/order';
+import { ORDER_EVENT_TYPES, type OrderEvent, type OrderLine, type OrderStatus } from '@domain/orders/order';
 import { fromUnits, toUnits } from '@domain/purchases/money';
 import { RETURN_EVENT_TYPES, type ReturnEvent } from '@domain/returns/return';
 import type { Database, ReportOrderLinesTable, ReportOrdersTable, ReportReturnsTable } from '@infra/db';
@@ -90,6 +90,22 @@ async function loadRows<Table extends FactTable>(
 
 const ORDER_TYPES = new Set<string>(ORDER_EVENT_TYPES);
 
+/** A line as the order brings it (its tenant filled in when written). */
+const lineRow = (orderId: string, line: OrderLine): LineRow => ({
+  tenant_id: '',
+  order_id: orderId,
+  line_id: line.lineId,
+  sku: line.sku,
+  seller_sku: line.sellerSku,
+  name: line.name,
+  master_code_id: line.masterCodeId,
+  quantity: line.quantity,
+  unit_price: line.unitPrice,
+  gift: line.gift === true,
+  removed: false,
+  returned_quantity: 0,
+});
+
 /** Applies one order event to its order's row and lines (the row exists once the order is imported). */
 function applyOrderEvent(
   event: OrderEvent,
@@ -100,22 +116,7 @@ function applyOrderEvent(
 ): OrderRow | undefined {
   if (event.type === 'OrderImported') {
     const d = event.data;
-    for (const line of d.lines) {
-      lines.set(line.lineId, {
-        tenant_id: '',
-        order_id: d.orderId,
-        line_id: line.lineId,
-        sku: line.sku,
-        seller_sku: line.sellerSku,
-        name: line.name,
-        master_code_id: line.masterCodeId,
-        quantity: line.quantity,
-        unit_price: line.unitPrice,
-        gift: line.gift === true,
-        removed: false,
-        returned_quantity: 0,
-      });
-    }
+    for (const line of d.lines) lines.set(line.lineId, lineRow(d.orderId, line));
     return {
       tenant_id: '',
       order_id: d.orderId,
@@ -164,21 +165,7 @@ function applyOrderEvent(
       break;
     }
     case 'OrderGiftAdded': {
-      const line = event.data.line;
-      lines.set(line.lineId, {
-        tenant_id: '',
-        order_id: order.order_id,
-        line_id: line.lineId,
-        sku: line.sku,
-        seller_sku: line.sellerSku,
-        name: line.name,
-        master_code_id: line.masterCodeId,
-        quantity: line.quantity,
-        unit_price: line.unitPrice,
-        gift: true,
-        removed: false,
-        returned_quantity: 0,
-      });
+      lines.set(event.data.line.lineId, lineRow(order.order_id, { ...event.data.line, gift: true }));
       break;
     }
     case 'OrderSplit':
