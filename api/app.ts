@@ -52,6 +52,7 @@ import { printingRoutes } from './orders/print';
 import { returnRoutes } from './orders/returns';
 import { promotionRoutes } from './promotions';
 import { purchasingRoutes } from './purchases';
+import { reportRoutes } from './reports/reports';
 import { browserDefences, docsSecurity } from './security';
 import { stockPushRoutes } from './stock-push';
 import { storeRoutes } from './stores';
@@ -210,6 +211,7 @@ export function buildApp(deps: AppDeps) {
   app.register(manifestRoutes, { db: deps.db, store: deps.store });
   app.register(listingRoutes, { db: deps.db, store: deps.store, workflows: deps.workflows });
   app.register(listingUploadRoutes, { db: deps.db, store: deps.store, workflows: deps.workflows });
+  app.register(reportRoutes, { db: deps.db });
   app.register(liveRoutes, { db: deps.db, hub: deps.hub, ...deps.live });
   app.register(appRoutes, { db: deps.db });
   app.register(feedRoutes, { db: deps.db, ...(deps.feedRateLimit ? { rateLimit: deps.feedRateLimit } : {}) });

@@ -3,10 +3,10 @@ import { type AverageCost, moveQuantity, NO_COST, receiveAtCost } from '@domain/
 import { divideRounded, fromUnits, toUnits } from '@domain/purchases/money';
 import type { PurchaseEvent } from '@domain/purchases/purchase';
 import { AVERAGE_COSTS_VIEW } from '@domain/shared/live-views';
-import type { AverageCostsTable, Database } from '@infra/db';
+import type { AverageCostHistoryTable, AverageCostsTable, CostOfSalesTable, Database } from '@infra/db';
 import { withTenant } from '@infra/db/tenant';
 import type { RecordedEvent } from '@infra/eventstore/port';
-import { type Kysely, type Selectable, sql, type Transaction } from 'kysely';
+import { type Insertable, type Kysely, type Selectable, sql, type Transaction } from 'kysely';
 import { defineProjection, type LiveChange } from './runtime/projection';
 
 export { AVERAGE_COSTS_VIEW };
@@ -26,6 +26,10 @@ export { AVERAGE_COSTS_VIEW };
  * The order records the receipt before the note's workflow moves the stock, so the cost is always there first. The
  * projection is a function of the events alone: a rebuild makes the same rows (tests/projections/purchases).
  * Live changes name master codes in the view `averageCosts`.
+ *
+ * As it goes it keeps the history reports read at a past instant and gross profit reads per sale:
+ * - `average_cost_history`: the average and the units held after every movement above, by log position and time;
+ * - `cost_of_sales`: each StockShipped (quantity > 0) and StockReturned (quantity < 0) at the average of its moment.
  */
 
 export const AVERAGE_COST_PROJECTION = 'average_cost';
@@ -49,6 +53,9 @@ interface PendingCost {
   quantity: number;
   unitCost: string;
 }
+
+/** Rows per INSERT into the history tables. */
+const INSERT_SLICE = 2000;
 
 const costKey = (tenantId: string, masterCodeId: string) => `${tenantId}\u0000${masterCodeId}`;
 const pendingKey = (tenantId: string, goodsReceiptId: string, masterCodeId: string) =>
@@ -79,7 +86,7 @@ async function loadPending(trx: Transaction<Database>, keys: [string, string, st
 export const averageCostProjection = defineProjection({
   name: AVERAGE_COST_PROJECTION,
   eventTypes: ['PurchaseGoodsReceived', ...HOLDING_CHANGES],
-  tables: ['average_costs', 'average_cost_receipts'],
+  tables: ['average_costs', 'average_cost_receipts', 'average_cost_history', 'cost_of_sales'],
   async apply(trx, events: readonly RecordedEvent[]) {
     // What the batch touches, loaded once.
     const costKeys = new Map<string, [string, string]>();
@@ -130,6 +137,8 @@ export const averageCostProjection = defineProjection({
 
     const touchedCosts = new Set<string>();
     const touchedPending = new Set<string>();
+    const history: Insertable<AverageCostHistoryTable>[] = [];
+    const sales: Insertable<CostOfSalesTable>[] = [];
     for (const event of events) {
       const tenantId = event.metadata.tenantId;
       const at = event.metadata.occurredAt;
@@ -183,6 +192,31 @@ export const averageCostProjection = defineProjection({
       }
       costs.set(keyOf, next);
       touchedCosts.add(keyOf);
+      const position = event.position.prepare.toString();
+      history.push({
+        tenant_id: tenantId,
+        master_code_id: data.masterCodeId,
+        global_position: position,
+        event_id: event.id,
+        occurred_at: at,
+        average_cost: next.average,
+        on_hand: next.onHand,
+      });
+      if (event.type === 'StockShipped' || event.type === 'StockReturned') {
+        sales.push({
+          tenant_id: tenantId,
+          event_id: event.id,
+          master_code_id: data.masterCodeId,
+          warehouse_id: data.warehouseId,
+          movement: event.type,
+          source_type: data.source?.type ?? null,
+          source_id: data.source?.id ?? null,
+          quantity: -data.change,
+          unit_cost: current.average,
+          occurred_at: at,
+          global_position: position,
+        });
+      }
     }
 
     const costValues = [...touchedCosts].map((keyOf) => {
@@ -241,6 +275,20 @@ export const averageCostProjection = defineProjection({
           .where('master_code_id', '=', masterCodeId)
           .execute();
       }
+    }
+
+    // In slices, as a rebuild's large batches would pass Postgres' limit of parameters in one statement.
+    for (let start = 0; start < history.length; start += INSERT_SLICE) {
+      await trx
+        .insertInto('average_cost_history')
+        .values(history.slice(start, start + INSERT_SLICE))
+        .execute();
+    }
+    for (let start = 0; start < sales.length; start += INSERT_SLICE) {
+      await trx
+        .insertInto('cost_of_sales')
+        .values(sales.slice(start, start + INSERT_SLICE))
+        .execute();
     }
 
     const changes = new Map<string, LiveChange>();

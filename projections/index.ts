@@ -7,6 +7,7 @@ import { fulfilmentProjection } from './print-log';
 import { promotionsProjection } from './promotions';
 import { purchasesProjection } from './purchases';
 import { pushLogProjection } from './push-log';
+import { reportFactsProjection } from './reports/facts';
 import { salesDailyProjection } from './reports/sales-daily';
 import { returnsProjection } from './returns';
 import type { Projection } from './runtime/projection';
@@ -29,5 +30,6 @@ export const projections: readonly Projection[] = [
   promotionsProjection,
   pushLogProjection,
   listingsProjection,
+  reportFactsProjection,
   salesDailyProjection,
 ];

@@ -601,6 +601,30 @@ export const columns = {
     quantity: int8(),
     unit_cost: numeric().withDefault(),
   },
+  /** The moving average cost and units held after each movement that changed them (projections/average-cost.ts). */
+  average_cost_history: {
+    tenant_id: text(),
+    master_code_id: text(),
+    global_position: int8(),
+    event_id: uuid(),
+    occurred_at: timestamptz(),
+    average_cost: numeric(),
+    on_hand: int8(),
+  },
+  /** A shipment (quantity > 0) or return (< 0) of stock at the moving average of its moment (projections/average-cost.ts). */
+  cost_of_sales: {
+    tenant_id: text(),
+    event_id: uuid(),
+    master_code_id: text(),
+    warehouse_id: text(),
+    movement: text<'StockShipped' | 'StockReturned'>(),
+    source_type: text().orNull(),
+    source_id: text().orNull(),
+    quantity: int8(),
+    unit_cost: numeric(),
+    occurred_at: timestamptz(),
+    global_position: int8(),
+  },
   /** A transfer request's list row (projections/transfers.ts). */
   transfer_requests: {
     tenant_id: text(),
@@ -1136,6 +1160,67 @@ export const columns = {
     platform: text(),
     orders: int8(),
   },
+  // ---- reports (projections/reports/facts.ts) ----
+  /** An order's figures and the moments of its life, as the order and fulfilment reports read them. */
+  report_orders: {
+    tenant_id: text(),
+    order_id: text(),
+    order_number: text(),
+    store_id: text(),
+    platform: text(),
+    warehouse_id: text(),
+    status: text(),
+    currency: text(),
+    payment_method: text(),
+    cod: bool(),
+    replacement: bool(),
+    total_amount: numeric(),
+    shipping_fee: numeric().orNull(),
+    shipping_provider: text().orNull(),
+    item_count: int4(),
+    ordered_at: timestamptz(),
+    paid_at: timestamptz().orNull(),
+    scanned_at: timestamptz().orNull(),
+    scanned_by: text().orNull(),
+    batch_id: text().orNull(),
+    shipped_at: timestamptz().orNull(),
+    cancelled_at: timestamptz().orNull(),
+    returned_at: timestamptz().orNull(),
+    refunded_at: timestamptz().orNull(),
+  },
+  /** An order's line as sold, and how many of its units came back. */
+  report_order_lines: {
+    tenant_id: text(),
+    order_id: text(),
+    line_id: text(),
+    sku: text(),
+    seller_sku: text(),
+    name: text(),
+    master_code_id: text().orNull(),
+    quantity: int4(),
+    unit_price: numeric(),
+    gift: bool(),
+    removed: bool(),
+    returned_quantity: int4(),
+  },
+  /** A return: what came back, what the buyer was refunded and what went back on the shelf. */
+  report_returns: {
+    tenant_id: text(),
+    return_id: text(),
+    order_id: text(),
+    order_number: text(),
+    store_id: text(),
+    warehouse_id: text(),
+    currency: text(),
+    action: text(),
+    refund_to_buyer: numeric(),
+    reversal_item_price: numeric(),
+    returned_quantity: int4(),
+    returned_value: numeric(),
+    restocked_quantity: int4(),
+    recorded_at: timestamptz(),
+    completed_at: timestamptz().orNull(),
+  },
   /** Sales per seller's local day, store, marketplace, warehouse and currency (projections/reports/sales-daily.ts). */
   sales_daily: {
     ...salesDayColumns(),
@@ -1234,11 +1319,16 @@ export type PurchasesTable = Database['purchases'];
 export type GoodsReceiptsTable = Database['goods_receipts'];
 export type AverageCostsTable = Database['average_costs'];
 export type AverageCostReceiptsTable = Database['average_cost_receipts'];
+export type AverageCostHistoryTable = Database['average_cost_history'];
+export type CostOfSalesTable = Database['cost_of_sales'];
 export type ApprovalSettingsTable = Database['approval_settings'];
 export type GoodsIssuesTable = Database['goods_issues'];
 export type OrdersTable = Database['orders'];
 export type OrderLinesTable = Database['order_lines'];
 export type OrderCountsTable = Database['order_counts'];
+export type ReportOrdersTable = Database['report_orders'];
+export type ReportOrderLinesTable = Database['report_order_lines'];
+export type ReportReturnsTable = Database['report_returns'];
 export type StoresTable = Database['stores'];
 export type StoreTokensTable = Database['store_tokens'];
 export type PrintSettingsTable = Database['print_settings'];

@@ -74,8 +74,8 @@ function exportCells(language: Language, row: MovementRow): Cell[] {
   ];
 }
 
-/** An export's file, named for what it holds and the day it was made. */
-function exportFile(
+/** An export's file, named for what it holds and the day it was made (the reports' exports too). */
+export function exportFile(
   name: string,
   format: SheetFormat,
   sheet: Sheet,

@@ -11,6 +11,7 @@ import { scanRoutes } from './orders/scan/routes';
 import { orderUploadRoutes } from './orders/upload/routes';
 import { productRoutes } from './products/routes';
 import { purchaseRoutes } from './purchases/routes';
+import { reportRoutes } from './reports/routes';
 import { settingsRoutes } from './settings/routes';
 import { stockPushRoutes } from './stock-push/routes';
 import { storeRoutes } from './stores/routes';
@@ -34,6 +35,7 @@ export const moduleRoutes: readonly ModuleRoute[] = [
   ...goodsIssueRoutes,
   ...transferRoutes,
   ...purchaseRoutes,
+  ...reportRoutes,
 
   ...adminRoutes,
 ];

@@ -8,6 +8,7 @@ import {
   STOCK_ACTIONS,
 } from '@web/api/stock';
 import { useSession } from '@web/auth/session';
+import { DateRangeFields, dayBound, rangeInvalid } from '@web/components/date-range-fields';
 import { GridScreen } from '@web/components/grid-screen';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -24,14 +25,6 @@ import '../stock-common/stock.css';
  * by description, and exported to CSV or XLSX with the same filters.
  */
 
-/** A local calendar day as the instant it starts (or ends) in the browser's zone, ISO. */
-export function dayBound(day: string, end: boolean): string | undefined {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) return undefined;
-  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
-  const instant = end ? new Date(year, month - 1, date, 23, 59, 59, 999) : new Date(year, month - 1, date);
-  return instant.toISOString();
-}
-
 export default function StockMovementPage() {
   const { t } = useTranslation('stock');
   const { can, hasModule } = useSession();
@@ -43,12 +36,12 @@ export default function StockMovementPage() {
   const [action, setAction] = useState('');
   const [search, setSearch] = useState('');
 
-  const rangeInvalid = from !== '' && to !== '' && from > to;
+  const invalid = rangeInvalid(from, to);
   const filters: MovementFilters = {
     master_code_id: masterCode?.id,
     warehouse_id: warehouseId || undefined,
-    from: rangeInvalid ? undefined : dayBound(from, false),
-    to: rangeInvalid ? undefined : dayBound(to, true),
+    from: invalid ? undefined : dayBound(from, false),
+    to: invalid ? undefined : dayBound(to, true),
     action: action || undefined,
   };
   const endpoint = withQuery(MOVEMENTS_ENDPOINT, { ...filters });
@@ -95,41 +88,17 @@ export default function StockMovementPage() {
               onChange={(value) => setWarehouseId(value)}
               allLabel={t('list.all_warehouses')}
             />
-            <div className={`field ${rangeInvalid ? 'field-invalid' : ''}`}>
-              <label htmlFor={`${id}-from`} className="field-label">
-                {t('movements.filters.from')}
-              </label>
-              <input
-                id={`${id}-from`}
-                type="date"
-                className="input"
-                value={from}
-                max={to || undefined}
-                aria-invalid={rangeInvalid || undefined}
-                aria-describedby={rangeInvalid ? `${id}-range` : undefined}
-                onChange={(event) => setFrom(event.target.value)}
-              />
-            </div>
-            <div className={`field ${rangeInvalid ? 'field-invalid' : ''}`}>
-              <label htmlFor={`${id}-to`} className="field-label">
-                {t('movements.filters.to')}
-              </label>
-              <input
-                id={`${id}-to`}
-                type="date"
-                className="input"
-                value={to}
-                min={from || undefined}
-                aria-invalid={rangeInvalid || undefined}
-                aria-describedby={rangeInvalid ? `${id}-range` : undefined}
-                onChange={(event) => setTo(event.target.value)}
-              />
-              {rangeInvalid && (
-                <p id={`${id}-range`} className="field-error">
-                  {t('movements.errors.range')}
-                </p>
-              )}
-            </div>
+            <DateRangeFields
+              from={from}
+              to={to}
+              onFrom={setFrom}
+              onTo={setTo}
+              labels={{
+                from: t('movements.filters.from'),
+                to: t('movements.filters.to'),
+                invalid: t('movements.errors.range'),
+              }}
+            />
             <div className="field">
               <label htmlFor={`${id}-action`} className="field-label">
                 {t('movements.filters.action')}
