@@ -12,6 +12,7 @@ import {
   rawInsertContender,
 } from './contenders';
 import { type CpuSplit, cpuSampler, formatPerOperation, formatShares, sumSplits, withChild } from './cpu';
+import { measureFeedRead } from './feed';
 import { benchRegistry } from './fixtures';
 import { measureImportOrders } from './import-orders';
 import { leastDisturbed, median, runWriters, type Timed, timed } from './load';
@@ -26,6 +27,7 @@ import {
 import { formatLegs, measureOrderList, measureScanToBoard, seedOrderList } from './orders';
 import { measurePublishListings } from './publish';
 import { formatTable, log, perSec, type Row, ratio, runMain } from './report';
+import { measureReports, seedReports } from './reports';
 import { startBenchServer } from './server';
 import { measureHotStreamCommand, measurePointInTime, seedStockHistory } from './stock';
 import { measureBulkAdjust, measureStockList, seedStockList } from './stock-list';
@@ -60,6 +62,8 @@ const BUDGET = {
   stockToChannelP99Ms: 2_000,
   /** Kedai's push oversells at most this share of what a 15-minute poll does. */
   oversoldVsPolling: 0.05,
+  reportP95Ms: 200,
+  feedReadPerSec: 50_000,
 };
 
 /** ARCHITECTURE.md: command → read model → websocket push, p99 ≤ 100 ms at 500 commands/s. */
@@ -85,6 +89,10 @@ const BULK_ROWS = 10_000;
 const ORDER_LIST_QUERIES = 200;
 /** Listings the publish measurement publishes (× BENCH_SCALE). */
 const PUBLISH_LISTINGS = 20;
+/** The reports and feed budgets' own sizes (BENCH_SCALE does not change them). */
+const REPORT_ORDERS = 1_000_000;
+const REPORT_OPENS = 200;
+const FEED_EVENTS = 1_000_000;
 
 type Key = Contender['key'];
 type Measured = Timed & { cpu: CpuSplit };
@@ -291,6 +299,19 @@ async function main(): Promise<number> {
     // ---- listings of 10 variants published to 5 sandbox stores through the publish saga ----
     const publish = await measurePublishListings(bench, { listings: Math.round(PUBLISH_LISTINGS * SCALE) });
 
+    // ---- the sales and top-SKU reports over 1,000,000 orders, 30-day ranges ----
+    await bench.server.createDatabase('kedai_reports');
+    const reportsDb = createDb(createPool(bench.server.url('kedai_reports'), 4));
+    closers.push(() => reportsDb.destroy());
+    await migrateToLatest(reportsDb);
+    const reportSeed = await seedReports(reportsDb, REPORT_ORDERS);
+    const reports = await measureReports(reportsDb, REPORT_OPENS);
+    log(`reports: p95 ${reports.reportP95Ms} ms, median ${reports.medianMs} ms over ${reports.opens} opens`);
+
+    // ---- one app reading the integrator feed from the start of a 1,000,000-event log, over HTTP ----
+    const feed = await measureFeedRead(bench, { events: FEED_EVENTS });
+    log(`feed: ${perSec(feed.feedReadPerSec)} over ${feed.events} events in ${feed.pages} pages`);
+
     // ---- the API's memory: npm start's process on a log of 1,000,000 events, through its catch-up and after ----
     const apiMemory = await measureApiMemory(bench, { log });
     log(
@@ -319,6 +340,8 @@ async function main(): Promise<number> {
       oversoldUnits: oversold,
       oversoldUnitsPolling: oversoldPolling,
       publishListingsPerMin: publish.publishListingsPerMin,
+      reportP95Ms: reports.reportP95Ms,
+      feedReadPerSec: feed.feedReadPerSec,
       apiSteadyRssMb: apiMemory.steadyRssMb,
       apiPeakRssMb: apiMemory.peakRssMb,
       workerSteadyRssMb: apiMemory.workerSteadyRssMb ?? null,
@@ -340,6 +363,8 @@ async function main(): Promise<number> {
       stockToChannelP99Ms: figures.stockToChannelP99Ms <= BUDGET.stockToChannelP99Ms,
       oversoldUnits: oversold <= BUDGET.oversoldVsPolling * oversoldPolling,
       apiSteadyRssMb: figures.apiSteadyRssMb <= BUDGET.apiSteadyRssMb,
+      reportP95Ms: figures.reportP95Ms <= BUDGET.reportP95Ms,
+      feedReadPerSec: figures.feedReadPerSec >= BUDGET.feedReadPerSec,
     };
     const writeDetail = (key: Key) => {
       const all = results.get(key)!;
@@ -461,6 +486,25 @@ async function main(): Promise<number> {
           `${commandToPush.medianMs.toFixed(1)} ms, p95 ${commandToPush.p95Ms.toFixed(1)} ms; the command alone p50 ` +
           `${commandToPush.command.medianMs.toFixed(1)} ms, p99 ${commandToPush.command.p99Ms.toFixed(1)} ms; ` +
           `${formatShares(commandToPush.cpu)}`,
+      },
+      {
+        measure: `sales and top-SKU reports, 30-day range, p95 of ${reports.opens}`,
+        value: `${figures.reportP95Ms} ms`,
+        budget: `≤ ${BUDGET.reportP95Ms} ms`,
+        pass: passes.reportP95Ms,
+        detail:
+          `${reportSeed.orders.toLocaleString('en-US')} orders as ${reportSeed.dayRows} day rows and ` +
+          `${reportSeed.skuRows} SKU day rows; page and totals at once, random ranges of a year; median ` +
+          `${reports.medianMs} ms, max ${reports.maxMs} ms`,
+      },
+      {
+        measure: 'integrator feed read from the start of the log, over HTTP',
+        value: perSec(figures.feedReadPerSec),
+        budget: `≥ ${perSec(BUDGET.feedReadPerSec)}`,
+        pass: passes.feedReadPerSec,
+        detail:
+          `${feed.events.toLocaleString('en-US')} events of one account among others', ${feed.pages} pages ` +
+          `with the app key, the client parsing each page in this process`,
       },
       {
         measure: `API process RSS with ${apiMemory.events.toLocaleString('en-US')} events, caught up`,
