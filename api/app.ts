@@ -1,6 +1,7 @@
 import type { SignInLimits } from '@commands/accounts/sign-in-limits';
 import { defaultSignInLimits } from '@commands/accounts/sign-in-limits';
 import type { AutoBatchCountTrigger } from '@commands/batches/auto-batch';
+import type { TargetPolicy } from '@commands/webhooks/targets';
 import { refusalOf } from '@domain/shared/errors';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
@@ -55,6 +56,7 @@ import { accountRoutes } from './team/account';
 import { transferRoutes } from './transfers';
 import { storableValidatorCompiler } from './validation';
 import { webConsole } from './web';
+import { webhookRoutes } from './webhooks';
 import type { WorkflowDeps } from './workflows';
 
 export { ErrorAnswer } from './answers';
@@ -88,6 +90,8 @@ export interface AppDeps extends HealthDeps {
   live?: Pick<LiveDeps, 'tokenRecheckMs' | 'heartbeatMs'>;
   /** How long a client may take to send a request; absent, the defaults of infra/config. */
   timeouts?: HttpTimeouts;
+  /** Where webhook endpoints may point (config WEBHOOK_LOOPBACK); absent, nowhere on this machine. */
+  webhookTargets?: TargetPolicy;
 }
 
 export type KedaiApp = ReturnType<typeof buildApp>;
@@ -188,6 +192,12 @@ export function buildApp(deps: AppDeps) {
   app.register(promotionRoutes, { db: deps.db, store: deps.store, workflows: deps.workflows });
   app.register(storeRoutes, { db: deps.db, workflows: deps.workflows, publicUrl: deps.publicUrl });
   app.register(stockPushRoutes, { db: deps.db, store: deps.store, workflows: deps.workflows });
+  app.register(webhookRoutes, {
+    db: deps.db,
+    store: deps.store,
+    workflows: deps.workflows,
+    targets: deps.webhookTargets ?? { allowLoopback: false },
+  });
   app.register(orderRoutes, { db: deps.db, store: deps.store });
   app.register(channelRoutes, { db: deps.db, store: deps.store, workflows: deps.workflows });
   app.register(batchRoutes, {
