@@ -18,7 +18,11 @@ const startOf = (workflows: WebhookWorkflows, tenantId: string, subscriptionId: 
     subscriptionId,
     ...(workflows.webhookTiming ? { timing: workflows.webhookTiming } : {}),
   };
-  return { workflowId: webhookWorkflowId(tenantId, subscriptionId), taskQueue: workflows.taskQueue, args: [input] };
+  return {
+    workflowId: webhookWorkflowId(tenantId, subscriptionId),
+    taskQueue: workflows.taskQueue,
+    args: [input],
+  };
 };
 
 async function reaching(signal: () => Promise<unknown>): Promise<void> {
