@@ -11,8 +11,8 @@ import { announceWebhook } from './announce';
 import {
   comparePositions,
   type FeedItem,
-  type FeedSourceDeps,
   positionBefore,
+  positionOf,
   readSubscribedEvents,
 } from './feed-source';
 import { signatureHeader } from './signing';
@@ -26,7 +26,8 @@ import { addressAllowed, guardedLookup, type TargetPolicy } from './targets';
  * what it had not saved (the same webhook-id: receivers drop it as a duplicate).
  */
 
-export interface DeliveryDeps extends FeedSourceDeps {
+export interface DeliveryDeps {
+  db: Kysely<Database>;
   targets: TargetPolicy;
   /** Called per event: the activity's heartbeat. */
   beat?: () => void;
@@ -252,13 +253,13 @@ export async function deliverDue(deps: DeliveryDeps, input: DeliverInput): Promi
     saved = after;
   };
   while (count < MAX_PER_CALL) {
-    const page = await readSubscribedEvents(deps, {
+    const page = await readSubscribedEvents(deps.db, {
       tenantId: input.tenantId,
-      after,
+      after: after === null ? null : positionOf(after),
       types: subscription.event_types,
       limit: PAGE,
     });
-    for (const event of page) {
+    for (const event of page.items) {
       deps.beat?.();
       const failing: FailingEvent | undefined =
         input.failing?.eventId === event.id ? input.failing : undefined;
@@ -288,7 +289,9 @@ export async function deliverDue(deps: DeliveryDeps, input: DeliverInput): Promi
       count++;
       if (rows.length >= SAVE_EVERY) await flush();
     }
-    if (page.length < PAGE) {
+    if (page.items.length < PAGE) {
+      // Past everything this read could see: the next one does not look at the other accounts' events again.
+      after = page.next;
       await flush();
       return { kind: 'delivered', count, more: false };
     }
@@ -308,9 +311,12 @@ export async function redeliverRange(deps: DeliveryDeps, input: RedeliverInput):
   if (subscription?.status !== 'enabled') return 0;
   const { range } = input;
   let sent = 0;
-  let after: string | null = positionBefore(range.from);
+  const from = positionOf(range.from);
+  const to = positionOf(range.to);
+  if (!from || !to) return 0;
+  let after = positionBefore(from);
   for (;;) {
-    const page = await readSubscribedEvents(deps, {
+    const page = await readSubscribedEvents(deps.db, {
       tenantId: input.tenantId,
       after,
       types: subscription.event_types,
@@ -318,12 +324,13 @@ export async function redeliverRange(deps: DeliveryDeps, input: RedeliverInput):
     });
     const rows: LogRow[] = [];
     let past = false;
-    for (const event of page) {
-      if (comparePositions(event.position, range.to) > 0) {
+    for (const event of page.items) {
+      const position = positionOf(event.position)!;
+      if (comparePositions(position, to) > 0) {
         past = true;
         break;
       }
-      after = event.position;
+      after = position;
       if (range.eventId && event.id !== range.eventId) continue;
       deps.beat?.();
       const tried = await sendEvent(subscription, ids, event, {
@@ -336,6 +343,6 @@ export async function redeliverRange(deps: DeliveryDeps, input: RedeliverInput):
       sent++;
     }
     await insertRows(deps.db, input.tenantId, rows);
-    if (past || page.length < PAGE) return sent;
+    if (past || page.items.length < PAGE) return sent;
   }
 }

@@ -1,6 +1,20 @@
+import {
+  cloudEventJson,
+  FEED_EVENT_TYPES,
+  type FeedPosition,
+  feedEventType,
+  formatFeedPosition,
+  parseFeedPosition,
+} from '@domain/feed/cloud-events';
+import { refuseWebhook } from '@domain/webhooks/subscriptions';
 import type { Database } from '@infra/db';
-import { type EventStore, type Position, parseStreamId } from '@infra/eventstore/port';
+import { readTenantFeed } from '@projections/feed.queries';
 import type { Kysely } from 'kysely';
+
+/**
+ * What webhooks read of the log: the integrator feed's own read (projections/feed.queries.ts) and its CloudEvents
+ * form (domain/feed/cloud-events.ts), so a webhook carries exactly what the pull feed gives, position included.
+ */
 
 /** An event as a webhook carries it: its id (the webhook-id), type, feed position and CloudEvents JSON body. */
 export interface FeedItem {
@@ -10,68 +24,61 @@ export interface FeedItem {
   body: string;
 }
 
-export interface FeedSourceDeps {
-  db: Kysely<Database>;
-  store: EventStore;
+export interface FeedPage {
+  items: FeedItem[];
+  /** Where the next read starts: past everything this read could see (the feed's `next`). */
+  next: string;
 }
 
-// TEMPORARY until h-feed's `contract: feed read` lands: replaced by projections/feed.queries.ts.
-const encode = (p: Position) => `${p.commit}:${p.prepare}`;
-const decode = (s: string): Position => {
-  const [commit, prepare] = s.split(':');
-  return { commit: BigInt(commit!), prepare: BigInt(prepare!) };
-};
+export const PUBLISHED_TYPES = FEED_EVENT_TYPES;
+
+/** The event types an endpoint chose, as the feed names them (plain or `my.kedai.…`), in their plain form. */
+export function publishedTypes(names: readonly string[]): string[] {
+  const types = names.map(feedEventType);
+  if (types.length === 0 || types.some((type) => type === undefined)) throw refuseWebhook('TYPES_INVALID');
+  return [...new Set(types as string[])].sort();
+}
 
 export async function readSubscribedEvents(
-  deps: FeedSourceDeps,
-  query: { tenantId: string; after: string | null; types: readonly string[]; limit: number },
-): Promise<FeedItem[]> {
-  const found: FeedItem[] = [];
-  let after = query.after ? decode(query.after) : undefined;
-  for (;;) {
-    const page = await deps.store.readAll({ ...(after ? { after } : {}), limit: 500, types: query.types });
-    for (const event of page) {
-      if (parseStreamId(event.stream)?.tenantId !== query.tenantId) continue;
-      found.push({
-        id: event.id,
-        type: event.type,
-        position: encode(event.position),
-        body: JSON.stringify({
-          specversion: '1.0',
-          id: event.id,
-          source: `/tenants/${query.tenantId}`,
-          type: event.type,
-          time: event.metadata.occurredAt,
-          subject: event.stream,
-          datacontenttype: 'application/json',
-          data: event.data,
-        }),
-      });
-      if (found.length === query.limit) return found;
-    }
-    if (page.length < 500) return found;
-    after = page.at(-1)!.position;
-  }
+  db: Kysely<Database>,
+  query: { tenantId: string; after: FeedPosition | null; types: readonly string[]; limit: number },
+): Promise<FeedPage> {
+  const page = await readTenantFeed(db, {
+    tenantId: query.tenantId,
+    ...(query.after ? { after: query.after } : {}),
+    types: query.types,
+    limit: query.limit,
+  });
+  return {
+    items: page.events.map((event) => ({
+      id: event.id,
+      type: event.type,
+      position: formatFeedPosition(event.position),
+      body: cloudEventJson(event),
+    })),
+    next: formatFeedPosition(page.next),
+  };
 }
 
-export async function feedHead(deps: FeedSourceDeps): Promise<string | null> {
-  const head = await deps.store.headPosition();
-  return head ? encode(head) : null;
+/**
+ * The log's horizon for the account: every event after it is still to come (or still being written), every event
+ * before it already readable. A new endpoint starts here.
+ */
+export async function feedHorizon(db: Kysely<Database>, tenantId: string): Promise<string> {
+  // A read of no events answers with the horizon as its `next`.
+  const page = await readTenantFeed(db, { tenantId, limit: 0 });
+  return formatFeedPosition(page.next);
 }
+
+export const positionOf = (text: string): FeedPosition | null => parseFeedPosition(text);
 
 /** The position just before `position`: a read after it starts with the event at `position`. */
-export function positionBefore(position: string): string | null {
-  const { commit, prepare } = decode(position);
-  return encode({ commit, prepare: prepare - 1n });
+export const positionBefore = (position: FeedPosition): FeedPosition => ({
+  commit: position.commit,
+  prepare: position.prepare - 1n,
+});
+
+export function comparePositions(a: FeedPosition, b: FeedPosition): number {
+  if (a.commit !== b.commit) return a.commit < b.commit ? -1 : 1;
+  return a.prepare === b.prepare ? 0 : a.prepare < b.prepare ? -1 : 1;
 }
-
-export function comparePositions(a: string, b: string): number {
-  const x = decode(a);
-  const y = decode(b);
-  if (x.commit !== y.commit) return x.commit < y.commit ? -1 : 1;
-  return x.prepare === y.prepare ? 0 : x.prepare < y.prepare ? -1 : 1;
-}
-
-export const PUBLISHED_TYPES: readonly string[] = ['StockAdjusted', 'StockReserved', 'OrderImported'];
-
-export const isPosition = (text: string) => /^\d{1,20}:\d{1,20}$/.test(text);

@@ -10,7 +10,7 @@ import type {
   WebhookWithSecret,
 } from '@api/contracts/webhooks';
 import { isUuid } from '@domain/platform/ids';
-import { checkEventTypes, refuseWebhook, WEBHOOK_LIMITS } from '@domain/webhooks/subscriptions';
+import { refuseWebhook, WEBHOOK_LIMITS } from '@domain/webhooks/subscriptions';
 import type { Database } from '@infra/db';
 import type { WebhookSubscriptionsTable } from '@infra/db/schema';
 import { withTenant } from '@infra/db/tenant';
@@ -19,7 +19,7 @@ import { deliveredPosition, deliveryPage, webhookOf } from '@projections/webhook
 import type { Kysely, Transaction, Updateable } from 'kysely';
 import { logActivity } from '../support/activity';
 import type { Actor } from '../support/actor';
-import { comparePositions, feedHead, isPosition, PUBLISHED_TYPES } from './feed-source';
+import { comparePositions, feedHorizon, positionOf, publishedTypes } from './feed-source';
 import { newSigningSecret } from './signing';
 import { checkTarget, type TargetPolicy } from './targets';
 import { askRedelivery, type WebhookWorkflows, wakeWebhook } from './wake';
@@ -65,7 +65,7 @@ async function checked(deps: WebhookDeps, body: WebhookBody) {
   const url = await checkTarget(body.url, deps.targets);
   return {
     url: url.href,
-    event_types: checkEventTypes(body.event_types, PUBLISHED_TYPES),
+    event_types: publishedTypes(body.event_types),
     description: body.description,
   };
 }
@@ -79,7 +79,7 @@ export async function addWebhook(
   const settings = await checked(deps, body);
   const id = randomUUID();
   const secret = newSigningSecret();
-  const startsAfter = await feedHead(deps);
+  const startsAfter = await feedHorizon(deps.db, actor.tenantId);
   await withTenant(deps.db, actor.tenantId, async (trx) => {
     const { n } = await trx
       .selectFrom('webhook_subscriptions')
@@ -236,8 +236,9 @@ export async function redeliverWebhook(
     if (!position) throw refuseWebhook('DELIVERY_NOT_FOUND');
     range = { from: position, to: position, eventId: body.event_id.toLowerCase() };
   } else {
-    if (!isPosition(body.from) || !isPosition(body.to) || comparePositions(body.from, body.to) > 0)
-      throw refuseWebhook('RANGE_INVALID');
+    const from = positionOf(body.from);
+    const to = positionOf(body.to);
+    if (!from || !to || comparePositions(from, to) > 0) throw refuseWebhook('RANGE_INVALID');
     range = { from: body.from, to: body.to };
   }
   await askRedelivery(deps.workflows, actor.tenantId, id, range);

@@ -85,14 +85,6 @@ export function checkEndpointUrl(raw: string, opts: { allowLoopback: boolean }):
   return url;
 }
 
-/** The event types chosen: at least one, each one the feed publishes. */
-export function checkEventTypes(types: readonly string[], published: readonly string[]): string[] {
-  const chosen = [...new Set(types)];
-  if (chosen.length === 0 || chosen.some((type) => !published.includes(type)))
-    throw refuseWebhook('TYPES_INVALID');
-  return chosen.sort();
-}
-
 /** What the console offers for an endpoint in this state. */
 export function webhookActions(status: WebhookStatus): ('enable' | 'disable' | 'rotate' | 'redeliver')[] {
   return status === 'enabled' ? ['disable', 'rotate', 'redeliver'] : ['enable', 'rotate'];

@@ -128,10 +128,11 @@ describe('webhook delivery', () => {
       expect(event).toMatchObject({
         specversion: '1.0',
         id: request.headers['webhook-id'],
-        type: 'StockAdjusted',
+        type: 'my.kedai.StockAdjusted',
       });
-      expect(typeof event.source).toBe('string');
+      expect(event.source).toBe(`/kedai/tenants/${seller.tenantId}`);
       expect(typeof event.time).toBe('string');
+      expect(event.data).toMatchObject({ masterCodeId: catalogue.batik });
     }
     expect(hook.secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
     const log = await waitFor(async () => {
@@ -143,6 +144,11 @@ describe('webhook delivery', () => {
     );
     expect(log[0]!.request_headers['webhook-signature']).toMatch(/^v1,/);
     expect(log[0]!.body_sha256).toMatch(/^[0-9a-f]{64}$/);
+    // The log's position is the feed's: the one the CloudEvent carries.
+    const carried = new Map(
+      receiver.received.map((r) => [JSON.parse(r.body).id, JSON.parse(r.body).position]),
+    );
+    expect(log.every((row) => carried.get(row.event_id) === row.position)).toBe(true);
   });
 
   it('retries a 500 with the same webhook-id after a backoff, and nothing after it goes first', async () => {

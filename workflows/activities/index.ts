@@ -51,11 +51,7 @@ export function createActivities(deps: ActivityDeps) {
     ...createStockPushActivities(channeled),
     ...createTransferActivities(deps),
     ...createListingActivities(channeled),
-    ...createWebhookActivities({
-      db: deps.db,
-      store: deps.store,
-      targets: deps.webhookTargets ?? { allowLoopback: false },
-    }),
+    ...createWebhookActivities({ db: deps.db, targets: deps.webhookTargets ?? { allowLoopback: false } }),
   };
 }
 
