@@ -26,7 +26,7 @@ const DEFAULT_TIMING: WebhookTiming = {
  */
 const activities = proxyActivities<WebhookActivities>({
   startToCloseTimeout: '10 minutes',
-  heartbeatTimeout: '20 seconds',
+  heartbeatTimeout: '10 seconds',
   retry: { initialInterval: '500 milliseconds', backoffCoefficient: 2, maximumInterval: '30 seconds' },
 });
 
