@@ -9,7 +9,7 @@ import {
 import { ModalDialog } from '@web/components/modal-dialog';
 import { FormMessage, fieldErrorsOf, messageOf, SelectField, TextField } from '@web/shell/form';
 import { useNotify } from '@web/shell/notifications';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /** The webhook screens' dialogs: an endpoint's form, its secret shown once, a rotation, a redelivery of a range. */
@@ -148,6 +148,47 @@ export function SecretDialog({ secret, onClose }: { secret: string; onClose(): v
   );
 }
 
+/** A dialog whose one action runs `act`; a failure shows above its fields. */
+function ActionDialog({
+  title,
+  confirmLabel,
+  pending,
+  act,
+  onClose,
+  children,
+}: {
+  title: string;
+  confirmLabel: string;
+  pending: boolean;
+  act(): Promise<void>;
+  onClose(): void;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation('webhooks');
+  const [failure, setFailure] = useState<unknown>(null);
+  const confirm = () => act().catch(setFailure);
+  return (
+    <ModalDialog
+      title={title}
+      onClose={onClose}
+      closeLabel={t('close')}
+      footer={
+        <>
+          <button type="button" className="button" onClick={onClose}>
+            {t('cancel')}
+          </button>
+          <button type="button" className="button button-primary" disabled={pending} onClick={confirm}>
+            {confirmLabel}
+          </button>
+        </>
+      }
+    >
+      {failure !== null && <FormMessage kind="error">{messageOf(failure)}</FormMessage>}
+      {children}
+    </ModalDialog>
+  );
+}
+
 const WINDOWS = [0, 1, 24, 72, 168] as const;
 
 export function RotateDialog({
@@ -162,36 +203,16 @@ export function RotateDialog({
   const { t } = useTranslation('webhooks');
   const rotate = useRotateWebhook();
   const [hours, setHours] = useState('24');
-  const [failure, setFailure] = useState<unknown>(null);
-  async function confirm() {
-    try {
-      onSecret((await rotate.mutateAsync({ id: webhook.id, windowHours: Number(hours) })).data);
-    } catch (error) {
-      setFailure(error);
-    }
-  }
   return (
-    <ModalDialog
+    <ActionDialog
       title={t('rotate.title')}
+      confirmLabel={t('rotate.confirm')}
+      pending={rotate.isPending}
       onClose={onClose}
-      closeLabel={t('close')}
-      footer={
-        <>
-          <button type="button" className="button" onClick={onClose}>
-            {t('cancel')}
-          </button>
-          <button
-            type="button"
-            className="button button-primary"
-            disabled={rotate.isPending}
-            onClick={confirm}
-          >
-            {t('rotate.confirm')}
-          </button>
-        </>
+      act={async () =>
+        onSecret((await rotate.mutateAsync({ id: webhook.id, windowHours: Number(hours) })).data)
       }
     >
-      {failure !== null && <FormMessage kind="error">{messageOf(failure)}</FormMessage>}
       <p>{t('rotate.intro', { url: webhook.url })}</p>
       <SelectField
         label={t('rotate.window')}
@@ -202,7 +223,7 @@ export function RotateDialog({
           label: t('rotate.hours', { count: value }),
         }))}
       />
-    </ModalDialog>
+    </ActionDialog>
   );
 }
 
@@ -212,43 +233,21 @@ export function RedeliverRangeDialog({ webhook, onClose }: { webhook: Webhook; o
   const redeliver = useRedeliver();
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
-  const [failure, setFailure] = useState<unknown>(null);
-  async function confirm() {
-    try {
-      notify({
-        kind: 'success',
-        message: (await redeliver.mutateAsync({ id: webhook.id, body: { from, to } })).msg,
-      });
-      onClose();
-    } catch (error) {
-      setFailure(error);
-    }
-  }
   return (
-    <ModalDialog
+    <ActionDialog
       title={t('redeliver.range_title')}
+      confirmLabel={t('redeliver.confirm')}
+      pending={redeliver.isPending}
       onClose={onClose}
-      closeLabel={t('close')}
-      footer={
-        <>
-          <button type="button" className="button" onClick={onClose}>
-            {t('cancel')}
-          </button>
-          <button
-            type="button"
-            className="button button-primary"
-            disabled={redeliver.isPending}
-            onClick={confirm}
-          >
-            {t('redeliver.confirm')}
-          </button>
-        </>
-      }
+      act={async () => {
+        const answer = await redeliver.mutateAsync({ id: webhook.id, body: { from, to } });
+        notify({ kind: 'success', message: answer.msg });
+        onClose();
+      }}
     >
-      {failure !== null && <FormMessage kind="error">{messageOf(failure)}</FormMessage>}
       <p>{t('redeliver.range_intro')}</p>
       <TextField label={t('redeliver.from')} value={from} onChange={(event) => setFrom(event.target.value)} />
       <TextField label={t('redeliver.to')} value={to} onChange={(event) => setTo(event.target.value)} />
-    </ModalDialog>
+    </ActionDialog>
   );
 }
