@@ -38,6 +38,9 @@ const PAGE = 100;
 const MAX_PER_CALL = 2_000;
 /** Log rows and the position are saved every this many deliveries (and at every failure and at the end). */
 const SAVE_EVERY = 25;
+/** How long a call keeps looking for more after its last delivery, and how often. */
+const LINGER_MS = 1_000;
+const POLL_MS = 25;
 const EXCERPT = 2_000;
 const ANSWER_EXCERPT = 1_000;
 const USER_AGENT = 'Kedai-Webhooks/1.0';
@@ -233,7 +236,10 @@ async function save(
 
 /**
  * Delivers what is due to one endpoint, from its saved position, until the log holds no more of its types, an event
- * fails (it stays at the head of the queue), or MAX_PER_CALL went (the workflow calls again at once).
+ * fails (it stays at the head of the queue), or MAX_PER_CALL went (the workflow calls again at once). While events
+ * keep coming it stays a moment (LINGER_MS) looking for the next ones itself: under a steady stream the endpoint's
+ * deliveries do not wait for a wake-up and a new activity each time. The log rows and position are saved beside the
+ * deliveries, not in their way; every save is done before the call answers.
  */
 export async function deliverDue(deps: DeliveryDeps, input: DeliverInput): Promise<DeliverResult> {
   const ids = { tenantId: input.tenantId, subscriptionId: input.subscriptionId };
@@ -243,28 +249,46 @@ export async function deliverDue(deps: DeliveryDeps, input: DeliverInput): Promi
   let count = 0;
   let rows: LogRow[] = [];
   let saved = after;
-  const flush = async (state: { failing?: boolean; gone?: boolean } = {}) => {
+  let saving: Promise<void> = Promise.resolve();
+  let lastSentAt = performance.now();
+  const flush = (state: { failing?: boolean; gone?: boolean } = {}) => {
     const moved = after !== saved && after !== null ? { deliveredThrough: after } : {};
     // The first acknowledged event ends a spell of failures.
     const recovered =
       subscription.failing_since !== null && count > 0 && !state.failing ? { failing: false } : {};
-    await save(deps.db, ids, rows, { ...moved, ...recovered, ...state });
+    const batch = rows;
+    // One save after another, so positions are saved in order.
+    saving = saving.then(() => save(deps.db, ids, batch, { ...moved, ...recovered, ...state }));
+    // Awaited before the call answers; marked handled meanwhile so a failure waits for that await.
+    saving.catch(() => undefined);
     rows = [];
     saved = after;
   };
+  const settled = async () => {
+    flush();
+    await saving;
+  };
+  let current: Subscription = subscription;
   while (count < MAX_PER_CALL) {
     const page = await readSubscribedEvents(deps.db, {
       tenantId: input.tenantId,
       after: after === null ? null : positionOf(after),
-      types: subscription.event_types,
+      types: current.event_types,
       limit: PAGE,
     });
+    // Read again after the events: a rotation, a new URL or a disable made before they were appended applies to them.
+    if (page.items.length > 0)
+      current = await loadSubscription(deps.db, input.tenantId, input.subscriptionId);
+    if (current?.status !== 'enabled') {
+      await settled();
+      return { kind: 'stopped' };
+    }
     for (const event of page.items) {
       deps.beat?.();
       const failing: FailingEvent | undefined =
         input.failing?.eventId === event.id ? input.failing : undefined;
       const attempt = (failing?.attempts ?? 0) + 1;
-      const tried = await sendEvent(subscription, ids, event, {
+      const tried = await sendEvent(current, ids, event, {
         attempt,
         redelivery: false,
         timeoutMs: input.requestTimeoutMs,
@@ -272,7 +296,8 @@ export async function deliverDue(deps: DeliveryDeps, input: DeliverInput): Promi
       });
       rows.push(tried.row);
       if (tried.outcome === 'gone') {
-        await flush({ gone: true });
+        flush({ gone: true });
+        await saving;
         await announceWebhook(deps.db, {
           ...ids,
           notice: 'disabled_gone',
@@ -282,21 +307,28 @@ export async function deliverDue(deps: DeliveryDeps, input: DeliverInput): Promi
         return { kind: 'gone' };
       }
       if (tried.outcome === 'failed') {
-        await flush({ failing: true });
+        flush({ failing: true });
+        await saving;
         return { kind: 'failed', failing: { eventId: event.id, attempts: attempt } };
       }
       after = event.position;
       count++;
-      if (rows.length >= SAVE_EVERY) await flush();
+      lastSentAt = performance.now();
+      if (rows.length >= SAVE_EVERY) flush();
     }
     if (page.items.length < PAGE) {
       // Past everything this read could see: the next one does not look at the other accounts' events again.
       after = page.next;
-      await flush();
-      return { kind: 'delivered', count, more: false };
+      if (count === 0 || performance.now() - lastSentAt >= LINGER_MS) {
+        await settled();
+        return { kind: 'delivered', count, more: false };
+      }
+      flush();
+      deps.beat?.();
+      await new Promise((resolve) => setTimeout(resolve, POLL_MS));
     }
   }
-  await flush();
+  await settled();
   return { kind: 'delivered', count, more: true };
 }
 
