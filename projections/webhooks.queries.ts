@@ -117,7 +117,8 @@ export async function deliveredPosition(
 
 const deliverySort: Record<DeliveryQuery['sortModel'][number]['colId'], RawBuilder<unknown>> = {
   attempted_at: sql`d.attempted_at`,
-  position: sql`d.position`,
+  // `<commit>-<prepare>`: ordered as the two numbers, not as text.
+  position: sql`(split_part(d.position, '-', 1)::numeric, split_part(d.position, '-', 2)::numeric)`,
   status: sql`d.status`,
   duration_ms: sql`d.duration_ms`,
 };

@@ -144,6 +144,16 @@ describe('webhook delivery', () => {
     );
     expect(log[0]!.request_headers['webhook-signature']).toMatch(/^v1,/);
     expect(log[0]!.body_sha256).toMatch(/^[0-9a-f]{64}$/);
+    const byPosition = await data<DeliveryPage>(
+      call(
+        'GET',
+        `/api/webhooks/${hook.webhook.id}/deliveries?startRow=0&endRow=100&sortModel=${encodeURIComponent(
+          JSON.stringify([{ colId: 'position', sort: 'asc' }]),
+        )}`,
+        seller.token,
+      ),
+    );
+    expect(byPosition.rows.map((row) => row.event_id)).toEqual(ids);
     // The log's position is the feed's: the one the CloudEvent carries.
     const carried = new Map(
       receiver.received.map((r) => [JSON.parse(r.body).id, JSON.parse(r.body).position]),
