@@ -63,14 +63,20 @@ export async function webhookDeliveryWorkflow(input: WebhookWorkflowInput): Prom
       ...(failing ? { failing } : {}),
       requestTimeoutMs: timing.requestTimeoutMs,
     });
-    if (result.kind === 'stopped' || result.kind === 'gone') return;
+    // Enabled again while the activity looked (its wake came meanwhile): look once more rather than end and lose it.
+    if (result.kind === 'stopped' || result.kind === 'gone') {
+      if (wakes > seen) continue;
+      return;
+    }
     if (result.kind === 'failed') {
       failing = result.failing;
       // Math.random is deterministic in a workflow (seeded per run): the jitter replays as it ran.
       const delay = retryDelayMs(timing.retryScheduleMs, failing.attempts, Math.random());
       if (delay === null) {
         await activities.disableFailingWebhook(base);
-        return;
+        // The next look finds it disabled and ends, unless the seller enabled it meanwhile: then it starts afresh.
+        failing = undefined;
+        continue;
       }
       if (warnsAfter(timing.retryScheduleMs, failing.attempts)) await activities.warnFailingWebhook(base);
       // New events do not cut the wait short (they queue behind the failing one); a redelivery asked meanwhile does.

@@ -142,6 +142,8 @@ function post(
       settle(done(null, '', `no answer within ${timeoutMs} ms`));
     }, timeoutMs);
     request.on('error', (error) => settle(done(null, '', error.message)));
+    // Headers and body go out at once, not held back by Nagle's algorithm waiting for the receiver's delayed ACK.
+    request.setNoDelay(true);
     request.end(body);
   });
 }
@@ -201,6 +203,20 @@ async function sendEvent(
       attempted_at: now,
     },
   };
+}
+
+/**
+ * Beats while a receiver takes its time (up to the request timeout, longer than the activity's heartbeat timeout):
+ * a slow receiver is not mistaken for a dead worker.
+ */
+async function beating<T>(deps: DeliveryDeps, work: () => Promise<T>): Promise<T> {
+  deps.beat?.();
+  const ticking = setInterval(() => deps.beat?.(), 1_000);
+  try {
+    return await work();
+  } finally {
+    clearInterval(ticking);
+  }
 }
 
 /** Saves the log rows of the tries since the last save and, when events were acknowledged, the new position. */
@@ -283,17 +299,19 @@ export async function deliverDue(deps: DeliveryDeps, input: DeliverInput): Promi
       await settled();
       return { kind: 'stopped' };
     }
+    const endpoint = current;
     for (const event of page.items) {
-      deps.beat?.();
       const failing: FailingEvent | undefined =
         input.failing?.eventId === event.id ? input.failing : undefined;
       const attempt = (failing?.attempts ?? 0) + 1;
-      const tried = await sendEvent(current, ids, event, {
-        attempt,
-        redelivery: false,
-        timeoutMs: input.requestTimeoutMs,
-        policy: deps.targets,
-      });
+      const tried = await beating(deps, () =>
+        sendEvent(endpoint, ids, event, {
+          attempt,
+          redelivery: false,
+          timeoutMs: input.requestTimeoutMs,
+          policy: deps.targets,
+        }),
+      );
       rows.push(tried.row);
       if (tried.outcome === 'gone') {
         flush({ gone: true });
@@ -364,13 +382,14 @@ export async function redeliverRange(deps: DeliveryDeps, input: RedeliverInput):
       }
       after = position;
       if (range.eventId && event.id !== range.eventId) continue;
-      deps.beat?.();
-      const tried = await sendEvent(subscription, ids, event, {
-        attempt: 1,
-        redelivery: true,
-        timeoutMs: input.requestTimeoutMs,
-        policy: deps.targets,
-      });
+      const tried = await beating(deps, () =>
+        sendEvent(subscription, ids, event, {
+          attempt: 1,
+          redelivery: true,
+          timeoutMs: input.requestTimeoutMs,
+          policy: deps.targets,
+        }),
+      );
       rows.push(tried.row);
       sent++;
     }

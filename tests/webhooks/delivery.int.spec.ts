@@ -238,9 +238,11 @@ describe('webhook delivery', () => {
       what: 'the endpoint disabled',
     });
     expect((await subscription(seller, hook.webhook.id)).disabled_reason).toBe('gone');
-    expect((await announcements(seller)).map((row) => row.subject)).toEqual([
-      'Webhook endpoint disabled by its receiver',
-    ]);
+    const told = await waitFor(async () => {
+      const rows = await announcements(seller);
+      return rows.length > 0 && rows;
+    });
+    expect(told.map((row) => row.subject)).toEqual(['Webhook endpoint disabled by its receiver']);
     // Another endpoint of the account gets the next event; the gone one gets nothing more.
     const other = await startReceiver();
     receivers.push(other);
@@ -261,6 +263,7 @@ describe('webhook delivery', () => {
     expect((await subscription(seller, hook.webhook.id)).disabled_reason).toBe('failing');
     // The first try and one per wait of the schedule.
     expect(receiver.received).toHaveLength(TIMING.retryScheduleMs.length + 1);
+    await waitFor(async () => (await announcements(seller)).length === 2, { what: 'the two notices' });
     expect((await announcements(seller)).map((row) => row.subject)).toEqual([
       'Webhook deliveries are failing',
       'Webhook endpoint disabled',
