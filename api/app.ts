@@ -1,6 +1,7 @@
 import type { SignInLimits } from '@commands/accounts/sign-in-limits';
 import { defaultSignInLimits } from '@commands/accounts/sign-in-limits';
 import type { AutoBatchCountTrigger } from '@commands/batches/auto-batch';
+import type { TargetPolicy } from '@commands/webhooks/targets';
 import { refusalOf } from '@domain/shared/errors';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
@@ -61,6 +62,7 @@ import { accountRoutes } from './team/account';
 import { transferRoutes } from './transfers';
 import { storableValidatorCompiler } from './validation';
 import { webConsole } from './web';
+import { webhookRoutes } from './webhooks';
 import type { WorkflowDeps } from './workflows';
 
 export { ErrorAnswer } from './answers';
@@ -96,6 +98,8 @@ export interface AppDeps extends HealthDeps {
   timeouts?: HttpTimeouts;
   /** Requests per integrator app on the event feed; absent, api/feed/rate-limit.ts's default. */
   feedRateLimit?: RateLimit;
+  /** Where webhook endpoints may point (config WEBHOOK_LOOPBACK); absent, nowhere on this machine. */
+  webhookTargets?: TargetPolicy;
 }
 
 export type KedaiApp = ReturnType<typeof buildApp>;
@@ -197,6 +201,12 @@ export function buildApp(deps: AppDeps) {
   app.register(promotionRoutes, { db: deps.db, store: deps.store, workflows: deps.workflows });
   app.register(storeRoutes, { db: deps.db, workflows: deps.workflows, publicUrl: deps.publicUrl });
   app.register(stockPushRoutes, { db: deps.db, store: deps.store, workflows: deps.workflows });
+  app.register(webhookRoutes, {
+    db: deps.db,
+    store: deps.store,
+    workflows: deps.workflows,
+    targets: deps.webhookTargets ?? { allowLoopback: false },
+  });
   app.register(orderRoutes, { db: deps.db, store: deps.store });
   app.register(channelRoutes, { db: deps.db, store: deps.store, workflows: deps.workflows });
   app.register(batchRoutes, {

@@ -14,3 +14,4 @@ export { rebuildProjectionWorkflow } from './rebuild-projection.workflow';
 export { stockPushWorkflow } from './stock-push.workflow';
 export { stockReconcileWorkflow } from './stock-reconcile.workflow';
 export { transferWorkflow } from './transfer.workflow';
+export { webhookDeliveryWorkflow } from './webhook.workflow';

@@ -6,6 +6,7 @@ import { createOrderStockReactor } from '@commands/orders/stock-reactor';
 import { createPromotionPushReactor } from '@commands/promotions/workflow-reactor';
 import { createPurchaseWorkflowReactor } from '@commands/purchases/workflow-reactor';
 import { createTransferWorkflowReactor } from '@commands/transfers/workflow-reactor';
+import { createWebhookWakeReactor } from '@commands/webhooks/wake-reactor';
 import { eventSchemas } from '@domain/events';
 import { config as readConfig } from '@infra/config';
 import { EventSchemaRegistry } from '@infra/eventstore';
@@ -136,6 +137,7 @@ async function start(message: Extract<ToWorker, { kind: 'start' }>): Promise<voi
       createPurchaseWorkflowReactor({ store: infra.store, workflows }),
       createPromotionPushReactor({ workflows }),
       createStockPushReactor({ db: infra.db, store: infra.store, workflows }),
+      createWebhookWakeReactor({ db: infra.db, workflows }),
     ],
     logger: reactorLog,
   });
@@ -153,7 +155,13 @@ async function start(message: Extract<ToWorker, { kind: 'start' }>): Promise<voi
       address: message.temporalAddress,
       namespace: settings.temporal.namespace,
       taskQueue: settings.temporal.taskQueue,
-      activities: createActivities({ engine, db: infra.db, store: infra.store, mailer }),
+      activities: createActivities({
+        engine,
+        db: infra.db,
+        store: infra.store,
+        mailer,
+        webhookTargets: settings.webhooks,
+      }),
       bundlePath: message.bundlePath,
     });
   } catch (error) {

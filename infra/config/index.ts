@@ -160,6 +160,7 @@ const EnvSchema = z.object({
   }),
   SHOPEE_BASE_URL: urlWithSchemes(['http', 'https'], 'https://partner.shopeemobile.com'),
   SHOPEE_SANDBOX: optionalText.default('on').pipe(z.enum(['on', 'off'], { message: 'must be on or off' })),
+  WEBHOOK_LOOPBACK: optionalText.pipe(z.enum(['on', 'off'], { message: 'must be on or off' }).optional()),
   STORE_TOKEN_KEY: optionalText.refine((v) => v === undefined || /^[0-9a-fA-F]{64}$/.test(v), {
     message: 'must be 64 hexadecimal characters (a 256-bit key), e.g. from `openssl rand -hex 32`',
   }),
@@ -197,6 +198,8 @@ export interface Config {
     /** Encrypts the stores' marketplace tokens at rest (absent: derived from the partner key and client secret). */
     tokenKey?: Buffer;
   };
+  /** Webhook endpoints on this machine (http or https to loopback) are allowed: off in production by default. */
+  webhooks: { allowLoopback: boolean };
   temporal: {
     namespace: string;
     taskQueue: string;
@@ -282,6 +285,9 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
       ...(e.STORE_TOKEN_KEY ? { tokenKey: Buffer.from(e.STORE_TOKEN_KEY, 'hex') } : {}),
     },
     eventStore: e.EVENTSTORE_URL ? { kind: 'eventstoredb', url: e.EVENTSTORE_URL } : { kind: 'postgres' },
+    webhooks: {
+      allowLoopback: (e.WEBHOOK_LOOPBACK ?? (e.NODE_ENV === 'production' ? 'off' : 'on')) === 'on',
+    },
     temporal: {
       namespace: e.TEMPORAL_NAMESPACE,
       taskQueue: e.TEMPORAL_TASK_QUEUE,

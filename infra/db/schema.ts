@@ -1268,6 +1268,46 @@ export const columns = {
     revoked_at: timestamptz().orNull(),
     last_used_at: timestamptz().orNull(),
   },
+  /** An account's webhook subscriptions (migration 20261128003100, issue 16). */
+  webhook_subscriptions: {
+    tenant_id: text(),
+    id: uuid(),
+    url: text(),
+    description: text().withDefault(),
+    event_types: textArray(),
+    status: text<'enabled' | 'disabled'>(),
+    disabled_reason: text<'seller' | 'gone' | 'failing'>().orNull(),
+    secret: text(),
+    previous_secret: text().orNull(),
+    previous_secret_until: timestamptz().orNull(),
+    delivered_through: text().orNull(),
+    starts_after: text().orNull(),
+    failing_since: timestamptz().orNull(),
+    warned_at: timestamptz().orNull(),
+    created_by: uuid().orNull(),
+    created_at: timestamptz().withDefault(),
+    updated_at: timestamptz().withDefault(),
+  },
+  /** The webhook delivery log: one row per attempt (commands/webhooks/deliver.ts). */
+  webhook_deliveries: {
+    tenant_id: text(),
+    id: uuid(),
+    subscription_id: uuid(),
+    event_id: uuid(),
+    event_type: text(),
+    position: text(),
+    attempt: int4(),
+    redelivery: bool().withDefault(),
+    request_headers: jsonb(),
+    body_sha256: text(),
+    body_excerpt: text(),
+    outcome: text<'delivered' | 'failed' | 'gone'>(),
+    status: int4().orNull(),
+    answer_excerpt: text().withDefault(),
+    error: text().orNull(),
+    duration_ms: int4(),
+    attempted_at: timestamptz(),
+  },
 };
 
 // ---- the kysely types, derived ----
@@ -1351,3 +1391,5 @@ export type BatchNumbersTable = Database['batch_numbers'];
 export type AutoBatchConfigsTable = Database['auto_batch_configs'];
 export type SalesDailyTable = Database['sales_daily'];
 export type SkuSalesDailyTable = Database['sku_sales_daily'];
+export type WebhookSubscriptionsTable = Database['webhook_subscriptions'];
+export type WebhookDeliveriesTable = Database['webhook_deliveries'];

@@ -21,7 +21,7 @@ import { projections } from '@projections/index';
 import { ProjectionEngine } from '@projections/runtime/engine';
 import { Client, Connection } from '@temporalio/client';
 import { startTestTemporal } from '@tests/support/temporal';
-import { createActivities } from '@workflows/activities';
+import { type ActivityDeps, createActivities } from '@workflows/activities';
 import type { Kysely } from 'kysely';
 import type { SandboxToBench } from './sandbox-process';
 import type { BenchServer } from './server';
@@ -173,6 +173,8 @@ export async function benchWorker(
   deps: { db: Kysely<Database>; store: PostgresEventStore },
   taskQueue: string,
   closers: Closers,
+  /** Activity settings of the measurement's own (webhook targets). */
+  settings: Pick<ActivityDeps, 'webhookTargets'> = {},
 ) {
   const { db, store } = deps;
   const temporal = await startTestTemporal();
@@ -188,6 +190,7 @@ export async function benchWorker(
       db,
       store,
       mailer: createMailer(db, { from: 'Bench <bench@kedai.test>' }, { info() {}, error() {} }),
+      ...settings,
     }),
   });
   const running = worker.run();

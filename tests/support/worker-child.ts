@@ -27,6 +27,7 @@ async function main(): Promise<void> {
       db: infra.db,
       store: infra.store,
       mailer: createMailer(infra.db, settings.mail, { info() {}, error() {} }),
+      webhookTargets: settings.webhooks,
     }),
     bundlePath: process.env.KEDAI_WORKFLOW_BUNDLE || undefined,
   });

@@ -1,3 +1,4 @@
+import type { TargetPolicy } from '@commands/webhooks/targets';
 import type { Database } from '@infra/db';
 import type { EventStore } from '@infra/eventstore/port';
 import type { Mailer } from '@infra/mail';
@@ -16,6 +17,7 @@ import { createPromotionActivities } from './promotions';
 import { createPurchaseActivities } from './purchases';
 import { createStockPushActivities } from './stock-push';
 import { createTransferActivities } from './transfers';
+import { createWebhookActivities } from './webhooks';
 
 /** What activities may use: the process's database, event store, projection engine and mailer. */
 export interface ActivityDeps {
@@ -30,6 +32,8 @@ export interface ActivityDeps {
   channelOf?: ChannelOf;
   /** Tests shorten the stock push workflows' timing. */
   pushTiming?: PushTiming;
+  /** Where webhook endpoints may point (config WEBHOOK_LOOPBACK); absent, nowhere on this machine. */
+  webhookTargets?: TargetPolicy;
 }
 
 /** Every activity a Kedai worker serves, bound to the process's dependencies. */
@@ -47,6 +51,7 @@ export function createActivities(deps: ActivityDeps) {
     ...createStockPushActivities(channeled),
     ...createTransferActivities(deps),
     ...createListingActivities(channeled),
+    ...createWebhookActivities({ db: deps.db, targets: deps.webhookTargets ?? { allowLoopback: false } }),
   };
 }
 

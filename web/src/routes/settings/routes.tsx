@@ -54,6 +54,19 @@ export const settingsRoutes: ModuleRoute[] = [
     menu: { section: 'settings', labelKey: 'settings:nav.categories' },
   },
   {
+    path: 'settings/webhooks',
+    titleKey: 'webhooks:title',
+    element: lazyScreen(() => import('./webhooks/page')),
+    access: { permission: 'appstore' },
+    menu: { section: 'settings', labelKey: 'webhooks:nav' },
+  },
+  {
+    path: 'settings/webhooks/:id',
+    titleKey: 'webhooks:log.nav_title',
+    element: lazyScreen(() => import('./webhooks/deliveries-page')),
+    access: { permission: 'appstore' },
+  },
+  {
     path: 'settings/category/:platform',
     titleKey: 'settings:categories.title',
     element: platformCategories,
