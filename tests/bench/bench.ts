@@ -32,6 +32,7 @@ import { startBenchServer } from './server';
 import { measureHotStreamCommand, measurePointInTime, seedStockHistory } from './stock';
 import { measureBulkAdjust, measureStockList, seedStockList } from './stock-list';
 import { measureStockToChannel, simulateOversold } from './stock-push';
+import { measureWebhookDelivery } from './webhooks';
 
 /**
  * `npm run bench`: the budgets of ARCHITECTURE.md that concern the event store, measured in one process against one
@@ -64,6 +65,7 @@ const BUDGET = {
   oversoldVsPolling: 0.05,
   reportP95Ms: 200,
   feedReadPerSec: 50_000,
+  webhookDeliveryP99Ms: 1_000,
 };
 
 /** ARCHITECTURE.md: command → read model → websocket push, p99 ≤ 100 ms at 500 commands/s. */
@@ -312,6 +314,13 @@ async function main(): Promise<number> {
     const feed = await measureFeedRead(bench, { events: FEED_EVENTS });
     log(`feed: ${perSec(feed.feedReadPerSec)} over ${feed.events} events in ${feed.pages} pages`);
 
+    // ---- webhooks: events appended at 200/s, each delivered signed to a receiver in its own process ----
+    const webhooks = await measureWebhookDelivery(bench, { seconds: 30 * SCALE, eventsPerSec: 200 });
+    log(
+      `webhooks: p50 ${webhooks.webhookDeliveryP50Ms} ms, p99 ${webhooks.webhookDeliveryP99Ms} ms, ` +
+        `${webhooks.acknowledged}/${webhooks.events} acknowledged`,
+    );
+
     // ---- the API's memory: npm start's process on a log of 1,000,000 events, through its catch-up and after ----
     const apiMemory = await measureApiMemory(bench, { log });
     log(
@@ -342,6 +351,7 @@ async function main(): Promise<number> {
       publishListingsPerMin: publish.publishListingsPerMin,
       reportP95Ms: reports.reportP95Ms,
       feedReadPerSec: feed.feedReadPerSec,
+      webhookDeliveryP99Ms: webhooks.webhookDeliveryP99Ms,
       apiSteadyRssMb: apiMemory.steadyRssMb,
       apiPeakRssMb: apiMemory.peakRssMb,
       workerSteadyRssMb: apiMemory.workerSteadyRssMb ?? null,
@@ -365,6 +375,9 @@ async function main(): Promise<number> {
       apiSteadyRssMb: figures.apiSteadyRssMb <= BUDGET.apiSteadyRssMb,
       reportP95Ms: figures.reportP95Ms <= BUDGET.reportP95Ms,
       feedReadPerSec: figures.feedReadPerSec >= BUDGET.feedReadPerSec,
+      webhookDeliveryP99Ms:
+        figures.webhookDeliveryP99Ms <= BUDGET.webhookDeliveryP99Ms &&
+        webhooks.acknowledged === webhooks.events,
     };
     const writeDetail = (key: Key) => {
       const all = results.get(key)!;
@@ -505,6 +518,15 @@ async function main(): Promise<number> {
         detail:
           `${feed.events.toLocaleString('en-US')} events of one account among others', ${feed.pages} pages ` +
           `with the app key, the client parsing each page in this process`,
+      },
+      {
+        measure: 'event appended → signed webhook acknowledged at 200/s, p99',
+        value: `${figures.webhookDeliveryP99Ms} ms`,
+        budget: `≤ ${BUDGET.webhookDeliveryP99Ms} ms`,
+        pass: passes.webhookDeliveryP99Ms,
+        detail:
+          `${webhooks.acknowledged}/${webhooks.events} events delivered in log order through the workflow; p50 ` +
+          `${webhooks.webhookDeliveryP50Ms} ms; one POST ${webhooks.meanRequestMs} ms on average`,
       },
       {
         measure: `API process RSS with ${apiMemory.events.toLocaleString('en-US')} events, caught up`,
