@@ -9,6 +9,7 @@ import { defaultTimeouts, type HttpTimeouts, type TrustProxy } from '@infra/conf
 import type { EventStore } from '@infra/eventstore/port';
 import { hasMessage, languageOf, type MessageParams, translate } from '@infra/i18n';
 import type { Mailer } from '@infra/mail';
+import { serverAuditKey } from '@projections/audit-signed-csv';
 import type { LiveHub } from '@projections/runtime/live-hub';
 import { stockLevel } from '@projections/stock';
 import Fastify, { type FastifyError, type FastifyReply, type FastifyRequest } from 'fastify';
@@ -23,6 +24,7 @@ import { recoveryRoutes } from './accounts/recovery';
 import { registrationRoutes } from './accounts/registration';
 import { announcementRoutes } from './announcements';
 import type { ErrorAnswer } from './answers';
+import { auditRoutes } from './audit';
 import { type AuthDeps, authRoutes } from './auth/routes';
 import { sessionPlugin } from './auth/session';
 import { categoryRoutes } from './categories';
@@ -88,6 +90,8 @@ export interface AppDeps extends HealthDeps {
   live?: Pick<LiveDeps, 'tokenRecheckMs' | 'heartbeatMs'>;
   /** How long a client may take to send a request; absent, the defaults of infra/config. */
   timeouts?: HttpTimeouts;
+  /** Signs the auditor's CSV files (config AUDIT_SIGNING_KEY); absent, derived from the client secret. */
+  auditSigningKey?: Buffer;
 }
 
 export type KedaiApp = ReturnType<typeof buildApp>;
@@ -201,6 +205,11 @@ export function buildApp(deps: AppDeps) {
   app.register(manifestRoutes, { db: deps.db, store: deps.store });
   app.register(listingRoutes, { db: deps.db, store: deps.store, workflows: deps.workflows });
   app.register(listingUploadRoutes, { db: deps.db, store: deps.store, workflows: deps.workflows });
+  app.register(auditRoutes, {
+    db: deps.db,
+    store: deps.store,
+    signingKey: serverAuditKey(deps.auditSigningKey, deps.auth.clientSecret),
+  });
   app.register(liveRoutes, { db: deps.db, hub: deps.hub, ...deps.live });
   if (deps.webDir) app.register(webConsole, { dir: deps.webDir });
   return app;

@@ -188,6 +188,7 @@ async function start(config: Config): Promise<void> {
     workflows: workflowDeps,
     publicUrl: config.publicUrl,
     webDir,
+    auditSigningKey: config.audit.signingKey,
   });
   log = app.log;
   // The projections and the reactors run in the background process (below); this engine, never started, only reads
