@@ -65,8 +65,8 @@ interface StockRowSql {
 }
 
 /**
- * Every stock at `at` (those that had moved by then) with its average cost, named. `after` pages by the stocks'
- * key (an export); `where` filters on the named row.
+ * The stocks at `at` after the stock `after` in key order (an export's chunk): each stock's last movement and its
+ * master code's last average found by one index lookup each, so a chunk costs its own rows only.
  */
 function stockAtSql(tenantId: string, at: Date, warehouseId: string | undefined, after?: [string, string]) {
   return sql`
@@ -92,6 +92,34 @@ function stockAtSql(tenantId: string, at: Date, warehouseId: string | undefined,
     WHERE l.tenant_id = ${tenantId}
       ${warehouseId === undefined ? sql`` : sql`AND l.warehouse_id = ${warehouseId}`}
       ${after ? sql`AND (l.master_code_id, l.warehouse_id) > (${after[0]}, ${after[1]})` : sql``}`;
+}
+
+/**
+ * Every stock at `at` in one pass for a page and its totals: the last movement of each stock and the last average
+ * of each master code, each read in its index's order (DISTINCT ON, no sort), rather than a lookup per stock.
+ */
+function stockAtOnceSql(tenantId: string, at: Date, warehouseId: string | undefined) {
+  return sql`
+    WITH s AS (
+      SELECT DISTINCT ON (s.master_code_id, s.warehouse_id) s.master_code_id, s.warehouse_id, s.new_stock AS on_hand,
+        s.reserved, s.in_process, s.on_hold, s.pos_on_hold, s.supplier_on_hold, s.incoming, s.occurred_at
+      FROM stock_movements s
+      WHERE s.tenant_id = ${tenantId} AND s.occurred_at <= ${at}
+        ${warehouseId === undefined ? sql`` : sql`AND s.warehouse_id = ${warehouseId}`}
+      ORDER BY s.master_code_id DESC, s.warehouse_id DESC, s.occurred_at DESC, s.revision DESC
+    ), c AS (
+      SELECT DISTINCT ON (h.master_code_id) h.master_code_id, h.average_cost
+      FROM average_cost_history h
+      WHERE h.tenant_id = ${tenantId} AND h.occurred_at <= ${at}
+      ORDER BY h.master_code_id, h.occurred_at DESC, h.global_position DESC
+    )
+    SELECT s.*, coalesce(c.average_cost, 0) AS average_cost,
+      round(greatest(s.on_hand, 0) * coalesce(c.average_cost, 0), 2) AS value,
+      m.code, m.name, w.code AS warehouse_code, w.name AS warehouse_name
+    FROM s
+    LEFT JOIN c ON c.master_code_id = s.master_code_id
+    LEFT JOIN master_codes m ON m.tenant_id = ${tenantId} AND m.id::text = s.master_code_id
+    LEFT JOIN warehouses w ON w.tenant_id = ${tenantId} AND w.id::text = s.warehouse_id`;
 }
 
 const searchWhere = (search: string | undefined): RawBuilder<SqlBool> => {
@@ -162,7 +190,7 @@ export async function stockAsOfPage(
     sql`r.master_code_id`,
     sql`r.warehouse_id`,
   ]);
-  const all = sql`SELECT * FROM (${stockAtSql(tenantId, query.at, warehouseId)}) r WHERE ${searchWhere(query.search)}`;
+  const all = sql`SELECT * FROM (${stockAtOnceSql(tenantId, query.at, warehouseId)}) r WHERE ${searchWhere(query.search)}`;
   const { rows, totals } = await withTenant(db, tenantId, async (trx) => {
     // The totals in the same statement as the page: one pass over the stocks.
     const page = await sql<StockRowSql & { stocks: string; total_on_hand: string; total_value: string }>`
