@@ -4,6 +4,7 @@ import type {
   AsOfStockExportQuery,
   AsOfStockRow,
 } from '@api/contracts/audit';
+import { STOCK_FIGURES } from '@api/contracts/audit';
 import type { Database } from '@infra/db';
 import type { EventStore } from '@infra/eventstore/port';
 import { type Language, translate } from '@infra/i18n';
@@ -16,16 +17,7 @@ import { openOrdersAsOfRows, stockAsOfRows } from './as-of.queries';
  * is written), headers in the reader's language, named for the instant they are as of.
  */
 
-const FIGURES = [
-  'on_hand',
-  'reserved',
-  'in_process',
-  'on_hold',
-  'pos_on_hold',
-  'supplier_on_hold',
-  'incoming',
-  'available',
-] as const;
+const FIGURES = STOCK_FIGURES;
 
 const header = (language: Language, key: string) =>
   translate(language, key.includes('.') ? key : `audit.export.columns.${key}`);

@@ -6,6 +6,7 @@ import type {
   StockReplayQuery,
   StockStep,
 } from '@api/contracts/audit';
+import { STOCK_FIGURES } from '@api/contracts/audit';
 import { auditErrors } from '@domain/audit/codes';
 import { type DocumentKind, documentStreamId, reasonOf, replayDocument } from '@domain/audit/documents';
 import { figuresOf, initialState, type StockEvent, stockStreamId } from '@domain/inventory/stock';
@@ -115,16 +116,7 @@ export async function stockReplay(
   };
 }
 
-const FIGURES = [
-  'on_hand',
-  'reserved',
-  'in_process',
-  'on_hold',
-  'pos_on_hold',
-  'supplier_on_hold',
-  'incoming',
-  'available',
-] as const;
+const FIGURES = STOCK_FIGURES;
 
 export const STOCK_REPLAY_COLUMNS = [
   'revision',

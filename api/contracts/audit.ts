@@ -2,7 +2,7 @@ import { AuditCode } from '@domain/audit/codes';
 import { DOCUMENT_KINDS } from '@domain/audit/documents';
 import { z } from 'zod';
 import { GridQuery } from './common';
-import { EXPORT_FORMATS, FigureFields, MovementRow, RefId } from './inventory-stock';
+import { EXPORT_FORMATS, FigureFields, MovementRow, OWN_FIGURES, RefId } from './inventory-stock';
 import { rule as invalid } from './rules';
 
 /**
@@ -10,6 +10,9 @@ import { rule as invalid } from './rules';
  * keep) and the auditor's replay (a stock's or a document's events with the figures or fields before and after
  * each, exportable as a signed CSV). Zod only.
  */
+
+/** Every stock figure, available last, in the order reports and replays show them. */
+export const STOCK_FIGURES = [...OWN_FIGURES, 'available'] as const;
 
 // ---- as of a past date ----
 

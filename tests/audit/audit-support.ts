@@ -4,7 +4,9 @@ import type { StockCommand } from '@domain/inventory/stock';
 import { AVERAGE_COST_PROJECTION } from '@projections/average-cost';
 import { ORDERS_PROJECTION } from '@projections/orders';
 import { STOCK_PROJECTION } from '@projections/stock';
-import type { TestApi } from '@tests/support/api';
+import { stockCalls } from '@tests/api/inventory/stock-api';
+import { importOrder, line, marketplaceOrder, seedCatalogue } from '@tests/api/orders-support';
+import type { TestApi, TestSeller } from '@tests/support/api';
 import { waitFor } from '@tests/support/wait';
 import { sql } from 'kysely';
 
@@ -59,3 +61,36 @@ export const settleAll = (api: TestApi, tenantId: string) =>
     },
     { what: 'the stock, average cost and orders projections to catch up' },
   );
+
+type Move = Omit<StockCommand, 'masterCodeId' | 'warehouseId'>;
+
+/**
+ * A stock with a history to replay: an order imported (on a catalogue of its own), then master code CUP in warehouse
+ * W1 received (10, "Opening count") at `at(0)`, 4 reserved for the order at `at(1)`, and `last` at `at(2)`.
+ */
+export async function stockWithHistory(
+  api: TestApi,
+  seller: TestSeller,
+  at: (minute: number) => Date,
+  last: (orderId: string) => Move,
+) {
+  const catalogue = await seedCatalogue(api, seller.tenantId);
+  const orderId = await importOrder(
+    api,
+    seller.tenantId,
+    catalogue.warehouseId,
+    marketplaceOrder([line('BATIK-01', 2)]),
+  );
+  const stock = stockCalls(() => api);
+  const cup = await stock.masterCode(seller.token, 'CUP');
+  const w1 = await stock.warehouse(seller.token, 'W1');
+  const target = { masterCodeId: cup.id, warehouseId: w1.id };
+  const moves: Move[] = [
+    { type: 'ReceiveStock', quantity: 10, reason: 'Opening count' },
+    { type: 'ReserveStock', quantity: 4, source: { type: 'order', id: orderId } },
+    last(orderId),
+  ];
+  for (const [minute, move] of moves.entries())
+    await moveAt(api, seller.tenantId, seller.userId, at(minute), { ...move, ...target } as StockCommand);
+  return { orderId, cup, w1 };
+}

@@ -1,12 +1,11 @@
 import { createHash } from 'node:crypto';
 import { handleOrderCommand } from '@commands/orders/order';
 import { data, gridParams } from '@tests/api/inventory/inventory-api';
-import { expectRefusal, stockCalls } from '@tests/api/inventory/stock-api';
-import { importOrder, line, marketplaceOrder, seedCatalogue } from '@tests/api/orders-support';
+import { expectRefusal } from '@tests/api/inventory/stock-api';
 import { bearer, createSeller, createTestApi, type TestApi, type TestSeller } from '@tests/support/api';
 import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { moveAt, settleAll } from './audit-support';
+import { settleAll, stockWithHistory } from './audit-support';
 
 interface Figures {
   on_hand: number;
@@ -53,7 +52,6 @@ describe("the auditor's replay", () => {
   let api: TestApi;
   let owner: TestSeller;
   let other: TestSeller;
-  const stock = stockCalls(() => api);
   let cup: { id: string; code: string };
   let w1: { id: string; code: string };
   let orderId: string;
@@ -63,35 +61,12 @@ describe("the auditor's replay", () => {
     api = await createTestApi();
     owner = await createSeller(api, { packageId: 'growth' });
     other = await createSeller(api, { packageId: 'growth' });
-    const catalogue = await seedCatalogue(api, owner.tenantId);
-    orderId = await importOrder(
-      api,
-      owner.tenantId,
-      catalogue.warehouseId,
-      marketplaceOrder([line('BATIK-01', 2)]),
-    );
-    cup = await stock.masterCode(owner.token, 'CUP');
-    w1 = await stock.warehouse(owner.token, 'W1');
-    const target = { masterCodeId: cup.id, warehouseId: w1.id };
-    await moveAt(api, owner.tenantId, owner.userId, at(0), {
-      type: 'ReceiveStock',
-      ...target,
-      quantity: 10,
-      reason: 'Opening count',
-    });
-    await moveAt(api, owner.tenantId, owner.userId, at(1), {
-      type: 'ReserveStock',
-      ...target,
-      quantity: 4,
-      source: { type: 'order', id: orderId },
-    });
-    await moveAt(api, owner.tenantId, owner.userId, at(2), {
+    ({ orderId, cup, w1 } = await stockWithHistory(api, owner, at, (order) => ({
       type: 'ShipStock',
-      ...target,
       quantity: 4,
       from: 'reserved',
-      source: { type: 'order', id: orderId },
-    });
+      source: { type: 'order', id: order },
+    })));
     await handleOrderCommand(
       api.store,
       orderId,

@@ -1,6 +1,4 @@
-import { stockCalls } from '@tests/api/inventory/stock-api';
-import { importOrder, line, marketplaceOrder, seedCatalogue } from '@tests/api/orders-support';
-import { moveAt, settleAll } from '@tests/audit/audit-support';
+import { settleAll, stockWithHistory } from '@tests/audit/audit-support';
 import { createSeller, type TestSeller } from '@tests/support/api';
 import { type ConsoleServer, launchBrowser, signedInPage, startConsoleServer } from '@tests/support/browser';
 import type { Browser } from 'playwright-core';
@@ -21,39 +19,14 @@ describe("the auditor's replay in the console", () => {
   beforeAll(async () => {
     [server, browser] = await Promise.all([startConsoleServer(), launchBrowser()]);
     seller = await createSeller(server.api, { packageId: 'growth' });
-    const api = server.api;
-    const catalogue = await seedCatalogue(api, seller.tenantId);
-    orderId = await importOrder(
-      api,
-      seller.tenantId,
-      catalogue.warehouseId,
-      marketplaceOrder([line('BATIK-01', 1)]),
-    );
-    const stock = stockCalls(() => api);
-    const cup = await stock.masterCode(seller.token, 'CUP');
-    const w1 = await stock.warehouse(seller.token, 'W1');
-    const target = { masterCodeId: cup.id, warehouseId: w1.id };
-    await moveAt(api, seller.tenantId, seller.userId, at(0), {
-      type: 'ReceiveStock',
-      ...target,
-      quantity: 10,
-      reason: 'Opening count',
-    });
-    await moveAt(api, seller.tenantId, seller.userId, at(1), {
-      type: 'ReserveStock',
-      ...target,
-      quantity: 4,
-      source: { type: 'order', id: orderId },
-    });
-    await moveAt(api, seller.tenantId, seller.userId, at(2), {
+    ({ orderId } = await stockWithHistory(server.api, seller, at, () => ({
       type: 'AdjustStock',
-      ...target,
       mode: 'deduct',
       quantity: 1,
       refuseNegative: false,
       reason: 'Broken in storage',
-    });
-    await settleAll(api, seller.tenantId);
+    })));
+    await settleAll(server.api, seller.tenantId);
   });
   afterAll(async () => {
     await browser?.close();

@@ -1,3 +1,4 @@
+import { STOCK_FIGURES } from '@api/contracts/audit';
 import { documentReplayPath, downloadStockReplay, type StockStep, useStockReplay } from '@web/api/audit';
 import { FormMessage, messageOf } from '@web/shell/form';
 import { dateTimeFormatter } from '@web/shell/format';
@@ -18,16 +19,7 @@ import '../../inventory/stock-common/stock.css';
  */
 
 const PAGE = 200;
-const FIGURES = [
-  'on_hand',
-  'reserved',
-  'in_process',
-  'on_hold',
-  'pos_on_hold',
-  'supplier_on_hold',
-  'incoming',
-  'available',
-] as const;
+const FIGURES = STOCK_FIGURES;
 
 const after = (step: StockStep, figure: (typeof FIGURES)[number]) =>
   figure === 'on_hand' ? step.movement.new_stock : step.movement[figure];
