@@ -46,6 +46,8 @@ export const AsOfStockQuery = z.strictObject({
   startRow: GridQuery.shape.startRow,
   endRow: GridQuery.shape.endRow,
   sortModel: sortModel(AS_OF_STOCK_SORTS),
+  /** The grid sends its column filters; these reports have none of their own. */
+  filterModel: GridQuery.shape.filterModel,
   search: GridQuery.shape.search,
   at: AsOf,
   warehouse_id: RefId.optional(),
@@ -87,6 +89,7 @@ export const AsOfOrdersQuery = z.strictObject({
   startRow: GridQuery.shape.startRow,
   endRow: GridQuery.shape.endRow,
   sortModel: sortModel(AS_OF_ORDER_SORTS),
+  filterModel: GridQuery.shape.filterModel,
   search: GridQuery.shape.search,
   at: AsOf,
 });

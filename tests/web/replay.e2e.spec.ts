@@ -71,6 +71,14 @@ describe("the auditor's replay in the console", () => {
       .toBe('Order history');
     await expect.poll(() => page.getByTestId('replay-position').innerText()).toMatch(/^Step 1 of \d+$/);
 
+    // The stock in the valuation report now (beside the order's catalogue), and at a past instant when it alone had moved.
+    await page.goto('/#/audit/as-of/stock');
+    await expect.poll(() => page.getByTestId('as-of-on-hand').innerText(), { timeout: 15_000 }).toBe('209');
+    await expect.poll(() => page.locator('[row-id] [col-id="code"]').allInnerTexts()).toContain('CUP');
+    await page.goto(`/#/audit/as-of/stock?at=${encodeURIComponent(at(5).toISOString())}`);
+    await expect.poll(() => page.getByTestId('as-of-stocks').innerText()).toBe('1');
+    await expect.poll(() => page.getByTestId('as-of-on-hand').innerText()).toBe('9');
+
     expect(errors).toEqual([]);
     await page.context().close();
   });
