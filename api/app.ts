@@ -10,6 +10,7 @@ import { defaultTimeouts, type HttpTimeouts, type TrustProxy } from '@infra/conf
 import type { EventStore } from '@infra/eventstore/port';
 import { hasMessage, languageOf, type MessageParams, translate } from '@infra/i18n';
 import type { Mailer } from '@infra/mail';
+import { serverAuditKey } from '@projections/audit-signed-csv';
 import type { LiveHub } from '@projections/runtime/live-hub';
 import { stockLevel } from '@projections/stock';
 import Fastify, { type FastifyError, type FastifyReply, type FastifyRequest } from 'fastify';
@@ -25,6 +26,7 @@ import { registrationRoutes } from './accounts/registration';
 import { adminReportRoutes } from './admin-reports';
 import { announcementRoutes } from './announcements';
 import type { ErrorAnswer } from './answers';
+import { auditRoutes } from './audit';
 import { type AuthDeps, authRoutes } from './auth/routes';
 import { sessionPlugin } from './auth/session';
 import { categoryRoutes } from './categories';
@@ -100,6 +102,8 @@ export interface AppDeps extends HealthDeps {
   feedRateLimit?: RateLimit;
   /** Where webhook endpoints may point (config WEBHOOK_LOOPBACK); absent, nowhere on this machine. */
   webhookTargets?: TargetPolicy;
+  /** Signs the auditor's CSV files (config AUDIT_SIGNING_KEY); absent, derived from the client secret. */
+  auditSigningKey?: Buffer;
 }
 
 export type KedaiApp = ReturnType<typeof buildApp>;
@@ -222,6 +226,11 @@ export function buildApp(deps: AppDeps) {
   app.register(listingRoutes, { db: deps.db, store: deps.store, workflows: deps.workflows });
   app.register(listingUploadRoutes, { db: deps.db, store: deps.store, workflows: deps.workflows });
   app.register(reportRoutes, { db: deps.db });
+  app.register(auditRoutes, {
+    db: deps.db,
+    store: deps.store,
+    signingKey: serverAuditKey(deps.auditSigningKey, deps.auth.clientSecret),
+  });
   app.register(liveRoutes, { db: deps.db, hub: deps.hub, ...deps.live });
   app.register(appRoutes, { db: deps.db });
   app.register(feedRoutes, { db: deps.db, ...(deps.feedRateLimit ? { rateLimit: deps.feedRateLimit } : {}) });

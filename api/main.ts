@@ -189,6 +189,7 @@ async function start(config: Config): Promise<void> {
     publicUrl: config.publicUrl,
     webDir,
     webhookTargets: config.webhooks,
+    auditSigningKey: config.audit.signingKey,
   });
   log = app.log;
   // The projections and the reactors run in the background process (below); this engine, never started, only reads

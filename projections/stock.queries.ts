@@ -616,7 +616,8 @@ export function figureAnswer(figures: {
   };
 }
 
-async function named(
+/** Movements of one stock as the movement report answers them: with names, reasons in words and source numbers. */
+export async function named(
   db: Kysely<Database>,
   tenantId: string,
   language: Language,

@@ -269,7 +269,8 @@ const toLevel = (row: StockLevelRow): StockLevel => ({
   movements: Number(row.movements),
 });
 
-const toMovement = (row: StockMovementRow): StockMovement => ({
+/** A ledger row as the queries hand it over. */
+export const toMovement = (row: StockMovementRow): StockMovement => ({
   masterCodeId: row.master_code_id,
   warehouseId: row.warehouse_id,
   revision: Number(row.revision),

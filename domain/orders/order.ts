@@ -420,7 +420,7 @@ export function stockLines(state: Pick<PlacedOrder, 'lines' | 'removed'>): Stock
 const HELD: readonly StockStage[] = ['reserved', 'inProcess'];
 
 /** Statuses an order may be cancelled, moved or scanned in: before it leaves the warehouse. */
-const OPEN: readonly OrderStatus[] = ['unpaid', 'new', 'unscan', 'scanned', 'processed'];
+export const OPEN: readonly OrderStatus[] = ['unpaid', 'new', 'unscan', 'scanned', 'processed'];
 /** Accepted and not yet gone: where the warehouse works on an order. */
 const IN_WAREHOUSE: readonly OrderStatus[] = ['new', 'unscan', 'scanned', 'processed'];
 

@@ -164,6 +164,9 @@ const EnvSchema = z.object({
   STORE_TOKEN_KEY: optionalText.refine((v) => v === undefined || /^[0-9a-fA-F]{64}$/.test(v), {
     message: 'must be 64 hexadecimal characters (a 256-bit key), e.g. from `openssl rand -hex 32`',
   }),
+  AUDIT_SIGNING_KEY: optionalText.refine((v) => v === undefined || /^[0-9a-fA-F]{64}$/.test(v), {
+    message: 'must be 64 hexadecimal characters (a 256-bit key), e.g. from `openssl rand -hex 32`',
+  }),
 });
 
 export interface Config {
@@ -200,6 +203,8 @@ export interface Config {
   };
   /** Webhook endpoints on this machine (http or https to loopback) are allowed: off in production by default. */
   webhooks: { allowLoopback: boolean };
+  /** Signs the auditor's CSV files (absent: derived from the client secret). */
+  audit: { signingKey?: Buffer };
   temporal: {
     namespace: string;
     taskQueue: string;
@@ -284,6 +289,7 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
       sandbox: e.SHOPEE_SANDBOX === 'on',
       ...(e.STORE_TOKEN_KEY ? { tokenKey: Buffer.from(e.STORE_TOKEN_KEY, 'hex') } : {}),
     },
+    audit: e.AUDIT_SIGNING_KEY ? { signingKey: Buffer.from(e.AUDIT_SIGNING_KEY, 'hex') } : {},
     eventStore: e.EVENTSTORE_URL ? { kind: 'eventstoredb', url: e.EVENTSTORE_URL } : { kind: 'postgres' },
     webhooks: {
       allowLoopback: (e.WEBHOOK_LOOPBACK ?? (e.NODE_ENV === 'production' ? 'off' : 'on')) === 'on',

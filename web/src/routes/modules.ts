@@ -1,6 +1,7 @@
 import { namespaceOf } from '@web/i18n/namespaces';
 import { accountRoutes } from './account/routes';
 import { adminRoutes } from './admin/routes';
+import { auditRoutes } from './audit/routes';
 import { goodsIssueRoutes } from './goods-issue/routes';
 import { inventoryRoutes } from './inventory/routes';
 import { stockRoutes } from './inventory/stock-routes';
@@ -36,6 +37,7 @@ export const moduleRoutes: readonly ModuleRoute[] = [
   ...transferRoutes,
   ...purchaseRoutes,
   ...reportRoutes,
+  ...auditRoutes,
 
   ...adminRoutes,
 ];

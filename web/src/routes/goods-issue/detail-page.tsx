@@ -22,6 +22,7 @@ import { Link, useParams } from 'react-router-dom';
 import { NoteForm } from './note-form';
 import { ApprovalProgress, StatusBadge, Timeline } from './parts';
 import '@web/routes/management.css';
+import { ReplayLink } from '@web/routes/audit/replay-link';
 
 /**
  * One goods issue note: its status, the actions the user may take now (the API says which: edit and submit for
@@ -81,6 +82,7 @@ function NoteScreen({ note }: { note: GinDetail }) {
           layer={note.approval?.current_layer}
           layers={note.approval?.layers}
         />
+        <ReplayLink kind="goods-issue" id={note.id} />
       </PageHeader>
 
       <div className="gin-actions">

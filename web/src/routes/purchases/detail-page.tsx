@@ -21,6 +21,7 @@ import { Link, useNavigate, useParams } from 'react-router-dom';
 import { GrnStatusBadge, PurchaseStatusBadge, Timeline } from './parts';
 import { ReceiptForm } from './receipt-form';
 import '@web/routes/management.css';
+import { ReplayLink } from '@web/routes/audit/replay-link';
 
 /**
  * One purchase order: its status, the actions the user may take now (the API says which: place a draft, approve or
@@ -122,6 +123,7 @@ function PurchaseScreen({ purchase }: { purchase: PurchaseDetail }) {
       </p>
       <PageHeader title={t('detail.title', { number: purchase.po_number })}>
         <PurchaseStatusBadge status={purchase.status} />
+        <ReplayLink kind="purchase" id={purchase.id} />
       </PageHeader>
 
       <div className="purchase-actions">

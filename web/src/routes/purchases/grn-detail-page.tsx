@@ -17,6 +17,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 import { GrnStatusBadge, Timeline } from './parts';
 import '@web/routes/management.css';
+import { ReplayLink } from '@web/routes/audit/replay-link';
 
 /**
  * One goods receive note: its status (1 Pending, 2 Complete, 3 Cancel, 4 Waiting Approve, 5 Waiting Receive,
@@ -67,6 +68,7 @@ function NoteScreen({ note }: { note: GoodsReceiptDetail }) {
       </p>
       <PageHeader title={t('grn.title', { number: note.grn_number })}>
         <GrnStatusBadge status={note.status} />
+        <ReplayLink kind="goods-receipt" id={note.id} />
       </PageHeader>
       <div className="purchase-actions">
         {note.actions.includes('approve') && (

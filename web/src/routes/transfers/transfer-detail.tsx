@@ -7,6 +7,7 @@ import {
   useTransferDetail,
 } from '@web/api/transfers';
 import { useSession } from '@web/auth/session';
+import { ReplayLink } from '@web/routes/audit/replay-link';
 import { FormMessage, messageOf, TextField } from '@web/shell/form';
 import { useNotify } from '@web/shell/notifications';
 import { useEffect, useState } from 'react';
@@ -105,6 +106,7 @@ export function TransferDetailDialog({ id, onClose }: { id: string; onClose(): v
       onClose={onClose}
       actions={
         <>
+          {transfer && <ReplayLink kind="transfer" id={transfer.id} />}
           {manage && confirming && (
             <>
               <button type="button" className="button" disabled={busy} onClick={() => setConfirming(null)}>

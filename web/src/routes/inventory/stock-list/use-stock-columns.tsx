@@ -31,12 +31,16 @@ function FlagCell({ data }: ICellRendererParams<StockRow>) {
 }
 
 function ActionsCell({ data, links }: ICellRendererParams<StockRow> & { links: StockRowLinks }) {
-  const { t } = useTranslation('stock');
+  const { t } = useTranslation(['stock', 'audit']);
   if (!data || data.type === 'combo') return null;
   const target = new URLSearchParams({
     master_code_id: data.master_code_id,
     code: data.code,
     name: data.name,
+    warehouse_id: data.warehouse_id,
+  });
+  const replayTarget = new URLSearchParams({
+    master_code_id: data.master_code_id,
     warehouse_id: data.warehouse_id,
   });
   return (
@@ -48,6 +52,15 @@ function ActionsCell({ data, links }: ICellRendererParams<StockRow> & { links: S
           aria-label={t('list.history_named', { code: data.code, warehouse: data.warehouse_code })}
         >
           {t('list.history')}
+        </Link>
+      )}
+      {links.history && (
+        <Link
+          className="button button-small"
+          to={`/audit/stock?${replayTarget}`}
+          aria-label={t('audit:replay.open_named', { code: data.code, warehouse: data.warehouse_code })}
+        >
+          {t('audit:replay.open')}
         </Link>
       )}
       {links.adjust && (

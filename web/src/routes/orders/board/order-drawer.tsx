@@ -16,6 +16,7 @@ import {
 } from '@web/api/orders';
 import { useSession } from '@web/auth/session';
 import { ModalDialog } from '@web/components/modal-dialog';
+import { ReplayLink } from '@web/routes/audit/replay-link';
 import { FormMessage, fieldErrorsOf, messageOf, TextAreaField, TextField } from '@web/shell/form';
 import { dateTimeFormatter, useMoney } from '@web/shell/format';
 import { useNotify } from '@web/shell/notifications';
@@ -324,6 +325,7 @@ export function OrderDrawer({
           </table>
 
           <h3 className="order-section-title">{t('detail.timeline')}</h3>
+          <ReplayLink kind="order" id={orderId} />
           <ol className="order-timeline" aria-label={t('detail.timeline')}>
             {detail.timeline.map((entry, index) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: a timeline only grows at its end; its entries never move
