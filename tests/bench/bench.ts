@@ -4,6 +4,7 @@ import { PostgresEventStore } from '@infra/eventstore/postgres';
 import { ProjectionEngine } from '@projections/runtime/engine';
 import { sql } from 'kysely';
 import { measureApiMemory } from './api-memory';
+import { measureAsOfValuation, seedAsOfValuation } from './as-of';
 import {
   assertDefaultTypeParsers,
   type Contender,
@@ -66,6 +67,7 @@ const BUDGET = {
   reportP95Ms: 200,
   feedReadPerSec: 50_000,
   webhookDeliveryP99Ms: 1_000,
+  asOfStockValuationMs: 2_000,
 };
 
 /** ARCHITECTURE.md: command → read model → websocket push, p99 ≤ 100 ms at 500 commands/s. */
@@ -95,6 +97,7 @@ const PUBLISH_LISTINGS = 20;
 const REPORT_ORDERS = 1_000_000;
 const REPORT_OPENS = 200;
 const FEED_EVENTS = 1_000_000;
+const AS_OF_MASTER_CODES = 100_000;
 
 type Key = Contender['key'];
 type Measured = Timed & { cpu: CpuSplit };
@@ -310,6 +313,11 @@ async function main(): Promise<number> {
     const reports = await measureReports(reportsDb, REPORT_OPENS);
     log(`reports: p95 ${reports.reportP95Ms} ms, median ${reports.medianMs} ms over ${reports.opens} opens`);
 
+    // ---- stock valuation of 100,000 master codes as of a past date ----
+    const asOfSeed = await seedAsOfValuation(reportsDb, AS_OF_MASTER_CODES);
+    const asOf = await measureAsOfValuation(reportsDb);
+    log(`as-of valuation: median ${asOf.asOfStockValuationMs} ms (runs ${asOf.runsMs.join(' / ')})`);
+
     // ---- one app reading the integrator feed from the start of a 1,000,000-event log, over HTTP ----
     const feed = await measureFeedRead(bench, { events: FEED_EVENTS });
     log(`feed: ${perSec(feed.feedReadPerSec)} over ${feed.events} events in ${feed.pages} pages`);
@@ -352,6 +360,7 @@ async function main(): Promise<number> {
       reportP95Ms: reports.reportP95Ms,
       feedReadPerSec: feed.feedReadPerSec,
       webhookDeliveryP99Ms: webhooks.webhookDeliveryP99Ms,
+      asOfStockValuationMs: asOf.asOfStockValuationMs,
       apiSteadyRssMb: apiMemory.steadyRssMb,
       apiPeakRssMb: apiMemory.peakRssMb,
       workerSteadyRssMb: apiMemory.workerSteadyRssMb ?? null,
@@ -378,6 +387,7 @@ async function main(): Promise<number> {
       webhookDeliveryP99Ms:
         figures.webhookDeliveryP99Ms <= BUDGET.webhookDeliveryP99Ms &&
         webhooks.acknowledged === webhooks.events,
+      asOfStockValuationMs: figures.asOfStockValuationMs <= BUDGET.asOfStockValuationMs,
     };
     const writeDetail = (key: Key) => {
       const all = results.get(key)!;
@@ -509,6 +519,15 @@ async function main(): Promise<number> {
           `${reportSeed.orders.toLocaleString('en-US')} orders as ${reportSeed.dayRows} day rows and ` +
           `${reportSeed.skuRows} SKU day rows; page and totals at once, random ranges of a year; median ` +
           `${reports.medianMs} ms, max ${reports.maxMs} ms`,
+      },
+      {
+        measure: `stock valuation of ${asOf.stocks.toLocaleString('en-US')} stocks as of 15 days ago, median`,
+        value: `${figures.asOfStockValuationMs} ms`,
+        budget: `≤ ${BUDGET.asOfStockValuationMs} ms`,
+        pass: passes.asOfStockValuationMs,
+        detail:
+          `${asOfSeed.masterCodes.toLocaleString('en-US')} master codes, ${asOfSeed.movements.toLocaleString('en-US')} ` +
+          `movements with their average cost history; runs ${asOf.runsMs.join(' / ')} ms`,
       },
       {
         measure: 'integrator feed read from the start of the log, over HTTP',
