@@ -68,6 +68,12 @@ export function moneyFormatter(language: string) {
   };
 }
 
+/** A figure that is not money (a ratio, hours): up to two decimals in the interface language. */
+export function decimalFormatter(language: string) {
+  const format = new Intl.NumberFormat(language, { maximumFractionDigits: 2 });
+  return (value: number) => format.format(value);
+}
+
 /** Money in the interface language (moneyFormatter); the same function while the language stays. */
 export function useMoney() {
   const { i18n } = useTranslation();

@@ -20,7 +20,7 @@ import { GridScreen } from '@web/components/grid-screen';
 import { ExportButtons } from '@web/routes/inventory/stock-common/export-buttons';
 import { PlaceSelect } from '@web/routes/inventory/stock-common/place-select';
 import NotFoundPage from '@web/routes/not-found';
-import { dateTimeFormatter, moneyFormatter } from '@web/shell/format';
+import { dateTimeFormatter, decimalFormatter, moneyFormatter } from '@web/shell/format';
 import type { ColDef } from 'ag-grid-community';
 import type { TFunction } from 'i18next';
 import { useId, useMemo, useState } from 'react';
@@ -43,7 +43,7 @@ const localDay = (date: Date) =>
 function cellFormatter(t: TFunction<'reports'>, language: string) {
   const money = moneyFormatter(language);
   const whole = new Intl.NumberFormat(language, { maximumFractionDigits: 0 });
-  const decimal = new Intl.NumberFormat(language, { maximumFractionDigits: 2 });
+  const decimal = decimalFormatter(language);
   const when = dateTimeFormatter(language);
   const values = new Set(['cod', 'online', 'yes', 'no']);
   return (column: ReportColumn, value: ReportRow[string] | undefined): string => {
@@ -55,7 +55,7 @@ function cellFormatter(t: TFunction<'reports'>, language: string) {
         return whole.format(Number(value));
       case 'ratio':
       case 'hours':
-        return decimal.format(Number(value));
+        return decimal(Number(value));
       case 'instant':
         return when(String(value));
       default:

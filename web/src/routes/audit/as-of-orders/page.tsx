@@ -1,7 +1,7 @@
 import { AS_OF_ORDERS_ENDPOINT, type AsOfOrderRow, asOfEndpoint, exportAsOfOrders } from '@web/api/audit';
 import { useSession } from '@web/auth/session';
 import { GridScreen } from '@web/components/grid-screen';
-import { dateTimeFormatter } from '@web/shell/format';
+import { dateTimeFormatter, moneyFormatter } from '@web/shell/format';
 import type { ColDef, ICellRendererParams } from 'ag-grid-community';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -25,7 +25,7 @@ function useColumns(): ColDef<AsOfOrderRow>[] {
   const { t, i18n } = useTranslation('audit');
   return useMemo(() => {
     const when = dateTimeFormatter(i18n.language);
-    const money = new Intl.NumberFormat(i18n.language, { minimumFractionDigits: 2 });
+    const money = moneyFormatter(i18n.language);
     const status = (value: string | undefined) => (value ? t(`order_status.${value}`) : '');
     return [
       {
@@ -60,8 +60,7 @@ function useColumns(): ColDef<AsOfOrderRow>[] {
       {
         colId: 'total_amount',
         headerName: t('as_of.columns.total_amount'),
-        valueGetter: ({ data }) =>
-          data ? `${data.currency} ${money.format(Number(data.total_amount))}` : '',
+        valueGetter: ({ data }) => (data ? `${data.currency} ${money(data.total_amount)}` : ''),
         sortable: true,
         type: 'rightAligned',
         minWidth: 110,

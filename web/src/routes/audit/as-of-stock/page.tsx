@@ -7,7 +7,7 @@ import {
 } from '@web/api/audit';
 import { useSession } from '@web/auth/session';
 import { GridScreen } from '@web/components/grid-screen';
-import { dateTimeFormatter } from '@web/shell/format';
+import { dateTimeFormatter, moneyFormatter } from '@web/shell/format';
 import type { ColDef, ICellRendererParams } from 'ag-grid-community';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -37,10 +37,7 @@ function useColumns(replay: boolean): ColDef<AsOfStockRow>[] {
   const { t, i18n } = useTranslation(['audit', 'stock']);
   return useMemo(() => {
     const number = new Intl.NumberFormat(i18n.language);
-    const money = new Intl.NumberFormat(i18n.language, {
-      minimumFractionDigits: 2,
-      maximumFractionDigits: 4,
-    });
+    const money = moneyFormatter(i18n.language);
     const when = dateTimeFormatter(i18n.language, { seconds: true });
     const figure = (
       colId: 'on_hand' | 'reserved' | 'in_process' | 'incoming' | 'available',
@@ -86,14 +83,14 @@ function useColumns(replay: boolean): ColDef<AsOfStockRow>[] {
       {
         colId: 'average_cost',
         headerName: t('as_of.columns.average_cost'),
-        valueGetter: ({ data }) => (data ? money.format(Number(data.average_cost)) : ''),
+        valueGetter: ({ data }) => (data ? money(data.average_cost) : ''),
         type: 'rightAligned',
         minWidth: 100,
       },
       {
         colId: 'value',
         headerName: t('as_of.columns.value'),
-        valueGetter: ({ data }) => (data ? money.format(Number(data.value)) : ''),
+        valueGetter: ({ data }) => (data ? money(data.value) : ''),
         sortable: true,
         type: 'rightAligned',
         minWidth: 110,
@@ -119,7 +116,7 @@ export default function AsOfStockPage() {
   const totals = useAsOfStockTotals(filters);
   const columns = useColumns(can('inventory-stock-movement'));
   const number = new Intl.NumberFormat(i18n.language);
-  const money = new Intl.NumberFormat(i18n.language, { minimumFractionDigits: 2 });
+  const money = moneyFormatter(i18n.language);
   const when = dateTimeFormatter(i18n.language, { seconds: true });
 
   return (
@@ -152,9 +149,7 @@ export default function AsOfStockPage() {
               </div>
               <div>
                 <dt>{t('as_of_stock.value')}</dt>
-                <dd data-testid="as-of-value">
-                  {totals.data ? money.format(Number(totals.data.value)) : '…'}
-                </dd>
+                <dd data-testid="as-of-value">{totals.data ? money(totals.data.value) : '…'}</dd>
               </div>
             </dl>
           </section>
