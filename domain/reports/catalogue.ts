@@ -308,6 +308,21 @@ export const REPORTS = [
     newestDay,
   ),
   report(
+    'stock-balance-history',
+    'stock',
+    [
+      text('master_code'),
+      text('name'),
+      text('warehouse'),
+      count('opening_stock'),
+      count('stock_in'),
+      count('stock_out'),
+      count('closing_stock'),
+    ],
+    WAREHOUSE,
+    { colId: 'closing_stock', sort: 'desc' },
+  ),
+  report(
     'dead-stock',
     'stock',
     [text('master_code'), text('name'), text('warehouse'), count('on_hand'), column('last_out', 'instant')],

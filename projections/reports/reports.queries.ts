@@ -261,6 +261,28 @@ const SOURCES: Record<ReportId, Source> = {
       WINDOW w AS (PARTITION BY ${day(sql.ref('sm.occurred_at'), s)}, sm.master_code_id, sm.warehouse_id)
       ORDER BY 1, sm.master_code_id, sm.warehouse_id, sm.revision DESC
     ) d JOIN master_codes m ON m.tenant_id = d.tenant_id AND m.id::text = d.master_code_id`,
+  // Each stock's balance before the period (its last movement's figure), what came in and went out in it, and the
+  // balance at its end: the movements carry the figures after each, so no movement is summed from the start.
+  'stock-balance-history': (s) => sql`
+    SELECT m.code AS master_code, m.name, ${warehouseName(sql.ref('b.tenant_id'), sql.ref('b.warehouse_id'))} AS warehouse,
+      b.opening_stock::float8 AS opening_stock, b.stock_in::float8 AS stock_in, b.stock_out::float8 AS stock_out,
+      b.closing_stock::float8 AS closing_stock
+    FROM (
+      SELECT sm.tenant_id, sm.master_code_id, sm.warehouse_id,
+        coalesce((array_agg(sm.new_stock ORDER BY sm.revision DESC)
+          FILTER (WHERE ${s.from ? sql`sm.occurred_at < ${s.from}` : sql`false`}))[1], 0) AS opening_stock,
+        coalesce(sum(sm.stock_in) FILTER (WHERE ${allOf(during(sql.ref('sm.occurred_at'), s))}), 0) AS stock_in,
+        coalesce(sum(sm.stock_out) FILTER (WHERE ${allOf(during(sql.ref('sm.occurred_at'), s))}), 0) AS stock_out,
+        (array_agg(sm.new_stock ORDER BY sm.revision DESC))[1] AS closing_stock
+      FROM stock_movements sm
+      WHERE ${allOf([
+        sql<SqlBool>`sm.tenant_id = ${s.tenantId}`,
+        ...(s.to ? [sql<SqlBool>`sm.occurred_at < ${s.to}`] : []),
+        ...warehouseIs(sql.ref('sm.warehouse_id'), s),
+      ])}
+      GROUP BY sm.tenant_id, sm.master_code_id, sm.warehouse_id
+    ) b JOIN master_codes m ON m.tenant_id = b.tenant_id AND m.id::text = b.master_code_id
+    WHERE b.opening_stock <> 0 OR b.stock_in <> 0 OR b.stock_out <> 0 OR b.closing_stock <> 0`,
   'dead-stock': (s) => {
     // Stock that has not gone out since the period's start (90 days before its end when no start is given).
     const end = s.to ?? new Date();
