@@ -8,9 +8,71 @@ import '@web/routes/management.css';
 import './audit.css';
 
 /**
- * What both replays show: the step-through (previous, next, which step of how many), the signed CSV export, and
- * the check of a signed file an auditor brings back.
+ * What both replays show: the step-through (previous, next, which step of how many), the timeline of the steps, the
+ * signed CSV export, and the check of a signed file an auditor brings back.
  */
+
+export interface TimelineColumn<Step> {
+  header: string;
+  numeric?: boolean;
+  cell(step: Step): ReactNode;
+}
+
+/** The timeline: one row per step, its number a button that steps there, the current step marked. */
+export function ReplayTimeline<Step>({
+  steps,
+  index,
+  onPick,
+  numberOf,
+  keyOf,
+  columns,
+}: {
+  steps: readonly Step[];
+  index: number;
+  onPick(index: number): void;
+  numberOf(step: Step): number;
+  keyOf(step: Step): string;
+  columns: readonly TimelineColumn<Step>[];
+}) {
+  const { t } = useTranslation('audit');
+  const id = useId();
+  if (steps.length === 0) return null;
+  return (
+    <section className="card" aria-labelledby={`${id}-timeline`}>
+      <h2 id={`${id}-timeline`}>{t('replay.timeline')}</h2>
+      <div className="stock-table-scroll">
+        <table className="stock-table replay-timeline">
+          <thead>
+            <tr>
+              <th scope="col">#</th>
+              {columns.map((column) => (
+                <th key={column.header} scope="col" className={column.numeric ? 'numeric' : undefined}>
+                  {column.header}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {steps.map((step, rowIndex) => (
+              <tr key={keyOf(step)} aria-current={rowIndex === index ? 'step' : undefined}>
+                <td>
+                  <button type="button" className="button-link" onClick={() => onPick(rowIndex)}>
+                    {numberOf(step)}
+                  </button>
+                </td>
+                {columns.map((column) => (
+                  <td key={column.header} className={column.numeric ? 'numeric' : undefined}>
+                    {column.cell(step)}
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}
 
 export function Stepper({
   index,

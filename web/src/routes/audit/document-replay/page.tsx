@@ -6,7 +6,7 @@ import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 import NotFound from '../../not-found';
-import { SignedExport, Stepper, VerifyFile } from '../replay-common';
+import { ReplayTimeline, SignedExport, Stepper, VerifyFile } from '../replay-common';
 import '../../inventory/stock-common/stock.css';
 
 /**
@@ -115,39 +115,22 @@ function DocumentReplayOf({ kind, id }: { kind: DocumentKind; id: string }) {
         </section>
       )}
 
-      {steps.length > 0 && (
-        <section className="card" aria-labelledby={`${headingId}-timeline`}>
-          <h2 id={`${headingId}-timeline`}>{t('audit:replay.timeline')}</h2>
-          <div className="stock-table-scroll">
-            <table className="stock-table replay-timeline">
-              <thead>
-                <tr>
-                  <th scope="col">#</th>
-                  <th scope="col">{t('audit:stock.when')}</th>
-                  <th scope="col">{t('audit:document.event')}</th>
-                  <th scope="col">{t('audit:stock.who')}</th>
-                  <th scope="col">{t('audit:document.changes')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {steps.map((row, rowIndex) => (
-                  <tr key={row.event_id} aria-current={rowIndex === index ? 'step' : undefined}>
-                    <td>
-                      <button type="button" className="button-link" onClick={() => setIndex(rowIndex)}>
-                        {row.revision + 1}
-                      </button>
-                    </td>
-                    <td>{dateTime(row.occurred_at)}</td>
-                    <td>{eventName(row.type)}</td>
-                    <td>{row.user?.name ?? t('audit:document.system')}</td>
-                    <td>{row.changed.map((field) => t(`audit:document.fields.${field}`)).join(', ')}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        </section>
-      )}
+      <ReplayTimeline
+        steps={steps}
+        index={index}
+        onPick={setIndex}
+        numberOf={(row) => row.revision + 1}
+        keyOf={(row) => row.event_id}
+        columns={[
+          { header: t('audit:stock.when'), cell: (row) => dateTime(row.occurred_at) },
+          { header: t('audit:document.event'), cell: (row) => eventName(row.type) },
+          { header: t('audit:stock.who'), cell: (row) => row.user?.name ?? t('audit:document.system') },
+          {
+            header: t('audit:document.changes'),
+            cell: (row) => row.changed.map((field) => t(`audit:document.fields.${field}`)).join(', '),
+          },
+        ]}
+      />
 
       <VerifyFile />
     </div>

@@ -8,7 +8,7 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { MasterCodePicker, type PickedMasterCode } from '../../inventory/stock-common/master-code-picker';
 import { PlaceSelect } from '../../inventory/stock-common/place-select';
 import { actionName, sourceName } from '../../inventory/stock-movement/use-movement-columns';
-import { SignedExport, Stepper, VerifyFile } from '../replay-common';
+import { ReplayTimeline, SignedExport, Stepper, VerifyFile } from '../replay-common';
 import '../../inventory/stock-common/stock.css';
 
 /**
@@ -210,49 +210,32 @@ export default function StockReplayPage() {
         </section>
       )}
 
-      {steps.length > 0 && (
-        <section className="card" aria-labelledby={`${id}-timeline`}>
-          <h2 id={`${id}-timeline`}>{t('audit:replay.timeline')}</h2>
-          <div className="stock-table-scroll">
-            <table className="stock-table replay-timeline">
-              <thead>
-                <tr>
-                  <th scope="col">#</th>
-                  <th scope="col">{t('stock:movements.columns.time')}</th>
-                  <th scope="col">{t('stock:movements.columns.action')}</th>
-                  <th scope="col" className="numeric">
-                    {t('stock:movements.columns.change')}
-                  </th>
-                  <th scope="col" className="numeric">
-                    {t('stock:movements.columns.new_stock')}
-                  </th>
-                  <th scope="col">{t('stock:movements.columns.created_by')}</th>
-                  <th scope="col">{t('audit:stock.source')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {steps.map((row, rowIndex) => (
-                  <tr key={row.event_id} aria-current={rowIndex === index ? 'step' : undefined}>
-                    <td>
-                      <button type="button" className="button-link" onClick={() => setIndex(rowIndex)}>
-                        {row.movement.revision + 1}
-                      </button>
-                    </td>
-                    <td>{dateTime(row.movement.occurred_at)}</td>
-                    <td>{actionName(stockT, row.movement)}</td>
-                    <td className="numeric">{signed.format(row.movement.change)}</td>
-                    <td className="numeric">{number.format(row.movement.new_stock)}</td>
-                    <td>{row.movement.created_by?.name ?? t('stock:movements.system')}</td>
-                    <td>
-                      <SourceLink source={row.movement.source} />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        </section>
-      )}
+      <ReplayTimeline
+        steps={steps}
+        index={index}
+        onPick={setIndex}
+        numberOf={(row) => row.movement.revision + 1}
+        keyOf={(row) => row.event_id}
+        columns={[
+          { header: t('stock:movements.columns.time'), cell: (row) => dateTime(row.movement.occurred_at) },
+          { header: t('stock:movements.columns.action'), cell: (row) => actionName(stockT, row.movement) },
+          {
+            header: t('stock:movements.columns.change'),
+            numeric: true,
+            cell: (row) => signed.format(row.movement.change),
+          },
+          {
+            header: t('stock:movements.columns.new_stock'),
+            numeric: true,
+            cell: (row) => number.format(row.movement.new_stock),
+          },
+          {
+            header: t('stock:movements.columns.created_by'),
+            cell: (row) => row.movement.created_by?.name ?? t('stock:movements.system'),
+          },
+          { header: t('audit:stock.source'), cell: (row) => <SourceLink source={row.movement.source} /> },
+        ]}
+      />
 
       {query && <VerifyFile />}
     </div>
